@@ -1,0 +1,79 @@
+// One linter for the whole tree: TypeScript rules, React hooks, and the layering rules of the
+// developers' guide (the client never imports the BFF; features never import each other).
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'src/api/schema.gen.ts',
+      'public/mockServiceWorker.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The browser bundle must never pull in server code (it holds the session sealing and keys).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**', '**/server', 'node:*', 'fastify', '@fastify/*'],
+              message: 'Client code must not import the BFF (src/server) or Node-only modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features are independent: shared code lives in src/components, src/api or src/lib.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**', 'node:*', 'fastify', '@fastify/*'],
+              message: 'Client code must not import the BFF (src/server) or Node-only modules.',
+            },
+            {
+              group: ['@/features/**', '../../features/**', '**/features/*/**'],
+              message: 'Features do not import each other; move shared code to src/components or src/lib.',
+            },
+            {
+              group: ['@/routes/**', '**/routes/**'],
+              message: 'Features do not import routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
