@@ -1,0 +1,59 @@
+import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
+
+test.describe('session', () => {
+  test('signs in with the demo workspace and shows who is signed in', async ({ page }) => {
+    await signInWithDemo(page);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByText('org_demo', { exact: true })).toBeVisible();
+    await expect(header.getByText('vcs_test_dem…')).toBeVisible();
+    await expect(header.getByLabel('Environment: test')).toHaveText('test');
+    await expectAccessible(page);
+  });
+
+  test('the login screen is accessible and refuses a bad key with a clear message', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Paste your API key.')).toBeVisible();
+
+    await page.getByLabel('API key').fill('vcs_test_not_a_real_key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('That key was refused');
+    await expect(page).toHaveURL(/\/login/);
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((c) => c.name.includes('cutroom'))).toEqual([]);
+  });
+
+  test('signs in with a pasted key', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('API key').fill('vcs_test_demo_free');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('free', { exact: true })).toBeVisible();
+  });
+
+  test('logs out and protects the app afterwards', async ({ page }) => {
+    await signInWithDemo(page);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to Cutroom' })).toBeVisible();
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Sign in to Cutroom' })).toBeVisible();
+    const response = await page.request.get('/api/v1/projects');
+    expect(response.status()).toBe(401);
+  });
+
+  test('a deep link survives sign-in and a reload', async ({ page }) => {
+    await page.goto('/projects?offset=5&limit=5');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.getByRole('button', { name: 'Use demo workspace' }).click();
+    await expect(page).toHaveURL(/\/projects\?offset=5&limit=5/);
+    await expect(page.getByText(/Showing 6–/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByText(/Showing 6–/)).toBeVisible();
+  });
+});

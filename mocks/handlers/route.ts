@@ -1,0 +1,116 @@
+/**
+ * The one wrapper every simulator route goes through: fault injection, authentication (and the
+ * read-only key's 403 on writes), uuid path-parameter checks, JSON-object body parsing, and the
+ * conversion of thrown `ApiError`s into the error shape of the reference.
+ */
+import { http, type HttpHandler } from 'msw';
+import type { Principal } from '../lib/auth.ts';
+import { authenticate } from '../lib/auth.ts';
+import { ApiError, errorResponse } from '../lib/errors.ts';
+import type { JsonObject } from '../lib/validate.ts';
+import { parseJsonObject, requireUuid } from '../lib/validate.ts';
+import type { Simulator } from '../simulator.ts';
+import type { Workspace } from '../store/workspace.ts';
+
+export interface HandlerContext {
+  sim: Simulator;
+  /** e.g. `http://127.0.0.1:1234/v1` or `/api/v1`; no trailing slash. */
+  baseUrl: string;
+}
+
+export interface RouteRequest {
+  sim: Simulator;
+  baseUrl: string;
+  principal: Principal;
+  workspace: Workspace;
+  /** Path parameters (uuid ones already checked and lower-cased). */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON object body (`{}` for GET or an empty body). */
+  body: JsonObject;
+  request: Request;
+}
+
+export type RouteResult = Response | { status?: number; body: unknown; headers?: Record<string, string> };
+
+export interface RouteOptions {
+  /** Path parameters that must match the UUID pattern (400 naming the parameter otherwise). */
+  uuidParams?: readonly string[];
+}
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete' | 'all';
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Path below the base URL, e.g. `/projects/123/exports`. */
+export function relativePath(url: string, baseUrl: string): string {
+  const pathname = new URL(url).pathname;
+  const basePath = new URL(baseUrl, 'http://placeholder.invalid').pathname.replace(/\/$/, '');
+  return pathname.startsWith(basePath) ? pathname.slice(basePath.length) || '/' : pathname;
+}
+
+export function route(
+  ctx: HandlerContext,
+  method: Method,
+  path: string,
+  handler: (req: RouteRequest) => RouteResult | Promise<RouteResult>,
+  options: RouteOptions = {},
+): HttpHandler {
+  return http[method](`${ctx.baseUrl}${path}`, async ({ request, params }) => {
+    const { sim } = ctx;
+    try {
+      const fault = sim.faults.decide(relativePath(request.url, ctx.baseUrl));
+      if (fault.latencyMs > 0) await wait(fault.latencyMs);
+      if (fault.kind === 'rate_limited') {
+        throw new ApiError(429, 'rate_limited', 'Rate limit reached; retry after a pause.', null, {
+          'retry-after': String(fault.retryAfterSeconds),
+        });
+      }
+      if (fault.kind === 'internal_error') {
+        throw new ApiError(500, 'internal_error', 'Injected internal server error.', null);
+      }
+      const principal = authenticate(request.headers.get('authorization'), request.method);
+      const workspace = sim.store.workspace(principal.organizationId);
+      const flatParams: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) {
+        const text = Array.isArray(value) ? value.join('/') : value;
+        if (typeof text === 'string') flatParams[key] = text; // msw already decoded it
+      }
+      for (const name of options.uuidParams ?? []) {
+        flatParams[name] = requireUuid(flatParams[name], name).toLowerCase();
+      }
+      const body =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? {}
+          : parseJsonObject(await request.text());
+      const result = await handler({
+        sim,
+        baseUrl: ctx.baseUrl,
+        principal,
+        workspace,
+        params: flatParams,
+        query: new URL(request.url).searchParams,
+        body,
+        request,
+      });
+      if (result instanceof Response) return result;
+      return json(result.body, result.status ?? 200, result.headers ?? {});
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      console.error('[simulator] unexpected error', error);
+      return errorResponse(
+        new ApiError(500, 'internal_error', 'The simulator failed to handle this request.', null),
+      );
+    }
+  });
+}
+
+/** Plain-value convenience for handlers: `ok(body)` → 200 JSON. */
+export const ok = (body: unknown): RouteResult => ({ body });

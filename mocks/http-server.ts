@@ -1,0 +1,128 @@
+/**
+ * The simulator as a real HTTP server on loopback, built on node:http and msw's `getResponse`:
+ * each IncomingMessage becomes a Fetch Request, the msw handlers answer it, and the Response is
+ * written back (status, headers, body bytes). Requests no handler answers get 404 `not_found`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, type HttpHandler } from 'msw';
+import { createHandlers } from './handlers/create-handlers.ts';
+import { openapiDocumentHandlers } from './handlers/openapi-document.ts';
+import { errorPayload } from './lib/errors.ts';
+import type { Simulator, SimulatorOptions } from './simulator.ts';
+import { createSimulator } from './simulator.ts';
+
+export interface SimulatorServerOptions extends SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+export interface SimulatorServer {
+  /** e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  simulator: Simulator;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function toFetchRequest(request: IncomingMessage, origin: string, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = request.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
+  return new Request(new URL(request.url ?? '/', origin), {
+    method,
+    headers,
+    body: hasBody ? new Uint8Array(body) : null,
+  });
+}
+
+async function writeResponse(response: Response, out: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(bytes.length);
+  out.writeHead(response.status, headers);
+  out.end(bytes);
+}
+
+function notFoundResponse(path: string): Response {
+  return new Response(JSON.stringify(errorPayload('not_found', `No route for ${path}.`, null)), {
+    status: 404,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+export async function startSimulatorServer(
+  options: SimulatorServerOptions = {},
+): Promise<SimulatorServer> {
+  const { port = 0, host = '127.0.0.1', ...simulatorOptions } = options;
+  const simulator = createSimulator(simulatorOptions);
+  let handlers: HttpHandler[] = [];
+  let origin = '';
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      try {
+        const body = await readBody(request);
+        const fetchRequest = toFetchRequest(request, origin, body);
+        const answer =
+          (await getResponse(handlers, fetchRequest)) ??
+          notFoundResponse(new URL(fetchRequest.url).pathname);
+        await writeResponse(answer, response);
+      } catch (error) {
+        console.error('[simulator] request failed', error);
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'application/json' });
+        }
+        response.end(
+          JSON.stringify(errorPayload('internal_error', 'The simulator server failed.', null)),
+        );
+      }
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${urlHost}:${address.port}`;
+  const baseUrl = `${origin}/v1`;
+  const context = { sim: simulator, baseUrl };
+  handlers = [...openapiDocumentHandlers(context), ...createHandlers(simulator, baseUrl)];
+  simulator.start();
+
+  return {
+    baseUrl,
+    simulator,
+    close: async () => {
+      simulator.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await simulator.webhooks.flush();
+    },
+  };
+}

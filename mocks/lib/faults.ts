@@ -1,0 +1,85 @@
+/**
+ * Fault injection: added latency, random 429 (with Retry-After) and random 500 answers. Off unless
+ * configured. Decisions draw from a seeded generator so a run with the same seed and the same
+ * request order injects the same faults.
+ */
+import type { Rng } from './prng.ts';
+
+export interface FaultConfig {
+  /** Added delay before every matching request is answered. */
+  latencyMs?: number;
+  /** Probability (0..1) of answering 429 rate_limited. */
+  rate429?: number;
+  /** Probability (0..1) of answering 500 internal_error. */
+  rate500?: number;
+  /** Value of the Retry-After header on injected 429s (default 1). */
+  retryAfterSeconds?: number;
+  /** Regex source; only request paths matching it get faults (all paths when absent). */
+  paths?: string;
+}
+
+export type FaultDecision =
+  | { kind: 'none'; latencyMs: number }
+  | { kind: 'rate_limited'; latencyMs: number; retryAfterSeconds: number }
+  | { kind: 'internal_error'; latencyMs: number };
+
+function parseNumber(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function clampRate(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : Math.min(1, Math.max(0, value));
+}
+
+/** Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER and SIM_FAULT_PATHS. */
+export function faultConfigFromEnv(env: Record<string, string | undefined>): FaultConfig {
+  const config: FaultConfig = {};
+  const latencyMs = parseNumber(env.SIM_LATENCY_MS);
+  const rate429 = clampRate(parseNumber(env.SIM_RATE_429));
+  const rate500 = clampRate(parseNumber(env.SIM_RATE_500));
+  const retryAfterSeconds = parseNumber(env.SIM_RETRY_AFTER);
+  if (latencyMs !== undefined && latencyMs > 0) config.latencyMs = latencyMs;
+  if (rate429 !== undefined) config.rate429 = rate429;
+  if (rate500 !== undefined) config.rate500 = rate500;
+  if (retryAfterSeconds !== undefined && retryAfterSeconds >= 0) {
+    config.retryAfterSeconds = retryAfterSeconds;
+  }
+  if (env.SIM_FAULT_PATHS) config.paths = env.SIM_FAULT_PATHS;
+  return config;
+}
+
+export class FaultInjector {
+  private config: FaultConfig = {};
+  private pathPattern: RegExp | null = null;
+
+  constructor(
+    private readonly rng: Rng,
+    config: FaultConfig = {},
+  ) {
+    this.set(config);
+  }
+
+  /** Replaces the whole configuration ({} turns faults off). */
+  set(config: FaultConfig): void {
+    this.config = { ...config };
+    this.pathPattern = config.paths ? new RegExp(config.paths) : null;
+  }
+
+  get(): FaultConfig {
+    return { ...this.config };
+  }
+
+  /** `path` is the request path below the base URL (e.g. `/projects`). */
+  decide(path: string): FaultDecision {
+    const { latencyMs = 0, rate429 = 0, rate500 = 0, retryAfterSeconds = 1 } = this.config;
+    if (this.pathPattern && !this.pathPattern.test(path)) return { kind: 'none', latencyMs: 0 };
+    if (rate429 > 0 || rate500 > 0) {
+      const roll = this.rng.next();
+      if (roll < rate429) return { kind: 'rate_limited', latencyMs, retryAfterSeconds };
+      if (roll < rate429 + rate500) return { kind: 'internal_error', latencyMs };
+    }
+    return { kind: 'none', latencyMs };
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Delivers signed webhook events to the endpoints an organization registered. Fire-and-forget:
+ * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
+ */
+import { signWebhook } from './webhook-signer.ts';
+
+export const WEBHOOK_EVENT_NAMES = [
+  'project.created',
+  'media.uploaded',
+  'transcription.complete',
+  'transcription.failed',
+  'faceless.complete',
+  'faceless.failed',
+  'export.ready',
+  'export.failed',
+  'job.complete',
+  'job.failed',
+] as const;
+
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventName;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookTarget {
+  url: string;
+  events: readonly string[];
+}
+
+export interface DeliveryRecord {
+  eventId: string;
+  type: WebhookEventName;
+  url: string;
+  status: number | null;
+  error: string | null;
+  at: string;
+}
+
+export interface WebhookDispatcherOptions {
+  secret: string;
+  now: () => number;
+  timeoutMs?: number;
+  /** Injected for tests; defaults to global fetch. */
+  fetch?: typeof fetch;
+}
+
+export class WebhookDispatcher {
+  readonly deliveries: DeliveryRecord[] = [];
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly options: WebhookDispatcherOptions) {}
+
+  /** Sends `event` to every target subscribed to its type; returns at once. */
+  dispatch(event: WebhookEvent, targets: readonly WebhookTarget[]): void {
+    for (const target of targets) {
+      if (!target.events.includes(event.type)) continue;
+      const delivery = this.deliver(event, target.url).finally(() => this.pending.delete(delivery));
+      this.pending.add(delivery);
+    }
+  }
+
+  /** Resolves when every delivery started so far has finished (used on close and in tests). */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private async deliver(event: WebhookEvent, url: string): Promise<void> {
+    const record: DeliveryRecord = {
+      eventId: event.id,
+      type: event.type,
+      url,
+      status: null,
+      error: null,
+      at: new Date(this.options.now()).toISOString(),
+    };
+    this.deliveries.push(record);
+    if (this.deliveries.length > 500) this.deliveries.shift();
+    try {
+      const rawBody = JSON.stringify(event);
+      const timestamp = String(Math.floor(this.options.now() / 1000));
+      const signature = await signWebhook(this.options.secret, timestamp, rawBody);
+      const doFetch = this.options.fetch ?? fetch;
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-timestamp': timestamp,
+          'x-service-signature': signature,
+        },
+        body: rawBody,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 3000),
+      });
+      record.status = response.status;
+      await response.body?.cancel().catch(() => undefined);
+    } catch (error) {
+      record.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, parseRetryAfter } from './api-error.ts';
+import { MAX_RETRIES, retryDelayMs, shouldRetry } from './retry-policy.ts';
+
+const apiError = (status: number, retryAfterMs?: number) =>
+  new ApiError({ status, code: 'x', message: 'x', retryAfterMs });
+
+describe('shouldRetry', () => {
+  it('retries 429, 5xx and network failures', () => {
+    expect(shouldRetry(0, apiError(429))).toBe(true);
+    expect(shouldRetry(0, apiError(500))).toBe(true);
+    expect(shouldRetry(0, apiError(503))).toBe(true);
+    expect(shouldRetry(0, new NetworkError())).toBe(true);
+  });
+  it('never retries other 4xx or unknown errors', () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 415]) {
+      expect(shouldRetry(0, apiError(status))).toBe(false);
+    }
+    expect(shouldRetry(0, new Error('boom'))).toBe(false);
+  });
+  it('stops after the maximum number of retries', () => {
+    expect(shouldRetry(MAX_RETRIES - 1, apiError(500))).toBe(true);
+    expect(shouldRetry(MAX_RETRIES, apiError(500))).toBe(false);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('uses full jitter below an exponential ceiling', () => {
+    expect(retryDelayMs(0, apiError(500), () => 0.999)).toBe(499);
+    expect(retryDelayMs(3, apiError(500), () => 0.5)).toBe(2000);
+    expect(retryDelayMs(2, apiError(500), () => 0)).toBe(0);
+    expect(retryDelayMs(20, apiError(500), () => 0.999)).toBeLessThanOrEqual(20_000);
+  });
+  it('never retries sooner than Retry-After', () => {
+    expect(retryDelayMs(0, apiError(429, 3000), () => 0.1)).toBe(3000);
+    expect(retryDelayMs(6, apiError(429, 1000), () => 0.5)).toBe(16_000);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter('0.5')).toBe(500);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});

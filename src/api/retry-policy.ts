@@ -1,0 +1,27 @@
+import { ApiError, NetworkError } from './api-error.ts';
+
+/** Retries only what can succeed later: network failures, 429 and 5xx. Never other 4xx. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
+  return false;
+}
+
+export const MAX_RETRIES = 3;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 20_000;
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_RETRIES && isRetryable(error);
+}
+
+/**
+ * Exponential backoff with full jitter (AWS architecture blog's "full jitter"), but never sooner
+ * than the server's `Retry-After`.
+ */
+export function retryDelayMs(attempt: number, error: unknown, random: () => number = Math.random) {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
+  const jittered = Math.floor(random() * ceiling);
+  const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return retryAfter !== undefined ? Math.max(retryAfter, jittered) : jittered;
+}

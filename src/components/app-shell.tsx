@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+/**
+ * Navigation lists only the screens that exist. Later screens (Timeline, Captions, Clips, Faceless
+ * plans, Media, Exports & jobs, Settings) are added here when they are built.
+ */
+const navItems = [{ to: '/projects', label: 'Projects' }] as const;
+
+export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="flex items-center gap-6 border-b border-slate-200 bg-white px-6 py-3">
+        <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
+          <img src="/favicon.svg" alt="" className="h-6 w-6" />
+          Cutroom
+        </Link>
+        <nav aria-label="Main" className="flex gap-1">
+          {navItems.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto">{header}</div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-6 py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

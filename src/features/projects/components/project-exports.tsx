@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorState } from '@/components/error-state.tsx';
+import { LoadingState } from '@/components/loading-state.tsx';
+import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
+import { projectExportsQueryOptions } from '../api/projects-queries.ts';
+
+export function ProjectExports({ projectId }: { projectId: string }) {
+  const exports = useQuery(projectExportsQueryOptions(projectId));
+  return (
+    <section aria-labelledby="exports-heading">
+      <h2 id="exports-heading" className="mb-3 text-lg font-semibold">
+        Exports
+      </h2>
+      {exports.isPending ? (
+        <LoadingState label="Loading exports…" />
+      ) : exports.isError ? (
+        <ErrorState error={exports.error} onRetry={() => void exports.refetch()} />
+      ) : exports.data.exports.length === 0 ? (
+        <EmptyState title="No exports yet">
+          Use “Export video” to render this project; finished renders appear here.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Exports of this project</caption>
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="p-3">Export</th>
+                <th scope="col" className="p-3">Status</th>
+                <th scope="col" className="p-3">Format</th>
+                <th scope="col" className="p-3">Duration</th>
+                <th scope="col" className="p-3">Size</th>
+                <th scope="col" className="p-3">Download</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {exports.data.exports.map((item) => {
+                const expired = item.expires_at ? Date.parse(item.expires_at) < Date.now() : false;
+                return (
+                  <tr key={item.export_id}>
+                    <td className="p-3 font-mono text-xs">{item.export_id}</td>
+                    <td className="p-3">{item.status}</td>
+                    <td className="p-3">{item.container_format ?? '—'}</td>
+                    <td className="p-3">{formatDuration(item.duration_seconds)}</td>
+                    <td className="p-3">{formatBytes(item.file_size_bytes)}</td>
+                    <td className="p-3">
+                      {expired ? (
+                        <span className="text-slate-500">
+                          Link expired {formatDateTime(item.expires_at)}. Export again for a new
+                          link.
+                        </span>
+                      ) : item.download_url ? (
+                        <a className="text-indigo-700 underline" href={item.download_url}>
+                          Download
+                          <span className="sr-only"> export {item.export_id}</span>
+                        </a>
+                      ) : (
+                        '—'
+                      )}
+                      {!expired && item.expires_at ? (
+                        <span className="block text-xs text-slate-500">
+                          Expires {formatDateTime(item.expires_at)}
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

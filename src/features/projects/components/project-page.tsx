@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '@/components/button.tsx';
+import { ErrorState, InlineError } from '@/components/error-state.tsx';
+import { LoadingState } from '@/components/loading-state.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import {
+  projectQueryOptions,
+  useStartExport,
+  useUpdateProject,
+  type Project,
+} from '../api/projects-queries.ts';
+import { ProjectExports } from './project-exports.tsx';
+import { ProjectJobs } from './project-jobs.tsx';
+import { ProjectForm } from './project-form.tsx';
+
+export function ProjectPage({ projectId }: { projectId: string }) {
+  const project = useQuery(projectQueryOptions(projectId));
+  if (project.isPending) return <LoadingState label="Loading project…" />;
+  if (project.isError) {
+    return <ErrorState error={project.error} onRetry={() => void project.refetch()} />;
+  }
+  return <ProjectDetails project={project.data} />;
+}
+
+function ProjectDetails({ project }: { project: Project }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateProject(project.id);
+  const startExport = useStartExport(project.id);
+
+  return (
+    <article aria-labelledby="project-heading" className="flex flex-col gap-8">
+      <div>
+        <Link to="/projects" search={{}} className="text-sm text-indigo-700 hover:underline">
+          ← All projects
+        </Link>
+        <div className="mt-2 flex items-start gap-4">
+          {project.thumbnail_url ? (
+            <img
+              src={project.thumbnail_url}
+              alt={`Thumbnail of ${project.name}`}
+              className="h-32 w-18 rounded bg-slate-200 object-cover"
+            />
+          ) : null}
+          <div className="flex-1">
+            <h1 id="project-heading" className="text-2xl font-semibold">
+              {project.name}
+            </h1>
+            <p className="mt-1 whitespace-pre-line text-slate-700">
+              {project.description || <span className="text-slate-400">No description</span>}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            {!editing ? (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit details
+              </Button>
+            ) : null}
+            <Button onClick={() => startExport.mutate()} disabled={startExport.isPending}>
+              {startExport.isPending ? 'Starting export…' : 'Export video'}
+            </Button>
+          </div>
+        </div>
+        <div className="mt-2">
+          <InlineError error={startExport.error} />
+        </div>
+      </div>
+
+      {editing ? (
+        <section
+          aria-label="Edit project details"
+          className="rounded-lg border border-slate-200 bg-white p-6"
+        >
+          <ProjectForm
+            initial={{ name: project.name, description: project.description ?? '' }}
+            submitLabel="Save changes"
+            pendingLabel="Saving…"
+            isPending={update.isPending}
+            error={update.error}
+            onCancel={() => {
+              update.reset();
+              setEditing(false);
+            }}
+            onSubmit={(values) => update.mutate(values, { onSuccess: () => setEditing(false) })}
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="project-fields-heading">
+        <h2 id="project-fields-heading" className="mb-3 text-lg font-semibold">
+          Details
+        </h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
+          <Field label="Project ID" value={<code className="text-xs">{project.id}</code>} />
+          <Field label="Status" value={project.status} />
+          <Field label="Aspect ratio" value={project.aspect_ratio} />
+          <Field label="Created" value={formatDateTime(project.created_at)} />
+          <Field label="Updated" value={formatDateTime(project.updated_at)} />
+          <Field
+            label="Thumbnail"
+            value={
+              project.thumbnail_url ? (
+                <a className="text-indigo-700 underline" href={project.thumbnail_url}>
+                  Open thumbnail
+                </a>
+              ) : (
+                '—'
+              )
+            }
+          />
+        </dl>
+      </section>
+
+      <ProjectJobs projectId={project.id} />
+      <ProjectExports projectId={project.id} />
+    </article>
+  );
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="font-medium">{value || '—'}</dd>
+    </div>
+  );
+}

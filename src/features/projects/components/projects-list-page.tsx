@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '@/components/button.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorState } from '@/components/error-state.tsx';
+import { LoadingState } from '@/components/loading-state.tsx';
+import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { projectsQueryOptions, useCreateProject, type ProjectsPage } from '../api/projects-queries.ts';
+import { ProjectForm } from './project-form.tsx';
+
+export function ProjectsListPage({ page }: { page: ProjectsPage }) {
+  const projects = useQuery(projectsQueryOptions(page));
+  const [creating, setCreating] = useState(false);
+  const create = useCreateProject();
+  const navigate = useNavigate();
+
+  return (
+    <section aria-labelledby="projects-heading">
+      <div className="mb-6 flex items-center justify-between">
+        <h1 id="projects-heading" className="text-2xl font-semibold">
+          Projects
+        </h1>
+        {!creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
+      </div>
+
+      {creating ? (
+        <div
+          className="mb-6 rounded-lg border border-slate-200 bg-white p-6"
+          role="region"
+          aria-label="New project"
+        >
+          <h2 className="mb-4 text-lg font-semibold">New project</h2>
+          <ProjectForm
+            initial={{ name: '', description: '' }}
+            submitLabel="Create project"
+            pendingLabel="Creating…"
+            isPending={create.isPending}
+            error={create.error}
+            onCancel={() => {
+              create.reset();
+              setCreating(false);
+            }}
+            onSubmit={(values) =>
+              create.mutate(values, {
+                onSuccess: (project) =>
+                  void navigate({ to: '/projects/$projectId', params: { projectId: project.id } }),
+              })
+            }
+          />
+        </div>
+      ) : null}
+
+      {projects.isPending ? (
+        <LoadingState label="Loading projects…" />
+      ) : projects.isError ? (
+        <ErrorState error={projects.error} onRetry={() => void projects.refetch()} />
+      ) : projects.data.projects.length === 0 ? (
+        page.offset > 0 ? (
+          <EmptyState
+            title="No projects on this page"
+            action={
+              <Link to="/projects" search={{ offset: 0, limit: page.limit }} className={pageLinkClass}>
+                Back to the first page
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No projects yet"
+            action={!creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
+          >
+            Projects hold a timeline, captions, exports and jobs. Create the first one.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ul
+            aria-label="Projects"
+            aria-busy={projects.isFetching}
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          >
+            {projects.data.projects.map((project) => (
+              <li key={project.id} className="flex items-center gap-4 p-4">
+                {project.thumbnail_url ? (
+                  <img
+                    src={project.thumbnail_url}
+                    alt=""
+                    className="h-16 w-9 rounded bg-slate-200 object-cover"
+                  />
+                ) : (
+                  <div aria-hidden="true" className="h-16 w-9 rounded bg-slate-200" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to="/projects/$projectId"
+                    params={{ projectId: project.id }}
+                    className="font-medium text-indigo-700 hover:underline"
+                  >
+                    {project.name}
+                  </Link>
+                  <p className="truncate text-sm text-slate-600">{project.description}</p>
+                </div>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">
+                  {project.status}
+                </span>
+                <span className="hidden text-sm text-slate-500 sm:inline">
+                  Updated {formatDateTime(project.updated_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            label="Projects pages"
+            offset={page.offset}
+            limit={page.limit}
+            total={projects.data.bounds.total}
+            returned={projects.data.bounds.returned}
+            hasMore={projects.data.bounds.has_more}
+            renderLink={({ offset, rel, children }) => (
+              <Link
+                to="/projects"
+                search={{ offset, limit: page.limit }}
+                rel={rel}
+                className={pageLinkClass}
+              >
+                {children}
+              </Link>
+            )}
+          />
+        </>
+      )}
+    </section>
+  );
+}

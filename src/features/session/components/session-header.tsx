@@ -1,0 +1,46 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '@/components/button.tsx';
+import { useLogout, type Session } from '../api/session-queries.ts';
+
+const environmentBadge: Record<Session['environment'], string> = {
+  live: 'bg-red-100 text-red-800 ring-red-600/30',
+  test: 'bg-amber-100 text-amber-900 ring-amber-600/30',
+};
+
+export function SessionHeader({ session }: { session: Session }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <div className="flex items-center gap-4 text-sm">
+      <dl className="flex items-center gap-4">
+        <div className="flex gap-1">
+          <dt className="text-slate-500">Organization</dt>
+          <dd className="font-medium">{session.organization_id}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-slate-500">Plan</dt>
+          <dd className="font-medium">{session.plan}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-slate-500">Key</dt>
+          <dd className="font-mono">{session.key_prefix}…</dd>
+        </div>
+      </dl>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold uppercase ring-1 ${environmentBadge[session.environment]}`}
+        aria-label={`Environment: ${session.environment}`}
+      >
+        {session.environment}
+      </span>
+      <Button
+        variant="ghost"
+        disabled={logout.isPending}
+        onClick={() =>
+          logout.mutate(undefined, { onSettled: () => void navigate({ to: '/login', search: {} }) })
+        }
+      >
+        Log out
+      </Button>
+    </div>
+  );
+}

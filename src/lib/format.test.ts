@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDuration, formatPercent } from './format.ts';
+
+describe('format', () => {
+  it('formats bytes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatBytes(undefined)).toBe('—');
+  });
+  it('formats durations as m:ss', () => {
+    expect(formatDuration(65.4)).toBe('1:05');
+    expect(formatDuration(null)).toBe('—');
+  });
+  it('formats progress on either scale', () => {
+    expect(formatPercent(0.42)).toBe('42%');
+    expect(formatPercent(42)).toBe('42%');
+    expect(formatPercent(1)).toBe('100%');
+  });
+});

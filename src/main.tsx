@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client.ts';
+import { createAppRouter } from './router.tsx';
+import './styles.css';
+
+async function enableBrowserMock(): Promise<void> {
+  // `npm run dev:mock`: the simulator's msw handlers answer in the browser (UI-only work).
+  if (import.meta.env.DEV && import.meta.env.VITE_MOCK === '1') {
+    const { startBrowserMock } = await import('@mocks/browser.ts');
+    await startBrowserMock();
+  }
+}
+
+function mount(): void {
+  let router: ReturnType<typeof createAppRouter> | undefined;
+  const queryClient = createQueryClient({
+    onUnauthorized: () => {
+      // The session ended (expired, logged out elsewhere): forget it and go to the login screen.
+      queryClient.setQueryData(['session'], null);
+      const current = router?.state.location.href;
+      if (router && !router.state.location.pathname.startsWith('/login')) {
+        void router.navigate({ to: '/login', search: { redirect: current } });
+      }
+    },
+  });
+  router = createAppRouter(queryClient);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void enableBrowserMock().then(mount);

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { ErrorState } from './components/error-state.tsx';
+import { LoadingState } from './components/loading-state.tsx';
+import { NotFound } from './components/not-found.tsx';
+import { routeTree } from './routeTree.gen.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // React Query owns caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultPendingComponent: () => <LoadingState label="Loading…" />,
+    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
+    defaultNotFoundComponent: () => <NotFound />,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
