@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:bundle`: builds the client and prints the gzip size of the JavaScript the first
+ * route loads (the entry chunk and everything it imports statically) and of each lazy chunk, with
+ * the budget checks: first route ≤ 150 KB gzip, Konva only in the timeline route's chunks.
+ */
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+
+const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
+
+interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facade: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  modules: string[];
+  gzip: number;
+  raw: number;
+}
+
+const chunks = new Map<string, ChunkInfo>();
+
+await build({
+  logLevel: 'warn',
+  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [
+    {
+      name: 'cutroom-bundle-report',
+      generateBundle(_options, bundle: Rollup.OutputBundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, {
+            fileName: output.fileName,
+            isEntry: output.isEntry,
+            isDynamicEntry: output.isDynamicEntry,
+            facade: output.facadeModuleId,
+            imports: output.imports,
+            dynamicImports: output.dynamicImports,
+            modules: output.moduleIds,
+            gzip: gzipSync(output.code, { level: 9 }).length,
+            raw: Buffer.byteLength(output.code),
+          });
+        }
+      },
+    },
+  ],
+});
+
+function staticClosure(fileName: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  for (const dep of chunks.get(fileName)?.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files: Iterable<string>) =>
+  [...files].reduce((total, file) => total + (chunks.get(file)?.gzip ?? 0), 0);
+
+const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+if (!entry) throw new Error('No entry chunk in the build output');
+const firstRouteFiles = staticClosure(entry.fileName);
+const firstRouteGzip = sum(firstRouteFiles);
+
+const routeLabel = (chunk: ChunkInfo) => {
+  const facade = chunk.facade ?? '';
+  const match = /src\/routes\/(.+?)\.tsx/.exec(facade);
+  return match ? `route ${match[1]}` : facade.replace(process.cwd() + '/', '') || chunk.fileName;
+};
+
+console.log('\nFirst route (entry + static imports):');
+for (const file of firstRouteFiles) {
+  const chunk = chunks.get(file)!;
+  console.log(`  ${file.padEnd(48)} ${kb(chunk.gzip).padStart(10)} gzip  ${kb(chunk.raw).padStart(10)} raw`);
+}
+console.log(`  ${'total'.padEnd(48)} ${kb(firstRouteGzip).padStart(10)} gzip`);
+
+console.log('\nLazy chunks (own gzip size; + static imports not already loaded by the first route):');
+const lazy = [...chunks.values()].filter((chunk) => chunk.isDynamicEntry);
+for (const chunk of lazy.sort((a, b) => routeLabel(a).localeCompare(routeLabel(b)))) {
+  const extra = [...staticClosure(chunk.fileName)].filter((f) => !firstRouteFiles.has(f));
+  console.log(
+    `  ${routeLabel(chunk).padEnd(48)} ${kb(chunk.gzip).padStart(10)} own  ${kb(sum(extra)).padStart(10)} on navigation`,
+  );
+}
+
+const konvaChunks = [...chunks.values()].filter((chunk) =>
+  chunk.modules.some((id) => /node_modules\/(konva|react-konva)\//.test(id)),
+);
+const konvaOutsideTimeline = konvaChunks.filter((chunk) => {
+  if (firstRouteFiles.has(chunk.fileName)) return true;
+  // A Konva chunk is fine when only timeline route chunks import it.
+  const importers = [...chunks.values()].filter(
+    (c) => c.imports.includes(chunk.fileName) || c.dynamicImports.includes(chunk.fileName),
+  );
+  const timelineOnly = (c: ChunkInfo): boolean =>
+    /timeline/.test(c.facade ?? '') ||
+    [...chunks.values()]
+      .filter((p) => p.imports.includes(c.fileName))
+      .every((p) => timelineOnly(p));
+  return !(/timeline/.test(chunk.facade ?? '') || (importers.length > 0 && importers.every(timelineOnly)));
+});
+
+console.log('\nBudgets:');
+const firstOk = firstRouteGzip <= FIRST_ROUTE_BUDGET_BYTES;
+console.log(
+  `  first route ≤ ${kb(FIRST_ROUTE_BUDGET_BYTES)} gzip: ${kb(firstRouteGzip)} ${firstOk ? 'PASS' : 'FAIL'}`,
+);
+const konvaOk = konvaOutsideTimeline.length === 0;
+console.log(
+  `  Konva only in timeline chunks: ${
+    konvaChunks.length === 0
+      ? 'no Konva chunk built yet'
+      : konvaChunks.map((c) => c.fileName).join(', ')
+  } ${konvaOk ? 'PASS' : 'FAIL'}`,
+);
+process.exitCode = firstOk && konvaOk ? 0 : 1;
