@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
+import { queryKeys } from './api/query-keys.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -19,7 +20,7 @@ function mount(): void {
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       // The session ended (expired, logged out elsewhere): forget it and go to the login screen.
-      queryClient.setQueryData(['session'], null);
+      queryClient.setQueryData(queryKeys.session, null);
       const current = router?.state.location.href;
       if (router && !router.state.location.pathname.startsWith('/login')) {
         void router.navigate({ to: '/login', search: { redirect: current } });

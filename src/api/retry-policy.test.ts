@@ -33,7 +33,7 @@ describe('retryDelayMs', () => {
   });
   it('never retries sooner than Retry-After', () => {
     expect(retryDelayMs(0, apiError(429, 3000), () => 0.1)).toBe(3000);
-    expect(retryDelayMs(6, apiError(429, 1000), () => 0.5)).toBe(16_000);
+    expect(retryDelayMs(6, apiError(429, 1000), () => 0.5)).toBe(10_000);
   });
 });
 

@@ -1144,11 +1144,11 @@ export interface components {
         };
         /** @description `data` of the `export.ready` event. */
         ExportReadyData: {
-            project_id?: string;
-            export_id?: string;
-            download_url?: string;
+            project_id: string;
+            export_id: string;
+            download_url: string;
             /** @description After this time the download address lapses. */
-            expires_at?: string;
+            expires_at: string;
         };
         /** @description Request body fields are not shown in the reference. */
         SchedulePostRequest: {
@@ -1222,45 +1222,41 @@ export interface components {
          */
         DeleteRequest: {
             reason: string;
-            /** @default [] */
-            ids: components["schemas"]["Uuid"][];
-            /**
-             * @description Case-insensitive substring of the name (matching semantics assumed).
-             * @default null
-             */
-            search: string | null;
-            /**
-             * @description Case-insensitive prefix of the name (matching semantics assumed).
-             * @default null
-             */
-            name_prefix: string | null;
-            /**
-             * @description Must be true (with `dry_run` false) for anything to be deleted (assumed).
-             * @default false
-             */
-            confirm_delete: boolean;
-            /**
-             * @description Report what would be deleted without deleting; wins over `confirm_delete` (assumed).
-             * @default false
-             */
-            dry_run: boolean;
-            /** @default false */
-            delete_generated_clips: boolean;
-            /** @default false */
-            delete_linked_projects: boolean;
+            ids?: components["schemas"]["DeleteIds"];
+            /** @description Case-insensitive substring of the name (matching semantics assumed). */
+            search?: components["schemas"]["DeleteNameFilter"];
+            /** @description Case-insensitive prefix of the name (matching semantics assumed). */
+            name_prefix?: components["schemas"]["DeleteNameFilter"];
+            /** @description Must be true (with `dry_run` false) for anything to be deleted (assumed). */
+            confirm_delete?: components["schemas"]["FalseByDefault"];
+            /** @description Report what would be deleted without deleting; wins over `confirm_delete` (assumed). */
+            dry_run?: components["schemas"]["FalseByDefault"];
+            /** @description Also delete clips generated from the selected items. */
+            delete_generated_clips?: components["schemas"]["FalseByDefault"];
+            /** @description Also delete projects linked to the selected items. */
+            delete_linked_projects?: components["schemas"]["FalseByDefault"];
         };
+        /**
+         * @description Identifiers to delete (at most 100).
+         * @default []
+         */
+        DeleteIds: components["schemas"]["Uuid"][];
+        /**
+         * @description Name filter of the delete operations, 1 to 200 characters, or null.
+         * @default null
+         */
+        DeleteNameFilter: string | null;
+        /**
+         * @description A boolean request flag whose default is false. (Defaults live in this referenced schema so that generated TypeScript keeps the request property optional.)
+         * @default false
+         */
+        FalseByDefault: boolean;
         FolderEmptyRequest: {
             reason: string;
-            /**
-             * @description Must be true (with `dry_run` false) for anything to be deleted (assumed).
-             * @default false
-             */
-            confirm_delete: boolean;
-            /**
-             * @description Report what would be deleted without deleting; wins over `confirm_delete` (assumed).
-             * @default false
-             */
-            dry_run: boolean;
+            /** @description Must be true (with `dry_run` false) for anything to be deleted (assumed). */
+            confirm_delete?: components["schemas"]["FalseByDefault"];
+            /** @description Report what would be deleted without deleting; wins over `confirm_delete` (assumed). */
+            dry_run?: components["schemas"]["FalseByDefault"];
         };
         /** @description Returned by the three batch or bulk delete operations. */
         DeletionResult: {
@@ -1816,7 +1812,12 @@ export interface components {
             project_id?: string;
             /** @example default */
             clip_preset_id?: string;
-        } & (unknown | unknown);
+        } & ({
+            asset_id: components["schemas"]["Uuid"];
+        } | {
+            /** Format: uri */
+            youtube_url: string;
+        });
         ClipSourcePreview: {
             /** @constant */
             platform: "youtube";
@@ -1927,8 +1928,8 @@ export interface components {
          *     Scenes are addressed by `index`, characters by `id`; only the listed fields change.
          */
         FacelessPlanReviseRequest: {
-            scenes?: (components["schemas"]["PlanScene"] & unknown)[];
-            characters?: (components["schemas"]["PlanCharacter"] & unknown)[];
+            scenes?: WithRequired<components["schemas"]["PlanScene"], "index">[];
+            characters?: WithRequired<components["schemas"]["PlanCharacter"], "id">[];
             models?: {
                 plannerModelId?: string;
                 imageModelId?: string;
@@ -2186,14 +2187,16 @@ export interface components {
             count: number;
         };
         ExportStartRequest: {
-            /**
-             * @default mp4
-             * @enum {string}
-             */
-            format: "mp4";
+            format?: components["schemas"]["ExportFormat"];
             /** @enum {string} */
             resolution?: "1080p" | "720p";
         };
+        /**
+         * @description Container format of an export (assumed).
+         * @default mp4
+         * @enum {string}
+         */
+        ExportFormat: "mp4";
         Job: {
             job_id: string;
             type?: string;
@@ -3953,3 +3956,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

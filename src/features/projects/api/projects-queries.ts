@@ -1,20 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { queryKeys, type PageParams } from '@/api/query-keys.ts';
 import type { components, paths } from '@/api/schema.gen.ts';
 
 export type Project = components['schemas']['Project'];
 
-export interface ProjectsPage {
-  limit: number;
-  offset: number;
-}
+export type ProjectsPage = PageParams;
 
-export const projectKeys = {
-  all: ['projects'] as const,
-  list: (page: ProjectsPage) => ['projects', 'list', page] as const,
-  detail: (projectId: string) => ['projects', 'detail', projectId] as const,
-  exports: (projectId: string) => ['projects', 'detail', projectId, 'exports'] as const,
-  jobs: (projectId: string) => ['projects', 'detail', projectId, 'jobs'] as const,
+const projectKeys = {
+  list: queryKeys.projects.list,
+  detail: queryKeys.projects.detail,
+  exports: queryKeys.exports.project,
+  jobs: queryKeys.jobs.project,
 };
 
 export const projectsQueryOptions = (page: ProjectsPage) =>
@@ -70,7 +67,7 @@ export function useCreateProject() {
     mutationFn: (body: CreateProjectBody) => unwrap(api.POST('/projects', { body })),
     onSuccess: (project) => {
       queryClient.setQueryData(projectKeys.detail(project.id), project);
-      return queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists });
     },
   });
 }
@@ -101,7 +98,7 @@ export function useUpdateProject(projectId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: key, exact: true }),
-        queryClient.invalidateQueries({ queryKey: ['projects', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists }),
       ]),
   });
 }

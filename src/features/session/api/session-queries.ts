@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '@/api/api-error.ts';
 import { bffRequest } from '@/api/client.ts';
 import { setCsrfToken } from '@/api/csrf-token.ts';
+import { queryKeys } from '@/api/query-keys.ts';
 
 // The BFF's own endpoints are not part of the service contract; their shapes are checked here.
 export const sessionSchema = z.object({
@@ -20,7 +21,7 @@ const bffConfigSchema = z.object({
   upstream: z.enum(['simulator', 'remote']),
 });
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = queryKeys.session;
 
 function acceptSession(body: unknown): Session {
   const session = sessionSchema.parse(body);
@@ -46,7 +47,7 @@ export const sessionQueryOptions = queryOptions({
 });
 
 export const bffConfigQueryOptions = queryOptions({
-  queryKey: ['bff-config'],
+  queryKey: queryKeys.bffConfig,
   queryFn: async ({ signal }) => bffConfigSchema.parse(await bffRequest('/bff/config', { signal })),
   staleTime: Infinity,
 });
@@ -60,7 +61,7 @@ export function useLogin() {
       acceptSession(await bffRequest('/bff/session', { method: 'POST', body: input })),
     onSuccess: (session) => {
       // A new identity: nothing cached for the previous one may be shown.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'bff-config' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.bffConfig[0] });
       queryClient.setQueryData(sessionQueryKey, session);
     },
   });
@@ -72,7 +73,7 @@ export function useLogout() {
     mutationFn: () => bffRequest<void>('/bff/session', { method: 'DELETE' }),
     onSettled: () => {
       setCsrfToken(null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'bff-config' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.bffConfig[0] });
       queryClient.setQueryData(sessionQueryKey, null);
     },
   });

@@ -1,0 +1,92 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys.ts';
+import type { Toast } from '@/lib/toast-store.ts';
+
+/** An event as the BFF relays it from the service's signed webhooks. */
+export interface LiveEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventEffects {
+  invalidate: QueryKey[];
+  toast?: Omit<Toast, 'id'> & { id: string };
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** What an event changes in the UI: the queries to refresh and, for finished work, a toast. */
+export function effectsOfEvent(event: LiveEvent): EventEffects {
+  const projectId = str(event.data.project_id);
+  const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
+    projectId ? forProject(projectId) : all;
+  const jobLabel = str(event.data.type) ?? str(event.data.kind) ?? 'Job';
+
+  switch (event.type) {
+    case 'export.ready':
+      return {
+        invalidate: [projectScoped(queryKeys.exports.project, queryKeys.exports.all), queryKeys.jobs.all],
+        toast: {
+          id: event.id,
+          tone: 'success',
+          title: 'Export ready',
+          detail: `Export ${str(event.data.export_id) ?? ''} finished rendering.`.replace('  ', ' '),
+          ...(str(event.data.download_url)
+            ? { href: str(event.data.download_url), hrefLabel: 'Download' }
+            : {}),
+        },
+      };
+    case 'export.failed':
+      return {
+        invalidate: [projectScoped(queryKeys.exports.project, queryKeys.exports.all), queryKeys.jobs.all],
+        toast: {
+          id: event.id,
+          tone: 'error',
+          title: 'Export failed',
+          detail: str(event.data.error) ?? 'The render did not finish. Start the export again.',
+        },
+      };
+    case 'job.complete':
+      return {
+        invalidate: [queryKeys.jobs.all, projectScoped(queryKeys.exports.project, queryKeys.exports.all)],
+        toast: { id: event.id, tone: 'success', title: `${jobLabel} finished` },
+      };
+    case 'job.failed':
+      return {
+        invalidate: [queryKeys.jobs.all],
+        toast: {
+          id: event.id,
+          tone: 'error',
+          title: `${jobLabel} failed`,
+          detail: str(event.data.error) ?? 'See the job for details.',
+        },
+      };
+    case 'faceless.complete':
+    case 'faceless.failed':
+      return { invalidate: [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] };
+    case 'transcription.complete':
+    case 'transcription.failed':
+    case 'media.uploaded':
+      return { invalidate: [queryKeys.media.all, queryKeys.clips.all] };
+    case 'project.created':
+      return { invalidate: [queryKeys.projects.lists] };
+    default:
+      return { invalidate: [] };
+  }
+}
+
+/** The query families that live events keep fresh; polled when the stream is down. */
+export const liveQueryRoots: QueryKey[] = [
+  queryKeys.jobs.all,
+  queryKeys.exports.all,
+  queryKeys.plans.all,
+  queryKeys.media.all,
+  queryKeys.clips.all,
+];
+
+/** Polling back-off while the event stream is down: 5 s, 10 s, 20 s, then every 30 s. */
+export function pollingIntervalMs(attempt: number): number {
+  return Math.min(30_000, 5_000 * 2 ** Math.max(0, attempt));
+}
