@@ -36,14 +36,22 @@ export default tseslint.config(
   {
     // The browser bundle must never pull in server code (it holds the session sealing and keys).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**'],
+    // Tests run in Node (they may read files); they are never part of the bundle.
+    ignores: ['src/server/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/server/**', '@/server/**', '**/server', 'node:*', 'fastify', '@fastify/*'],
+              group: [
+                '**/server/**',
+                '@/server/**',
+                '**/server',
+                'node:*',
+                'fastify',
+                '@fastify/*',
+              ],
               message: 'Client code must not import the BFF (src/server) or Node-only modules.',
             },
           ],
@@ -65,7 +73,8 @@ export default tseslint.config(
             },
             {
               group: ['@/features/**', '../../features/**', '**/features/*/**'],
-              message: 'Features do not import each other; move shared code to src/components or src/lib.',
+              message:
+                'Features do not import each other; move shared code to src/components or src/lib.',
             },
             {
               group: ['@/routes/**', '**/routes/**'],

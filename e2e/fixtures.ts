@@ -15,7 +15,9 @@ export async function expectAccessible(page: Page): Promise<void> {
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
   ).toEqual([]);
 }
 

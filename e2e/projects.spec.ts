@@ -49,9 +49,13 @@ test.describe('projects', () => {
     const edit = page.getByRole('region', { name: 'Edit project details' });
     await edit.getByLabel('Name').fill('E2E launch teaser v2');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'E2E launch teaser v2' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'E2E launch teaser v2' }),
+    ).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'E2E launch teaser v2' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'E2E launch teaser v2' }),
+    ).toBeVisible();
   });
 
   test('a read-only key sees why a write is refused', async ({ page }) => {

@@ -18,7 +18,9 @@ function ensureChromium(): void {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const prefix = isRoot ? [] : ['sudo', '-n'];
   const apt = (args: string[]) =>
-    prefix.length ? run(prefix[0]!, [...prefix.slice(1), 'apt-get', ...args]) : run('apt-get', args);
+    prefix.length
+      ? run(prefix[0]!, [...prefix.slice(1), 'apt-get', ...args])
+      : run('apt-get', args);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   Object.assign(process.env, env);
   const ok = apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']);

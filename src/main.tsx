@@ -16,18 +16,17 @@ async function enableBrowserMock(): Promise<void> {
 }
 
 function mount(): void {
-  let router: ReturnType<typeof createAppRouter> | undefined;
   const queryClient = createQueryClient({
     onUnauthorized: () => {
       // The session ended (expired, logged out elsewhere): forget it and go to the login screen.
       queryClient.setQueryData(queryKeys.session, null);
-      const current = router?.state.location.href;
-      if (router && !router.state.location.pathname.startsWith('/login')) {
-        void router.navigate({ to: '/login', search: { redirect: current } });
+      const { href, pathname } = router.state.location;
+      if (!pathname.startsWith('/login')) {
+        void router.navigate({ to: '/login', search: { redirect: href } });
       }
     },
   });
-  router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

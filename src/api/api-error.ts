@@ -41,7 +41,10 @@ export class NetworkError extends Error {
 }
 
 /** `Retry-After` is either delay-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
   if (value == null || value.trim() === '') return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
@@ -118,7 +121,9 @@ export function describeError(error: unknown): { title: string; detail: string }
     case 413:
       return { title: 'That is too large', detail: serviceSays };
     case 429: {
-      const wait = error.retryAfterMs ? ` Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.` : '';
+      const wait = error.retryAfterMs
+        ? ` Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.`
+        : '';
       return { title: 'The service is busy', detail: `Too many requests right now.${wait}` };
     }
     case 502:

@@ -3,8 +3,13 @@ import { ApiError, NetworkError, apiErrorFromResponse } from './api-error.ts';
 import { UNSAFE_METHODS, getCsrfToken } from './csrf-token.ts';
 import type { paths } from './schema.gen.ts';
 
+// Absolute against the page's origin so the same code runs in the browser and in jsdom tests.
+const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+
 /** The browser talks to the service only through the BFF, which adds the key. */
-export const API_BASE_URL = '/api/v1';
+export const API_BASE_URL = `${origin}/api/v1`;
+
+export const bffUrl = (path: string) => `${origin}${path}`;
 
 const csrfMiddleware: Middleware = {
   onRequest({ request }) {
@@ -55,7 +60,7 @@ export async function bffRequest<T>(
   if (token && UNSAFE_METHODS.has(method)) headers.set('X-CSRF-Token', token);
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(bffUrl(path), {
       method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

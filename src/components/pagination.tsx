@@ -34,7 +34,11 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {offset > 0 ? (
-          renderLink({ offset: Math.max(0, offset - limit), rel: 'prev', children: 'Previous page' })
+          renderLink({
+            offset: Math.max(0, offset - limit),
+            rel: 'prev',
+            children: 'Previous page',
+          })
         ) : (
           <span aria-disabled="true" className={disabled}>
             Previous page

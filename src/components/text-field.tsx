@@ -1,4 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   label: string;
@@ -14,7 +19,12 @@ interface ControlProps {
 }
 
 /** Label, hint and error wiring shared by every text control. */
-function Field({ label, error, hint, control }: FieldProps & { control: (p: ControlProps) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  control,
+}: FieldProps & { control: (p: ControlProps) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -25,7 +35,8 @@ function Field({ label, error, hint, control }: FieldProps & { control: (p: Cont
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-        className: 'rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500',
+        className:
+          'rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500',
       })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
@@ -41,8 +52,15 @@ function Field({ label, error, hint, control }: FieldProps & { control: (p: Cont
   );
 }
 
-export function TextField({ label, error, hint, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return <Field label={label} error={error} hint={hint} control={(p) => <input {...p} {...props} />} />;
+export function TextField({
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} control={(p) => <input {...p} {...props} />} />
+  );
 }
 
 export function TextAreaField({
@@ -51,5 +69,12 @@ export function TextAreaField({
   hint,
   ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <Field label={label} error={error} hint={hint} control={(p) => <textarea {...p} {...props} />} />;
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(p) => <textarea {...p} {...props} />}
+    />
+  );
 }

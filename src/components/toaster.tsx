@@ -46,7 +46,11 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   return (
-    <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 w-96 max-w-[calc(100vw-2rem)]">
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-50 w-96 max-w-[calc(100vw-2rem)]"
+    >
       <ul className="flex flex-col gap-2">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

@@ -6,7 +6,13 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/projects?offset=5')).toBe('/projects?offset=5');
   });
   it('refuses other hosts, schemes and the login page itself', () => {
-    for (const bad of ['//evil.test', 'https://evil.test', '/\\evil.test', 'javascript:x', '/login']) {
+    for (const bad of [
+      '//evil.test',
+      'https://evil.test',
+      '/\\evil.test',
+      'javascript:x',
+      '/login',
+    ]) {
       expect(safeRedirectPath(bad)).toBe('/projects');
     }
     expect(safeRedirectPath(undefined)).toBe('/projects');

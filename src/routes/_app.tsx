@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell.tsx';
 import { sessionQueryOptions } from '@/features/session/api/session-queries.ts';
+import { LiveStatus } from '@/features/live-events/components/live-status.tsx';
+import { useLiveEvents } from '@/features/live-events/use-live-events.ts';
 import { SessionHeader } from '@/features/session/components/session-header.tsx';
+import { Toaster } from '@/components/toaster.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -17,9 +20,18 @@ function AppLayout() {
   const { session: initial } = Route.useRouteContext();
   const { data: session } = useQuery(sessionQueryOptions);
   const current = session ?? initial;
+  useLiveEvents(session !== null);
   return (
-    <AppShell header={<SessionHeader session={current} />}>
+    <AppShell
+      header={
+        <div className="flex items-center gap-4">
+          <LiveStatus />
+          <SessionHeader session={current} />
+        </div>
+      }
+    >
       <Outlet />
+      <Toaster />
     </AppShell>
   );
 }

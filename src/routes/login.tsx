@@ -18,8 +18,6 @@ function LoginRoute() {
   const search = Route.useSearch();
   const router = useRouter();
   return (
-    <LoginScreen
-      onSignedIn={() => void router.history.push(safeRedirectPath(search.redirect))}
-    />
+    <LoginScreen onSignedIn={() => void router.history.push(safeRedirectPath(search.redirect))} />
   );
 }

@@ -27,12 +27,18 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
   switch (event.type) {
     case 'export.ready':
       return {
-        invalidate: [projectScoped(queryKeys.exports.project, queryKeys.exports.all), queryKeys.jobs.all],
+        invalidate: [
+          projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          queryKeys.jobs.all,
+        ],
         toast: {
           id: event.id,
           tone: 'success',
           title: 'Export ready',
-          detail: `Export ${str(event.data.export_id) ?? ''} finished rendering.`.replace('  ', ' '),
+          detail: `Export ${str(event.data.export_id) ?? ''} finished rendering.`.replace(
+            '  ',
+            ' ',
+          ),
           ...(str(event.data.download_url)
             ? { href: str(event.data.download_url), hrefLabel: 'Download' }
             : {}),
@@ -40,7 +46,10 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
       };
     case 'export.failed':
       return {
-        invalidate: [projectScoped(queryKeys.exports.project, queryKeys.exports.all), queryKeys.jobs.all],
+        invalidate: [
+          projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          queryKeys.jobs.all,
+        ],
         toast: {
           id: event.id,
           tone: 'error',
@@ -50,7 +59,10 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
       };
     case 'job.complete':
       return {
-        invalidate: [queryKeys.jobs.all, projectScoped(queryKeys.exports.project, queryKeys.exports.all)],
+        invalidate: [
+          queryKeys.jobs.all,
+          projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+        ],
         toast: { id: event.id, tone: 'success', title: `${jobLabel} finished` },
       };
     case 'job.failed':

@@ -17,8 +17,7 @@ const projectKeys = {
 export const projectsQueryOptions = (page: ProjectsPage) =>
   queryOptions({
     queryKey: projectKeys.list(page),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/projects', { params: { query: page }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/projects', { params: { query: page }, signal })),
     placeholderData: (previous) => previous,
   });
 
@@ -108,7 +107,9 @@ export function useStartExport(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      unwrap(api.POST('/projects/{projectId}/exports', { params: { path: { projectId } }, body: {} })),
+      unwrap(
+        api.POST('/projects/{projectId}/exports', { params: { path: { projectId } }, body: {} }),
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.jobs(projectId) }),

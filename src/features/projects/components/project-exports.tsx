@@ -3,10 +3,12 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { projectExportsQueryOptions } from '../api/projects-queries.ts';
 
 export function ProjectExports({ projectId }: { projectId: string }) {
   const exports = useQuery(projectExportsQueryOptions(projectId));
+  const now = useNow();
   return (
     <section aria-labelledby="exports-heading">
       <h2 id="exports-heading" className="mb-3 text-lg font-semibold">
@@ -26,17 +28,29 @@ export function ProjectExports({ projectId }: { projectId: string }) {
             <caption className="sr-only">Exports of this project</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="p-3">Export</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3">Format</th>
-                <th scope="col" className="p-3">Duration</th>
-                <th scope="col" className="p-3">Size</th>
-                <th scope="col" className="p-3">Download</th>
+                <th scope="col" className="p-3">
+                  Export
+                </th>
+                <th scope="col" className="p-3">
+                  Status
+                </th>
+                <th scope="col" className="p-3">
+                  Format
+                </th>
+                <th scope="col" className="p-3">
+                  Duration
+                </th>
+                <th scope="col" className="p-3">
+                  Size
+                </th>
+                <th scope="col" className="p-3">
+                  Download
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {exports.data.exports.map((item) => {
-                const expired = item.expires_at ? Date.parse(item.expires_at) < Date.now() : false;
+                const expired = item.expires_at ? Date.parse(item.expires_at) < now : false;
                 return (
                   <tr key={item.export_id}>
                     <td className="p-3 font-mono text-xs">{item.export_id}</td>

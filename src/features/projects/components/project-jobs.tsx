@@ -38,7 +38,9 @@ export function ProjectJobs({ projectId }: { projectId: string }) {
               >
                 <div className="flex items-center gap-3">
                   <span className="font-medium">{job.type ?? job.kind ?? 'Job'}</span>
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{job.status}</span>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                    {job.status}
+                  </span>
                   <span className="font-mono text-xs text-slate-500">{job.job_id}</span>
                   <span className="ml-auto text-xs text-slate-500">
                     Started {formatDateTime(job.created_at)}

@@ -7,7 +7,11 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { projectsQueryOptions, useCreateProject, type ProjectsPage } from '../api/projects-queries.ts';
+import {
+  projectsQueryOptions,
+  useCreateProject,
+  type ProjectsPage,
+} from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
 
 export function ProjectsListPage({ page }: { page: ProjectsPage }) {
@@ -61,7 +65,11 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
           <EmptyState
             title="No projects on this page"
             action={
-              <Link to="/projects" search={{ offset: 0, limit: page.limit }} className={pageLinkClass}>
+              <Link
+                to="/projects"
+                search={{ offset: 0, limit: page.limit }}
+                className={pageLinkClass}
+              >
                 Back to the first page
               </Link>
             }
@@ -69,7 +77,9 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
         ) : (
           <EmptyState
             title="No projects yet"
-            action={!creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
+            action={
+              !creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null
+            }
           >
             Projects hold a timeline, captions, exports and jobs. Create the first one.
           </EmptyState>

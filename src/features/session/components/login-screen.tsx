@@ -33,7 +33,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (session: Session) => 
     const problem = validateApiKeyInput(apiKey);
     setFieldError(problem);
     if (problem) return;
-    login.mutate({ api_key: apiKey.trim() }, { onSuccess: onSignedIn });
+    login.mutate({ api_key: apiKey.trim() }, { onSuccess: (session) => onSignedIn(session) });
   };
 
   return (
@@ -44,8 +44,8 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (session: Session) => 
           Sign in to Cutroom
         </h1>
         <p className="mt-2 text-sm text-slate-600">
-          Paste a Video Creation Service API key. It stays on the Cutroom server; this browser
-          never sees it again.
+          Paste a Video Creation Service API key. It stays on the Cutroom server; this browser never
+          sees it again.
         </p>
         <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
           <TextField
@@ -80,7 +80,9 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (session: Session) => 
               variant="secondary"
               className="mt-3 w-full"
               disabled={login.isPending}
-              onClick={() => login.mutate({ demo: true }, { onSuccess: onSignedIn })}
+              onClick={() =>
+                login.mutate({ demo: true }, { onSuccess: (session) => onSignedIn(session) })
+              }
             >
               Use demo workspace
             </Button>

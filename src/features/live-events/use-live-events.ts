@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { pushToast } from '@/lib/toast-store.ts';
+import {
+  effectsOfEvent,
+  liveQueryRoots,
+  pollingIntervalMs,
+  type LiveEvent,
+} from './event-effects.ts';
+import { useLiveEventsStore } from './live-events-store.ts';
+
+export const EVENTS_URL = '/bff/events';
+const SEEN_LIMIT = 500;
+
+function parseEvent(raw: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(raw) as Partial<LiveEvent>;
+    if (typeof value.id !== 'string' || typeof value.type !== 'string') return null;
+    return {
+      id: value.id,
+      type: value.type,
+      created_at: typeof value.created_at === 'string' ? value.created_at : '',
+      data: value.data && typeof value.data === 'object' ? value.data : {},
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Subscribes once to the BFF's event stream and turns events into query invalidations and
+ * toasts. While the stream is down it polls the live query families with back-off, and keeps
+ * trying to reconnect.
+ */
+export function useLiveEvents(enabled: boolean): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const { setMode, markEvent } = useLiveEventsStore.getState();
+    const seen = new Set<string>();
+    let source: EventSource | null = null;
+    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const stopPolling = () => {
+      if (pollTimer) clearTimeout(pollTimer);
+      pollTimer = undefined;
+    };
+    const poll = (attempt: number) => {
+      const every = pollingIntervalMs(attempt);
+      setMode('polling', every);
+      pollTimer = setTimeout(() => {
+        for (const queryKey of liveQueryRoots) {
+          void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
+        }
+        poll(attempt + 1);
+      }, every);
+    };
+
+    const handle = (message: MessageEvent<string>) => {
+      const event = parseEvent(message.data);
+      if (!event || seen.has(event.id)) return;
+      seen.add(event.id);
+      if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+      markEvent();
+      const effects = effectsOfEvent(event);
+      for (const queryKey of effects.invalidate) void queryClient.invalidateQueries({ queryKey });
+      if (effects.toast) pushToast(effects.toast);
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(EVENTS_URL, { withCredentials: true });
+      source.addEventListener('open', () => {
+        failures = 0;
+        stopPolling();
+        setMode('live');
+        // Anything that finished while we were not listening is picked up now.
+        for (const queryKey of liveQueryRoots) {
+          void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
+        }
+      });
+      source.addEventListener('vcs', handle as EventListener);
+      source.addEventListener('error', () => {
+        if (!pollTimer) poll(0);
+        // EventSource retries by itself unless the server refused it (closed): then we retry.
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          failures += 1;
+          reconnectTimer = setTimeout(connect, Math.min(60_000, 2_000 * 2 ** failures));
+        }
+      });
+    };
+
+    setMode('connecting');
+    connect();
+    return () => {
+      stopped = true;
+      stopPolling();
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      source?.close();
+    };
+  }, [enabled, queryClient]);
+}
