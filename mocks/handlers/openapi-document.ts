@@ -2,7 +2,7 @@
  * GET /openapi.json: the contract (src/api/openapi.yaml) as JSON, with `servers` pointing at this
  * simulator. Node only (reads the file); the browser mock leaves this route out.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { HttpHandler } from 'msw';
 import { parse } from 'yaml';
 import { notFound } from '../lib/errors.ts';
@@ -11,16 +11,29 @@ import { json, route } from './route.ts';
 
 const CONTRACT_PATH = new URL('../../src/api/openapi.yaml', import.meta.url);
 
+let cache: { mtimeMs: number; document: Record<string, unknown> } | null = null;
+
+/** Parses the yaml once per change of the file (parsing takes a few hundred ms). */
+async function loadContract(): Promise<Record<string, unknown>> {
+  const { mtimeMs } = await stat(CONTRACT_PATH);
+  if (cache?.mtimeMs !== mtimeMs) {
+    cache = {
+      mtimeMs,
+      document: parse(await readFile(CONTRACT_PATH, 'utf8')) as Record<string, unknown>,
+    };
+  }
+  return cache.document;
+}
+
 export function openapiDocumentHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/openapi.json', async () => {
-      let text: string;
+      let document: Record<string, unknown>;
       try {
-        text = await readFile(CONTRACT_PATH, 'utf8');
+        document = await loadContract();
       } catch {
         throw notFound('openapi.json', 'The interface description is not available.');
       }
-      const document = parse(text) as Record<string, unknown>;
       return json({ ...document, servers: [{ url: ctx.baseUrl }] });
     }),
   ];

@@ -16,6 +16,11 @@ export interface HandlerContext {
   sim: Simulator;
   /** e.g. `http://127.0.0.1:1234/v1` or `/api/v1`; no trailing slash. */
   baseUrl: string;
+  /**
+   * Key assumed when a request carries no Authorization header (browser mock: the real client
+   * talks to the BFF, which holds the key). Absent on the HTTP server: no header is 401.
+   */
+  defaultApiKey?: string | undefined;
 }
 
 export interface RouteRequest {
@@ -31,7 +36,8 @@ export interface RouteRequest {
   request: Request;
 }
 
-export type RouteResult = Response | { status?: number; body: unknown; headers?: Record<string, string> };
+export type RouteResult =
+  Response | { status?: number; body: unknown; headers?: Record<string, string> };
 
 export interface RouteOptions {
   /** Path parameters that must match the UUID pattern (400 naming the parameter otherwise). */
@@ -76,7 +82,10 @@ export function route(
       if (fault.kind === 'internal_error') {
         throw new ApiError(500, 'internal_error', 'Injected internal server error.', null);
       }
-      const principal = authenticate(request.headers.get('authorization'), request.method);
+      const authorization =
+        request.headers.get('authorization') ??
+        (ctx.defaultApiKey ? `Bearer ${ctx.defaultApiKey}` : null);
+      const principal = authenticate(authorization, request.method);
       const workspace = sim.store.workspace(principal.organizationId);
       const flatParams: Record<string, string> = {};
       for (const [key, value] of Object.entries(params)) {

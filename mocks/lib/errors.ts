@@ -2,6 +2,7 @@
  * Errors of the reference: `{ error: { code, message, param, doc_url } }`. Handlers throw
  * `ApiError`; the route wrapper turns it into the response.
  */
+import type { ApiErrorBody } from '../store/contract.ts';
 
 export const DOCS_BASE_URL = 'https://docs.video-creation.example';
 
@@ -18,12 +19,16 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorPayload {
-  error: { code: string; message: string; param: string | null; doc_url: string };
-}
-
-export function errorPayload(code: string, message: string, param: string | null): ErrorPayload {
-  return { error: { code, message, param, doc_url: `${DOCS_BASE_URL}/errors#${code}` } };
+/** The contract's error body; `param` is left out when no single field is at fault. */
+export function errorPayload(code: string, message: string, param: string | null): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(param === null ? {} : { param }),
+      doc_url: `${DOCS_BASE_URL}/errors#${code}`,
+    },
+  };
 }
 
 export function errorResponse(error: ApiError): Response {

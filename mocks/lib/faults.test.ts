@@ -16,7 +16,13 @@ describe('faultConfigFromEnv', () => {
         SIM_RETRY_AFTER: '3',
         SIM_FAULT_PATHS: '^/projects',
       }),
-    ).toEqual({ latencyMs: 150, rate429: 0.25, rate500: 1, retryAfterSeconds: 3, paths: '^/projects' });
+    ).toEqual({
+      latencyMs: 150,
+      rate429: 0.25,
+      rate500: 1,
+      retryAfterSeconds: 3,
+      paths: '^/projects',
+    });
   });
 
   it('ignores garbage', () => {
@@ -31,8 +37,16 @@ describe('FaultInjector', () => {
   });
 
   it('always rate-limits at rate 1 and respects the path filter', () => {
-    const faults = new FaultInjector(createRng(1), { rate429: 1, retryAfterSeconds: 4, paths: '^/clips' });
-    expect(faults.decide('/clips')).toEqual({ kind: 'rate_limited', latencyMs: 0, retryAfterSeconds: 4 });
+    const faults = new FaultInjector(createRng(1), {
+      rate429: 1,
+      retryAfterSeconds: 4,
+      paths: '^/clips',
+    });
+    expect(faults.decide('/clips')).toEqual({
+      kind: 'rate_limited',
+      latencyMs: 0,
+      retryAfterSeconds: 4,
+    });
     expect(faults.decide('/projects').kind).toBe('none');
   });
 

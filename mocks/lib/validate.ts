@@ -25,7 +25,8 @@ export function parseJsonObject(text: string): JsonObject {
 }
 
 export function requireUuid(value: unknown, param: string): string {
-  if (!isUuid(value)) throw invalid(param, `${param} must be a UUID (versions 1-8, variant 8/9/a/b).`);
+  if (!isUuid(value))
+    throw invalid(param, `${param} must be a UUID (versions 1-8, variant 8/9/a/b).`);
   return value;
 }
 

@@ -10,7 +10,11 @@ function toHex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export async function signWebhook(secret: string, timestamp: string, rawBody: string): Promise<string> {
+export async function signWebhook(
+  secret: string,
+  timestamp: string,
+  rawBody: string,
+): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),
@@ -18,7 +22,11 @@ export async function signWebhook(secret: string, timestamp: string, rawBody: st
     false,
     ['sign'],
   );
-  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${rawBody}`));
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    encoder.encode(`${timestamp}.${rawBody}`),
+  );
   return toHex(signature);
 }
 
@@ -32,6 +40,7 @@ export async function verifyWebhook(
   const expected = await signWebhook(secret, timestamp, rawBody);
   if (expected.length !== signature.length) return false;
   let diff = 0;
-  for (let i = 0; i < expected.length; i += 1) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  for (let i = 0; i < expected.length; i += 1)
+    diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
   return diff === 0;
 }

@@ -21,8 +21,12 @@ describe('selectUnion', () => {
   });
 
   it('search is a substring match, prefix only matches the start', () => {
-    expect(selectUnion(items, { ids: [], search: 'take', namePrefix: null }).selected).toHaveLength(2);
-    expect(selectUnion(items, { ids: [], search: null, namePrefix: 'take' }).selected).toHaveLength(0);
+    expect(selectUnion(items, { ids: [], search: 'take', namePrefix: null }).selected).toHaveLength(
+      2,
+    );
+    expect(selectUnion(items, { ids: [], search: null, namePrefix: 'take' }).selected).toHaveLength(
+      0,
+    );
   });
 });
 

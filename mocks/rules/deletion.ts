@@ -16,7 +16,12 @@
  */
 import { invalid } from '../lib/errors.ts';
 import type { JsonObject } from '../lib/validate.ts';
-import { optionalBoolean, optionalString, optionalStringArray, requireString } from '../lib/validate.ts';
+import {
+  optionalBoolean,
+  optionalString,
+  optionalStringArray,
+  requireString,
+} from '../lib/validate.ts';
 
 export interface DeleteSelectors {
   ids: string[];
@@ -100,7 +105,10 @@ export function selectUnion<T extends Named>(
       const key = item.id.toLowerCase();
       if (chosen.has(key)) continue;
       const name = item.name.toLowerCase();
-      if ((search !== null && name.includes(search)) || (prefix !== null && name.startsWith(prefix))) {
+      if (
+        (search !== null && name.includes(search)) ||
+        (prefix !== null && name.startsWith(prefix))
+      ) {
         chosen.add(key);
         selected.push(item);
       }

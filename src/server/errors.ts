@@ -104,6 +104,8 @@ export function mapError(error: FastifyError | BffError | Error): MappedError {
     return { statusCode: 400, code: 'invalid_request', message: error.message };
   }
   const status = fastifyError.statusCode;
+  // Only the static file server raises a bare 403 (a path escaping its root): not found.
+  if (status === 403) return { statusCode: 404, code: 'not_found', message: 'Not found.' };
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { statusCode: status, code: 'invalid_request', message: error.message };
   }
@@ -126,12 +128,14 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
 
-export function frameworkErrors(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
-  return handleError(error, request, reply);
+/**
+ * Fastify's framework errors (e.g. a malformed percent-encoded URL) are answered before any hook
+ * runs: add the security headers here.
+ */
+export function createFrameworkErrorHandler(
+  securityHeaders: Readonly<Record<string, string>>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  return (error, request, reply) => handleError(error, request, reply.headers(securityHeaders));
 }
 
 const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
@@ -158,7 +162,8 @@ export function createClientErrorHandler(
     const body = JSON.stringify(
       errorBody(status === 408 ? 'request_timeout' : 'invalid_request', message),
     );
-    const reason = status === 408 ? 'Request Timeout' : status === 431 ? 'Too Large' : 'Bad Request';
+    const reason =
+      status === 408 ? 'Request Timeout' : status === 431 ? 'Too Large' : 'Bad Request';
     const lines = [
       `HTTP/1.1 ${status} ${reason}`,
       'Content-Type: application/json; charset=utf-8',

@@ -73,11 +73,15 @@ const routeLabel = (chunk: ChunkInfo) => {
 console.log('\nFirst route (entry + static imports):');
 for (const file of firstRouteFiles) {
   const chunk = chunks.get(file)!;
-  console.log(`  ${file.padEnd(48)} ${kb(chunk.gzip).padStart(10)} gzip  ${kb(chunk.raw).padStart(10)} raw`);
+  console.log(
+    `  ${file.padEnd(48)} ${kb(chunk.gzip).padStart(10)} gzip  ${kb(chunk.raw).padStart(10)} raw`,
+  );
 }
 console.log(`  ${'total'.padEnd(48)} ${kb(firstRouteGzip).padStart(10)} gzip`);
 
-console.log('\nLazy chunks (own gzip size; + static imports not already loaded by the first route):');
+console.log(
+  '\nLazy chunks (own gzip size; + static imports not already loaded by the first route):',
+);
 const lazy = [...chunks.values()].filter((chunk) => chunk.isDynamicEntry);
 for (const chunk of lazy.sort((a, b) => routeLabel(a).localeCompare(routeLabel(b)))) {
   const extra = [...staticClosure(chunk.fileName)].filter((f) => !firstRouteFiles.has(f));
@@ -100,7 +104,10 @@ const konvaOutsideTimeline = konvaChunks.filter((chunk) => {
     [...chunks.values()]
       .filter((p) => p.imports.includes(c.fileName))
       .every((p) => timelineOnly(p));
-  return !(/timeline/.test(chunk.facade ?? '') || (importers.length > 0 && importers.every(timelineOnly)));
+  return !(
+    /timeline/.test(chunk.facade ?? '') ||
+    (importers.length > 0 && importers.every(timelineOnly))
+  );
 });
 
 console.log('\nBudgets:');

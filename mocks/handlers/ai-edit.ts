@@ -1,0 +1,54 @@
+/** AI edit: apply a style to a run (paid). */
+import type { HttpHandler } from 'msw';
+import { requirePaidPlan } from '../lib/auth.ts';
+import { invalid, notFound } from '../lib/errors.ts';
+import { optionalBoolean, optionalString } from '../lib/validate.ts';
+import type { Schema } from '../store/contract.ts';
+import { findProject } from '../store/workspace.ts';
+import { CAPTION_LOOKS } from './captions.ts';
+import type { HandlerContext } from './route.ts';
+import { route } from './route.ts';
+
+export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
+  return [
+    route(ctx, 'post', '/ai-edit/runs/:runId/apply-style', (req) => {
+      requirePaidPlan(req.principal, 'Applying an AI edit style');
+      const runId = req.params.runId ?? '';
+      const projectId = req.workspace.aiEditRuns.get(runId);
+      if (projectId === undefined) throw notFound('runId', `No AI edit run ${runId}.`);
+      const styleId = optionalString(req.body, 'style_id', { min: 1, max: 100 }) ?? 'mirage-black';
+      const look = CAPTION_LOOKS.find((candidate) => candidate.id === styleId);
+      if (!look) throw invalid('style_id', `Unknown style ${styleId}.`);
+      const dryRun = optionalBoolean(req.body, 'dry_run');
+      const record = findProject(req.workspace, projectId);
+      const receipts: NonNullable<Schema<'AiEditStyleResult'>['receipts']> = [];
+      if (record) {
+        receipts.push({
+          action: 'caption_style.apply_look',
+          target_id: record.project.id,
+          dry_run: dryRun,
+          changes: { look_id: { from: record.captionStyle.look_id, to: look.id } },
+        });
+        if (!dryRun) {
+          record.captionStyle = {
+            ...record.captionStyle,
+            settings: { ...record.captionStyle.settings, ...look.settings },
+            look_id: look.id,
+          };
+          record.timeline.revision += 1;
+          record.project.updated_at = req.sim.nowIso();
+        }
+      }
+      const body: Schema<'AiEditStyleResult'> = {
+        success: true,
+        dry_run: dryRun,
+        run_id: runId,
+        project_id: projectId,
+        style_id: look.id,
+        receipts,
+        txid: record?.timeline.revision ?? 0,
+      };
+      return { body };
+    }),
+  ];
+}

@@ -1,0 +1,214 @@
+/** Captions and themes: caption style, caption words, Caption Looks. */
+import type { HttpHandler } from 'msw';
+import { invalid, notFound } from '../lib/errors.ts';
+import { isJsonObject, queryString } from '../lib/validate.ts';
+import {
+  CAPTION_SETTINGS_FIELDS,
+  CAPTION_WORD_STYLE_FIELDS,
+  checkFields,
+} from '../rules/caption-fields.ts';
+import type {
+  CaptionLook,
+  CaptionSettings,
+  CaptionStyleResponse,
+  CaptionWordStyle,
+  Schema,
+} from '../store/contract.ts';
+import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
+import type { ProjectRecord } from '../store/workspace.ts';
+import { pageParams, paginate, requireProject } from './helpers.ts';
+import type { HandlerContext } from './route.ts';
+import { route } from './route.ts';
+
+export const CAPTION_LOOKS: CaptionLook[] = [
+  { id: 'bold-pop', name: 'Bold Pop', settings: { ...DEFAULT_CAPTION_SETTINGS } },
+  {
+    id: 'clean-minimal',
+    name: 'Clean Minimal',
+    settings: {
+      ...DEFAULT_CAPTION_SETTINGS,
+      fontFamily: 'Inter',
+      fontWeight: '600',
+      fontSize: 48,
+      textStrokeEnabled: false,
+      textStrokeWidthPx: 0,
+      activeWordAnimation: 'none',
+      emphasisEnabled: false,
+    },
+  },
+  {
+    id: 'karaoke-yellow',
+    name: 'Karaoke Yellow',
+    settings: {
+      ...DEFAULT_CAPTION_SETTINGS,
+      activeWordColor: '#000000',
+      activeWordBackgroundColor: '#facc15',
+      wordsPerLineLimit: 3,
+    },
+  },
+  {
+    id: 'neon-glow',
+    name: 'Neon Glow',
+    settings: {
+      ...DEFAULT_CAPTION_SETTINGS,
+      color: '#e0f2fe',
+      emphasisColor: '#f0abfc',
+      emphasisGlowColor: '#f0abfc',
+      emphasisGlowBlurPx: 18,
+      textShadow: '0 0 12px #38bdf8',
+    },
+  },
+  {
+    id: 'mirage-black',
+    name: 'Mirage Black',
+    settings: {
+      ...DEFAULT_CAPTION_SETTINGS,
+      color: '#000000',
+      backgroundColor: '#ffffff',
+      borderRadius: 14,
+      textStrokeEnabled: false,
+      position: 'center',
+    },
+  },
+];
+
+function styleView(record: ProjectRecord): CaptionStyleResponse {
+  const { settings, look_id, preset_id } = record.captionStyle;
+  return {
+    success: true,
+    settings,
+    look_id,
+    preset_id,
+    hint: look_id
+      ? `Caption Look "${look_id}" applied; PATCH settings to override single fields.`
+      : 'No Caption Look applied; PATCH look_id to apply one from GET /caption-looks.',
+  };
+}
+
+export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
+  return [
+    route(ctx, 'get', '/caption-looks', () => {
+      const body: Schema<'CaptionLookListResponse'> = { looks: CAPTION_LOOKS };
+      return { body };
+    }),
+
+    route(ctx, 'get', '/projects/:projectId/captions/style', (req) => ({
+      body: styleView(requireProject(req)),
+    })),
+
+    route(ctx, 'patch', '/projects/:projectId/captions/style', (req) => {
+      const record = requireProject(req);
+      const { body } = req;
+      let settings: CaptionSettings = { ...record.captionStyle.settings };
+      let lookId = record.captionStyle.look_id;
+      if ('look_id' in body) {
+        const value = body.look_id;
+        if (value === null) {
+          lookId = null;
+        } else {
+          const look = CAPTION_LOOKS.find((candidate) => candidate.id === value);
+          if (!look) throw invalid('look_id', `Unknown Caption Look ${JSON.stringify(value)}.`);
+          lookId = look.id;
+          settings = { ...settings, ...look.settings };
+        }
+      }
+      if (body.settings !== undefined) {
+        settings = {
+          ...settings,
+          ...checkFields<CaptionSettings>(body.settings, CAPTION_SETTINGS_FIELDS, 'settings'),
+        };
+      }
+      record.captionStyle = { ...record.captionStyle, settings, look_id: lookId };
+      record.project.updated_at = req.sim.nowIso();
+      return { body: styleView(record) };
+    }),
+
+    route(ctx, 'get', '/projects/:projectId/captions/words', (req) => {
+      const record = requireProject(req);
+      const page = pageParams(req, 500);
+      const itemId = queryString(req.query, 'timeline_item_id', { min: 1, max: 200 });
+      const match =
+        queryString(req.query, 'match_text', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const warnings: string[] = [];
+      if (itemId !== null && !record.captionWords.some((word) => word.timelineItemId === itemId)) {
+        warnings.push(`No caption words belong to timeline item ${itemId}.`);
+      }
+      const matches = record.captionWords.filter(
+        (word) =>
+          (itemId === null || word.timelineItemId === itemId) &&
+          (match === null || word.word.toLowerCase().includes(match)),
+      );
+      const { page: words, bounds } = paginate(matches, page);
+      const emphasisCount = matches.filter((word) => word.isEmphasis).length;
+      const body: Schema<'CaptionWordListResponse'> = {
+        success: true,
+        words,
+        items: words,
+        count: words.length,
+        warnings,
+        pagination: {
+          total: bounds.total,
+          returned: bounds.returned,
+          offset: bounds.offset,
+          limit: bounds.limit,
+          hasMore: bounds.has_more,
+        },
+        summary: { totalWords: matches.length, emphasisCount, hasEmphasis: emphasisCount > 0 },
+        hint: bounds.has_more
+          ? `More words: repeat with offset=${bounds.offset + bounds.returned}.`
+          : 'All matching words returned.',
+      };
+      return { body };
+    }),
+
+    route(ctx, 'patch', '/projects/:projectId/captions/words', (req) => {
+      const record = requireProject(req);
+      const updates = req.body.updates;
+      if (!Array.isArray(updates) || updates.length === 0 || updates.length > 500) {
+        throw invalid('updates', 'updates must be an array of 1 to 500 word updates.');
+      }
+      const byId = new Map(record.captionWords.map((word) => [word.id, word]));
+      // Validate everything first: the update is atomic.
+      const checked = updates.map((update: unknown, index) => {
+        const param = `updates[${index}]`;
+        if (!isJsonObject(update)) throw invalid(param, `${param} must be an object.`);
+        if (typeof update.id !== 'string' || update.id === '') {
+          throw invalid(`${param}.id`, `${param}.id is required.`);
+        }
+        const word = byId.get(update.id);
+        if (!word) throw notFound(`${param}.id`, `No caption word ${update.id} in this project.`);
+        if (update.isEmphasis !== undefined && typeof update.isEmphasis !== 'boolean') {
+          throw invalid(`${param}.isEmphasis`, `${param}.isEmphasis must be a boolean.`);
+        }
+        if (
+          update.word !== undefined &&
+          (typeof update.word !== 'string' || update.word.trim() === '' || update.word.length > 100)
+        ) {
+          throw invalid(`${param}.word`, `${param}.word must be 1 to 100 characters.`);
+        }
+        const style =
+          update.style === undefined
+            ? undefined
+            : checkFields<CaptionWordStyle>(
+                update.style,
+                CAPTION_WORD_STYLE_FIELDS,
+                `${param}.style`,
+              );
+        return { word, update, style };
+      });
+      for (const { word, update, style } of checked) {
+        if (typeof update.isEmphasis === 'boolean') word.isEmphasis = update.isEmphasis;
+        if (typeof update.word === 'string') word.word = update.word;
+        if (style) word.style = { ...(word.style ?? {}), ...style };
+      }
+      record.project.updated_at = req.sim.nowIso();
+      const words = [...new Set(checked.map((entry) => entry.word))];
+      const body: Schema<'CaptionWordsUpdateResult'> = {
+        success: true,
+        updated_count: words.length,
+        words,
+      };
+      return { body };
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+/** Exports and jobs: list and start exports, poll and cancel jobs. */
+import type { HttpHandler } from 'msw';
+import { requirePaidPlan } from '../lib/auth.ts';
+import { invalid, notFound } from '../lib/errors.ts';
+import { optionalString } from '../lib/validate.ts';
+import { FINISHED_JOB_STATUSES, jobView, startExport } from '../rules/jobs.ts';
+import type { Schema } from '../store/contract.ts';
+import { pageParams, paginate, requireProject } from './helpers.ts';
+import type { HandlerContext, RouteRequest } from './route.ts';
+import { route } from './route.ts';
+
+function requireJob(req: RouteRequest) {
+  const id = req.params.jobId ?? '';
+  const job = req.workspace.jobs.find((candidate) => candidate.job_id === id);
+  if (!job) throw notFound('jobId', `No job ${id}.`);
+  return job;
+}
+
+export function exportJobHandlers(ctx: HandlerContext): HttpHandler[] {
+  return [
+    route(ctx, 'get', '/projects/:projectId/exports', (req) => {
+      const record = requireProject(req);
+      const { page } = paginate(record.exports, pageParams(req, 50));
+      const body: Schema<'ExportListResponse'> = { exports: page, count: record.exports.length };
+      return { body };
+    }),
+
+    route(ctx, 'post', '/projects/:projectId/exports', (req) => {
+      requirePaidPlan(req.principal, 'Starting an export');
+      const record = requireProject(req);
+      const format = optionalString(req.body, 'format') ?? 'mp4';
+      if (format !== 'mp4') throw invalid('format', 'format must be mp4.');
+      const resolution = optionalString(req.body, 'resolution') ?? '1080p';
+      if (resolution !== '1080p' && resolution !== '720p') {
+        throw invalid('resolution', 'resolution must be 1080p or 720p.');
+      }
+      const job = startExport(req.sim, req.workspace, record, resolution);
+      return { status: 202, body: jobView(job, req.baseUrl) };
+    }),
+
+    route(ctx, 'get', '/jobs/:jobId', (req) => ({ body: jobView(requireJob(req), req.baseUrl) })),
+
+    route(ctx, 'post', '/jobs/:jobId/cancel', (req) => {
+      const job = requireJob(req);
+      // Cancelling a finished job changes nothing and answers the job as it is.
+      if (!FINISHED_JOB_STATUSES.has(job.status)) {
+        job.status = 'cancelled';
+        job.completed_at = req.sim.nowIso();
+        job.error = 'Cancelled by request.';
+      }
+      return { body: jobView(job, req.baseUrl) };
+    }),
+  ];
+}

@@ -1,0 +1,88 @@
+/** Media library: assets and folders, batch delete and folder empty, suggestions, upload abort. */
+import type { HttpHandler } from 'msw';
+import { notFound } from '../lib/errors.ts';
+import { queryString, requireString, requireUuid } from '../lib/validate.ts';
+import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
+import { deleteAssets } from '../rules/workspace-deletes.ts';
+import type { Schema } from '../store/contract.ts';
+import { assetView, findAsset, folderView } from '../store/workspace.ts';
+import { pageParams, paginate } from './helpers.ts';
+import type { HandlerContext } from './route.ts';
+import { route } from './route.ts';
+
+export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
+  return [
+    route(ctx, 'get', '/workspace/media/assets', (req) => {
+      const page = pageParams(req, 100);
+      const folderParam = req.query.get('folder_id');
+      const folderId =
+        folderParam === null ? null : requireUuid(folderParam, 'folder_id').toLowerCase();
+      const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const prefix =
+        queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const matches = req.workspace.assets.filter((asset) => {
+        const name = asset.name.toLowerCase();
+        return (
+          (folderId === null || asset.folder_id === folderId) &&
+          (search === null || name.includes(search)) &&
+          (prefix === null || name.startsWith(prefix))
+        );
+      });
+      const { page: assets, bounds } = paginate(matches, page);
+      const body: Schema<'MediaAssetListResponse'> = {
+        assets: assets.map((asset) => assetView(req.workspace, asset)),
+        bounds,
+      };
+      return { body };
+    }),
+
+    route(ctx, 'get', '/workspace/media/folders', ({ workspace }) => {
+      const body: Schema<'MediaFolderListResponse'> = {
+        folders: workspace.folders.map((folder) => folderView(workspace, folder)),
+      };
+      return { body };
+    }),
+
+    route(
+      ctx,
+      'post',
+      '/workspace/media/folders/:folderId/empty',
+      ({ params, body, workspace }) => {
+        const folderId = (params.folderId ?? '').toLowerCase();
+        const folder = workspace.folders.find((candidate) => candidate.id === folderId);
+        if (!folder) throw notFound('folderId', `No media folder ${params.folderId ?? ''}.`);
+        const flags = parseDeleteFlags(body);
+        const selected = workspace.assets.filter((asset) => asset.folder_id === folder.id);
+        // Folder empty has no cascade flags: linked projects and clips are left dangling.
+        return {
+          body: deleteAssets(workspace, selected, [], {
+            dryRun: flags.dryRun,
+            confirmDelete: flags.confirmDelete,
+          }),
+        };
+      },
+    ),
+
+    route(ctx, 'post', '/workspace/media/assets/batch-delete', ({ body, workspace }) => {
+      const request = parseBatchDeleteBody(body);
+      const { selected, missingIds } = selectUnion(workspace.assets, request);
+      return { body: deleteAssets(workspace, selected, missingIds, request) };
+    }),
+
+    route(ctx, 'post', '/workspace/media/assets/:assetId/short-suggestions', (req) => {
+      const asset = findAsset(req.workspace, req.params.assetId ?? '');
+      if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
+      const runId = `run_${req.sim.rng.hex(16)}`;
+      req.workspace.aiEditRuns.set(runId, asset.linked_project_ids[0] ?? '');
+      const body: Schema<'ShortSuggestionsRun'> = { run_id: runId };
+      return { body };
+    }),
+
+    route(ctx, 'post', '/workspace/media/upload/multipart/abort', ({ body }) => {
+      requireString(body, 'storage_key', { min: 1 });
+      requireString(body, 'upload_id', { min: 1 });
+      const result: Schema<'MultipartAbortResult'> = { aborted: true };
+      return { body: result };
+    }),
+  ];
+}

@@ -1,0 +1,146 @@
+/**
+ * The Video Creation Service simulator: one in-memory store (seeded deterministically), a ticker
+ * that moves background work forward, fault injection, idempotency records and a webhook
+ * dispatcher. Handlers (handlers/create-handlers.ts) serve it over msw; http-server.ts puts it on
+ * a real loopback port; browser.ts runs it in a service worker.
+ *
+ * Assumed rules (the reference does not show them; each is written once):
+ * - Auth: demo keys vcs_test_demo_paid (org_demo, plan pro), vcs_test_demo_free (org_demo_free,
+ *   plan free), vcs_test_demo_readonly (org_demo; every POST/PATCH/PUT/DELETE is 403
+ *   `insufficient_access`). Other or missing keys: 401 `unauthorized` (lib/auth.ts).
+ * - Paid-plan operations (faceless revise and approve, export start, ai-edit apply-style, clip
+ *   creation) answer 403 `plan_required` to the free plan.
+ * - Errors are `{error: {code, message, param, doc_url}}`; validation is 400 `invalid_request`
+ *   naming the offending field; unknown resources are 404 `not_found` naming the path parameter,
+ *   also on project-scoped routes whose contract entry lists no 404.
+ * - List defaults: limit 20; `limit` must be an integer in its range, `offset` an integer >= 0.
+ * - Deletes (rules/deletion.ts): neither dry_run nor confirm_delete → nothing deleted, answered as
+ *   a dry run; dry_run wins; ids / search / name_prefix select the union; at least one selector
+ *   (param `ids`); unknown ids are failed_items `not_found: ...`; impact = projects linked to the
+ *   selected assets and clips generated from them (what the cascade flags would delete, or leave
+ *   dangling when false); project deletes report the clips of the projects as generated clips.
+ * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
+ *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
+ *   `idempotency_conflict` (lib/idempotency.ts).
+ * - Timeline (rules/timeline.ts): every edit bumps `revision`; a stale `expected_revision` is 409
+ *   `revision_conflict`; a negative start is 400 (`new_start_seconds`); items on a locked layer
+ *   (the seeded "Brand watermark (locked)" layer) cannot be moved, trimmed or deleted; batch
+ *   delete never packs (`packed: false`, `clips_shifted: 0`) unless the body says `pack: true`,
+ *   which closes the gaps the deleted items leave on their layers; `captions_removed` counts the
+ *   caption words of deleted caption items. Trim previews are destructive when the trim removes
+ *   the item (zero length) or cuts caption words; trimming past the source bounds is clamped with
+ *   a warning.
+ * - Caption `match_text` is a case-insensitive substring of the word.
+ *
+ * Status machines driven by the ticker (simulated ms = real ms × timeScale):
+ * - Job: queued (0.5 s) → running (progress 0 → 1 over 2.5 s) → complete | failed; cancel →
+ *   cancelled. An export job completes by adding an Export (download_url, expires_at in 7 days) to
+ *   the project and sending `export.ready` + `job.complete` (or `export.failed` + `job.failed` when
+ *   the timeline is empty).
+ * - Clip (created by POST /clips): preparing_source → awaiting_suggestions → selecting_clip →
+ *   assembling → qa_running → ready, one step per 0.7 s; some clips fail (at preparing_source with
+ *   `transcription.failed`, or at assembling) → failed with error / how_to_fix, some end in
+ *   needs_repair. Sends `transcription.complete` after preparing_source and `job.complete` /
+ *   `job.failed` at the end. Seeded clips stay where they are (all 11 statuses).
+ * - Faceless: approve stage `plan` → status plan_approved + a preproduction job (job.complete);
+ *   approve stage `assets` → status generating + a generation job → status complete and
+ *   `faceless.complete`.
+ * - POST /projects sends `project.created`.
+ * Webhook events are `{id: 'evt_...', type, created_at, data}`; `data` always carries
+ * `organization_id`. Deliveries are signed (x-service-timestamp, x-service-signature = hex
+ * HMAC-SHA256(secret, `${timestamp}.${rawBody}`)), fire-and-forget with a short timeout.
+ */
+import type { FaultConfig } from './lib/faults.ts';
+import { FaultInjector } from './lib/faults.ts';
+import { IdempotencyStore } from './lib/idempotency.ts';
+import type { Rng } from './lib/prng.ts';
+import { createRng } from './lib/prng.ts';
+import type { Activity } from './lib/ticker.ts';
+import { Ticker } from './lib/ticker.ts';
+import type { WebhookEvent, WebhookEventName } from './lib/webhook-dispatcher.ts';
+import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
+import { resumeSeededJobs } from './rules/jobs.ts';
+import { seedStore } from './store/seed.ts';
+import type { Store } from './store/workspace.ts';
+
+export interface SimulatorOptions {
+  /** Seed of the store and of every random decision (default 1). */
+  seed?: number;
+  /** Fault injection; off by default. */
+  faults?: FaultConfig;
+  /** Webhook signing secret (default env VCS_WEBHOOK_SECRET or `whsec_demo_cutroom`). */
+  webhookSecret?: string;
+  /** Wall clock for timestamps (default Date.now). */
+  now?: () => number;
+  /** Simulated milliseconds per real millisecond for background work (default 1). */
+  timeScale?: number;
+}
+
+export interface Simulator {
+  readonly seed: number;
+  readonly store: Store;
+  /** Generator for runtime ids and decisions (seeded, independent of the seed data). */
+  readonly rng: Rng;
+  readonly faults: FaultInjector;
+  readonly idempotency: IdempotencyStore;
+  readonly webhooks: WebhookDispatcher;
+  readonly webhookSecret: string;
+  now(): number;
+  nowIso(): string;
+  setFaults(config: FaultConfig): void;
+  /** Registers background work moved by the ticker. */
+  schedule(activity: Activity): void;
+  /** Sends an event to the organization's subscribed webhooks. */
+  emit(organizationId: string, type: WebhookEventName, data: Record<string, unknown>): WebhookEvent;
+  /** Moves background work forward by `ms` simulated milliseconds (tests). */
+  advance(ms: number): void;
+  start(): void;
+  stop(): void;
+}
+
+function defaultSecret(): string {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  return env?.VCS_WEBHOOK_SECRET || 'whsec_demo_cutroom';
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const seed = options.seed ?? 1;
+  const now = options.now ?? Date.now;
+  const root = createRng(seed);
+  const rng = root.fork('runtime');
+  const store = seedStore(seed, now());
+  const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
+  const webhookSecret = options.webhookSecret ?? defaultSecret();
+  const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });
+  const ticker = new Ticker(options.timeScale ?? 1);
+
+  const simulator: Simulator = {
+    seed,
+    store,
+    rng,
+    faults,
+    idempotency: new IdempotencyStore(),
+    webhooks,
+    webhookSecret,
+    now,
+    nowIso: () => new Date(now()).toISOString(),
+    setFaults: (config) => faults.set(config),
+    schedule: (activity) => ticker.add(activity),
+    emit: (organizationId, type, data) => {
+      const event: WebhookEvent = {
+        id: `evt_${rng.hex(24)}`,
+        type,
+        created_at: new Date(now()).toISOString(),
+        data: { ...data, organization_id: organizationId },
+      };
+      webhooks.dispatch(event, store.workspace(organizationId).webhooks);
+      return event;
+    },
+    advance: (ms) => ticker.advance(ms),
+    start: () => ticker.start(),
+    stop: () => ticker.stop(),
+  };
+  resumeSeededJobs(simulator);
+  return simulator;
+}

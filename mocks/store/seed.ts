@@ -1,0 +1,505 @@
+/**
+ * Deterministic seed: the same seed number (and the same UTC day) always yields the same store.
+ * org_demo (paid and read-only keys) gets 12 projects (one with ~1000 timeline items, two faceless
+ * plans), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
+ * and characters with references; org_demo_free (free key) gets a small workspace of its own.
+ */
+import { DEMO_ORGS } from '../lib/auth.ts';
+import { createRng } from '../lib/prng.ts';
+import { ALL_CLIP_STATUSES, buildClip } from './clip-factory.ts';
+import type { CaptionSettings, Character, Export, Job } from './contract.ts';
+import { buildPlan, buildRevision, FACELESS_STORIES } from './seed-faceless.ts';
+import type { SeedContext } from './seed-context.ts';
+import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
+import { generateTimeline } from './seed-timeline.ts';
+import type { AssetRecord, FolderRecord, ProjectRecord, Workspace } from './workspace.ts';
+import { emptyWorkspace, Store } from './workspace.ts';
+
+export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
+  fontSize: 64,
+  lineHeight: 1.1,
+  letterSpacing: 0,
+  borderRadius: 8,
+  textStrokeWidthPx: 3,
+  textStrokeBlurPx: 0,
+  customPositionY: 0.72,
+  emojiOverlaySizePx: 48,
+  maxLinesPerCaption: 2,
+  wordsPerLineLimit: 4,
+  emphasisScale: 1.15,
+  emphasisGlowBlurPx: 10,
+  fontFamily: 'Montserrat',
+  fontWeight: '800',
+  fontStyle: 'normal',
+  textAlign: 'center',
+  color: '#ffffff',
+  backgroundColor: 'transparent',
+  textStrokeColor: '#000000',
+  textShadow: '0 2px 8px rgba(0,0,0,0.5)',
+  position: 'bottom',
+  activeWordColor: '#facc15',
+  activeWordBackgroundColor: 'transparent',
+  activeWordAnimation: 'pop',
+  wordRevealAnimation: 'none',
+  emphasisColor: '#22d3ee',
+  emphasisFontWeight: '900',
+  emphasisGlowColor: '#22d3ee',
+  textStrokeEnabled: true,
+  showActiveWord: true,
+  emphasisEnabled: true,
+};
+
+interface AssetPlan {
+  name: string;
+  kind: AssetRecord['kind'];
+  folder: number | null;
+}
+
+const PAID_FOLDERS = ['Interviews', 'B-roll', 'Podcast episodes', 'Brand assets'];
+
+const PAID_ASSETS: AssetPlan[] = [
+  { name: 'Interview - Dr. Alvarez take 1.mp4', kind: 'video', folder: 0 },
+  { name: 'Interview - Dr. Alvarez take 2.mp4', kind: 'video', folder: 0 },
+  { name: 'Interview - Sam Okafor full.mp4', kind: 'video', folder: 0 },
+  { name: 'Interview - Lena Park remote.mp4', kind: 'video', folder: 0 },
+  { name: 'Founder Q&A raw.mp4', kind: 'video', folder: 0 },
+  { name: 'B-roll city night drone.mp4', kind: 'video', folder: 1 },
+  { name: 'B-roll coffee pour slowmo.mp4', kind: 'video', folder: 1 },
+  { name: 'B-roll office hallway.mp4', kind: 'video', folder: 1 },
+  { name: 'B-roll hands typing.mp4', kind: 'video', folder: 1 },
+  { name: 'B-roll sunrise timelapse.mp4', kind: 'video', folder: 1 },
+  { name: 'Product shot - studio white.jpg', kind: 'image', folder: 1 },
+  { name: 'Podcast ep 41 - Growth loops.mp4', kind: 'video', folder: 2 },
+  { name: 'Podcast ep 42 - Hiring slow.mp4', kind: 'video', folder: 2 },
+  { name: 'Podcast ep 43 - Pricing.mp3', kind: 'audio', folder: 2 },
+  { name: 'Podcast ep 44 - AMA.mp4', kind: 'video', folder: 2 },
+  { name: 'Podcast intro sting.wav', kind: 'audio', folder: 2 },
+  { name: 'Logo - primary.png', kind: 'image', folder: 3 },
+  { name: 'Logo - white.png', kind: 'image', folder: 3 },
+  { name: 'Brand music - upbeat loop.mp3', kind: 'audio', folder: 3 },
+  { name: 'Brand music - calm bed.mp3', kind: 'audio', folder: 3 },
+  { name: 'Character ref - Mara front.png', kind: 'image', folder: 3 },
+  { name: 'Character ref - Mara profile.png', kind: 'image', folder: 3 },
+  { name: 'Character ref - Priya console.png', kind: 'image', folder: 3 },
+  { name: 'Screen recording - dashboard tour.mp4', kind: 'video', folder: null },
+  { name: 'Voiceover draft v3.wav', kind: 'audio', folder: null },
+  { name: 'Webinar replay March.mp4', kind: 'video', folder: null },
+];
+
+const PAID_PROJECTS: Array<{ name: string; description: string; items: number; status: string }> = [
+  {
+    name: 'Product launch teaser',
+    description: 'Vertical teaser for the spring launch.',
+    items: 60,
+    status: 'editing',
+  },
+  {
+    name: 'Founder story - episode 3',
+    description: 'Why we started, told in 60 seconds.',
+    items: 120,
+    status: 'editing',
+  },
+  {
+    name: 'Podcast highlights #41',
+    description: 'Best moments of episode 41.',
+    items: 45,
+    status: 'ready',
+  },
+  {
+    name: 'Customer testimonial - Lena',
+    description: 'Lena on switching from spreadsheets.',
+    items: 80,
+    status: 'editing',
+  },
+  {
+    name: 'Hiring slow, firing fast (ep 42)',
+    description: 'Cutdown of the hiring episode.',
+    items: 35,
+    status: 'exported',
+  },
+  {
+    name: 'Pricing explained in 45s',
+    description: 'Explainer for the new pricing page.',
+    items: 150,
+    status: 'editing',
+  },
+  {
+    name: 'Webinar recap - March',
+    description: 'Three takeaways from the March webinar.',
+    items: 1000,
+    status: 'editing',
+  },
+  {
+    name: 'Dashboard tour short',
+    description: 'Screen-recording walkthrough with captions.',
+    items: 30,
+    status: 'draft',
+  },
+  {
+    name: 'Behind the scenes - studio day',
+    description: 'B-roll heavy mood piece.',
+    items: 190,
+    status: 'editing',
+  },
+  {
+    name: 'AMA cutdown (ep 44)',
+    description: 'Rapid-fire answers from the AMA.',
+    items: 90,
+    status: 'ready',
+  },
+];
+
+const FREE_FOLDERS = ['Uploads', 'Music'];
+const FREE_ASSETS: AssetPlan[] = [
+  { name: 'My first vlog.mp4', kind: 'video', folder: 0 },
+  { name: 'Travel day Lisbon.mp4', kind: 'video', folder: 0 },
+  { name: 'Cooking pasta overhead.mp4', kind: 'video', folder: 0 },
+  { name: 'Chill beat.mp3', kind: 'audio', folder: 1 },
+  { name: 'Channel logo.png', kind: 'image', folder: null },
+];
+const FREE_PROJECTS = [
+  { name: 'Lisbon in 30 seconds', description: 'Travel montage.', items: 40, status: 'editing' },
+  { name: 'Pasta hack', description: 'One-pan pasta short.', items: 30, status: 'draft' },
+  { name: 'Vlog intro', description: 'Channel intro.', items: 32, status: 'ready' },
+];
+
+function seedFolders(ctx: SeedContext, names: string[]): FolderRecord[] {
+  return names.map((name, index) => ({
+    id: ctx.rng.uuid(),
+    name,
+    created_at: isoAt(ctx, -60 + index),
+  }));
+}
+
+function seedAssets(ctx: SeedContext, plans: AssetPlan[], folders: FolderRecord[]): AssetRecord[] {
+  return plans.map((plan, index) => {
+    const duration =
+      plan.kind === 'image'
+        ? null
+        : plan.kind === 'audio'
+          ? Math.round(ctx.rng.float(20, 2400))
+          : Math.round(ctx.rng.float(30, 3600));
+    const created = isoAt(ctx, -50 + index * 1.5);
+    return {
+      id: ctx.rng.uuid(),
+      name: plan.name,
+      kind: plan.kind,
+      folder_id: plan.folder === null ? null : (folders[plan.folder]?.id ?? null),
+      size_bytes:
+        plan.kind === 'image'
+          ? ctx.rng.int(80_000, 4_000_000)
+          : Math.round((duration ?? 60) * (plan.kind === 'audio' ? 24_000 : 1_200_000)),
+      duration_seconds: duration,
+      thumbnail_url: plan.kind === 'audio' ? null : thumbnailDataUri(plan.name),
+      linked_project_ids: [],
+      created_at: created,
+      updated_at: created,
+    };
+  });
+}
+
+function seedExport(
+  ctx: SeedContext,
+  projectId: string,
+  day: number,
+  expiresInDays: number,
+): Export {
+  const exportId = `exp_${ctx.rng.hex(12)}`;
+  const duration = Math.round(ctx.rng.float(20, 75) * 10) / 10;
+  return {
+    export_id: exportId,
+    status: 'complete',
+    download_url: `${CDN_BASE}/exports/${exportId}.mp4`,
+    short_download_url: `${CDN_BASE}/s/${exportId.slice(4, 12)}`,
+    thumbnail_url: `${CDN_BASE}/exports/${exportId}.jpg`,
+    thumbnail: {
+      url: `${CDN_BASE}/exports/${exportId}.jpg`,
+      frame: 45,
+      frame_seconds: 1.5,
+      selection_mode: 'auto',
+      rationale: 'Speaker facing camera with the title on screen.',
+    },
+    platform_metadata: { project_id: projectId, rendered_at: isoAt(ctx, day) },
+    expires_at: isoAt(ctx, day + expiresInDays),
+    file_size_bytes: Math.round(duration * 950_000),
+    duration_seconds: duration,
+    container_format: 'mp4',
+    image_formats: { thumbnail: 'jpg' },
+  };
+}
+
+function seedJob(
+  ctx: SeedContext,
+  projectId: string,
+  status: 'queued' | 'running' | 'complete' | 'failed',
+  day: number,
+): Job {
+  const jobId = `job_${ctx.rng.hex(12)}`;
+  const job: Job = {
+    job_id: jobId,
+    type: 'export',
+    kind: 'render',
+    status,
+    progress: status === 'complete' ? 1 : status === 'running' ? 0.4 : 0,
+    project_id: projectId,
+    estimated_credits: 3,
+    created_at: isoAt(ctx, day),
+    next_actions: [],
+  };
+  if (status === 'complete') job.completed_at = isoAt(ctx, day + 0.01);
+  if (status === 'failed') {
+    job.completed_at = isoAt(ctx, day + 0.01);
+    job.error = 'Render worker ran out of memory while compositing 4K b-roll; retry at 1080p.';
+  }
+  return job;
+}
+
+function seedCharacters(
+  ctx: SeedContext,
+  assets: AssetRecord[],
+  folder: FolderRecord | undefined,
+): Character[] {
+  const refs = (prefix: string) => assets.filter((asset) => asset.name.startsWith(prefix));
+  const people = [
+    {
+      name: 'Mara Quinn',
+      description: 'Woman in her fifties, weathered face, grey braid, oilskin coat.',
+      facts: ['Keeper of Gannet Rock for eleven winters.', 'Former merchant navy radio officer.'],
+      voice: 'voice_mara_low',
+      style: 'quiet, deliberate',
+      refs: refs('Character ref - Mara'),
+    },
+    {
+      name: 'Priya Raman',
+      description: 'Rover driver in her thirties, short hair, mission headset.',
+      facts: ['Has driven rovers for six years.', 'Counts down out loud under stress.'],
+      voice: 'voice_priya_bright',
+      style: 'focused, fast',
+      refs: refs('Character ref - Priya'),
+    },
+  ];
+  return people.map((person, index) => {
+    const created = isoAt(ctx, -30 + index);
+    const references = person.refs.map((asset, order) => ({
+      asset_id: asset.id,
+      name: asset.name,
+      order_index: order,
+      is_primary: order === 0,
+    }));
+    return {
+      id: ctx.rng.uuid(),
+      name: person.name,
+      type: 'human',
+      status: 'draft',
+      consistency_mode: 'reference',
+      species: 'human',
+      canonical_description: person.description,
+      story_facts: person.facts,
+      default_voice_id: person.voice,
+      default_voice_style: person.style,
+      folder_id: folder?.id ?? ctx.rng.uuid(),
+      primary_reference_asset_id: references[0]?.asset_id ?? ctx.rng.uuid(),
+      references,
+      created_at: created,
+      updated_at: created,
+    };
+  });
+}
+
+function seedProject(
+  ctx: SeedContext,
+  workspace: Workspace,
+  plan: { name: string; description: string; items: number; status: string },
+  day: number,
+  kind: 'edit' | 'faceless',
+): ProjectRecord {
+  const id = ctx.rng.uuid();
+  const linked = ctx.rng.sample(
+    workspace.assets.filter((asset) => asset.kind !== 'image' || ctx.rng.chance(0.5)),
+    ctx.rng.int(2, 4),
+  );
+  for (const asset of linked) asset.linked_project_ids.push(id);
+  const duration = Math.max(20, Math.min(600, Math.round(plan.items * 0.55)));
+  const { timeline, captionWords } = generateTimeline(ctx, {
+    itemCount: plan.items,
+    durationSeconds: plan.items >= 500 ? 540 : duration,
+    assets: linked,
+  });
+  const created = isoAt(ctx, day);
+  return {
+    project: {
+      id,
+      name: plan.name,
+      description: plan.description,
+      aspect_ratio: '9:16',
+      status: plan.status,
+      thumbnail_url: thumbnailDataUri(plan.name),
+      created_at: created,
+      updated_at: isoAt(ctx, day + 0.5),
+    },
+    kind,
+    timeline,
+    captionWords,
+    captionStyle: {
+      settings: { ...DEFAULT_CAPTION_SETTINGS },
+      look_id: ctx.rng.chance(0.5) ? 'bold-pop' : null,
+      preset_id: null,
+    },
+    exports: [],
+    facelessRevisions: [],
+  };
+}
+
+function seedPaid(ctx: SeedContext): Workspace {
+  const workspace = emptyWorkspace(DEMO_ORGS.paid, 'pro');
+  workspace.credits = { balance: 4_250, period_end: isoAt(ctx, 18) };
+  workspace.folders = seedFolders(ctx, PAID_FOLDERS);
+  workspace.assets = seedAssets(ctx, PAID_ASSETS, workspace.folders);
+  workspace.characters = seedCharacters(ctx, workspace.assets, workspace.folders[3]);
+
+  PAID_PROJECTS.forEach((plan, index) => {
+    workspace.projects.push(seedProject(ctx, workspace, plan, -40 + index * 3, 'edit'));
+  });
+  FACELESS_STORIES.forEach((story, index) => {
+    const record = seedProject(
+      ctx,
+      workspace,
+      {
+        name: `Faceless: ${story.name}`,
+        description: story.description,
+        items: 30,
+        status: 'planning',
+      },
+      -12 + index * 4,
+      'faceless',
+    );
+    const seriesId = ctx.rng.uuid();
+    const characters = workspace.characters.slice(index, index + 1);
+    const revisionCount = index === 0 ? 3 : 2;
+    for (let revision = 1; revision <= revisionCount; revision += 1) {
+      const id = ctx.rng.uuid();
+      const plan = buildPlan(ctx, story, characters, id);
+      if (revision > 1 && plan.scenes?.[0]) {
+        plan.scenes[0].narration = `${plan.scenes[0].narration} (revised ${revision})`;
+      }
+      record.facelessRevisions.push(
+        buildRevision(ctx, {
+          id,
+          projectId: record.project.id,
+          seriesId,
+          seriesName: story.name,
+          revision,
+          plan,
+          day: -12 + index * 4 + revision,
+          withAssets: revision < revisionCount || index === 0,
+        }),
+      );
+    }
+    workspace.projects.push(record);
+  });
+
+  // Exports: a few per project; the first project's oldest export has expired.
+  workspace.projects.slice(0, 6).forEach((record, index) => {
+    const count = index === 0 ? 3 : (index % 3) + 1;
+    for (let n = 0; n < count; n += 1) {
+      const expiresIn = index === 0 && n === 0 ? 2 : 30;
+      const day = index === 0 && n === 0 ? -10 : -2 + n * 0.2;
+      record.exports.push(seedExport(ctx, record.project.id, day, expiresIn));
+    }
+  });
+
+  const statuses = ['complete', 'failed', 'running', 'queued'] as const;
+  statuses.forEach((status, index) => {
+    const record = workspace.projects[index];
+    if (record) workspace.jobs.push(seedJob(ctx, record.project.id, status, -1 + index * 0.1));
+  });
+
+  // Clips: every status at least once, several sources and projects.
+  const videoAssets = workspace.assets.filter((asset) => asset.kind === 'video');
+  const statusesForClips = [
+    ...ALL_CLIP_STATUSES,
+    'ready',
+    'failed',
+    'exported',
+    'qa_running',
+    'ready',
+  ] as const;
+  statusesForClips.forEach((status, index) => {
+    const asset = videoAssets[index % videoAssets.length];
+    const project = workspace.projects[index % 5];
+    const created = isoAt(ctx, -8 + index * 0.3);
+    workspace.clips.push(
+      buildClip(ctx.rng, {
+        clipId: ctx.rng.uuid(),
+        status,
+        createdAt: created,
+        updatedAt: isoAt(ctx, -8 + index * 0.3 + 0.05),
+        ...(asset ? { asset } : {}),
+        ...(project ? { projectId: project.project.id, projectName: project.project.name } : {}),
+        failedAt: index % 2 === 0 ? 'source' : 'assembly',
+      }),
+    );
+  });
+
+  const shareAsset = workspace.assets[11];
+  if (shareAsset) {
+    workspace.sharePages.push({
+      asset_id: shareAsset.id,
+      exists: true,
+      enabled: true,
+      share_url: `https://share.video-creation.example/p/${shareAsset.id.slice(0, 8)}`,
+      allow_downloads: false,
+      title: 'Podcast ep 41 - clips',
+      description: 'Short clips from episode 41.',
+      hidden_clip_ids: [],
+    });
+  }
+  const batchId = ctx.rng.uuid();
+  workspace.clipBatches.set(batchId, {
+    batch: {
+      id: batchId,
+      status: 'complete',
+      clip_ids: workspace.clips.slice(0, 3).map((clip) => clip.clip_id),
+      created_at: isoAt(ctx, -3),
+    },
+  });
+  workspace.recordingSetIds.add(ctx.rng.uuid());
+  workspace.recordingSetIds.add(ctx.rng.uuid());
+  workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, workspace.projects[0]?.project.id ?? '');
+  return workspace;
+}
+
+function seedFree(ctx: SeedContext): Workspace {
+  const workspace = emptyWorkspace(DEMO_ORGS.free, 'free');
+  workspace.credits = { balance: 40, period_end: isoAt(ctx, 18) };
+  workspace.folders = seedFolders(ctx, FREE_FOLDERS);
+  workspace.assets = seedAssets(ctx, FREE_ASSETS, workspace.folders);
+  FREE_PROJECTS.forEach((plan, index) => {
+    workspace.projects.push(seedProject(ctx, workspace, plan, -20 + index * 5, 'edit'));
+  });
+  const first = workspace.projects[0];
+  if (first) first.exports.push(seedExport(ctx, first.project.id, -1, 30));
+  const asset = workspace.assets[0];
+  workspace.clips.push(
+    buildClip(ctx.rng, {
+      clipId: ctx.rng.uuid(),
+      status: 'ready',
+      createdAt: isoAt(ctx, -4),
+      updatedAt: isoAt(ctx, -4),
+      ...(asset ? { asset } : {}),
+    }),
+  );
+  return workspace;
+}
+
+export function seedStore(seed: number, now: number): Store {
+  const anchor = seedAnchor(now);
+  const store = new Store();
+  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }));
+  store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
+  // Newest first, as list endpoints return them.
+  for (const workspace of store.all()) {
+    workspace.projects.sort((a, b) => b.project.created_at.localeCompare(a.project.created_at));
+  }
+  return store;
+}

@@ -1,0 +1,147 @@
+/**
+ * The timeline endpoints as the editor uses them: every write sends `expected_revision`.
+ * Implements the gesture runner's transport.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/api/api-error.ts';
+import { api, unwrap } from '@/api/client.ts';
+import type { EditOp } from '../model/edit-ops.ts';
+import type { ApplyResponse, TimelineTransport } from '../model/gesture-runner.ts';
+import type {
+  Timeline,
+  TimelineBatchDeleteResult,
+  TimelineOperation,
+  TimelineOperationPreview,
+} from '../model/timeline-types.ts';
+import { timelineQueryOptions } from './timeline-queries.ts';
+
+/** The service caps one batch delete at 100 ids. */
+export const DELETE_BATCH_SIZE = 100;
+
+export class UnsupportedEditError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedEditError';
+  }
+}
+
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** The contract operation for a move or trim (effects have their own endpoint). */
+export function toOperation(op: EditOp): TimelineOperation | null {
+  switch (op.kind) {
+    case 'move':
+      return {
+        operation_id: 'timeline.item.move',
+        timeline_item_id: op.itemId,
+        new_start_seconds: op.toStart,
+        ...(op.toLayer !== op.fromLayer ? { new_layer_index: op.toLayer } : {}),
+      };
+    case 'trim':
+      return {
+        operation_id: 'timeline.item.trim',
+        timeline_item_id: op.itemId,
+        trim_start_delta_seconds: op.startDelta,
+        trim_end_delta_seconds: op.endDelta,
+        snap_to_frame: true,
+      };
+    default:
+      return null;
+  }
+}
+
+export interface TimelineApi extends TimelineTransport {
+  preview(op: EditOp, expectedRevision: number): Promise<TimelineOperationPreview>;
+  batchDelete(ids: readonly string[], expectedRevision: number): Promise<TimelineBatchDeleteResult>;
+  /** Refetches the timeline into the query cache and returns it. */
+  fetchTimeline(): Promise<Timeline>;
+}
+
+/** Merges the results of a delete sent in several batches. */
+export function mergeDeleteResults(results: readonly TimelineBatchDeleteResult[]): TimelineBatchDeleteResult {
+  const failed = results.flatMap((result) => result.failed_items ?? []);
+  const deletedCount = results.reduce((sum, result) => sum + result.deleted_count, 0);
+  return {
+    success: results.every((result) => result.success),
+    deleted_count: deletedCount,
+    failed_count: results.reduce((sum, result) => sum + result.failed_count, 0),
+    deleted_items: results.flatMap((result) => result.deleted_items ?? []),
+    failed_items: failed,
+    captions_removed: results.reduce((sum, result) => sum + (result.captions_removed ?? 0), 0),
+    packed: results.some((result) => result.packed === true),
+    clips_shifted: results.reduce((sum, result) => sum + (result.clips_shifted ?? 0), 0),
+    message: results.map((result) => result.message).filter(Boolean).join(' '),
+  };
+}
+
+export function createTimelineApi(projectId: string, queryClient: QueryClient): TimelineApi {
+  const path = { projectId };
+  return {
+    async apply(op, expectedRevision): Promise<ApplyResponse> {
+      if (op.kind === 'add-effect') {
+        const result = await unwrap(
+          api.POST('/projects/{projectId}/effects/mask', {
+            params: { path },
+            body: {
+              timeline_item_id: op.itemId,
+              effect_type: op.effectType,
+              zoom_scale: op.zoomScale,
+              expected_revision: expectedRevision,
+            },
+          }),
+        );
+        // The mask result carries no revision; every timeline edit increments it by one (contract rule).
+        return { revision: expectedRevision + 1, ...(result.effect_id ? { effectId: result.effect_id } : {}) };
+      }
+      const operation = toOperation(op);
+      if (!operation) {
+        throw new UnsupportedEditError('The service has no endpoint to remove an effect, so adding one cannot be undone.');
+      }
+      const result = await unwrap(
+        api.POST('/projects/{projectId}/timeline/operations', {
+          params: { path },
+          body: { operation, expected_revision: expectedRevision },
+        }),
+      );
+      return { revision: result.revision, warnings: result.warnings, deletedIds: result.deleted_timeline_item_ids };
+    },
+
+    async currentRevision() {
+      return (await this.fetchTimeline()).revision;
+    },
+
+    async preview(op, expectedRevision) {
+      const operation = toOperation(op);
+      if (!operation) throw new UnsupportedEditError('Only moves and trims can be previewed.');
+      return unwrap(
+        api.POST('/projects/{projectId}/timeline/operations/preview', {
+          params: { path },
+          body: { operation, expected_revision: expectedRevision },
+        }),
+      );
+    },
+
+    async batchDelete(ids, expectedRevision) {
+      const results: TimelineBatchDeleteResult[] = [];
+      let revision = expectedRevision;
+      for (let start = 0; start < ids.length; start += DELETE_BATCH_SIZE) {
+        const result = await unwrap(
+          api.POST('/projects/{projectId}/timeline/batch-delete', {
+            params: { path },
+            body: { timeline_item_ids: ids.slice(start, start + DELETE_BATCH_SIZE), expected_revision: revision },
+          }),
+        );
+        results.push(result);
+        // A delete that removed nothing does not count as an edit.
+        if (result.deleted_count > 0) revision += 1;
+      }
+      return mergeDeleteResults(results);
+    },
+
+    async fetchTimeline() {
+      return queryClient.fetchQuery({ ...timelineQueryOptions(projectId), staleTime: 0 });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildTimelineIndex } from '../model/timeline-index.ts';
+import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts';
+import type { Viewport } from '../model/time-scale.ts';
+import { drawItems, drawOverlay, drawStatic, type Ctx } from './timeline-drawing.ts';
+
+/** A 2D context that counts calls. */
+function recordingContext(): Ctx & { calls: Map<string, number>; texts: string[] } {
+  const calls = new Map<string, number>();
+  const texts: string[] = [];
+  const count = (name: string) => () => void calls.set(name, (calls.get(name) ?? 0) + 1);
+  return {
+    calls,
+    texts,
+    fillRect: count('fillRect'),
+    strokeRect: count('strokeRect'),
+    fillText: (text: string) => {
+      texts.push(text);
+      calls.set('fillText', (calls.get('fillText') ?? 0) + 1);
+    },
+    beginPath: count('beginPath'),
+    moveTo: count('moveTo'),
+    lineTo: count('lineTo'),
+    closePath: count('closePath'),
+    fill: count('fill'),
+    stroke: count('stroke'),
+    rect: count('rect'),
+    arc: count('arc'),
+    save: count('save'),
+    restore: count('restore'),
+    clip: count('clip'),
+    drawImage: count('drawImage'),
+    setLineDash: count('setLineDash'),
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    font: '',
+    globalAlpha: 1,
+    textBaseline: 'top',
+    textAlign: 'left',
+  } as Ctx & { calls: Map<string, number>; texts: string[] };
+}
+
+const noThumbnails = { get: () => null };
+
+describe('drawing', () => {
+  it('draws only the visible items of a 10,000-item timeline', () => {
+    const index = buildTimelineIndex(syntheticTimeline({ itemCount: 10_000 }));
+    const view: Viewport = { pxPerSecond: 100, scrollX: 5_000, scrollY: 0, width: 1000, height: 400 };
+    const ctx = recordingContext();
+    const drawn = drawItems(ctx, index, view, { selection: new Set(), moving: null, thumbnails: noThumbnails });
+    // 10 s of 6 visible rows with items of 0.5–4.5 s: a few dozen, not thousands.
+    expect(drawn).toBeGreaterThan(6);
+    expect(drawn).toBeLessThan(60);
+  });
+
+  it('draws at most one bar per pixel column when zoomed far out', () => {
+    const index = buildTimelineIndex(syntheticTimeline({ itemCount: 10_000 }));
+    const view: Viewport = { pxPerSecond: 0.5, scrollX: 0, scrollY: 0, width: 1000, height: 2000 };
+    const drawn = drawItems(recordingContext(), index, view, { selection: new Set(), moving: null, thumbnails: noThumbnails });
+    expect(drawn).toBeLessThanOrEqual(20 * 1000);
+    expect(drawn).toBeLessThan(10_000);
+  });
+
+  it('labels wide items and marks selection and effects', () => {
+    const timeline = smallTimeline();
+    timeline.layers[0]!.items[1]!.effects = [{ effect_id: 'fx', effect_type: 'zoom' }];
+    const index = buildTimelineIndex(timeline);
+    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
+    const ctx = recordingContext();
+    drawItems(ctx, index, view, { selection: new Set(['b']), moving: null, thumbnails: noThumbnails });
+    expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
+  });
+
+  it('draws the ruler, the playhead and drag ghosts', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
+    const ctx = recordingContext();
+    drawStatic(ctx, index, view, 30);
+    expect(ctx.texts.slice(0, 3)).toEqual(['0:00', '0:01', '0:02']);
+    const overlay = recordingContext();
+    const ghosts = drawOverlay(
+      overlay,
+      index,
+      view,
+      {
+        playhead: 2,
+        blocked: false,
+        drag: { kind: 'move', ids: ['a', 'b'], originX: 0, originY: 0, delta: 1, rowOffset: 0, snappedTo: { seconds: 5, kind: 'edge' }, rowBlocked: null },
+      },
+      30,
+    );
+    expect(ghosts).toBe(2);
+    expect(overlay.texts).toContain('snap');
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyEditOps,
+  describeOps,
+  invertApplied,
+  invertGesture,
+  isNoop,
+  orderForApply,
+  removeItems,
+  restoreItems,
+  type EditOp,
+} from './edit-ops.ts';
+import { buildTimelineIndex } from './timeline-index.ts';
+import { smallTimeline } from './synthetic-timeline.ts';
+
+const move = (itemId: string, fromStart: number, toStart: number, fromLayer = 0, toLayer = fromLayer): EditOp => ({
+  kind: 'move',
+  itemId,
+  fromStart,
+  fromLayer,
+  toStart,
+  toLayer,
+});
+
+describe('applying operations optimistically', () => {
+  it('moves items in time and across layers without touching other layers', () => {
+    const base = smallTimeline();
+    const next = applyEditOps(base, [move('a', 0, 8.5), move('c', 2, 0, 1, 0)]);
+    const index = buildTimelineIndex(next);
+    expect(index.byId.get('a')!.item).toMatchObject({ start_seconds: 8.5, end_seconds: 12.5, layer_index: 0 });
+    expect(index.byId.get('c')!.item).toMatchObject({ start_seconds: 0, end_seconds: 3, layer_index: 0 });
+    expect(index.rows[1]!.items).toEqual([]);
+    expect(next.layers[2]).toBe(base.layers[2]);
+    expect(next.duration_seconds).toBe(12.5);
+    expect(base.layers[0]!.items[0]!.start_seconds).toBe(0);
+  });
+
+  it('trims and adds effects', () => {
+    const next = applyEditOps(smallTimeline(), [
+      { kind: 'trim', itemId: 'b', startDelta: 0.5, endDelta: -1 },
+      { kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 1.5 },
+    ]);
+    const b = buildTimelineIndex(next).byId.get('b')!.item;
+    expect(b).toMatchObject({ start_seconds: 4.5, end_seconds: 7, source_start_seconds: 1.5 });
+    expect(b.effects).toHaveLength(1);
+    expect(b.effects[0]!.effect_type).toBe('zoom');
+    const removed = applyEditOps(next, [
+      { kind: 'remove-effect', itemId: 'b', effectId: b.effects[0]!.effect_id, effectType: 'zoom', zoomScale: 1.5 },
+    ]);
+    expect(buildTimelineIndex(removed).byId.get('b')!.item.effects).toEqual([]);
+  });
+
+  it('ignores operations on unknown items and returns the same object for none', () => {
+    const base = smallTimeline();
+    expect(applyEditOps(base, [])).toBe(base);
+    expect(buildTimelineIndex(applyEditOps(base, [move('ghost', 0, 1)])).itemCount).toBe(5);
+  });
+
+  it('removes and restores items for batch delete', () => {
+    const base = smallTimeline();
+    const without = removeItems(base, new Set(['a', 'm']));
+    expect(buildTimelineIndex(without).itemCount).toBe(3);
+    expect(without.layers[1]).toBe(base.layers[1]);
+    const back = restoreItems(without, base, new Set(['m']));
+    expect(buildTimelineIndex(back).byId.has('m')).toBe(true);
+    expect(buildTimelineIndex(back).byId.has('a')).toBe(false);
+    expect(restoreItems(without, base, new Set())).toBe(without);
+  });
+});
+
+describe('inverses and ordering', () => {
+  it('inverts each operation kind', () => {
+    expect(invertApplied({ op: move('a', 0, 2, 0, 1), revision: 2, warnings: [] })).toEqual(move('a', 2, 0, 1, 0));
+    expect(invertApplied({ op: { kind: 'trim', itemId: 'b', startDelta: 0.5, endDelta: -1 }, revision: 2, warnings: [] })).toEqual({
+      kind: 'trim',
+      itemId: 'b',
+      startDelta: -0.5,
+      endDelta: 1,
+    });
+    const add: EditOp = { kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 2 };
+    expect(invertApplied({ op: add, revision: 2, warnings: [], effectId: 'e1' })).toEqual({
+      kind: 'remove-effect',
+      itemId: 'b',
+      effectId: 'e1',
+      effectType: 'zoom',
+      zoomScale: 2,
+    });
+    expect(invertApplied({ op: add, revision: 2, warnings: [] })).toBeNull();
+  });
+
+  it('inverts a gesture newest first, in a safe order', () => {
+    const inverse = invertGesture([
+      { op: move('a', 0, 1), revision: 2, warnings: [] },
+      { op: move('b', 4, 5), revision: 3, warnings: [] },
+    ]);
+    expect(inverse).toEqual([move('a', 1, 0), move('b', 5, 4)]);
+    expect(invertGesture([{ op: { kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 }, revision: 2, warnings: [] }])).toBeNull();
+  });
+
+  it('sends right moves right-most first and left moves left-most first', () => {
+    expect(orderForApply([move('a', 0, 1), move('b', 4, 5)]).map((op) => op.itemId)).toEqual(['b', 'a']);
+    expect(orderForApply([move('b', 4, 3), move('a', 1, 0)]).map((op) => op.itemId)).toEqual(['a', 'b']);
+  });
+
+  it('describes gestures and spots no-ops', () => {
+    expect(describeOps([move('a', 0, 1), move('b', 4, 5)])).toBe('Move 2 items');
+    expect(describeOps([{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }])).toBe('Trim 1 item');
+    expect(describeOps([])).toBe('Nothing');
+    expect(isNoop(move('a', 0, 0))).toBe(true);
+    expect(isNoop({ kind: 'trim', itemId: 'a', startDelta: 0, endDelta: 0 })).toBe(true);
+  });
+});

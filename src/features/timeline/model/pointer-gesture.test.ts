@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { hitTest } from './hit-testing.ts';
+import { pointerDown, pointerMove, pointerUp, type GestureContext, type Modifiers } from './pointer-gesture.ts';
+import { buildTimelineIndex } from './timeline-index.ts';
+import { smallTimeline } from './synthetic-timeline.ts';
+import { RULER_HEIGHT, ROW_HEIGHT, type Viewport } from './time-scale.ts';
+
+const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 400 };
+const index = buildTimelineIndex(smallTimeline());
+const none: Modifiers = { shift: false, toggle: false, free: false };
+const rowY = (row: number) => RULER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+const ctx = (selection: string[] = [], playhead = 0): GestureContext => ({ index, fps: 30, selection: new Set(selection), playhead, view });
+
+function press(c: GestureContext, x: number, y: number, mods = none) {
+  return pointerDown(c, hitTest(index, view, x, y), x, y, mods, true);
+}
+
+describe('pointer gestures', () => {
+  it('selects on press, toggles with Shift/Ctrl, and scrubs on the ruler', () => {
+    expect(press(ctx(), 200, rowY(0)).selection).toEqual(new Set(['a']));
+    expect(press(ctx(['a']), 500, rowY(0), { ...none, shift: true }).selection).toEqual(new Set(['a', 'b']));
+    expect(press(ctx(['a', 'b']), 500, rowY(0), { ...none, toggle: true })).toEqual({ pending: null, selection: new Set(['a']) });
+    expect(press(ctx(), 151, 10)).toMatchObject({ pending: { kind: 'scrub' }, playhead: 1.5 });
+  });
+
+  it('drags a group with snapping to an item edge', () => {
+    const c = ctx(['c']);
+    const down = press(c, 300, rowY(1));
+    const pending = down.pending!;
+    expect(pointerMove(c, pending, 301, rowY(1), none).drag).toBeNull();
+    // c is 2–5; dragging +0.96 s puts its start 0.04 s from t's end (3 s): snaps.
+    const moved = pointerMove(c, pending, 396, rowY(1), none);
+    expect(moved.drag).toMatchObject({ kind: 'move', delta: 1, snappedTo: { seconds: 3 }, rowOffset: 0 });
+    const free = pointerMove(c, pending, 396, rowY(1), { ...none, free: true });
+    expect(free.drag).toMatchObject({ delta: 0.967, snappedTo: null });
+    expect(pointerUp(c, pending, free.drag)).toEqual({
+      type: 'commit',
+      label: 'Move 1 item',
+      ops: [{ kind: 'move', itemId: 'c', fromStart: 2, fromLayer: 1, toStart: 2.967, toLayer: 1 }],
+    });
+  });
+
+  it('never moves before 0 s and stays on layers that accept the items', () => {
+    const c = ctx(['c']);
+    const pending = press(c, 300, rowY(1)).pending!;
+    const moved = pointerMove(c, pending, 0, rowY(3), none);
+    expect(moved.drag).toMatchObject({ delta: -2, rowOffset: 0, rowBlocked: expect.any(String) });
+  });
+
+  it('refuses a drop onto another item', () => {
+    const c = ctx(['c']);
+    const pending = press(c, 300, rowY(1)).pending!;
+    const moved = pointerMove(c, pending, 300, rowY(0), { ...none, free: true });
+    expect(moved).toMatchObject({ blocked: true, drag: { rowOffset: -1 } });
+    expect(pointerUp(c, pending, moved.drag)).toMatchObject({ type: 'refused', reason: expect.stringMatching(/overlap “a”/) });
+  });
+
+  it('trims from a handle with the ghost clamped', () => {
+    const c = ctx(['b']);
+    const pending = press(c, 797, rowY(0)).pending!;
+    expect(pending).toMatchObject({ kind: 'trim', edge: 'end' });
+    const moved = pointerMove(c, pending, 697, rowY(0), none);
+    expect(moved.drag).toMatchObject({ kind: 'trim', delta: -1 });
+    expect(pointerUp(c, pending, moved.drag)).toMatchObject({ type: 'commit', ops: [{ kind: 'trim', itemId: 'b', endDelta: -1 }] });
+  });
+
+  it('selects with a marquee and clears on a click in empty space', () => {
+    const c = ctx(['m']);
+    const pending = press(c, 1000, rowY(0) - 10, { ...none, shift: true }).pending!;
+    const moved = pointerMove(c, pending, 450, rowY(1), none);
+    expect(moved.selection).toEqual(new Set(['m', 'b', 'c']));
+    const click = press(c, 1000, rowY(0)).pending!;
+    expect(pointerUp(c, click, null)).toEqual({ type: 'none', selection: new Set() });
+  });
+
+  it('a click on a member of a group selects only it', () => {
+    const c = ctx(['a', 'b']);
+    const pending = press(c, 200, rowY(0)).pending!;
+    expect(pointerUp(c, pending, null)).toEqual({ type: 'none', selection: new Set(['a']) });
+  });
+});

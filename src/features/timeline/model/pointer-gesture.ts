@@ -1,0 +1,227 @@
+/**
+ * The pointer state machine of the canvas, pure: what a press selects, what a drag shows while it
+ * moves, and what a release commits. Positions are content coordinates (screen + scroll) so that
+ * auto-scrolling during a drag keeps the grabbed point under the pointer.
+ */
+import type { DragState } from '../state/editor-store.ts';
+import { describeOps, type EditOp } from './edit-ops.ts';
+import { effectiveMoves, findOverlap, groupBounds, planGroupMove, resolveRowOffset } from './group-move.ts';
+import type { Hit } from './hit-testing.ts';
+import { combineSelection, itemsInMarquee, rectFromPoints, type MarqueeMode } from './marquee.ts';
+import { collectSnapTargets, snapDelta, type SnapTargets } from './snapping.ts';
+import type { TimelineIndex } from './timeline-index.ts';
+import { RULER_HEIGHT, ROW_HEIGHT, snapToFrame, visibleTimeRange, type Viewport } from './time-scale.ts';
+import { planGroupTrim, type TrimEdge } from './trim.ts';
+
+/** Pixels the pointer must travel before a press becomes a drag. */
+export const DRAG_THRESHOLD_PX = 3;
+/** Overlap checks while dragging are skipped above this many items (checked on release). */
+export const LIVE_OVERLAP_LIMIT = 500;
+
+export interface GestureContext {
+  index: TimelineIndex;
+  fps: number;
+  selection: ReadonlySet<string>;
+  playhead: number;
+  view: Viewport;
+}
+
+export interface Modifiers {
+  shift: boolean;
+  /** Ctrl or Cmd. */
+  toggle: boolean;
+  /** Alt: no snapping to item edges or the playhead. */
+  free: boolean;
+}
+
+export type Pending =
+  | {
+      kind: 'move';
+      ids: string[];
+      anchorId: string;
+      originX: number;
+      originY: number;
+      originRow: number;
+      /** Selection to apply on a click without a drag (a click in a group selects only that item). */
+      clickSelection: Set<string> | null;
+      targets: SnapTargets | null;
+      started: boolean;
+    }
+  | { kind: 'trim'; ids: string[]; anchorId: string; edge: TrimEdge; originX: number; targets: SnapTargets | null; started: boolean }
+  | { kind: 'marquee'; originX: number; originY: number; mode: MarqueeMode; base: ReadonlySet<string>; started: boolean }
+  | { kind: 'scrub'; started: boolean };
+
+export interface DownResult {
+  pending: Pending | null;
+  selection?: Set<string>;
+  playhead?: number;
+}
+
+export function pointerDown(ctx: GestureContext, hit: Hit, x: number, y: number, mods: Modifiers, canEdit: boolean): DownResult {
+  const cx = x + ctx.view.scrollX;
+  const cy = y + ctx.view.scrollY;
+  switch (hit.kind) {
+    case 'outside':
+      return { pending: null };
+    case 'ruler':
+      return { pending: { kind: 'scrub', started: true }, playhead: snapToFrame(hit.seconds, ctx.fps) };
+    case 'empty': {
+      const mode: MarqueeMode = mods.toggle ? 'toggle' : mods.shift ? 'add' : 'replace';
+      return { pending: { kind: 'marquee', originX: cx, originY: cy, mode, base: ctx.selection, started: false } };
+    }
+    case 'item': {
+      const id = hit.item.id;
+      const had = ctx.selection.has(id);
+      let selection: Set<string>;
+      if (mods.shift || mods.toggle) {
+        selection = new Set(ctx.selection);
+        if (had) selection.delete(id);
+        else selection.add(id);
+        if (had) return { pending: null, selection };
+      } else {
+        selection = had ? new Set(ctx.selection) : new Set([id]);
+      }
+      if (!canEdit) return { pending: null, selection };
+      if (hit.zone !== 'body') {
+        const ids = selection.has(id) ? [...selection] : [id];
+        return {
+          selection,
+          pending: { kind: 'trim', ids, anchorId: id, edge: hit.zone === 'trim-start' ? 'start' : 'end', originX: cx, targets: null, started: false },
+        };
+      }
+      return {
+        selection,
+        pending: {
+          kind: 'move',
+          ids: [...selection],
+          anchorId: id,
+          originX: cx,
+          originY: cy,
+          originRow: hit.row,
+          clickSelection: had && selection.size > 1 && !mods.shift && !mods.toggle ? new Set([id]) : null,
+          targets: null,
+          started: false,
+        },
+      };
+    }
+  }
+}
+
+export interface MoveResult {
+  drag: DragState | null;
+  selection?: Set<string>;
+  playhead?: number;
+  /** For a move drag: the drop would overlap an item that is not moving. */
+  blocked?: boolean;
+}
+
+function snapTargetsFor(ctx: GestureContext, ids: readonly string[]): SnapTargets {
+  const range = visibleTimeRange(ctx.view, ctx.view.width);
+  return collectSnapTargets(ctx.index, new Set(ids), range, ctx.playhead);
+}
+
+/** Updates `pending` in place (start flag, snap targets) and returns what to show. */
+export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y: number, mods: Modifiers): MoveResult {
+  const cx = x + ctx.view.scrollX;
+  const cy = y + ctx.view.scrollY;
+  const { view, index } = ctx;
+  if (pending.kind === 'scrub') {
+    return { drag: { kind: 'scrub' }, playhead: Math.max(0, snapToFrame(cx / view.pxPerSecond, ctx.fps)) };
+  }
+  if (!pending.started) {
+    const dx = cx - pending.originX;
+    const dy = pending.kind === 'trim' ? 0 : cy - pending.originY;
+    if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return { drag: null };
+    pending.started = true;
+  }
+  if (pending.kind === 'marquee') {
+    const rect = rectFromPoints(pending.originX - view.scrollX, pending.originY - view.scrollY, x, Math.max(RULER_HEIGHT, y));
+    const inRect = itemsInMarquee(index, view, rect);
+    return {
+      drag: { kind: 'marquee', originX: pending.originX, originY: pending.originY, x: cx, y: Math.max(RULER_HEIGHT + view.scrollY, cy), mode: pending.mode },
+      selection: combineSelection(pending.base, inRect, pending.mode),
+    };
+  }
+  const anchor = index.byId.get(pending.anchorId);
+  if (!anchor) return { drag: null };
+  pending.targets ??= snapTargetsFor(ctx, pending.ids);
+  const raw = (cx - pending.originX) / view.pxPerSecond;
+  if (pending.kind === 'trim') {
+    const edgeTime = pending.edge === 'start' ? anchor.item.start_seconds : anchor.item.end_seconds;
+    const snapped = snapDelta({ movingEdges: [edgeTime], delta: raw, targets: pending.targets, pxPerSecond: view.pxPerSecond, fps: ctx.fps, snapToItems: !mods.free });
+    const plan = planGroupTrim(index, pending.ids, pending.edge, snapped.delta, ctx.fps);
+    return {
+      drag: {
+        kind: 'trim',
+        ids: pending.ids,
+        edge: pending.edge,
+        originX: pending.originX,
+        delta: plan.delta,
+        snappedTo: plan.delta === snapped.delta ? snapped.snappedTo : null,
+      },
+    };
+  }
+  const group = groupBounds(index, pending.ids) ?? { start: anchor.item.start_seconds, end: anchor.item.end_seconds };
+  const snapped = snapDelta({
+    movingEdges: [anchor.item.start_seconds, anchor.item.end_seconds, group.start, group.end],
+    delta: raw,
+    targets: pending.targets,
+    pxPerSecond: view.pxPerSecond,
+    fps: ctx.fps,
+    snapToItems: !mods.free,
+  });
+  const delta = Math.max(snapped.delta, -group.start);
+  const pointerRow = Math.floor((cy - RULER_HEIGHT) / ROW_HEIGHT);
+  const wanted = Math.max(-anchor.row, Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow));
+  const rowOffset = resolveRowOffset(index, pending.ids, wanted);
+  let blocked = false;
+  if (pending.ids.length <= LIVE_OVERLAP_LIMIT) {
+    const plan = planGroupMove(index, pending.ids, delta, rowOffset);
+    blocked = findOverlap(index, effectiveMoves(plan.moves), new Set(pending.ids)) !== null;
+  }
+  return {
+    drag: {
+      kind: 'move',
+      ids: pending.ids,
+      originX: pending.originX,
+      originY: pending.originY,
+      delta,
+      rowOffset,
+      snappedTo: delta === snapped.delta ? snapped.snappedTo : null,
+      rowBlocked: rowOffset === wanted ? null : 'That layer does not accept the selection.',
+    },
+    blocked,
+  };
+}
+
+export type UpResult =
+  | { type: 'none'; selection?: Set<string> }
+  | { type: 'commit'; label: string; ops: EditOp[] }
+  | { type: 'refused'; reason: string };
+
+export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState | null): UpResult {
+  if (!pending.started || !drag) {
+    if (pending.kind === 'marquee' && pending.mode === 'replace') return { type: 'none', selection: new Set() };
+    if (pending.kind === 'move' && pending.clickSelection) return { type: 'none', selection: pending.clickSelection };
+    return { type: 'none' };
+  }
+  if (drag.kind === 'move') {
+    const plan = planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset);
+    const moves = effectiveMoves(plan.moves);
+    if (moves.length === 0) return { type: 'none' };
+    const overlap = findOverlap(ctx.index, moves, new Set(drag.ids));
+    if (overlap) {
+      const name = ctx.index.byId.get(overlap.otherId)?.item.name ?? overlap.otherId;
+      return { type: 'refused', reason: `The items cannot be dropped there: they would overlap “${name}”.` };
+    }
+    const ops: EditOp[] = moves.map((move) => ({ kind: 'move', ...move }));
+    return { type: 'commit', label: describeOps(ops), ops };
+  }
+  if (drag.kind === 'trim') {
+    const plan = planGroupTrim(ctx.index, drag.ids, drag.edge, drag.delta, ctx.fps);
+    if (plan.trims.length === 0) return { type: 'none' };
+    const ops: EditOp[] = plan.trims.map((trim) => ({ kind: 'trim', ...trim }));
+    return { type: 'commit', label: describeOps(ops), ops };
+  }
+  return { type: 'none' };
+}

@@ -1,0 +1,73 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/** Request headers a browser may send on to the service; everything else is dropped. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+  'last-event-id',
+  'x-request-id',
+] as const;
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and others that must not cross the proxy. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'set-cookie',
+  'set-cookie2',
+  'content-length',
+  'date',
+]);
+
+/** The outgoing headers for upstream: the allow-listed ones plus exactly one Authorization. */
+export function upstreamRequestHeaders(
+  incoming: IncomingHttpHeaders,
+  apiKey: string,
+): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = incoming[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  headers['accept-encoding'] = 'identity';
+  headers['user-agent'] = 'cutroom-bff';
+  headers.authorization = `Bearer ${apiKey}`;
+  return headers;
+}
+
+/**
+ * The upstream response headers the browser may see: no hop-by-hop headers (including any named
+ * by `Connection`), no cookies, and the key scrubbed from any value.
+ */
+export function browserResponseHeaders(
+  upstream: IncomingHttpHeaders,
+  apiKey: string,
+): Record<string, string | string[]> {
+  const named = new Set(
+    (typeof upstream.connection === 'string' ? upstream.connection : '')
+      .split(',')
+      .map((token) => token.trim().toLowerCase())
+      .filter((token) => token !== ''),
+  );
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined) continue;
+    if (DROPPED_RESPONSE_HEADERS.has(name) || name.startsWith('proxy-') || named.has(name)) {
+      continue;
+    }
+    headers[name] = Array.isArray(value)
+      ? value.map((item) => item.replaceAll(apiKey, '[redacted]'))
+      : value.replaceAll(apiKey, '[redacted]');
+  }
+  return headers;
+}

@@ -1,0 +1,190 @@
+import { pipeline } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AllowList } from './allow-list.ts';
+import { BffError, sendError } from './errors.ts';
+import { browserResponseHeaders, upstreamRequestHeaders } from './header-filter.ts';
+import { KeyScrubber, scrubBuffer } from './key-scrubber.ts';
+import { buildUpstreamPath, parseProxyPath } from './proxy-path.ts';
+import type { TokenBucketLimiter } from './rate-limit.ts';
+import type { SessionManager } from './session.ts';
+import {
+  readBody,
+  type UpstreamClient,
+  type UpstreamResponse,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+} from './upstream-client.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** Api-reference "Limits": letters, digits, dot, underscore, colon, hyphen; 8 to 200. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
+/** Upstream bodies up to this size are read whole (and scrubbed in one go), larger ones stream. */
+const BUFFERED_RESPONSE_LIMIT = 1024 * 1024;
+
+export interface ProxyOptions {
+  allowList: AllowList;
+  upstream: UpstreamClient;
+  sessions: SessionManager;
+  limiter: TokenBucketLimiter;
+  bodyLimit: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Upstream path and query of a validated /api request. */
+    upstreamPath: string | undefined;
+  }
+}
+
+/**
+ * `/api/v1/*` → `${VCS_BASE_URL}/*` for the contract's operations, with the session's key.
+ * Register inside its own plugin: it replaces the content-type parsers of its scope.
+ */
+export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  const { allowList, upstream, sessions, limiter } = options;
+  app.decorateRequest('upstreamPath', undefined);
+
+  // Keep the JSON bytes as sent (forwarded unchanged), but refuse what is not JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: options.bodyLimit },
+    (_request, body, done) => {
+      const buffer = body as Buffer;
+      if (buffer.length > 0) {
+        try {
+          JSON.parse(buffer.toString('utf8'));
+        } catch {
+          done(new BffError(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+          return;
+        }
+      }
+      done(null, buffer);
+    },
+  );
+
+  const checks: onRequestHookHandler = (request, reply, done) => {
+    const parsed = parseProxyPath(request.url, API_PREFIX);
+    if (!parsed.ok) {
+      const code = parsed.status === 404 ? 'not_found' : 'invalid_path';
+      sendError(reply, parsed.status, code, parsed.message);
+      return;
+    }
+    if (allowList.match(request.method, parsed.segments) === undefined) {
+      sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
+      return;
+    }
+    const session = sessions.read(request);
+    if (!session) {
+      sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+      return;
+    }
+    const limit = limiter.take(session.id);
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      sendError(reply, 429, 'rate_limited', 'Too many requests from this session; slow down.');
+      return;
+    }
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (
+      idempotencyKey !== undefined &&
+      (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))
+    ) {
+      sendError(
+        reply,
+        400,
+        'invalid_request',
+        'Idempotency-Key must be 8 to 200 letters, digits, dots, underscores, colons or hyphens.',
+        'Idempotency-Key',
+      );
+      return;
+    }
+    try {
+      request.upstreamPath = buildUpstreamPath(
+        upstream.base,
+        upstream.basePath,
+        parsed.path,
+        parsed.query,
+      );
+    } catch {
+      sendError(reply, 400, 'invalid_path', 'The path is not allowed.');
+      return;
+    }
+    done();
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const session = sessions.read(request);
+    const pathAndQuery = request.upstreamPath;
+    if (!session || pathAndQuery === undefined) throw new Error('proxy checks did not run');
+
+    const abort = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+
+    let response: UpstreamResponse;
+    try {
+      response = await upstream.request({
+        method: request.method,
+        pathAndQuery,
+        headers: upstreamRequestHeaders(request.headers, session.apiKey),
+        ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
+        signal: abort.signal,
+      });
+    } catch (error) {
+      return sendUpstreamFailure(request, reply, error);
+    }
+
+    reply.code(response.status).headers(browserResponseHeaders(response.headers, session.apiKey));
+    if (request.method === 'HEAD' || response.status === 204 || response.status === 304) {
+      response.stream.resume();
+      return reply.send();
+    }
+    const contentType = String(response.headers['content-type'] ?? '');
+    const length = Number(response.headers['content-length']);
+    const isEventStream = contentType.startsWith('text/event-stream');
+    if (!isEventStream && Number.isFinite(length) && length <= BUFFERED_RESPONSE_LIMIT) {
+      let body: Buffer;
+      try {
+        body = await readBody(response.stream, BUFFERED_RESPONSE_LIMIT);
+      } catch (error) {
+        return sendUpstreamFailure(request, reply, error);
+      }
+      return reply.send(scrubBuffer(body, Buffer.from(session.apiKey)));
+    }
+    if (isEventStream) response.disarmTimeout();
+    const scrubber = new KeyScrubber(session.apiKey);
+    pipeline(response.stream, scrubber, () => undefined);
+    return reply.send(scrubber);
+  };
+
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  app.route({ method: methods, url: API_PREFIX, onRequest: checks, handler });
+  app.route({ method: methods, url: `${API_PREFIX}/*`, onRequest: checks, handler });
+}
+
+function sendUpstreamFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+): FastifyReply {
+  if (reply.sent || reply.raw.headersSent) {
+    reply.raw.destroy();
+    return reply;
+  }
+  // The exchange's own headers may already be on the reply: start again from none.
+  for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+  if (error instanceof UpstreamTimeoutError) {
+    request.log.warn('upstream time-out');
+    return sendError(reply, 504, 'upstream_timeout', error.message);
+  }
+  if (error instanceof UpstreamUnreachableError) {
+    request.log.warn({ cause: error.causeCode }, 'upstream unreachable');
+    return sendError(reply, 502, 'upstream_unreachable', error.message);
+  }
+  if (reply.raw.destroyed) return reply;
+  request.log.warn({ err: error }, 'upstream exchange failed');
+  return sendError(reply, 502, 'upstream_error', 'The exchange with the service failed.');
+}

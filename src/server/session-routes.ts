@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { type BffConfig, isDemoAvailable } from './config.ts';
+import { sendError } from './errors.ts';
+import type { EventHub } from './events/event-hub.ts';
+import type { FailureLimiter } from './rate-limit.ts';
+import type { KeyIdentity, SessionManager } from './session.ts';
+import {
+  type UpstreamClient,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+} from './upstream-client.ts';
+
+export const DEMO_KEYS = {
+  paid: 'vcs_test_demo_paid',
+  free: 'vcs_test_demo_free',
+  readonly: 'vcs_test_demo_readonly',
+} as const;
+
+const loginSchema = z.union([
+  z.object({ api_key: z.string().regex(/^[\x21-\x7e]{1,512}$/) }).strict(),
+  z
+    .object({ demo: z.literal(true), profile: z.enum(['paid', 'free', 'readonly']).optional() })
+    .strict(),
+]);
+
+const validateSchema = z.object({
+  organization_id: z.string().min(1),
+  user_id: z.string(),
+  plan: z.string(),
+  environment: z.string(),
+  key_prefix: z.string(),
+});
+
+export interface SessionRoutesOptions {
+  config: Pick<BffConfig, 'upstream' | 'apiKey'>;
+  sessions: SessionManager;
+  upstream: UpstreamClient;
+  loginFailures: FailureLimiter;
+  hub: EventHub;
+}
+
+type Validation =
+  | { ok: true; identity: KeyIdentity }
+  | { ok: false; status: number; code: string; message: string };
+
+/** Confirms a key with upstream `GET /auth/validate`. */
+async function validateKey(upstream: UpstreamClient, apiKey: string): Promise<Validation> {
+  try {
+    const response = await upstream.requestBuffered(
+      {
+        method: 'GET',
+        pathAndQuery: `${upstream.basePath}/auth/validate`,
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'cutroom-bff',
+          authorization: `Bearer ${apiKey}`,
+        },
+      },
+      64 * 1024,
+    );
+    if (response.status === 401 || response.status === 403) {
+      return {
+        ok: false,
+        status: 401,
+        code: 'invalid_api_key',
+        message: 'The API key was refused.',
+      };
+    }
+    if (response.status !== 200) {
+      return {
+        ok: false,
+        status: 502,
+        code: 'upstream_error',
+        message: `The service answered the key check with HTTP ${response.status}.`,
+      };
+    }
+    const parsed = validateSchema.safeParse(JSON.parse(response.body.toString('utf8')));
+    if (!parsed.success) {
+      return {
+        ok: false,
+        status: 502,
+        code: 'upstream_error',
+        message: 'The service answered the key check with an unexpected body.',
+      };
+    }
+    const { organization_id, user_id, plan, environment, key_prefix } = parsed.data;
+    return { ok: true, identity: { organization_id, user_id, plan, environment, key_prefix } };
+  } catch (error) {
+    if (error instanceof UpstreamTimeoutError) {
+      return { ok: false, status: 504, code: 'upstream_timeout', message: error.message };
+    }
+    if (error instanceof UpstreamUnreachableError) {
+      return { ok: false, status: 502, code: 'upstream_unreachable', message: error.message };
+    }
+    return {
+      ok: false,
+      status: 502,
+      code: 'upstream_error',
+      message: 'The key check with the service failed.',
+    };
+  }
+}
+
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+
+/** `/bff/config` and `/bff/session` (login, current session, logout). */
+export function registerSessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): void {
+  const { config, sessions, upstream, loginFailures, hub } = options;
+  const demoAvailable = isDemoAvailable(config);
+
+  app.get('/bff/config', async (_request, reply) => {
+    noStore(reply);
+    return { demo_available: demoAvailable, upstream: config.upstream.kind };
+  });
+
+  app.post('/bff/session', async (request, reply) => {
+    noStore(reply);
+    const limit = loginFailures.check(request.ip);
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      return sendError(reply, 429, 'rate_limited', 'Too many failed sign-in attempts; try later.');
+    }
+    const body = loginSchema.safeParse(request.body);
+    if (!body.success) {
+      return sendError(
+        reply,
+        400,
+        'invalid_request',
+        'Send {"api_key": "..."} or {"demo": true}.',
+        'api_key',
+      );
+    }
+    let apiKey: string;
+    if ('api_key' in body.data) {
+      apiKey = body.data.api_key;
+    } else {
+      if (!demoAvailable) {
+        return sendError(reply, 403, 'demo_unavailable', 'The demo is not available here.');
+      }
+      const profile = body.data.profile ?? 'paid';
+      if (config.upstream.kind === 'remote') {
+        if (profile !== 'paid') {
+          return sendError(
+            reply,
+            400,
+            'invalid_request',
+            'Demo profiles exist only with the simulator.',
+            'profile',
+          );
+        }
+        apiKey = config.apiKey as string;
+      } else {
+        apiKey =
+          profile === 'paid' && config.apiKey !== undefined ? config.apiKey : DEMO_KEYS[profile];
+      }
+    }
+
+    const validation = await validateKey(upstream, apiKey);
+    if (!validation.ok) {
+      if (validation.status === 401) loginFailures.recordFailure(request.ip);
+      return sendError(reply, validation.status, validation.code, validation.message);
+    }
+    loginFailures.reset(request.ip);
+    const { session, cookie } = sessions.create(apiKey, validation.identity);
+    sessions.setCookie(reply, cookie, session);
+    request.log.info({ organization: session.identity.organization_id }, 'signed in');
+    return sessions.toPublic(session);
+  });
+
+  app.get('/bff/session', async (request, reply) => {
+    noStore(reply);
+    const session = sessions.read(request);
+    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+    return sessions.toPublic(session);
+  });
+
+  // CSRF and the session itself are checked by the app-wide guard before this runs.
+  app.delete('/bff/session', async (request, reply) => {
+    noStore(reply);
+    const session = sessions.read(request);
+    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+    sessions.revoke(session);
+    hub.closeSession(session.id);
+    sessions.clearCookie(reply);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { deriveSealKeys, seal, type SealKey, unseal } from './session-seal.ts';
+
+/** What `GET /auth/validate` told us about the key, kept in the session. */
+export interface KeyIdentity {
+  organization_id: string;
+  user_id: string;
+  plan: string;
+  environment: string;
+  key_prefix: string;
+}
+
+export interface Session {
+  id: string;
+  apiKey: string;
+  identity: KeyIdentity;
+  csrfToken: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/** The session as the browser sees it: never the key. */
+export interface PublicSession extends KeyIdentity {
+  csrf_token: string;
+  expires_at: string;
+}
+
+const sealedSchema = z.object({
+  sid: z.string().min(16),
+  key: z.string().min(1),
+  csrf: z.string().min(16),
+  iat: z.number(),
+  id: z.object({
+    organization_id: z.string(),
+    user_id: z.string(),
+    plan: z.string(),
+    environment: z.string(),
+    key_prefix: z.string(),
+  }),
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session, once read by `SessionManager.read` (undefined: not read yet). */
+    bffSession: Session | null | undefined;
+  }
+}
+
+export interface SessionManagerOptions {
+  secrets: readonly string[];
+  ttlSeconds: number;
+  secure: boolean;
+  now?: () => number;
+}
+
+/**
+ * Sessions live in a sealed cookie (no server-side store); logging out adds the session id to a
+ * small revocation list kept until the session would have expired.
+ */
+export class SessionManager {
+  readonly cookieName: string;
+  private readonly keys: SealKey[];
+  private readonly ttlSeconds: number;
+  private readonly secure: boolean;
+  private readonly now: () => number;
+  private readonly revoked = new Map<string, number>();
+
+  constructor(options: SessionManagerOptions) {
+    this.keys = deriveSealKeys(options.secrets);
+    this.ttlSeconds = options.ttlSeconds;
+    this.secure = options.secure;
+    this.now = options.now ?? Date.now;
+    // `__Host-` needs Secure, Path=/ and no Domain: only possible over https.
+    this.cookieName = options.secure ? '__Host-cutroom_session' : 'cutroom_session';
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  create(apiKey: string, identity: KeyIdentity): { session: Session; cookie: string } {
+    const issuedAt = this.nowSeconds();
+    const session: Session = {
+      id: randomBytes(16).toString('base64url'),
+      apiKey,
+      identity,
+      csrfToken: randomBytes(32).toString('base64url'),
+      issuedAt,
+      expiresAt: issuedAt + this.ttlSeconds,
+    };
+    const sealed = {
+      sid: session.id,
+      key: apiKey,
+      csrf: session.csrfToken,
+      iat: issuedAt,
+      id: identity,
+    } satisfies z.infer<typeof sealedSchema>;
+    return { session, cookie: seal(sealed, session.expiresAt, this.keys) };
+  }
+
+  /** Opens a cookie value; null when tampered, expired, revoked or sealed with an unknown key. */
+  open(cookieValue: string): Session | null {
+    const opened = unseal(cookieValue, this.keys, this.nowSeconds());
+    if (!opened) return null;
+    const parsed = sealedSchema.safeParse(opened.data);
+    if (!parsed.success) return null;
+    if (this.revoked.has(parsed.data.sid)) return null;
+    return {
+      id: parsed.data.sid,
+      apiKey: parsed.data.key,
+      identity: parsed.data.id,
+      csrfToken: parsed.data.csrf,
+      issuedAt: parsed.data.iat,
+      expiresAt: opened.expiresAt,
+    };
+  }
+
+  /** Reads (once per request) the session cookie of a request. */
+  read(request: FastifyRequest): Session | null {
+    if (request.bffSession !== undefined) return request.bffSession;
+    const value = readCookie(request.headers.cookie, this.cookieName);
+    const session = value === undefined ? null : this.open(value);
+    request.bffSession = session;
+    return session;
+  }
+
+  revoke(session: Session): void {
+    const now = this.nowSeconds();
+    for (const [id, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(id);
+    this.revoked.set(session.id, session.expiresAt);
+  }
+
+  cookieOptions(maxAgeSeconds: number): CookieSerializeOptions {
+    return {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.secure,
+      maxAge: maxAgeSeconds,
+    };
+  }
+
+  setCookie(reply: FastifyReply, cookie: string, session: Session): void {
+    reply.setCookie(
+      this.cookieName,
+      cookie,
+      this.cookieOptions(session.expiresAt - session.issuedAt),
+    );
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.setCookie(this.cookieName, '', { ...this.cookieOptions(0), expires: new Date(0) });
+  }
+
+  toPublic(session: Session): PublicSession {
+    return {
+      ...session.identity,
+      csrf_token: session.csrfToken,
+      expires_at: new Date(session.expiresAt * 1000).toISOString(),
+    };
+  }
+}
+
+/** Finds one cookie in a Cookie header without decoding anything else. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm start`: builds the client when needed, starts the simulator when no real service is
+ * configured, starts the BFF on PORT, registers the demo webhooks and shuts down on SIGINT/SIGTERM.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBff } from './app.ts';
+import { buildClient, clientBuildNeeded, filesContainingSecrets } from './client-build.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { registerDemoWebhooks } from './demo-webhooks.ts';
+import { DEMO_KEYS } from './session-routes.ts';
+import { WEBHOOK_PATH } from './webhooks/receiver.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const say = (line: string): void => console.log(`[cutroom] ${line}`);
+
+/** An http URL that reaches the server on loopback, from one of its bound addresses. */
+function loopbackOrigin(addresses: ReadonlyArray<string | AddressInfo>): string {
+  const first = addresses.find((entry): entry is AddressInfo => typeof entry !== 'string');
+  if (!first) throw new Error('The server is not listening.');
+  const { address, family, port } = first;
+  if (family === 'IPv6') return `http://[${address === '::' ? '::1' : address}]:${port}`;
+  return `http://${address === '0.0.0.0' ? '127.0.0.1' : address}:${port}`;
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[cutroom] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const build = await clientBuildNeeded(root, config.staticDir);
+  if (build.needed) {
+    say(`building the client (${build.reason})...`);
+    try {
+      await buildClient(root, config.staticDir);
+    } catch (error) {
+      console.error('[cutroom] the client build failed:', error);
+      const previous = existsSync(join(config.staticDir, 'index.html'));
+      say(previous ? 'serving the previous build' : 'serving the API without the client');
+    }
+  }
+  const secrets = [
+    config.apiKey,
+    ...(config.sessionSecretGenerated ? [] : config.sessionSecrets),
+    config.webhookSecret === 'whsec_demo_cutroom' ? undefined : config.webhookSecret,
+  ].filter((secret): secret is string => secret !== undefined);
+  const leaking = await filesContainingSecrets(config.staticDir, secrets);
+  if (leaking.length > 0) {
+    console.error(`[cutroom] refusing to serve: a server secret is in ${leaking.join(', ')}`);
+    process.exit(1);
+  }
+
+  let simulator: { baseUrl: string; close(): Promise<void> } | undefined;
+  if (config.upstream.kind === 'simulator') {
+    const { startSimulatorServer } = await import('../../mocks/http-server.ts');
+    const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+    simulator = await startSimulatorServer({
+      port: 0,
+      seed: Number(process.env.SIM_SEED ?? 42),
+      webhookSecret: config.webhookSecret,
+      faults: faultConfigFromEnv(process.env),
+    });
+    config.upstream.baseUrl = simulator.baseUrl;
+  }
+
+  const app = await buildBff(config);
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: shutting down`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await simulator?.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const loopback = loopbackOrigin(app.addresses());
+  const port = new URL(loopback).port;
+
+  if (simulator) {
+    const receiverUrl = `${config.publicUrl ?? loopback}${WEBHOOK_PATH}`;
+    const results = await registerDemoWebhooks({
+      baseUrl: simulator.baseUrl,
+      receiverUrl,
+      apiKeys: [DEMO_KEYS.paid, DEMO_KEYS.free],
+    });
+    for (const result of results.filter((r) => !r.ok)) {
+      say(
+        `webhook registration failed for ${result.organizationId ?? 'a demo workspace'}: ${result.detail}`,
+      );
+    }
+  }
+
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  say(
+    `ready at ${url} (upstream: ${config.upstream.kind === 'simulator' ? 'simulator' : config.upstream.baseUrl})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('[cutroom] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,279 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../test-support/bff-harness.ts';
+import { BETA_KEY } from '../test-support/loopback-upstream.ts';
+import { openSse, type SseConnection } from '../test-support/sse-client.ts';
+import { computeSignature } from './verify-signature.ts';
+
+const SECRET = 'whsec_demo_cutroom';
+
+let harness: Harness | undefined;
+const streams: SseConnection[] = [];
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.close();
+  await harness?.close();
+  harness = undefined;
+});
+
+const eventBody = (
+  id: string,
+  type = 'export.ready',
+  organization_id: string | null = 'org_alpha',
+) =>
+  JSON.stringify({
+    id,
+    type,
+    created_at: '2025-06-15T12:00:00Z',
+    data: { project_id: 'p1', export_id: 'x1', ...(organization_id ? { organization_id } : {}) },
+  });
+
+function deliver(
+  h: Harness,
+  body: string | Buffer,
+  options: { timestamp?: number; secret?: string; url?: string; signature?: string } = {},
+) {
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  return h.app.inject({
+    method: 'POST',
+    url: options.url ?? '/webhooks/vcs',
+    headers: {
+      'content-type': 'application/json',
+      'x-service-timestamp': timestamp,
+      'x-service-signature':
+        options.signature ?? computeSignature(options.secret ?? SECRET, timestamp, raw),
+    },
+    payload: raw,
+  });
+}
+
+async function listen(h: Harness): Promise<number> {
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return (h.app.server.address() as AddressInfo).port;
+}
+
+async function subscribe(port: number, cookie: string, headers: Record<string, string> = {}) {
+  const stream = await openSse(port, '/bff/events', { cookie, ...headers });
+  streams.push(stream);
+  await stream.waitFor((text) => text.includes('retry:'));
+  return stream;
+}
+
+describe('POST /webhooks/vcs', () => {
+  it('accepts a valid signature over the raw bytes (200)', async () => {
+    harness = await startHarness();
+    const response = await deliver(harness, eventBody('evt_1'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+  });
+
+  it('keeps the raw bytes: odd whitespace signed as sent is valid; a re-serialised body is 401', async () => {
+    harness = await startHarness();
+    const raw = `{ "id" : "evt_ws",\n  "type":"export.ready", "created_at":"2025-06-15T12:00:00Z", "data":{"organization_id":"org_alpha"} }`;
+    expect((await deliver(harness, raw)).statusCode).toBe(200);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const reserialised = await harness.app.inject({
+      method: 'POST',
+      url: '/webhooks/vcs',
+      headers: {
+        'content-type': 'application/json',
+        'x-service-timestamp': timestamp,
+        'x-service-signature': computeSignature(SECRET, timestamp, Buffer.from(raw)),
+      },
+      payload: JSON.stringify(JSON.parse(raw)),
+    });
+    expect(reserialised.statusCode).toBe(401);
+  });
+
+  it('401 for wrong secret, tampered body, stale or future timestamp, missing or malformed headers', async () => {
+    harness = await startHarness();
+    const now = Math.floor(Date.now() / 1000);
+    const body = eventBody('evt_bad');
+    const cases = [
+      await deliver(harness, body, { secret: 'whsec_wrong' }),
+      await deliver(harness, body, { timestamp: now - 301 }),
+      await deliver(harness, body, { timestamp: now + 301 }),
+      await deliver(harness, body, { signature: 'not-hex'.padEnd(64, 'z') }),
+      await deliver(harness, body, { signature: 'ab'.repeat(31) }),
+      await harness.app.inject({
+        method: 'POST',
+        url: '/webhooks/vcs',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      }),
+      await harness.app.inject({
+        method: 'POST',
+        url: '/webhooks/vcs',
+        payload: body.replace('p1', 'p2'),
+        headers: {
+          'content-type': 'application/json',
+          'x-service-timestamp': String(now),
+          'x-service-signature': computeSignature(SECRET, String(now), Buffer.from(body)),
+        },
+      }),
+      await harness.app.inject({
+        method: 'POST',
+        url: '/webhooks/vcs',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-service-timestamp': 'yesterday',
+          'x-service-signature': computeSignature(SECRET, 'yesterday', Buffer.from(body)),
+        },
+      }),
+    ];
+    for (const response of cases) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('invalid_signature');
+    }
+  });
+
+  it('a signed body with any content type is verified on its bytes', async () => {
+    harness = await startHarness();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const body = eventBody('evt_text');
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/webhooks/vcs',
+      headers: {
+        'content-type': 'text/plain',
+        'x-service-timestamp': timestamp,
+        'x-service-signature': computeSignature(SECRET, timestamp, Buffer.from(body)),
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('valid signature but not an event: 400', async () => {
+    harness = await startHarness();
+    expect((await deliver(harness, 'not json')).statusCode).toBe(400);
+    expect(
+      (await deliver(harness, '{"id":"a\\nb","type":"x","created_at":"t","data":{}}')).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('webhooks → live events (GET /bff/events)', () => {
+  it('401 without a session', async () => {
+    harness = await startHarness();
+    const response = await harness.app.inject({ url: '/bff/events' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthenticated');
+  });
+
+  it('streams verified events with retry, id and event name vcs, only to the organization', async () => {
+    harness = await startHarness();
+    const alpha = await harness.login();
+    const beta = await harness.login(BETA_KEY);
+    const port = await listen(harness);
+    const alphaStream = await subscribe(port, alpha.cookie);
+    const betaStream = await subscribe(port, beta.cookie);
+    expect(alphaStream.status).toBe(200);
+    expect(alphaStream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(alphaStream.headers['cache-control']).toContain('no-cache');
+    expect(alphaStream.headers['x-frame-options']).toBe('DENY');
+    expect(alphaStream.text()).toMatch(/^retry: \d+\n\n/);
+
+    expect((await deliver(harness, eventBody('evt_a1'))).statusCode).toBe(200);
+    expect(
+      (await deliver(harness, eventBody('evt_b1', 'job.complete', 'org_beta'))).statusCode,
+    ).toBe(200);
+    const text = await alphaStream.waitFor((t) => t.includes('evt_a1'));
+    expect(text).toContain(
+      `id: evt_a1\nevent: vcs\ndata: ${JSON.stringify(JSON.parse(eventBody('evt_a1')))}\n\n`,
+    );
+    await betaStream.waitFor((t) => t.includes('evt_b1'));
+    expect(alphaStream.text()).not.toContain('evt_b1');
+    expect(betaStream.text()).not.toContain('evt_a1');
+  });
+
+  it('a redelivery (same id) is 200 and delivered once; unknown types are acknowledged and ignored', async () => {
+    harness = await startHarness();
+    const { cookie } = await harness.login();
+    const port = await listen(harness);
+    const stream = await subscribe(port, cookie);
+    expect((await deliver(harness, eventBody('evt_dup'))).statusCode).toBe(200);
+    const again = await deliver(harness, eventBody('evt_dup'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    const unknown = await deliver(harness, eventBody('evt_unknown', 'video.teleported'));
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ received: true, ignored: true });
+    expect((await deliver(harness, eventBody('evt_after'))).statusCode).toBe(200);
+    const text = await stream.waitFor((t) => t.includes('evt_after'));
+    expect(text.match(/id: evt_dup\n/g)).toHaveLength(1);
+    expect(text).not.toContain('evt_unknown');
+  });
+
+  it('routes by ?org= when the payload has no organization_id (and drops a mismatch)', async () => {
+    harness = await startHarness();
+    const { cookie } = await harness.login();
+    const port = await listen(harness);
+    const stream = await subscribe(port, cookie);
+    await deliver(harness, eventBody('evt_q1', 'job.complete', null), {
+      url: '/webhooks/vcs?org=org_alpha',
+    });
+    await deliver(harness, eventBody('evt_q2', 'job.complete', 'org_beta'), {
+      url: '/webhooks/vcs?org=org_alpha',
+    });
+    await deliver(harness, eventBody('evt_q3', 'job.complete', null));
+    await deliver(harness, eventBody('evt_q4'));
+    const text = await stream.waitFor((t) => t.includes('evt_q4'));
+    expect(text).toContain('id: evt_q1\n');
+    expect(text).not.toContain('evt_q2');
+    expect(text).not.toContain('evt_q3');
+  });
+
+  it('replays recent events after Last-Event-ID', async () => {
+    harness = await startHarness();
+    const { cookie } = await harness.login();
+    const port = await listen(harness);
+    for (const id of ['evt_r1', 'evt_r2', 'evt_r3']) await deliver(harness, eventBody(id));
+    const stream = await subscribe(port, cookie, { 'last-event-id': 'evt_r1' });
+    const text = await stream.waitFor((t) => t.includes('evt_r3'));
+    expect(text).not.toContain('evt_r1');
+    expect(text.indexOf('id: evt_r2')).toBeLessThan(text.indexOf('id: evt_r3'));
+    const fresh = await subscribe(port, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fresh.text()).not.toContain('evt_r');
+  });
+
+  it('sends heartbeats (comment lines) at the configured interval', async () => {
+    harness = await startHarness({ env: { SSE_HEARTBEAT_MS: '30' } });
+    const { cookie } = await harness.login();
+    const port = await listen(harness);
+    const stream = await subscribe(port, cookie);
+    const text = await stream.waitFor((t) => (t.match(/^: heartbeat\n\n/gm) ?? []).length >= 2);
+    expect(text).toMatch(/^: heartbeat$/m);
+  });
+
+  it('cleans up listeners on disconnect, on logout, and on shutdown', async () => {
+    harness = await startHarness();
+    const { cookie, csrf } = await harness.login();
+    const port = await listen(harness);
+    const hub = harness.app.eventHub;
+    const first = await subscribe(port, cookie);
+    expect(hub.subscriberCount('org_alpha')).toBe(1);
+    first.close();
+    await expect.poll(() => hub.subscriberCount('org_alpha')).toBe(0);
+
+    const second = await subscribe(port, cookie);
+    expect(hub.subscriberCount('org_alpha')).toBe(1);
+    await harness.app.inject({
+      method: 'DELETE',
+      url: '/bff/session',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    await second.ended;
+    expect(hub.subscriberCount()).toBe(0);
+
+    const other = await harness.login();
+    const third = await subscribe(port, other.cookie);
+    expect(hub.subscriberCount()).toBe(1);
+    await harness.close();
+    await third.ended;
+    expect(hub.subscriberCount()).toBe(0);
+    harness = undefined;
+  });
+});

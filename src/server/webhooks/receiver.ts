@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sendError } from '../errors.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { SeenEvents } from './seen-events.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
+
+export const WEBHOOK_PATH = '/webhooks/vcs';
+
+/** Event names of api-reference "Events"; other types are acknowledged and ignored. */
+export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'project.created',
+  'media.uploaded',
+  'transcription.complete',
+  'transcription.failed',
+  'faceless.complete',
+  'faceless.failed',
+  'export.ready',
+  'export.failed',
+  'job.complete',
+  'job.failed',
+]);
+
+const eventSchema = z.object({
+  // Ids become SSE `id:` lines: keep them to one line of safe characters.
+  id: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/),
+  type: z.string().min(1).max(200),
+  created_at: z.string().min(1).max(100),
+  data: z.record(z.string(), z.unknown()),
+});
+
+const orgQuery = z.object({
+  org: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,200}$/)
+    .optional(),
+});
+
+export interface ReceiverOptions {
+  secret: string;
+  hub: EventHub;
+  seen: SeenEvents;
+  bodyLimit: number;
+  nowSeconds?: () => number;
+}
+
+/**
+ * `POST /webhooks/vcs`: verifies the signature over the raw bytes, de-duplicates by event id and
+ * hands known events to the hub, routed by `data.organization_id` (or, when the payload has none,
+ * by the `?org=` of the URL the BFF registered; a disagreement between the two drops the event).
+ * Register inside its own plugin: it replaces the content-type parsers of its scope.
+ */
+export async function webhookReceiver(
+  app: FastifyInstance,
+  options: ReceiverOptions,
+): Promise<void> {
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+
+  // Keep the exact bytes whatever the content type: the signature covers them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: options.bodyLimit },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(WEBHOOK_PATH, async (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const verdict = verifySignature({
+      secret: options.secret,
+      signature: request.headers[SIGNATURE_HEADER],
+      timestamp: request.headers[TIMESTAMP_HEADER],
+      rawBody,
+      nowSeconds: nowSeconds(),
+    });
+    if (!verdict.ok) {
+      request.log.warn({ reason: verdict.reason }, 'webhook refused');
+      return sendError(reply, 401, 'invalid_signature', 'The webhook signature is not valid.');
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return sendError(reply, 400, 'invalid_json', 'The webhook body is not valid JSON.');
+    }
+    const parsed = eventSchema.safeParse(json);
+    if (!parsed.success) {
+      return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
+    }
+    const event = parsed.data;
+    if (!options.seen.add(event.id)) return { received: true, duplicate: true };
+    if (!KNOWN_EVENT_TYPES.has(event.type)) return { received: true, ignored: true };
+
+    const fromData = event.data.organization_id;
+    const fromQuery = orgQuery.safeParse(request.query).data?.org;
+    const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
+    if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
+      request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
+      return { received: true, ignored: true };
+    }
+    options.hub.publish(organizationId, event);
+    return { received: true };
+  });
+}
