@@ -30,7 +30,14 @@
  *   caption words of deleted caption items. Trim previews are destructive when the trim removes
  *   the item (zero length) or cuts caption words; trimming past the source bounds is clamped with
  *   a warning.
- * - Caption `match_text` is a case-insensitive substring of the word.
+ * - Timeline batch delete takes at most 100 ids (the reference's limit for delete operations);
+ *   unknown or locked items are failed_items with error_code `validation_error`, retryable false
+ *   and error_details.reason `not_found` / `locked_layer`. Moves may not overlap another item of
+ *   the target layer or land on a layer of an incompatible kind (400).
+ * - Caption `match_text` is a case-insensitive substring of the word; PATCH captions/words is
+ *   atomic and answers 404 (param `updates[i].id`) for an unknown word id.
+ * - Unknown ids in bodies (asset_id, project_id, timeline_item_id, export_id) are 404 `not_found`
+ *   naming the field; cancelling a finished job answers the job unchanged.
  *
  * Status machines driven by the ticker (simulated ms = real ms × timeScale):
  * - Job: queued (0.5 s) → running (progress 0 → 1 over 2.5 s) → complete | failed; cancel →
@@ -42,10 +49,14 @@
  *   `transcription.failed`, or at assembling) → failed with error / how_to_fix, some end in
  *   needs_repair. Sends `transcription.complete` after preparing_source and `job.complete` /
  *   `job.failed` at the end. Seeded clips stay where they are (all 11 statuses).
- * - Faceless: approve stage `plan` → status plan_approved + a preproduction job (job.complete);
- *   approve stage `assets` → status generating + a generation job → status complete and
- *   `faceless.complete`.
+ * - Seeded queued / running export jobs move the same way once the ticker runs.
+ * - Faceless: approve stage `plan` → status plan_approved + a preproduction job (job.complete) →
+ *   assets_ready with preproduction assets; approve stage `assets` (only after that) → status
+ *   generating + a generation job → status complete and `faceless.complete`.
  * - POST /projects sends `project.created`.
+ * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
+ * `internal_error`, optionally only for paths matching a regex; decided before authentication by
+ * a seeded generator; `setFaults` changes them at runtime.
  * Webhook events are `{id: 'evt_...', type, created_at, data}`; `data` always carries
  * `organization_id`. Deliveries are signed (x-service-timestamp, x-service-signature = hex
  * HMAC-SHA256(secret, `${timestamp}.${rawBody}`)), fire-and-forget with a short timeout.
@@ -57,10 +68,11 @@ import type { Rng } from './lib/prng.ts';
 import { createRng } from './lib/prng.ts';
 import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
-import type { WebhookEvent, WebhookEventName } from './lib/webhook-dispatcher.ts';
+import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { seedStore } from './store/seed.ts';
+import type { WebhookEventName } from './store/contract.ts';
 import type { Store } from './store/workspace.ts';
 
 export interface SimulatorOptions {

@@ -2,9 +2,10 @@
  * Delivers signed webhook events to the endpoints an organization registered. Fire-and-forget:
  * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
  */
+import type { WebhookEventName } from '../store/contract.ts';
 import { signWebhook } from './webhook-signer.ts';
 
-export const WEBHOOK_EVENT_NAMES = [
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = [
   'project.created',
   'media.uploaded',
   'transcription.complete',
@@ -15,9 +16,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'export.failed',
   'job.complete',
   'job.failed',
-] as const;
-
-export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+];
 
 export interface WebhookEvent {
   id: string;

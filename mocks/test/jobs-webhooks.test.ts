@@ -135,6 +135,32 @@ describe('export job', () => {
     ).toContain(done.job_id);
   });
 
+  it('fails an export of an empty timeline with export.failed and job.failed', async () => {
+    await api.post('/webhooks', { url: receiverUrl, events: ['export.failed', 'job.failed'] });
+    const project = (await api.post<Project>('/projects', { name: 'Empty one' })).body;
+    const started = await api.post<Job>(`/projects/${project.id}/exports`, {});
+    server.simulator.advance(10_000);
+    const job = (await api.get<Job>(`/jobs/${started.body.job_id}`)).body;
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/empty/);
+    const failed = await waitFor(async () =>
+      deliveries.find(
+        (delivery) =>
+          delivery.event.type === 'export.failed' && delivery.event.data.project_id === project.id,
+      ),
+    );
+    expect(failed.verified).toBe(true);
+    await waitFor(async () =>
+      deliveries.find(
+        (delivery) =>
+          delivery.event.type === 'job.failed' && delivery.event.data.job_id === job.job_id,
+      ),
+    );
+    expect((await api.get<{ count: number }>(`/projects/${project.id}/exports`)).body.count).toBe(
+      0,
+    );
+  });
+
   it('cancels a queued job', async () => {
     const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
     const started = await api.post<Job>(`/projects/${projects[0]?.id ?? ''}/exports`, {});
