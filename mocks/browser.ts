@@ -2,10 +2,11 @@
  * In-browser simulator for UI-only work (`npm run dev:mock`): msw's service worker answers
  * `/api/v1/...` from an in-memory simulator. Imports nothing Node-only. The browser client sends
  * no API key (the BFF holds it), so requests without Authorization act as `apiKey` (default the
- * paid demo key; pass `vcs_test_demo_free` or `vcs_test_demo_readonly` to try the other plans).
- * `/bff/*` requests are not answered here (they pass through).
+ * key of the mock session (browser-bff.ts answers the BFF's `/bff/*` endpoints: demo login and
+ * the demo keys), or `apiKey` before anyone signs in.
  */
 import { setupWorker } from 'msw/browser';
+import { createBrowserBffHandlers } from './browser-bff.ts';
 import { createHandlers } from './handlers/create-handlers.ts';
 import { DEMO_KEYS } from './lib/auth.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
@@ -16,7 +17,11 @@ export async function startBrowserMock(
 ): Promise<{ simulator: Simulator; stop(): void }> {
   const { baseUrl = '/api/v1', apiKey = DEMO_KEYS.paid, ...simulatorOptions } = options;
   const simulator = createSimulator(simulatorOptions);
-  const worker = setupWorker(...createHandlers(simulator, baseUrl, { defaultApiKey: apiKey }));
+  const bff = createBrowserBffHandlers();
+  const worker = setupWorker(
+    ...bff.handlers,
+    ...createHandlers(simulator, baseUrl, { defaultApiKey: () => bff.currentApiKey() ?? apiKey }),
+  );
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   simulator.start();
   return {

@@ -24,7 +24,7 @@ import { timelineHandlers } from './timeline.ts';
 
 export interface CreateHandlersOptions {
   /** Key assumed for requests without an Authorization header (browser mock only). */
-  defaultApiKey?: string;
+  defaultApiKey?: string | (() => string | undefined);
 }
 
 export function createHandlers(

@@ -20,7 +20,8 @@ export interface HandlerContext {
    * Key assumed when a request carries no Authorization header (browser mock: the real client
    * talks to the BFF, which holds the key). Absent on the HTTP server: no header is 401.
    */
-  defaultApiKey?: string | undefined;
+  /** Key assumed for requests without Authorization (browser mock); a getter follows logins. */
+  defaultApiKey?: string | (() => string | undefined) | undefined;
 }
 
 export interface RouteRequest {
@@ -84,7 +85,7 @@ export function route(
       }
       const authorization =
         request.headers.get('authorization') ??
-        (ctx.defaultApiKey ? `Bearer ${ctx.defaultApiKey}` : null);
+        bearerOf(typeof ctx.defaultApiKey === 'function' ? ctx.defaultApiKey() : ctx.defaultApiKey);
       const principal = authenticate(authorization, request.method);
       const workspace = sim.store.workspace(principal.organizationId);
       const flatParams: Record<string, string> = {};
@@ -123,3 +124,7 @@ export function route(
 
 /** Plain-value convenience for handlers: `ok(body)` → 200 JSON. */
 export const ok = (body: unknown): RouteResult => ({ body });
+
+function bearerOf(key: string | undefined): string | null {
+  return key ? `Bearer ${key}` : null;
+}

@@ -19,7 +19,12 @@ const csrfMiddleware: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: API_BASE_URL, credentials: 'same-origin' });
+export const api = createClient<paths>({
+  baseUrl: API_BASE_URL,
+  credentials: 'same-origin',
+  // Looked up per call, so interceptors installed later (msw in tests) see every request.
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(csrfMiddleware);
 
 interface FetchResult<T> {

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '@mocks/handlers/create-handlers.ts';
+import { createSimulator } from '@mocks/simulator.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import { ProjectsListPage } from './projects-list-page.tsx';
+
+// The simulator's handlers hold the happy paths; each error case is added with server.use().
+const apiBase = `${window.location.origin}/api/v1`;
+const server = setupServer(
+  ...createHandlers(createSimulator({ seed: 7 }), apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('ProjectsListPage', () => {
+  it('lists a page of projects with its position', async () => {
+    renderWithProviders(<ProjectsListPage page={{ limit: 5, offset: 0 }} />);
+    const list = await screen.findByRole('list', { name: 'Projects' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText(/Showing 1–5 of \d+/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/projects?offset=5&limit=5',
+    );
+  });
+
+  it('shows the empty state when the workspace has no projects', async () => {
+    server.use(
+      http.get(`${apiBase}/projects`, () =>
+        HttpResponse.json({
+          projects: [],
+          bounds: {
+            limit: 10,
+            offset: 0,
+            total: 0,
+            returned: 0,
+            has_more: false,
+            truncated: false,
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<ProjectsListPage page={{ limit: 10, offset: 0 }} />);
+    expect(await screen.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument();
+  });
+
+  it('explains a server error and offers a retry', async () => {
+    server.use(
+      http.get(`${apiBase}/projects`, () =>
+        HttpResponse.json(
+          { error: { code: 'internal_error', message: 'Database unavailable.' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderWithProviders(<ProjectsListPage page={{ limit: 10, offset: 0 }} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The video service had a problem');
+    expect(alert).toHaveTextContent('Database unavailable.');
+    server.resetHandlers();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Projects' })).toBeInTheDocument();
+  });
+
+  it('checks the new project form before sending and names the offending field', async () => {
+    server.use(
+      http.post(`${apiBase}/projects`, () =>
+        HttpResponse.json(
+          { error: { code: 'invalid_request', message: 'Name is taken.', param: 'name' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithProviders(<ProjectsListPage page={{ limit: 10, offset: 0 }} />);
+    await screen.findByRole('list', { name: 'Projects' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'New project' })[0]!);
+    const form = screen.getByRole('region', { name: 'New project' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create project' }));
+    expect(within(form).getByText('Give the project a name.')).toBeInTheDocument();
+
+    await userEvent.type(within(form).getByLabelText('Name'), 'Teaser');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create project' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Check “name”');
+    expect(alert).toHaveTextContent('Name is taken.');
+  });
+});
