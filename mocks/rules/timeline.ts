@@ -24,6 +24,7 @@ export function timelineView(record: ProjectRecord): Timeline {
       index: layer.index,
       name: layer.name,
       kind: layer.kind,
+      locked: layer.locked,
       items: layer.items,
     })),
   };

@@ -25,7 +25,7 @@ export interface LayerState {
   index: number;
   name: string;
   kind: TimelineLayerKind;
-  /** Not in the contract: items on a locked layer cannot be deleted or moved (per-item failure). */
+  /** Assumed in the contract (layer `locked`): items on a locked layer cannot be deleted or moved (per-item failure). */
   locked: boolean;
   items: TimelineItem[];
 }

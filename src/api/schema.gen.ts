@@ -103,6 +103,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Machine-readable interface description
+         * @description Returns the machine-readable description of the interface as JSON (the reference serves it at
+         *     `{openapi_url}`, the `openapi_url` returned by `GET /auth/validate`). Requires authorization like
+         *     every other route (assumed).
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishing/shortform/schedule": {
         parameters: {
             query?: never;
@@ -1033,8 +1055,16 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description Machine-readable code. The complete list is not shown in the reference.
+                 * @description Machine-readable code. The set is open: the complete list is not shown in the reference, so clients must accept other values. `invalid_request` is from the reference; the other known values are assumed: `unauthorized` (401), `insufficient_access` and `plan_required` (403), `not_found` (404), `idempotency_conflict` and `revision_conflict` (409), `rate_limited` (429), `internal_error` (500).
                  * @example invalid_request
+                 * @example unauthorized
+                 * @example insufficient_access
+                 * @example plan_required
+                 * @example not_found
+                 * @example idempotency_conflict
+                 * @example revision_conflict
+                 * @example rate_limited
+                 * @example internal_error
                  */
                 code: string;
                 message: string;
@@ -1050,6 +1080,7 @@ export interface components {
             total: number;
             returned: number;
             has_more: boolean;
+            /** @description Assumed meaning (not shown in the reference): true when the service capped the total it could count, so `total` is a lower bound. */
             truncated: boolean;
         };
         NextAction: {
@@ -1334,6 +1365,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "video" | "audio" | "text" | "caption" | "overlay";
+            /** @description Assumed field (not shown in the reference): true when the layer's items cannot be moved, trimmed or deleted. Optional; a response may leave it out. */
+            locked?: boolean;
             items: components["schemas"]["TimelineItem"][];
         };
         TimelineItem: {
@@ -1434,7 +1467,10 @@ export interface components {
             warnings?: string[];
         };
         TimelineBatchDeleteRequest: {
+            /** @description Timeline items to delete, 1 to 100 (bounds assumed). */
             timeline_item_ids: string[];
+            /** @description Assumed field: close the gaps the deleted items leave (later items on the same layer move earlier). Treated as false when omitted (assumed). */
+            pack?: boolean;
             /** @description Timeline revision the deletion is based on; a stale value is answered with 409 (assumed field). */
             expected_revision?: number;
         };
@@ -1596,6 +1632,7 @@ export interface components {
             words: components["schemas"]["CaptionWord"][];
             /** @description Same content as `words`. */
             items?: components["schemas"]["CaptionWord"][];
+            /** @description Number of words in this page (equal to `pagination.returned`), not the total matching, which is `pagination.total` (assumed; the reference does not say). */
             count: number;
             /** @description Item type not shown in the reference. */
             warnings?: unknown[];
@@ -1900,8 +1937,12 @@ export interface components {
             project_id: string;
             revision: number;
             /**
-             * @description A revise produces a new revision in `draft`. Other values and transitions are not shown in the reference.
+             * @description Open set. A revise produces a new revision in `draft` (reference). Other values and transitions are not shown in the reference; assumed known values: `plan_approved`, `assets_ready`, `generating`, `complete`. Clients must accept other values.
              * @example draft
+             * @example plan_approved
+             * @example assets_ready
+             * @example generating
+             * @example complete
              */
             status: string;
             plan?: components["schemas"]["Plan"];
@@ -2184,6 +2225,7 @@ export interface components {
         };
         ExportListResponse: {
             exports: components["schemas"]["Export"][];
+            /** @description Total number of exports of the project across all pages, not the number in this page (assumed; the reference does not say). */
             count: number;
         };
         ExportStartRequest: {
@@ -2202,8 +2244,12 @@ export interface components {
             type?: string;
             kind?: string;
             /**
-             * @description Only `queued` is shown in the reference; other values and transitions are not shown.
+             * @description Open set. Only `queued` is shown in the reference; other values and transitions are not shown. Assumed known values: `running`, `complete`, `failed`, `cancelled` (the last three final). Clients must accept other values.
              * @example queued
+             * @example running
+             * @example complete
+             * @example failed
+             * @example cancelled
              */
             status: string;
             progress?: number;
@@ -2269,7 +2315,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found. */
+        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, assumed). The reference declares 404 only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; on every other operation it is assumed. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -2525,6 +2571,35 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interface description (free-form JSON object). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: the description is not available. */
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     schedulePost: {
         parameters: {
             query?: never;
@@ -2550,6 +2625,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: the referenced export (`export_id`) does not exist. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2586,6 +2663,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no such resource or background run. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2679,6 +2758,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media folder `folderId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2740,6 +2821,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `assetId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2952,6 +3035,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3013,6 +3098,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3107,6 +3194,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`, or no timeline item `operation.timeline_item_id` in it. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3174,6 +3263,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3207,6 +3298,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId` (unknown timeline item ids are `failed_items` entries instead). */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3240,6 +3333,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3340,6 +3435,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3489,6 +3586,8 @@ export interface operations {
             /** @description The created clip. */
             201: {
                 headers: {
+                    /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. Only successful responses are replayed. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,6 +3597,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: the referenced media asset (`asset_id`) or project (`project_id`) does not exist. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3620,6 +3721,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `asset_id`, or no clip `clip_id` on its share page. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3711,6 +3814,8 @@ export interface operations {
             /** @description The new revision, with status `draft`. */
             200: {
                 headers: {
+                    /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. Only successful responses are replayed. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,6 +3825,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`, or no revision `revisionId` of its faceless plan. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3785,6 +3892,8 @@ export interface operations {
             /** @description The updated character. */
             200: {
                 headers: {
+                    /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. Only successful responses are replayed. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3794,6 +3903,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no character `characterId`, or no media asset `asset_id`. */
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3827,6 +3938,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no AI edit run `runId`. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3859,6 +3972,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no recording set `recordingSetId`, or no media asset `asset_id`. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
