@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: {
     // The same stack `npm start` runs: BFF + embedded simulator, fresh for every run.
     command: 'npm start',
-    url: `${baseURL}/bff/health`,
+    url: `${baseURL}/bff/config`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {

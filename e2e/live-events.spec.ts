@@ -7,7 +7,7 @@ test.describe('live events', () => {
       timeout: 15_000,
     });
     await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click();
-    await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Exports', exact: true })).toBeVisible();
     const exportRows = page.getByRole('table').getByRole('row');
     const rowsBefore = (await page.getByRole('table').count()) ? await exportRows.count() : 0;
 

@@ -25,11 +25,12 @@ test.describe('projects', () => {
     const name = (await first.textContent()) ?? '';
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Details' });
     for (const label of ['Project ID', 'Status', 'Aspect ratio', 'Created', 'Updated']) {
-      await expect(page.getByText(label, { exact: true })).toBeVisible();
+      await expect(details.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Exports', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 
