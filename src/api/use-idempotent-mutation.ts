@@ -1,0 +1,34 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { newIdempotencyKey } from './client.ts';
+import { retryDelayMs, shouldRetry } from './retry-policy.ts';
+
+interface Keyed<TVariables> {
+  variables: TVariables;
+  idempotencyKey: string;
+}
+
+/**
+ * A write that may be retried safely: each `mutate` call gets one Idempotency-Key, and every
+ * retry of that call (429/5xx/network, with backoff and Retry-After) sends the same key, so the
+ * service applies the write at most once.
+ */
+export function useIdempotentMutation<TData, TVariables>(
+  options: Omit<UseMutationOptions<TData, Error, Keyed<TVariables>>, 'mutationFn' | 'retry'> & {
+    mutationFn: (variables: TVariables, idempotencyKey: string) => Promise<TData>;
+  },
+) {
+  const { mutationFn, ...rest } = options;
+  const mutation = useMutation<TData, Error, Keyed<TVariables>>({
+    ...rest,
+    mutationFn: ({ variables, idempotencyKey }) => mutationFn(variables, idempotencyKey),
+    retry: shouldRetry,
+    retryDelay: retryDelayMs,
+  });
+  return {
+    ...mutation,
+    mutate: (variables: TVariables, callbacks?: Parameters<typeof mutation.mutate>[1]) =>
+      mutation.mutate({ variables, idempotencyKey: newIdempotencyKey() }, callbacks),
+    mutateAsync: (variables: TVariables) =>
+      mutation.mutateAsync({ variables, idempotencyKey: newIdempotencyKey() }),
+  };
+}
