@@ -52,6 +52,13 @@ function ProjectDetails({ project }: { project: Project }) {
             </p>
           </div>
           <div className="flex gap-2">
+            <Link
+              to="/projects/$projectId/timeline"
+              params={{ projectId: project.id }}
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              Open timeline
+            </Link>
             {!editing ? (
               <Button variant="secondary" onClick={() => setEditing(true)}>
                 Edit details
