@@ -18,7 +18,10 @@ interface Rect {
 }
 
 /** Signs in, finds a seeded project by name and opens its timeline. */
-export async function openTimeline(page: Page, projectName: string): Promise<{ projectId: string; canvas: Locator }> {
+export async function openTimeline(
+  page: Page,
+  projectName: string,
+): Promise<{ projectId: string; canvas: Locator }> {
   await signInWithDemo(page, '/projects');
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   const projectId = await page.evaluate(async (name) => {
@@ -35,11 +38,18 @@ export async function openTimeline(page: Page, projectName: string): Promise<{ p
 }
 
 export async function fetchTimeline(page: Page, projectId: string): Promise<Timeline> {
-  return page.evaluate(async (id) => (await (await fetch(`/api/v1/projects/${id}/timeline`)).json()) as Timeline, projectId);
+  return page.evaluate(
+    async (id) => (await (await fetch(`/api/v1/projects/${id}/timeline`)).json()) as Timeline,
+    projectId,
+  );
 }
 
 /** A write straight to the API with the session's CSRF token (a concurrent editor, in tests). */
-export async function apiPost(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export async function apiPost(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ path: target, body: payload }) => {
       const session = (await (await fetch('/bff/session')).json()) as { csrf_token: string };
@@ -75,7 +85,15 @@ export function lastItems(timeline: Timeline): TimelineItem[] {
     .map((layer) => rowItems(timeline, layer.index).at(-1)!);
 }
 
-export async function view(page: Page): Promise<{ pxPerSecond: number; scrollX: number; scrollY: number; width: number; height: number }> {
+export async function view(
+  page: Page,
+): Promise<{
+  pxPerSecond: number;
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+}> {
   return page.evaluate(() => window.__cutroomTimeline!.view());
 }
 
@@ -131,5 +149,7 @@ export const centre = (rect: Rect) => ({ x: rect.x + rect.width / 2, y: rect.y +
 
 /** Waits until no write is in flight (the toolbar shows the revision again). */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' }).getByText(/^Revision \d+$/)).toBeVisible();
+  await expect(
+    page.getByRole('toolbar', { name: 'Timeline tools' }).getByText(/^Revision \d+$/),
+  ).toBeVisible();
 }

@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadAllowList } from './allow-list.ts';
 import { type BffConfig, isHttps } from './config.ts';
@@ -36,8 +35,12 @@ declare module 'fastify' {
   }
 }
 
-/** Header names whose values must never reach a log line. */
+/** Log paths whose values must never reach a log line. */
 export const REDACTED_LOG_PATHS = [
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-csrf-token"]',
+  'headers["set-cookie"]',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
@@ -50,14 +53,6 @@ function loggerOptions(config: BffConfig, deps: BffDeps): FastifyServerOptions['
     level: config.logLevel,
     ...(deps.logStream ? { stream: deps.logStream } : {}),
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    serializers: {
-      req: (request) => ({
-        method: request.method,
-        url: request.url,
-        remoteAddress: request.ip,
-        headers: request.headers,
-      }),
-    },
   };
 }
 
@@ -99,9 +94,14 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   app.decorate('eventHub', hub);
   app.decorateRequest('bffSession', undefined);
 
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.log.debug({ headers: request.headers }, 'request headers');
+      done();
+    });
+  }
   installErrorHandler(app);
   installSecurityHeaders(app, headers);
-  await app.register(fastifyCookie, { hook: false });
   // Bodies on /bff are JSON only; text/plain would otherwise be accepted.
   app.removeContentTypeParser('text/plain');
   app.addHook(

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './test-support/bff-harness.ts';
 import { ALPHA_KEY } from './test-support/loopback-upstream.ts';
@@ -340,6 +340,21 @@ describe('proxy: limits (promise 5)', () => {
     const response = await h.app.inject({ url: '/api/v1/projects', headers: { cookie } });
     expect(response.statusCode).toBe(504);
     expect(response.json().error.code).toBe('upstream_timeout');
+  });
+
+  it('a browser that goes away abandons its upstream call', async () => {
+    const { h, cookie } = await setUp();
+    let upstreamClosed = false;
+    h.upstream.route('GET', '/v1/projects', (_request, response) => {
+      response.on('close', () => (upstreamClosed = true));
+    });
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    socket.write(`GET /api/v1/projects HTTP/1.1\r\nHost: a\r\nCookie: ${cookie}\r\n\r\n`);
+    await expect.poll(() => apiCalls(h).length).toBe(1);
+    socket.destroy();
+    await expect.poll(() => upstreamClosed, { timeout: 2_000 }).toBe(true);
   });
 
   it('upstream unreachable → 502 upstream_unreachable', async () => {

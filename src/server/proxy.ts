@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AllowList } from './allow-list.ts';
@@ -8,7 +9,6 @@ import { buildUpstreamPath, parseProxyPath } from './proxy-path.ts';
 import type { TokenBucketLimiter } from './rate-limit.ts';
 import type { SessionManager } from './session.ts';
 import {
-  readBody,
   type UpstreamClient,
   type UpstreamResponse,
   UpstreamTimeoutError,
@@ -119,44 +119,39 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
     const pathAndQuery = request.upstreamPath;
     if (!session || pathAndQuery === undefined) throw new Error('proxy checks did not run');
 
-    const abort = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    });
-
     let response: UpstreamResponse;
     try {
-      response = await upstream.request({
-        method: request.method,
-        pathAndQuery,
-        headers: upstreamRequestHeaders(request.headers, session.apiKey),
-        ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
-        signal: abort.signal,
-      });
+      response = await upstream.request(
+        {
+          method: request.method,
+          pathAndQuery,
+          headers: upstreamRequestHeaders(request.headers, session.apiKey),
+          ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
+          cancelOn: reply.raw,
+        },
+        BUFFERED_RESPONSE_LIMIT,
+      );
     } catch (error) {
       return sendUpstreamFailure(request, reply, error);
     }
 
     reply.code(response.status).headers(browserResponseHeaders(response.headers, session.apiKey));
-    if (request.method === 'HEAD' || response.status === 204 || response.status === 304) {
-      response.stream.resume();
+    const noBody = request.method === 'HEAD' || response.status === 204 || response.status === 304;
+    if (response.body !== undefined) {
+      return reply.send(
+        noBody ? undefined : scrubBuffer(response.body, Buffer.from(session.apiKey)),
+      );
+    }
+    const stream = response.stream as IncomingMessage;
+    if (noBody) {
+      stream.resume();
       return reply.send();
     }
-    const contentType = String(response.headers['content-type'] ?? '');
-    const length = Number(response.headers['content-length']);
-    const isEventStream = contentType.startsWith('text/event-stream');
-    if (!isEventStream && Number.isFinite(length) && length <= BUFFERED_RESPONSE_LIMIT) {
-      let body: Buffer;
-      try {
-        body = await readBody(response.stream, BUFFERED_RESPONSE_LIMIT);
-      } catch (error) {
-        return sendUpstreamFailure(request, reply, error);
-      }
-      return reply.send(scrubBuffer(body, Buffer.from(session.apiKey)));
+    if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+      response.disarmTimeout();
     }
-    if (isEventStream) response.disarmTimeout();
     const scrubber = new KeyScrubber(session.apiKey);
-    pipeline(response.stream, scrubber, () => undefined);
+    pipeline(stream, scrubber, () => undefined);
     return reply.send(scrubber);
   };
 
@@ -174,8 +169,6 @@ function sendUpstreamFailure(
     reply.raw.destroy();
     return reply;
   }
-  // The exchange's own headers may already be on the reply: start again from none.
-  for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
   if (error instanceof UpstreamTimeoutError) {
     request.log.warn('upstream time-out');
     return sendError(reply, 504, 'upstream_timeout', error.message);

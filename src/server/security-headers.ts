@@ -30,9 +30,8 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,
 ): void {
-  const entries = Object.entries(headers);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of entries) reply.header(name, value);
+    reply.headers(headers);
     done(null, payload);
   });
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deriveSealKeys, seal, type SealKey, unseal } from './session-seal.ts';
@@ -27,6 +26,8 @@ export interface PublicSession extends KeyIdentity {
   csrf_token: string;
   expires_at: string;
 }
+
+const OPENED_CACHE_SIZE = 1_000;
 
 const sealedSchema = z.object({
   sid: z.string().min(16),
@@ -67,6 +68,7 @@ export class SessionManager {
   private readonly secure: boolean;
   private readonly now: () => number;
   private readonly revoked = new Map<string, number>();
+  private readonly opened = new Map<string, Session>();
 
   constructor(options: SessionManagerOptions) {
     this.keys = deriveSealKeys(options.secrets);
@@ -103,12 +105,20 @@ export class SessionManager {
 
   /** Opens a cookie value; null when tampered, expired, revoked or sealed with an unknown key. */
   open(cookieValue: string): Session | null {
-    const opened = unseal(cookieValue, this.keys, this.nowSeconds());
+    const nowSeconds = this.nowSeconds();
+    // Opening costs an AES-GCM decryption and a schema check: remember recent cookies.
+    const cached = this.opened.get(cookieValue);
+    if (cached) {
+      if (cached.expiresAt > nowSeconds && !this.revoked.has(cached.id)) return cached;
+      this.opened.delete(cookieValue);
+      return null;
+    }
+    const opened = unseal(cookieValue, this.keys, nowSeconds);
     if (!opened) return null;
     const parsed = sealedSchema.safeParse(opened.data);
     if (!parsed.success) return null;
     if (this.revoked.has(parsed.data.sid)) return null;
-    return {
+    const session: Session = {
       id: parsed.data.sid,
       apiKey: parsed.data.key,
       identity: parsed.data.id,
@@ -116,6 +126,12 @@ export class SessionManager {
       issuedAt: parsed.data.iat,
       expiresAt: opened.expiresAt,
     };
+    if (this.opened.size >= OPENED_CACHE_SIZE) {
+      const oldest = this.opened.keys().next();
+      if (!oldest.done) this.opened.delete(oldest.value);
+    }
+    this.opened.set(cookieValue, session);
+    return session;
   }
 
   /** Reads (once per request) the session cookie of a request. */
@@ -133,26 +149,26 @@ export class SessionManager {
     this.revoked.set(session.id, session.expiresAt);
   }
 
-  cookieOptions(maxAgeSeconds: number): CookieSerializeOptions {
-    return {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: this.secure,
-      maxAge: maxAgeSeconds,
-    };
+  /** `Set-Cookie` value: HttpOnly, SameSite=Strict, Path=/, Max-Age, Secure over https. */
+  serializeCookie(value: string, maxAgeSeconds: number): string {
+    const attributes = [
+      `${this.cookieName}=${value}`,
+      `Max-Age=${maxAgeSeconds}`,
+      ...(maxAgeSeconds === 0 ? ['Expires=Thu, 01 Jan 1970 00:00:00 GMT'] : []),
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Strict',
+      ...(this.secure ? ['Secure'] : []),
+    ];
+    return attributes.join('; ');
   }
 
   setCookie(reply: FastifyReply, cookie: string, session: Session): void {
-    reply.setCookie(
-      this.cookieName,
-      cookie,
-      this.cookieOptions(session.expiresAt - session.issuedAt),
-    );
+    reply.header('set-cookie', this.serializeCookie(cookie, session.expiresAt - session.issuedAt));
   }
 
   clearCookie(reply: FastifyReply): void {
-    reply.setCookie(this.cookieName, '', { ...this.cookieOptions(0), expires: new Date(0) });
+    reply.header('set-cookie', this.serializeCookie('', 0));
   }
 
   toPublic(session: Session): PublicSession {

@@ -24,7 +24,7 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
   const { hub, sessions, heartbeatMs } = options;
   const retryMs = options.retryMs ?? 3_000;
 
-  app.get('/bff/events', (request, reply) => {
+  app.get('/bff/events', { exposeHeadRoute: false }, (request, reply) => {
     const session = sessions.read(request);
     if (!session) {
       return sendError(reply, 401, 'unauthenticated', 'Sign in to receive live events.');

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
 import { BETA_KEY } from '../test-support/loopback-upstream.ts';
+import { rawHttp, statusOf } from '../test-support/raw-http.ts';
 import { openSse, type SseConnection } from '../test-support/sse-client.ts';
 import { computeSignature } from './verify-signature.ts';
 
@@ -143,6 +144,16 @@ describe('POST /webhooks/vcs', () => {
       payload: body,
     });
     expect(response.statusCode).toBe(200);
+    // No Content-Type at all (raw bytes on the wire).
+    const port = await listen(harness);
+    const raw = await rawHttp(
+      port,
+      `POST /webhooks/vcs HTTP/1.1\r\nHost: a\r\nConnection: close\r\n` +
+        `x-service-timestamp: ${timestamp}\r\n` +
+        `x-service-signature: ${computeSignature(SECRET, timestamp, Buffer.from(body))}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(statusOf(raw)).toBe(200);
   });
 
   it('valid signature but not an event: 400', async () => {

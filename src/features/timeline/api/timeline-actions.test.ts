@@ -13,11 +13,13 @@ import { timelineKeys } from './timeline-queries.ts';
 const conflict = () => new ApiError({ status: 409, code: 'revision_conflict', message: 'stale' });
 
 /** An in-memory service with the contract's revision rule and scripted failures. */
-function fakeApi(options: {
-  failOn?: (op: EditOp) => Error | null;
-  preview?: (op: EditOp) => Partial<TimelineOperationPreview>;
-  lockedIds?: string[];
-} = {}) {
+function fakeApi(
+  options: {
+    failOn?: (op: EditOp) => Error | null;
+    preview?: (op: EditOp) => Partial<TimelineOperationPreview>;
+    lockedIds?: string[];
+  } = {},
+) {
   const server = { timeline: smallTimeline(), calls: [] as string[] };
   let queryClient: QueryClient;
   const api: TimelineApi = {
@@ -26,8 +28,14 @@ function fakeApi(options: {
       if (expected !== server.timeline.revision) throw conflict();
       const failure = options.failOn?.(op);
       if (failure) throw failure;
-      server.timeline = { ...applyEditOps(server.timeline, [op]), revision: server.timeline.revision + 1 };
-      return { revision: server.timeline.revision, ...(op.kind === 'add-effect' ? { effectId: 'fx-1' } : {}) };
+      server.timeline = {
+        ...applyEditOps(server.timeline, [op]),
+        revision: server.timeline.revision + 1,
+      };
+      return {
+        revision: server.timeline.revision,
+        ...(op.kind === 'add-effect' ? { effectId: 'fx-1' } : {}),
+      };
     },
     async currentRevision() {
       return server.timeline.revision;
@@ -35,19 +43,31 @@ function fakeApi(options: {
     async preview(op, expected) {
       server.calls.push(`preview:${op.itemId}@${expected}`);
       if (expected !== server.timeline.revision) throw conflict();
-      return { operation_id: 'timeline.item.trim', project_id: 'p1', current_revision: expected, destructive: false, warnings: [], ...options.preview?.(op) };
+      return {
+        operation_id: 'timeline.item.trim',
+        project_id: 'p1',
+        current_revision: expected,
+        destructive: false,
+        warnings: [],
+        ...options.preview?.(op),
+      };
     },
     async batchDelete(ids, expected) {
       if (expected !== server.timeline.revision) throw conflict();
       const locked = new Set(options.lockedIds);
       const deletable = ids.filter((id) => !locked.has(id));
-      server.timeline = { ...removeItems(server.timeline, new Set(deletable)), revision: server.timeline.revision + 1 };
+      server.timeline = {
+        ...removeItems(server.timeline, new Set(deletable)),
+        revision: server.timeline.revision + 1,
+      };
       return {
         success: locked.size === 0,
         deleted_count: deletable.length,
         failed_count: ids.length - deletable.length,
         deleted_items: deletable.map((id) => ({ id, name: id, type: 'video' })),
-        failed_items: ids.filter((id) => locked.has(id)).map((id) => ({ timeline_item_id: id, error: 'locked_layer', retryable: false })),
+        failed_items: ids
+          .filter((id) => locked.has(id))
+          .map((id) => ({ timeline_item_id: id, error: 'locked_layer', retryable: false })),
       };
     },
     async fetchTimeline() {
@@ -56,7 +76,9 @@ function fakeApi(options: {
     },
   };
   const setup = () => {
-    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
     queryClient.setQueryData(timelineKeys.detail('p1'), server.timeline);
     const store = createEditorStore();
     return { deps: { queryClient, projectId: 'p1', api, store }, store, queryClient };
@@ -64,9 +86,17 @@ function fakeApi(options: {
   return { server, api, setup };
 }
 
-const cached = (queryClient: QueryClient) => queryClient.getQueryData<Timeline>(timelineKeys.detail('p1'))!;
-const startOf = (timeline: Timeline, id: string) => buildTimelineIndex(timeline).byId.get(id)?.item.start_seconds;
-const move = (itemId: string, fromStart: number, toStart: number, fromLayer = 0, toLayer = fromLayer): EditOp => ({
+const cached = (queryClient: QueryClient) =>
+  queryClient.getQueryData<Timeline>(timelineKeys.detail('p1'))!;
+const startOf = (timeline: Timeline, id: string) =>
+  buildTimelineIndex(timeline).byId.get(id)?.item.start_seconds;
+const move = (
+  itemId: string,
+  fromStart: number,
+  toStart: number,
+  fromLayer = 0,
+  toLayer = fromLayer,
+): EditOp => ({
   kind: 'move',
   itemId,
   fromStart,
@@ -91,14 +121,20 @@ describe('performEdit', () => {
 
   it('rolls a partly failed group move back and says so', async () => {
     const { server, setup } = fakeApi({
-      failOn: (op) => (op.itemId === 'a' && op.kind === 'move' && op.toStart === 0.5 ? new ApiError({ status: 400, code: 'invalid_request', message: 'Layer 0 is locked.' }) : null),
+      failOn: (op) =>
+        op.itemId === 'a' && op.kind === 'move' && op.toStart === 0.5
+          ? new ApiError({ status: 400, code: 'invalid_request', message: 'Layer 0 is locked.' })
+          : null,
     });
     const { deps, store, queryClient } = setup();
     await performEdit(deps, 'Move 2 items', [move('a', 0, 0.5), move('b', 4, 4.5)]);
     expect(server.calls).toEqual(['move:b@7', 'move:a@8', 'move:b@8']);
     expect(startOf(server.timeline, 'b')).toBe(4);
     expect(startOf(cached(queryClient), 'b')).toBe(4);
-    expect(store.getState().notice).toMatchObject({ tone: 'error', title: 'Move 2 items failed on “a”' });
+    expect(store.getState().notice).toMatchObject({
+      tone: 'error',
+      title: 'Move 2 items failed on “a”',
+    });
     expect(store.getState().notice!.detail).toMatch(/reversed, so nothing changed/);
     expect(store.getState().history.past).toHaveLength(0);
   });
@@ -139,16 +175,34 @@ describe('performEdit', () => {
     expect(server.calls.map((call) => call.split('@')[1])).toEqual(['7', '8', '9']);
   });
 
-  it('records effects but cannot undo them without a remove endpoint', async () => {
-    const { setup } = fakeApi({
-      failOn: (op) => (op.kind === 'remove-effect' ? new Error('The service has no endpoint to remove an effect.') : null),
-    });
+  it('adds effects and says they cannot be undone (no remove endpoint in the contract)', async () => {
+    const { setup } = fakeApi();
     const { deps, store, queryClient } = setup();
-    await performEdit(deps, 'Add zoom effect', [{ kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 1.5 }]);
+    await performEdit(deps, 'Move 1 item', [move('a', 0, 0.5)]);
+    await performEdit(deps, 'Add zoom effect', [
+      { kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 1.5 },
+    ]);
     expect(buildTimelineIndex(cached(queryClient)).byId.get('b')!.item.effects).toHaveLength(1);
-    expect(store.getState().history.past).toHaveLength(1);
+    expect(store.getState().notice).toMatchObject({
+      tone: 'info',
+      title: 'Add zoom effect cannot be undone',
+    });
+    // The earlier history is kept.
+    expect(store.getState().history.past.map((entry) => entry.label)).toEqual(['Move 1 item']);
+  });
+
+  it('names undo failures as undo', async () => {
+    const { server, setup } = fakeApi();
+    const { deps, store } = setup();
+    await performEdit(deps, 'Move 1 item', [move('a', 0, 0.5)]);
+    server.timeline = {
+      ...removeItems(server.timeline, new Set(['a'])),
+      revision: server.timeline.revision + 1,
+    };
     await undoLast(deps);
-    expect(store.getState().notice).toMatchObject({ tone: 'error' });
+    expect(store.getState().conflict!.outcome).toMatch(
+      /^Your change \(Undo “Move 1 item”\) was not applied: “a” was deleted\./,
+    );
     expect(store.getState().history.past).toHaveLength(0);
   });
 });
@@ -157,18 +211,33 @@ describe('trims', () => {
   it('applies a clean trim directly', async () => {
     const { server, setup } = fakeApi();
     const { deps, store } = setup();
-    await submitEdit(deps, 'Trim 1 item', [{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: -1 }]);
+    await submitEdit(deps, 'Trim 1 item', [
+      { kind: 'trim', itemId: 'b', startDelta: 0, endDelta: -1 },
+    ]);
     expect(server.calls).toEqual(['preview:b@7', 'trim:b@7']);
     expect(store.getState().trimReview).toBeNull();
-    expect(store.getState().history.past[0]!.inverse).toEqual([{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }]);
+    expect(store.getState().history.past[0]!.inverse).toEqual([
+      { kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 },
+    ]);
   });
 
   it('asks for review when the preview is destructive', async () => {
-    const { server, setup } = fakeApi({ preview: () => ({ destructive: true, would_delete_timeline_item_ids: ['b'], warnings: ['gone'] }) });
+    const { server, setup } = fakeApi({
+      preview: () => ({
+        destructive: true,
+        would_delete_timeline_item_ids: ['b'],
+        warnings: ['gone'],
+      }),
+    });
     const { deps, store } = setup();
-    await submitEdit(deps, 'Trim 1 item', [{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: -1 }]);
+    await submitEdit(deps, 'Trim 1 item', [
+      { kind: 'trim', itemId: 'b', startDelta: 0, endDelta: -1 },
+    ]);
     expect(server.calls).toEqual(['preview:b@7']);
-    expect(store.getState().trimReview).toMatchObject({ label: 'Trim 1 item', preview: { destructive: true } });
+    expect(store.getState().trimReview).toMatchObject({
+      label: 'Trim 1 item',
+      preview: { destructive: true },
+    });
   });
 });
 
@@ -194,5 +263,40 @@ describe('performDelete', () => {
     await performDelete(deps, ['a']);
     expect(buildTimelineIndex(cached(queryClient)).byId.has('a')).toBe(true);
     expect(store.getState().notice).toMatchObject({ tone: 'error', title: 'Delete 1 item failed' });
+  });
+});
+
+describe('rate limits', () => {
+  it('retries a write answered 429 and gives up after a few attempts', async () => {
+    const { retryRateLimited } = await import('./timeline-api.ts');
+    let calls = 0;
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    const result = await retryRateLimited(async () => {
+      calls += 1;
+      if (calls < 3)
+        throw new ApiError({
+          status: 429,
+          code: 'rate_limited',
+          message: 'slow down',
+          retryAfterMs: 100,
+        });
+      return 'ok';
+    }, wait);
+    expect(result).toBe('ok');
+    expect(waits.every((ms) => ms >= 100)).toBe(true);
+    await expect(
+      retryRateLimited(async () => {
+        throw new ApiError({ status: 400, code: 'invalid_request', message: 'no' });
+      }, wait),
+    ).rejects.toMatchObject({ status: 400 });
+    let always = 0;
+    await expect(
+      retryRateLimited(async () => {
+        always += 1;
+        throw new ApiError({ status: 429, code: 'rate_limited', message: 'slow down' });
+      }, wait),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(always).toBe(6);
   });
 });

@@ -30,10 +30,15 @@ import {
 } from '../model/edit-ops.ts';
 import { runOps, type RunResult } from '../model/gesture-runner.ts';
 import { roundMs } from '../model/time-scale.ts';
-import type { Timeline, TimelineBatchDeleteResult, TimelineItem, TimelineOperationPreview } from '../model/timeline-types.ts';
+import type {
+  Timeline,
+  TimelineBatchDeleteResult,
+  TimelineItem,
+  TimelineOperationPreview,
+} from '../model/timeline-types.ts';
 import { combinePreviews, needsReview } from '../model/trim-review.ts';
 import type { EditorStore } from '../state/editor-store.ts';
-import { isConflict, type TimelineApi } from './timeline-api.ts';
+import { CAN_REMOVE_EFFECTS, isConflict, type TimelineApi } from './timeline-api.ts';
 import { timelineKeys } from './timeline-queries.ts';
 
 export interface EditorDeps {
@@ -43,7 +48,8 @@ export interface EditorDeps {
   store: EditorStore;
 }
 
-type Mode = { kind: 'do' } | { kind: 'undo'; entry: HistoryEntry } | { kind: 'redo'; entry: HistoryEntry };
+type Mode =
+  { kind: 'do' } | { kind: 'undo'; entry: HistoryEntry } | { kind: 'redo'; entry: HistoryEntry };
 
 function items(timeline: Timeline): Map<string, TimelineItem> {
   const map = new Map<string, TimelineItem>();
@@ -78,61 +84,83 @@ function actualOps(applied: readonly AppliedOp[], base: Timeline, fresh: Timelin
 
 async function withBusy<T>(store: EditorStore, work: () => Promise<T>): Promise<T | undefined> {
   if (store.getState().busy) {
-    store.getState().set({ notice: { tone: 'info', title: 'One moment', detail: 'The previous change is still being saved.' } });
+    store.getState().set({
+      notice: {
+        tone: 'info',
+        title: 'One moment',
+        detail: 'The previous change is still being saved.',
+      },
+    });
     return undefined;
   }
   store.getState().set({ busy: true, notice: null });
   try {
     return await work();
   } finally {
-    store.getState().set({ busy: false });
+    store.getState().set({ busy: false, saving: null });
   }
 }
 
 /** Runs one gesture (or the undo/redo of one) as one request batch and one history step. */
-export function performEdit(deps: EditorDeps, label: string, ops: readonly EditOp[], mode: Mode = { kind: 'do' }): Promise<void> {
+export function performEdit(
+  deps: EditorDeps,
+  label: string,
+  ops: readonly EditOp[],
+  mode: Mode = { kind: 'do' },
+): Promise<void> {
   return withBusy(deps.store, () => runEdit(deps, label, ops, mode)).then(() => undefined);
 }
 
-async function runEdit(deps: EditorDeps, label: string, requested: readonly EditOp[], mode: Mode): Promise<void> {
+async function runEdit(
+  deps: EditorDeps,
+  label: string,
+  requested: readonly EditOp[],
+  mode: Mode,
+): Promise<void> {
   const { queryClient, projectId, api, store } = deps;
   const key = timelineKeys.detail(projectId);
   await queryClient.cancelQueries({ queryKey: key });
   const base = queryClient.getQueryData<Timeline>(key);
   if (!base || requested.length === 0) return;
   const ops = orderForApply(requested);
+  // Words for messages: “Move 2 items”, or “Undo “Move 2 items””.
+  const title = mode.kind === 'do' ? label : `${mode.kind === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
   let reference = base;
   queryClient.setQueryData(key, applyEditOps(base, ops));
   try {
-    let result: RunResult = await runOps(ops, base.revision, api, isConflict);
+    const progress = (done: number, total: number) => {
+      if (total > 1) store.getState().set({ saving: { done, total } });
+    };
+    let result: RunResult = await runOps(ops, base.revision, api, isConflict, progress);
 
     if (result.status === 'rolled-back' && isConflict(result.error)) {
       const fresh = await api.fetchTimeline();
       const changes = describeChanges(diffTimelines(base, fresh));
       const check = stillApplies(ops, base, fresh);
       if (!check.applies) {
-        if (mode.kind !== 'do') store.getState().set({ history: dropEntry(store.getState().history, mode.entry.id) });
+        if (mode.kind !== 'do')
+          store.getState().set({ history: dropEntry(store.getState().history, mode.entry.id) });
         store.getState().set({
           conflict: {
             changes,
             reapplied: false,
-            outcome: `Your change “${label}” was not applied: ${check.reason}${mode.kind !== 'do' ? ' It was removed from the undo history.' : ''}`,
+            outcome: `Your change (${title}) was not applied: ${check.reason}${mode.kind !== 'do' ? ' It was removed from the undo history.' : ''}`,
           },
-          announcement: `${label} was not applied because the timeline changed.`,
+          announcement: `${title} was not applied because the timeline changed.`,
         });
         return;
       }
       reference = fresh;
       queryClient.setQueryData(key, applyEditOps(fresh, ops));
-      result = await runOps(ops, fresh.revision, api, isConflict);
+      result = await runOps(ops, fresh.revision, api, isConflict, progress);
       store.getState().set({
         conflict: {
           changes,
           reapplied: result.status === 'applied',
           outcome:
             result.status === 'applied'
-              ? `Your change “${label}” still applied, so it was re-applied on top of theirs.`
-              : `Your change “${label}” could not be re-applied.`,
+              ? `Your change (${title}) still applied, so it was re-applied on top of theirs.`
+              : `Your change (${title}) could not be re-applied.`,
         },
       });
     }
@@ -140,18 +168,30 @@ async function runEdit(deps: EditorDeps, label: string, requested: readonly Edit
     if (result.status === 'applied') {
       const hasTrim = ops.some((op) => op.kind === 'trim');
       const fresh = hasTrim ? await api.fetchTimeline() : null;
-      if (!fresh) queryClient.setQueryData<Timeline>(key, (current) => (current ? { ...current, revision: result.revision } : current));
+      if (!fresh)
+        queryClient.setQueryData<Timeline>(key, (current) =>
+          current ? { ...current, revision: result.revision } : current,
+        );
       const applied = fresh ? actualOps(result.applied, reference, fresh) : result.applied;
       const deleted = applied.flatMap((step) => step.deletedIds ?? []);
       const history = store.getState().history;
       const warnings = result.warnings.length ? ` Warnings: ${result.warnings.join(' ')}` : '';
-      if (mode.kind === 'undo') store.getState().set({ history: undone(history), announcement: `Undid ${label}.` });
-      else if (mode.kind === 'redo') store.getState().set({ history: redone(history), announcement: `Redid ${label}.` });
+      if (mode.kind === 'undo')
+        store.getState().set({ history: undone(history), announcement: `Undid ${label}.` });
+      else if (mode.kind === 'redo')
+        store.getState().set({ history: redone(history), announcement: `Redid ${label}.` });
       else {
-        const inverse = deleted.length ? null : invertGesture(applied);
+        const inverse = deleted.length ? null : undoableInverse(applied);
         store.getState().set({
           history: inverse
-            ? record(history, createEntry(label, applied.map((step) => step.op), inverse))
+            ? record(
+                history,
+                createEntry(
+                  label,
+                  applied.map((step) => step.op),
+                  inverse,
+                ),
+              )
             : pruneDeleted(history, new Set(deleted)),
           announcement: `${label} done.${warnings}`,
           selection: deleted.length
@@ -165,56 +205,87 @@ async function runEdit(deps: EditorDeps, label: string, requested: readonly Edit
               title: `${label} cannot be undone`,
               detail: deleted.length
                 ? `It deleted ${plural(deleted.length, 'item')}, and deleted items cannot be restored.`
-                : 'The service has no way to reverse this change.',
+                : 'The service has no endpoint to remove an effect, so adding one cannot be reversed. The rest of your history is kept.',
             },
           });
         }
       }
       if (warnings && !store.getState().notice) {
-        store.getState().set({ notice: { tone: 'info', title: `${label}: the service adjusted it`, detail: result.warnings.join(' ') } });
+        store.getState().set({
+          notice: {
+            tone: 'info',
+            title: `${label}: the service adjusted it`,
+            detail: result.warnings.join(' '),
+          },
+        });
       }
       return;
     }
 
     if (result.status === 'rolled-back') {
       queryClient.setQueryData(key, reference);
-      const { title, detail } = describeError(result.error);
-      const failedName = items(reference).get(result.failedOp.itemId)?.name ?? result.failedOp.itemId;
-      const movedBack = result.rolledBack > 0 ? ` The ${plural(result.rolledBack, 'change')} already made were reversed, so nothing changed.` : ' Nothing changed.';
-      if (mode.kind !== 'do') store.getState().set({ history: dropEntry(store.getState().history, mode.entry.id) });
+      const { title: errorTitle, detail } = describeError(result.error);
+      const failedName =
+        items(reference).get(result.failedOp.itemId)?.name ?? result.failedOp.itemId;
+      const movedBack =
+        result.rolledBack > 0
+          ? ` The ${plural(result.rolledBack, 'change')} already made were reversed, so nothing changed.`
+          : ' Nothing changed.';
+      if (mode.kind !== 'do')
+        store.getState().set({ history: dropEntry(store.getState().history, mode.entry.id) });
       store.getState().set({
         notice: {
           tone: 'error',
-          title: `${label} failed on “${failedName}”`,
-          detail: `${title}: ${detail}${movedBack}${mode.kind !== 'do' ? ' This step was removed from the undo history.' : ''}`,
+          title: `${title} failed on “${failedName}”`,
+          detail: `${errorTitle}: ${detail}${movedBack}${mode.kind !== 'do' ? ' This step was removed from the undo history.' : ''}`,
         },
-        announcement: `${label} failed.`,
+        announcement: `${title} failed.`,
       });
       return;
     }
 
     // Partly applied and the rollback failed too: keep what the server has and say exactly that.
     const { detail } = describeError(result.rollbackError);
-    const names = result.applied.map((step) => items(reference).get(step.op.itemId)?.name ?? step.op.itemId);
-    const inverse = invertGesture(result.applied);
+    const names = result.applied.map(
+      (step) => items(reference).get(step.op.itemId)?.name ?? step.op.itemId,
+    );
+    const inverse = undoableInverse(result.applied);
     if (mode.kind === 'do' && inverse) {
-      store.getState().set({ history: record(store.getState().history, createEntry(`${label} (partial)`, result.applied.map((step) => step.op), inverse)) });
+      store.getState().set({
+        history: record(
+          store.getState().history,
+          createEntry(
+            `${label} (partial)`,
+            result.applied.map((step) => step.op),
+            inverse,
+          ),
+        ),
+      });
     }
     store.getState().set({
       notice: {
         tone: 'error',
-        title: `${label} was only partly applied`,
+        title: `${title} was only partly applied`,
         detail: `${plural(result.applied.length, 'change')} of ${ops.length} went through (${names.slice(0, 5).join(', ')}${names.length > 5 ? '…' : ''}) and could not be reversed: ${detail} The timeline shows what the service now has${inverse && mode.kind === 'do' ? '; Undo reverses the part that went through' : ''}.`,
       },
-      announcement: `${label} was only partly applied.`,
+      announcement: `${title} was only partly applied.`,
     });
   } catch (error) {
     queryClient.setQueryData(key, reference);
-    const { title, detail } = describeError(error);
-    store.getState().set({ notice: { tone: 'error', title: `${label} failed`, detail: `${title}: ${detail}` } });
+    const { title: errorTitle, detail } = describeError(error);
+    store.getState().set({
+      notice: { tone: 'error', title: `${title} failed`, detail: `${errorTitle}: ${detail}` },
+    });
   } finally {
     void queryClient.invalidateQueries({ queryKey: key });
   }
+}
+
+/** The gesture's inverse, or null when it cannot be undone with the endpoints the contract has. */
+function undoableInverse(applied: readonly AppliedOp[]): EditOp[] | null {
+  const inverse = invertGesture(applied);
+  if (!inverse) return null;
+  return !CAN_REMOVE_EFFECTS && inverse.some((op) => op.kind === 'remove-effect') ? null : inverse;
 }
 
 export function undoLast(deps: EditorDeps): Promise<void> {
@@ -229,11 +300,17 @@ export function redoNext(deps: EditorDeps): Promise<void> {
   return performEdit(deps, entry.label, entry.forward, { kind: 'redo', entry });
 }
 
-async function previewAll(api: TimelineApi, ops: readonly EditOp[], revision: number): Promise<TimelineOperationPreview | null> {
+async function previewAll(
+  api: TimelineApi,
+  ops: readonly EditOp[],
+  revision: number,
+): Promise<TimelineOperationPreview | null> {
   const previews: TimelineOperationPreview[] = [];
   // A few at a time: a group trim of hundreds of items must not flood the service.
   for (let start = 0; start < ops.length; start += 6) {
-    previews.push(...(await Promise.all(ops.slice(start, start + 6).map((op) => api.preview(op, revision)))));
+    previews.push(
+      ...(await Promise.all(ops.slice(start, start + 6).map((op) => api.preview(op, revision)))),
+    );
   }
   return combinePreviews(previews);
 }
@@ -242,7 +319,11 @@ async function previewAll(api: TimelineApi, ops: readonly EditOp[], revision: nu
  * Trims are previewed with `expected_revision` first; a destructive preview or one with warnings
  * opens the review popover, otherwise the trim applies at once.
  */
-export async function reviewTrim(deps: EditorDeps, label: string, ops: readonly EditOp[]): Promise<void> {
+export async function reviewTrim(
+  deps: EditorDeps,
+  label: string,
+  ops: readonly EditOp[],
+): Promise<void> {
   const { queryClient, projectId, api, store } = deps;
   if (store.getState().busy) return;
   const base = queryClient.getQueryData<Timeline>(timelineKeys.detail(projectId));
@@ -261,7 +342,9 @@ export async function reviewTrim(deps: EditorDeps, label: string, ops: readonly 
         conflict: {
           changes,
           reapplied: check.applies,
-          outcome: check.applies ? `Your change “${label}” still applies and was checked again.` : `Your change “${label}” was not applied: ${check.reason}`,
+          outcome: check.applies
+            ? `Your change “${label}” still applies and was checked again.`
+            : `Your change “${label}” was not applied: ${check.reason}`,
         },
       });
       if (!check.applies) return;
@@ -269,13 +352,22 @@ export async function reviewTrim(deps: EditorDeps, label: string, ops: readonly 
     }
   } catch (error) {
     const { title, detail } = describeError(error);
-    store.getState().set({ notice: { tone: 'error', title: `${label} could not be checked`, detail: `${title}: ${detail} Nothing changed.` } });
+    store.getState().set({
+      notice: {
+        tone: 'error',
+        title: `${label} could not be checked`,
+        detail: `${title}: ${detail} Nothing changed.`,
+      },
+    });
     return;
   } finally {
     store.getState().set({ busy: false });
   }
   if (preview && needsReview(preview)) {
-    store.getState().set({ trimReview: { label, ops: [...ops], preview }, announcement: `${label} needs your review.` });
+    store.getState().set({
+      trimReview: { label, ops: [...ops], preview },
+      announcement: `${label} needs your review.`,
+    });
     return;
   }
   await performEdit(deps, label, ops);
@@ -283,7 +375,9 @@ export async function reviewTrim(deps: EditorDeps, label: string, ops: readonly 
 
 /** Sends one gesture: trims go through the preview, everything else applies directly. */
 export function submitEdit(deps: EditorDeps, label: string, ops: readonly EditOp[]): Promise<void> {
-  return ops.some((op) => op.kind === 'trim') ? reviewTrim(deps, label, ops) : performEdit(deps, label, ops);
+  return ops.some((op) => op.kind === 'trim')
+    ? reviewTrim(deps, label, ops)
+    : performEdit(deps, label, ops);
 }
 
 /**
@@ -328,10 +422,18 @@ async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void
       reference = fresh;
       queryClient.setQueryData(key, removeItems(fresh, idSet));
       result = await api.batchDelete(ids, fresh.revision);
-      store.getState().set({ conflict: { changes, reapplied: true, outcome: 'Your delete still applied, so it was re-applied.' } });
+      store.getState().set({
+        conflict: {
+          changes,
+          reapplied: true,
+          outcome: 'Your delete still applied, so it was re-applied.',
+        },
+      });
     }
     const failed = new Set((result.failed_items ?? []).map((failure) => failure.timeline_item_id));
-    queryClient.setQueryData<Timeline>(key, (current) => (current ? restoreItems(current, reference, failed) : current));
+    queryClient.setQueryData<Timeline>(key, (current) =>
+      current ? restoreItems(current, reference, failed) : current,
+    );
     const deleted = new Set(ids.filter((id) => !failed.has(id)));
     const state = store.getState();
     state.set({
@@ -343,7 +445,13 @@ async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void
   } catch (error) {
     queryClient.setQueryData(key, reference);
     const { title, detail } = describeError(error);
-    store.getState().set({ notice: { tone: 'error', title: `${label} failed`, detail: `${title}: ${detail} Nothing was deleted.` } });
+    store.getState().set({
+      notice: {
+        tone: 'error',
+        title: `${label} failed`,
+        detail: `${title}: ${detail} Nothing was deleted.`,
+      },
+    });
   } finally {
     void queryClient.invalidateQueries({ queryKey: key });
   }

@@ -4,6 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error.ts';
+import { retryDelayMs } from '@/api/retry-policy.ts';
 import { api, unwrap } from '@/api/client.ts';
 import type { EditOp } from '../model/edit-ops.ts';
 import type { ApplyResponse, TimelineTransport } from '../model/gesture-runner.ts';
@@ -15,6 +16,12 @@ import type {
 } from '../model/timeline-types.ts';
 import { timelineQueryOptions } from './timeline-queries.ts';
 
+/**
+ * The contract has no endpoint that removes an effect, so adding one cannot be undone. Flip this
+ * (and map `remove-effect` in `apply`) when such an endpoint is added.
+ */
+export const CAN_REMOVE_EFFECTS = false;
+
 /** The service caps one batch delete at 100 ids. */
 export const DELETE_BATCH_SIZE = 100;
 
@@ -22,6 +29,28 @@ export class UnsupportedEditError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnsupportedEditError';
+  }
+}
+
+const RATE_LIMIT_RETRIES = 5;
+
+/**
+ * Retries a write answered 429: the service did not apply it, and `expected_revision` turns an
+ * accidental duplicate into a 409, never a double edit. (A gesture of hundreds of items is that
+ * many requests; the BFF's burst allowance can run out.) Other failures are not retried.
+ */
+export async function retryRateLimited<T>(
+  send: () => Promise<T>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= RATE_LIMIT_RETRIES)
+        throw error;
+      await wait(retryDelayMs(attempt, error));
+    }
   }
 }
 
@@ -60,7 +89,9 @@ export interface TimelineApi extends TimelineTransport {
 }
 
 /** Merges the results of a delete sent in several batches. */
-export function mergeDeleteResults(results: readonly TimelineBatchDeleteResult[]): TimelineBatchDeleteResult {
+export function mergeDeleteResults(
+  results: readonly TimelineBatchDeleteResult[],
+): TimelineBatchDeleteResult {
   const failed = results.flatMap((result) => result.failed_items ?? []);
   const deletedCount = results.reduce((sum, result) => sum + result.deleted_count, 0);
   return {
@@ -72,40 +103,18 @@ export function mergeDeleteResults(results: readonly TimelineBatchDeleteResult[]
     captions_removed: results.reduce((sum, result) => sum + (result.captions_removed ?? 0), 0),
     packed: results.some((result) => result.packed === true),
     clips_shifted: results.reduce((sum, result) => sum + (result.clips_shifted ?? 0), 0),
-    message: results.map((result) => result.message).filter(Boolean).join(' '),
+    message: results
+      .map((result) => result.message)
+      .filter(Boolean)
+      .join(' '),
   };
 }
 
 export function createTimelineApi(projectId: string, queryClient: QueryClient): TimelineApi {
   const path = { projectId };
   return {
-    async apply(op, expectedRevision): Promise<ApplyResponse> {
-      if (op.kind === 'add-effect') {
-        const result = await unwrap(
-          api.POST('/projects/{projectId}/effects/mask', {
-            params: { path },
-            body: {
-              timeline_item_id: op.itemId,
-              effect_type: op.effectType,
-              zoom_scale: op.zoomScale,
-              expected_revision: expectedRevision,
-            },
-          }),
-        );
-        // The mask result carries no revision; every timeline edit increments it by one (contract rule).
-        return { revision: expectedRevision + 1, ...(result.effect_id ? { effectId: result.effect_id } : {}) };
-      }
-      const operation = toOperation(op);
-      if (!operation) {
-        throw new UnsupportedEditError('The service has no endpoint to remove an effect, so adding one cannot be undone.');
-      }
-      const result = await unwrap(
-        api.POST('/projects/{projectId}/timeline/operations', {
-          params: { path },
-          body: { operation, expected_revision: expectedRevision },
-        }),
-      );
-      return { revision: result.revision, warnings: result.warnings, deletedIds: result.deleted_timeline_item_ids };
+    apply(op, expectedRevision): Promise<ApplyResponse> {
+      return retryRateLimited(() => applyOnce(op, expectedRevision));
     },
 
     async currentRevision() {
@@ -115,11 +124,13 @@ export function createTimelineApi(projectId: string, queryClient: QueryClient): 
     async preview(op, expectedRevision) {
       const operation = toOperation(op);
       if (!operation) throw new UnsupportedEditError('Only moves and trims can be previewed.');
-      return unwrap(
-        api.POST('/projects/{projectId}/timeline/operations/preview', {
-          params: { path },
-          body: { operation, expected_revision: expectedRevision },
-        }),
+      return retryRateLimited(() =>
+        unwrap(
+          api.POST('/projects/{projectId}/timeline/operations/preview', {
+            params: { path },
+            body: { operation, expected_revision: expectedRevision },
+          }),
+        ),
       );
     },
 
@@ -127,11 +138,14 @@ export function createTimelineApi(projectId: string, queryClient: QueryClient): 
       const results: TimelineBatchDeleteResult[] = [];
       let revision = expectedRevision;
       for (let start = 0; start < ids.length; start += DELETE_BATCH_SIZE) {
-        const result = await unwrap(
-          api.POST('/projects/{projectId}/timeline/batch-delete', {
-            params: { path },
-            body: { timeline_item_ids: ids.slice(start, start + DELETE_BATCH_SIZE), expected_revision: revision },
-          }),
+        const body = {
+          timeline_item_ids: ids.slice(start, start + DELETE_BATCH_SIZE),
+          expected_revision: revision,
+        };
+        const result = await retryRateLimited(() =>
+          unwrap(
+            api.POST('/projects/{projectId}/timeline/batch-delete', { params: { path }, body }),
+          ),
         );
         results.push(result);
         // A delete that removed nothing does not count as an edit.
@@ -144,4 +158,42 @@ export function createTimelineApi(projectId: string, queryClient: QueryClient): 
       return queryClient.fetchQuery({ ...timelineQueryOptions(projectId), staleTime: 0 });
     },
   };
+
+  async function applyOnce(op: EditOp, expectedRevision: number): Promise<ApplyResponse> {
+    if (op.kind === 'add-effect') {
+      const result = await unwrap(
+        api.POST('/projects/{projectId}/effects/mask', {
+          params: { path },
+          body: {
+            timeline_item_id: op.itemId,
+            effect_type: op.effectType,
+            zoom_scale: op.zoomScale,
+            expected_revision: expectedRevision,
+          },
+        }),
+      );
+      // The mask result carries no revision; every timeline edit increments it by one (contract rule).
+      return {
+        revision: expectedRevision + 1,
+        ...(result.effect_id ? { effectId: result.effect_id } : {}),
+      };
+    }
+    const operation = toOperation(op);
+    if (!operation) {
+      throw new UnsupportedEditError(
+        'The service has no endpoint to remove an effect, so adding one cannot be undone.',
+      );
+    }
+    const result = await unwrap(
+      api.POST('/projects/{projectId}/timeline/operations', {
+        params: { path },
+        body: { operation, expected_revision: expectedRevision },
+      }),
+    );
+    return {
+      revision: result.revision,
+      warnings: result.warnings,
+      deletedIds: result.deleted_timeline_item_ids,
+    };
+  }
 }

@@ -13,7 +13,9 @@ export const timelineQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: timelineKeys.detail(projectId),
     queryFn: ({ signal }) =>
-      unwrap(api.GET('/projects/{projectId}/timeline', { params: { path: { projectId } }, signal })),
+      unwrap(
+        api.GET('/projects/{projectId}/timeline', { params: { path: { projectId } }, signal }),
+      ),
     // Edits keep it fresh themselves; a focus refetch mid-drag would only fight the person.
     refetchOnWindowFocus: false,
   });

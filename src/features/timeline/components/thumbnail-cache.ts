@@ -1,12 +1,19 @@
 import type { ThumbnailSource } from './timeline-drawing.ts';
 
-/** Thumbnail images by URL, loaded once; a load schedules a redraw of the items layer. */
+/**
+ * Thumbnails by URL, loaded once and rasterised once per strip height into a small canvas, then
+ * used as a repeating pattern: a whole strip is one fill, whatever its width or the zoom (drawing
+ * an SVG image tile by tile re-rasterises it every frame). A load schedules a redraw.
+ */
 export class ThumbnailCache implements ThumbnailSource {
   private readonly images = new Map<string, HTMLImageElement | null>();
+  private readonly patterns = new Map<string, CanvasPattern | null>();
   private readonly onLoad: () => void;
+  private readonly limit: number;
 
-  constructor(onLoad: () => void, private readonly limit = 300) {
+  constructor(onLoad: () => void, limit = 300) {
     this.onLoad = onLoad;
+    this.limit = limit;
   }
 
   get(url: string): CanvasImageSource | null {
@@ -16,6 +23,27 @@ export class ThumbnailCache implements ThumbnailSource {
       return null;
     }
     return image && image.complete && image.naturalWidth > 0 ? image : null;
+  }
+
+  pattern(url: string, height: number): CanvasPattern | null {
+    const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+    const key = `${url}|${height}|${ratio}`;
+    const cached = this.patterns.get(key);
+    if (cached !== undefined) return cached;
+    const image = this.get(url);
+    if (!image || typeof document === 'undefined') return null;
+    const tileHeight = Math.max(1, Math.round(height * ratio));
+    const tileWidth = Math.max(1, Math.round((tileHeight * 9) / 16));
+    const tile = document.createElement('canvas');
+    tile.width = tileWidth + Math.max(1, Math.round(ratio)); // a one-pixel gap between frames
+    tile.height = tileHeight;
+    const tileCtx = tile.getContext('2d');
+    if (!tileCtx) return null;
+    tileCtx.drawImage(image, 0, 0, tileWidth, tileHeight);
+    // A pattern is not tied to the context that made it; the layers' contexts can fill with it.
+    const pattern = tileCtx.createPattern(tile, 'repeat-x');
+    this.patterns.set(key, pattern);
+    return pattern;
   }
 
   private load(url: string): void {

@@ -41,14 +41,24 @@ function recordingContext(): Ctx & { calls: Map<string, number>; texts: string[]
   } as Ctx & { calls: Map<string, number>; texts: string[] };
 }
 
-const noThumbnails = { get: () => null };
+const noThumbnails = { pattern: () => null };
 
 describe('drawing', () => {
   it('draws only the visible items of a 10,000-item timeline', () => {
     const index = buildTimelineIndex(syntheticTimeline({ itemCount: 10_000 }));
-    const view: Viewport = { pxPerSecond: 100, scrollX: 5_000, scrollY: 0, width: 1000, height: 400 };
+    const view: Viewport = {
+      pxPerSecond: 100,
+      scrollX: 5_000,
+      scrollY: 0,
+      width: 1000,
+      height: 400,
+    };
     const ctx = recordingContext();
-    const drawn = drawItems(ctx, index, view, { selection: new Set(), moving: null, thumbnails: noThumbnails });
+    const drawn = drawItems(ctx, index, view, {
+      selection: new Set(),
+      moving: null,
+      thumbnails: noThumbnails,
+    });
     // 10 s of 6 visible rows with items of 0.5–4.5 s: a few dozen, not thousands.
     expect(drawn).toBeGreaterThan(6);
     expect(drawn).toBeLessThan(60);
@@ -57,7 +67,11 @@ describe('drawing', () => {
   it('draws at most one bar per pixel column when zoomed far out', () => {
     const index = buildTimelineIndex(syntheticTimeline({ itemCount: 10_000 }));
     const view: Viewport = { pxPerSecond: 0.5, scrollX: 0, scrollY: 0, width: 1000, height: 2000 };
-    const drawn = drawItems(recordingContext(), index, view, { selection: new Set(), moving: null, thumbnails: noThumbnails });
+    const drawn = drawItems(recordingContext(), index, view, {
+      selection: new Set(),
+      moving: null,
+      thumbnails: noThumbnails,
+    });
     expect(drawn).toBeLessThanOrEqual(20 * 1000);
     expect(drawn).toBeLessThan(10_000);
   });
@@ -68,11 +82,15 @@ describe('drawing', () => {
     const index = buildTimelineIndex(timeline);
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
     const ctx = recordingContext();
-    drawItems(ctx, index, view, { selection: new Set(['b']), moving: null, thumbnails: noThumbnails });
+    drawItems(ctx, index, view, {
+      selection: new Set(['b']),
+      moving: null,
+      thumbnails: noThumbnails,
+    });
     expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
   });
 
-  it('draws the ruler, the playhead and drag ghosts', () => {
+  it('draws the ruler and drag ghosts with the snap line', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
     const ctx = recordingContext();
@@ -84,9 +102,17 @@ describe('drawing', () => {
       index,
       view,
       {
-        playhead: 2,
         blocked: false,
-        drag: { kind: 'move', ids: ['a', 'b'], originX: 0, originY: 0, delta: 1, rowOffset: 0, snappedTo: { seconds: 5, kind: 'edge' }, rowBlocked: null },
+        drag: {
+          kind: 'move',
+          ids: ['a', 'b'],
+          originX: 0,
+          originY: 0,
+          delta: 1,
+          rowOffset: 0,
+          snappedTo: { seconds: 5, kind: 'edge' },
+          rowBlocked: null,
+        },
       },
       30,
     );

@@ -49,7 +49,10 @@ export type Ctx = Pick<
   textAlign: CanvasTextAlign;
 };
 
-export const TYPE_STYLE: Record<TimelineItemType, { fill: string; selected: string; label: string }> = {
+export const TYPE_STYLE: Record<
+  TimelineItemType,
+  { fill: string; selected: string; label: string }
+> = {
   video: { fill: '#4f46e5', selected: '#6366f1', label: 'Video' },
   image: { fill: '#0e7490', selected: '#0891b2', label: 'Image' },
   audio: { fill: '#047857', selected: '#059669', label: 'Audio' },
@@ -63,12 +66,14 @@ const SMALL_FONT = '10px system-ui, -apple-system, "Segoe UI", sans-serif';
 /** Average glyph width at 12px, to truncate names without measuring every frame. */
 const CHAR_PX = 6.6;
 const SELECTION = '#facc15';
-const PLAYHEAD = '#ef4444';
 const SNAP = '#22d3ee';
 
 export interface ThumbnailSource {
-  /** A loaded image for the URL, or null (not loaded yet: a placeholder is drawn). */
-  get(url: string): CanvasImageSource | null;
+  /**
+   * A repeating pattern of the URL's thumbnail scaled to `height` CSS pixels (one frame every
+   * height × 9/16), or null while it loads (a placeholder is drawn).
+   */
+  pattern(url: string, height: number): CanvasPattern | null;
 }
 
 function truncate(text: string, width: number): string | null {
@@ -88,7 +93,8 @@ export function drawStatic(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: 
   const ticks = rulerTicks(view, fps);
   // Grid lines at labelled ticks.
   ctx.fillStyle = '#334155';
-  for (const tick of ticks.major) ctx.fillRect(Math.round(tick.x), RULER_HEIGHT, 1, view.height - RULER_HEIGHT);
+  for (const tick of ticks.major)
+    ctx.fillRect(Math.round(tick.x), RULER_HEIGHT, 1, view.height - RULER_HEIGHT);
   // Ruler.
   ctx.fillStyle = '#020617';
   ctx.fillRect(0, 0, view.width, RULER_HEIGHT);
@@ -106,6 +112,7 @@ export function drawStatic(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: 
   ctx.fillRect(0, RULER_HEIGHT - 1, view.width, 1);
 }
 
+/** Type icons as paths (no font switches: a font change per item is costly at 10,000 items). */
 function drawIcon(ctx: Ctx, type: TimelineItemType, x: number, y: number): void {
   ctx.fillStyle = 'rgba(255,255,255,0.9)';
   ctx.strokeStyle = 'rgba(255,255,255,0.9)';
@@ -130,25 +137,21 @@ function drawIcon(ctx: Ctx, type: TimelineItemType, x: number, y: number): void 
       ctx.fill();
       break;
     case 'audio':
-      for (const [dx, h] of [
-        [1, 4],
-        [4, 9],
-        [7, 6],
-        [10, 10],
-      ] as const) {
-        ctx.fillRect(x + dx, y + 6 - h / 2 + 1, 2, h);
-      }
+      ctx.fillRect(x + 1, y + 5, 2, 4);
+      ctx.fillRect(x + 4, y + 2, 2, 9);
+      ctx.fillRect(x + 7, y + 4, 2, 6);
+      ctx.fillRect(x + 10, y + 1, 2, 10);
       break;
     case 'text':
-      ctx.font = 'bold 12px serif';
-      ctx.textBaseline = 'top';
-      ctx.fillText('T', x + 2, y);
+      // A “T”.
+      ctx.fillRect(x + 1, y + 1, 10, 2);
+      ctx.fillRect(x + 5, y + 1, 2, 10);
       break;
     case 'caption':
-      ctx.strokeRect(x + 0.5, y + 2.5, 12, 8);
-      ctx.font = 'bold 7px sans-serif';
-      ctx.textBaseline = 'top';
-      ctx.fillText('CC', x + 2, y + 4);
+      // A subtitle box with two lines of text.
+      ctx.strokeRect(x + 0.5, y + 1.5, 12, 9);
+      ctx.fillRect(x + 3, y + 4, 7, 1.5);
+      ctx.fillRect(x + 3, y + 7, 5, 1.5);
       break;
     case 'overlay':
       ctx.strokeRect(x + 0.5, y + 0.5, 8, 8);
@@ -164,47 +167,123 @@ export interface DrawItemsOptions {
   thumbnails: ThumbnailSource;
 }
 
+/** Below this width an item is a plain bar, drawn in one batched fill per type colour. */
+const DETAIL_WIDTH = 24;
+
 /**
  * Draws the visible items; returns how many were drawn. Level of detail: below 2 px an item is a
- * bar (items sharing a pixel column are drawn once), from 24 px an icon, from 44 px the name, from
+ * bar (items sharing a pixel column are drawn once), narrow bars are batched into one path per type
+ * colour (few state changes however many items), from 24 px an icon, from 44 px the name, from
  * 40 px a thumbnail strip for video and image items.
  */
-export function drawItems(ctx: Ctx, index: TimelineIndex, view: Viewport, options: DrawItemsOptions): number {
+export function drawItems(
+  ctx: Ctx,
+  index: TimelineIndex,
+  view: Viewport,
+  options: DrawItemsOptions,
+): number {
   const { selection, moving, thumbnails } = options;
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
+  const height = ROW_HEIGHT - ITEM_INSET * 2;
+  // Narrow items, batched per (type, selected, faded) as flat [x, y, width] triples.
+  const bars = new Map<string, number[]>();
+  const outlines: number[] = [];
+  const selectedOutlines: number[] = [];
+  const detailed: Array<{
+    item: TimelineItem;
+    x0: number;
+    top: number;
+    width: number;
+    selected: boolean;
+    faded: boolean;
+  }> = [];
   let drawn = 0;
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
-  ctx.clip();
-  ctx.font = FONT;
-  ctx.textBaseline = 'top';
-  ctx.textAlign = 'left';
   for (let r = rows.first; r <= rows.last; r += 1) {
     const row = index.rows[r]!;
     const top = rowTop(r, view) + ITEM_INSET;
-    const height = ROW_HEIGHT - ITEM_INSET * 2;
     let lastPixel = -Infinity;
     forEachItemInRange(row, range.start, range.end, (item) => {
       const x0 = timeToX(item.start_seconds, view);
-      const x1 = timeToX(item.end_seconds, view);
-      const width = x1 - x0;
+      const width = timeToX(item.end_seconds, view) - x0;
       const selected = selection.has(item.id);
-      if (width < 2 && !selected) {
+      const faded = moving?.has(item.id) ?? false;
+      if (width < 2) {
         const pixel = Math.floor(x0);
         if (pixel === lastPixel) return;
         lastPixel = pixel;
       }
       drawn += 1;
-      const faded = moving?.has(item.id) ?? false;
-      if (faded) ctx.globalAlpha = 0.35;
-      drawItemBox(ctx, item, x0, top, width, height, selected, thumbnails, view.width);
-      if (faded) ctx.globalAlpha = 1;
+      if (width >= DETAIL_WIDTH) {
+        detailed.push({ item, x0, top, width, selected, faded });
+        return;
+      }
+      const key = `${item.type}|${selected ? 1 : 0}|${faded ? 1 : 0}`;
+      let list = bars.get(key);
+      if (!list) bars.set(key, (list = []));
+      list.push(x0, top, Math.max(1, width));
+      if (selected) selectedOutlines.push(x0, top, Math.max(2, width));
+      else if (width >= 6) outlines.push(x0, top, width);
     });
+  }
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
+  ctx.clip();
+  for (const [key, list] of bars) {
+    const [type, selected, faded] = key.split('|') as [TimelineItemType, string, string];
+    ctx.globalAlpha = faded === '1' ? 0.35 : 1;
+    ctx.fillStyle = selected === '1' ? TYPE_STYLE[type].selected : TYPE_STYLE[type].fill;
+    ctx.beginPath();
+    for (let i = 0; i < list.length; i += 3) ctx.rect(list[i]!, list[i + 1]!, list[i + 2]!, height);
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
+  strokeBatch(ctx, outlines, height, 'rgba(15,23,42,0.9)', 1);
+  strokeBatch(ctx, selectedOutlines, height, SELECTION, 2);
+  ctx.font = FONT;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  for (const entry of detailed) {
+    if (entry.faded) ctx.globalAlpha = 0.35;
+    drawItemBox(
+      ctx,
+      entry.item,
+      entry.x0,
+      entry.top,
+      entry.width,
+      height,
+      entry.selected,
+      thumbnails,
+      view.width,
+    );
+    if (entry.faded) ctx.globalAlpha = 1;
   }
   ctx.restore();
   return drawn;
+}
+
+function strokeBatch(
+  ctx: Ctx,
+  list: readonly number[],
+  height: number,
+  color: string,
+  lineWidth: number,
+): void {
+  if (list.length === 0) return;
+  const inset = lineWidth / 2;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = lineWidth;
+  ctx.beginPath();
+  for (let i = 0; i < list.length; i += 3) {
+    ctx.rect(
+      list[i]! + inset,
+      list[i + 1]! + inset,
+      Math.max(0, list[i + 2]! - lineWidth),
+      height - lineWidth,
+    );
+  }
+  ctx.stroke();
 }
 
 function drawItemBox(
@@ -238,13 +317,12 @@ function drawItemBox(
     if (room >= 40) {
       const text = truncate(item.name, room - 18);
       if (text) {
-        ctx.font = FONT;
-        ctx.textBaseline = 'top';
         ctx.fillStyle = '#ffffff';
         ctx.fillText(text, labelX + 17, top + 4);
       }
     }
-    if (item.effects.length > 0 && room >= 30) drawEffectBadge(ctx, item, Math.min(x0 + w, viewWidth) - 4, top + 3, room >= 90);
+    if (item.effects.length > 0 && room >= 30)
+      drawEffectBadge(ctx, item, Math.min(x0 + w, viewWidth) - 4, top + 3, room >= 90);
   }
   if (w >= MIN_WIDTH_FOR_HANDLES && selected) {
     ctx.fillStyle = SELECTION;
@@ -271,21 +349,29 @@ function drawThumbnailStrip(
   const stripTop = top + 20;
   const stripHeight = height - 22;
   if (stripHeight < 12) return;
-  const tile = Math.round((stripHeight * 9) / 16);
-  const image = thumbnails.get(url);
-  const from = Math.max(x0 + 2, x0 + 2 + Math.floor((0 - x0) / tile) * tile);
-  const to = Math.min(x0 + width - 2, viewWidth);
-  ctx.fillStyle = 'rgba(15,23,42,0.35)';
-  ctx.fillRect(Math.max(x0 + 2, 0), stripTop, Math.max(0, to - Math.max(x0 + 2, 0)), stripHeight);
-  if (!image) return;
-  for (let x = from; x < to; x += tile) {
-    const w = Math.min(tile, to - x);
-    if (w <= 2) break;
-    ctx.drawImage(image, 0, 0, 90 * (w / tile), 160, x, stripTop, w, stripHeight);
+  const left = Math.max(x0 + 2, 0);
+  const right = Math.min(x0 + width - 2, viewWidth);
+  if (right - left < 2) return;
+  const pattern = thumbnails.pattern(url, stripHeight);
+  if (!pattern) {
+    ctx.fillStyle = 'rgba(15,23,42,0.35)';
+    ctx.fillRect(left, stripTop, right - left, stripHeight);
+    return;
   }
+  // Frames start at the item's start and scroll with it; one fill for the whole strip.
+  const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+  pattern.setTransform(new DOMMatrix([1 / ratio, 0, 0, 1 / ratio, x0 + 2, stripTop]));
+  ctx.fillStyle = pattern;
+  ctx.fillRect(left, stripTop, right - left, stripHeight);
 }
 
-function drawEffectBadge(ctx: Ctx, item: TimelineItem, right: number, top: number, wide: boolean): void {
+function drawEffectBadge(
+  ctx: Ctx,
+  item: TimelineItem,
+  right: number,
+  top: number,
+  wide: boolean,
+): void {
   const zoom = item.effects.some((effect) => effect.effect_type === 'zoom');
   const label = wide ? (zoom ? '⌕ zoom' : `${item.effects.length} fx`) : zoom ? '⌕' : 'fx';
   const width = wide ? 44 : 14;
@@ -293,18 +379,27 @@ function drawEffectBadge(ctx: Ctx, item: TimelineItem, right: number, top: numbe
   ctx.fillRect(right - width, top, width, 14);
   ctx.fillStyle = '#0f172a';
   ctx.font = SMALL_FONT;
-  ctx.textBaseline = 'top';
   ctx.fillText(label, right - width + 3, top + 2);
+  ctx.font = FONT;
 }
 
 export interface OverlayState {
-  playhead: number;
   drag: DragState | null;
   /** For a move drag: whether the drop would overlap another item. */
   blocked: boolean;
 }
 
-export function drawOverlay(ctx: Ctx, index: TimelineIndex, view: Viewport, state: OverlayState, fps: number): number {
+/**
+ * The drag layer: ghosts, snap line and marquee. (The playhead is a DOM element, so scrolling and
+ * zooming do not redraw this layer; it is hidden when no drag is in progress.)
+ */
+export function drawOverlay(
+  ctx: Ctx,
+  index: TimelineIndex,
+  view: Viewport,
+  state: OverlayState,
+  fps: number,
+): number {
   let ghosts = 0;
   const { drag } = state;
   if (drag?.kind === 'move') ghosts = drawMoveGhosts(ctx, index, view, drag, state.blocked, fps);
@@ -332,28 +427,24 @@ export function drawOverlay(ctx: Ctx, index: TimelineIndex, view: Viewport, stat
     ctx.fillRect(x, y, Math.abs(drag.x - drag.originX), Math.abs(drag.y - drag.originY));
     ctx.strokeStyle = SELECTION;
     ctx.lineWidth = 1;
-    ctx.strokeRect(x + 0.5, y + 0.5, Math.abs(drag.x - drag.originX), Math.abs(drag.y - drag.originY));
-  }
-  const px = Math.round(timeToX(state.playhead, view)) + 0.5;
-  if (px >= -8 && px <= view.width + 8) {
-    ctx.strokeStyle = PLAYHEAD;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(px, RULER_HEIGHT - 8);
-    ctx.lineTo(px, view.height);
-    ctx.stroke();
-    ctx.fillStyle = PLAYHEAD;
-    ctx.beginPath();
-    ctx.moveTo(px - 6, RULER_HEIGHT - 12);
-    ctx.lineTo(px + 6, RULER_HEIGHT - 12);
-    ctx.lineTo(px, RULER_HEIGHT - 4);
-    ctx.closePath();
-    ctx.fill();
+    ctx.strokeRect(
+      x + 0.5,
+      y + 0.5,
+      Math.abs(drag.x - drag.originX),
+      Math.abs(drag.y - drag.originY),
+    );
   }
   return ghosts;
 }
 
-function ghostBox(ctx: Ctx, x: number, top: number, width: number, height: number, color: string): void {
+function ghostBox(
+  ctx: Ctx,
+  x: number,
+  top: number,
+  width: number,
+  height: number,
+  color: string,
+): void {
   ctx.fillStyle = color;
   ctx.globalAlpha = 0.55;
   ctx.fillRect(x, top, Math.max(1, width), height);
@@ -408,7 +499,11 @@ function drawMoveGhosts(
     ctx.fillStyle = '#ffffff';
     ctx.font = SMALL_FONT;
     ctx.textBaseline = 'top';
-    ctx.fillText(blocked ? 'overlap' : formatTimecode(start, fps, true), x + 3, Math.max(RULER_HEIGHT, y) + 2);
+    ctx.fillText(
+      blocked ? 'overlap' : formatTimecode(start, fps, true),
+      x + 3,
+      Math.max(RULER_HEIGHT, y) + 2,
+    );
   }
   return drawn;
 }
@@ -424,12 +519,23 @@ function drawTrimGhosts(
   for (const id of drag.ids) {
     const ref = index.byId.get(id);
     if (!ref) continue;
-    const next = trimmedItem(ref.item, drag.edge === 'start' ? drag.delta : 0, drag.edge === 'end' ? drag.delta : 0);
+    const next = trimmedItem(
+      ref.item,
+      drag.edge === 'start' ? drag.delta : 0,
+      drag.edge === 'end' ? drag.delta : 0,
+    );
     const x0 = timeToX(next.start_seconds, view);
     const x1 = timeToX(next.end_seconds, view);
     if (x1 < 0 || x0 > view.width) continue;
     const top = rowTop(ref.row, view) + ITEM_INSET;
-    ghostBox(ctx, x0, top, x1 - x0, ROW_HEIGHT - ITEM_INSET * 2, TYPE_STYLE[ref.item.type].selected);
+    ghostBox(
+      ctx,
+      x0,
+      top,
+      x1 - x0,
+      ROW_HEIGHT - ITEM_INSET * 2,
+      TYPE_STYLE[ref.item.type].selected,
+    );
     drawn += 1;
     if (drawn === 1) {
       const edgeTime = drag.edge === 'start' ? next.start_seconds : next.end_seconds;
@@ -439,7 +545,11 @@ function drawTrimGhosts(
       ctx.fillStyle = '#ffffff';
       ctx.font = SMALL_FONT;
       ctx.textBaseline = 'top';
-      ctx.fillText(formatTimecode(edgeTime, fps, true), x + 3, Math.max(RULER_HEIGHT, top - 14) + 2);
+      ctx.fillText(
+        formatTimecode(edgeTime, fps, true),
+        x + 3,
+        Math.max(RULER_HEIGHT, top - 14) + 2,
+      );
     }
   }
   return drawn;

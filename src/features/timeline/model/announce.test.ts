@@ -8,7 +8,11 @@ const index = buildTimelineIndex(smallTimeline());
 describe('selection announcements', () => {
   it('describes none, one and many', () => {
     expect(describeSelection(index, new Set())).toBe('No items selected.');
-    expect(describeSelection(index, new Set(['b']))).toBe('Selected video “b” on Main video, 4 s to 8 s.');
-    expect(describeSelection(index, new Set(['a', 'b', 'c', 'm']))).toBe('4 items selected: “a”, “b”, “c” and 1 more.');
+    expect(describeSelection(index, new Set(['b']))).toBe(
+      'Selected video “b” on Main video, 4 s to 8 s.',
+    );
+    expect(describeSelection(index, new Set(['a', 'b', 'c', 'm']))).toBe(
+      '4 items selected: “a”, “b”, “c” and 1 more.',
+    );
   });
 });

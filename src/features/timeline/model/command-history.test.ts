@@ -14,12 +14,30 @@ import {
 } from './command-history.ts';
 import type { EditOp } from './edit-ops.ts';
 
-const op = (itemId: string, toStart: number): EditOp => ({ kind: 'move', itemId, fromStart: 0, fromLayer: 0, toStart, toLayer: 0 });
-const back = (itemId: string, toStart: number): EditOp => ({ kind: 'move', itemId, fromStart: toStart, fromLayer: 0, toStart: 0, toLayer: 0 });
+const op = (itemId: string, toStart: number): EditOp => ({
+  kind: 'move',
+  itemId,
+  fromStart: 0,
+  fromLayer: 0,
+  toStart,
+  toLayer: 0,
+});
+const back = (itemId: string, toStart: number): EditOp => ({
+  kind: 'move',
+  itemId,
+  fromStart: toStart,
+  fromLayer: 0,
+  toStart: 0,
+  toLayer: 0,
+});
 
 describe('command history', () => {
   it('undoes and redoes whole gestures', () => {
-    const first = createEntry('Move 2 items', [op('a', 1), op('b', 1)], [back('a', 1), back('b', 1)]);
+    const first = createEntry(
+      'Move 2 items',
+      [op('a', 1), op('b', 1)],
+      [back('a', 1), back('b', 1)],
+    );
     const second = createEntry('Move 1 item', [op('c', 2)], [back('c', 2)]);
     let history = record(record(emptyHistory, first), second);
     expect(canUndo(history)).toBe(true);
@@ -39,7 +57,8 @@ describe('command history', () => {
     history = undone(history);
     history = record(history, createEntry('two', [op('b', 1)], [back('b', 1)]));
     expect(canRedo(history)).toBe(false);
-    for (let i = 0; i < 10; i += 1) history = record(history, createEntry(`n${i}`, [op('a', i)], [back('a', i)]), 5);
+    for (let i = 0; i < 10; i += 1)
+      history = record(history, createEntry(`n${i}`, [op('a', i)], [back('a', i)]), 5);
     expect(history.past).toHaveLength(5);
     expect(history.past[4]!.label).toBe('n9');
   });

@@ -75,6 +75,7 @@ export function dropEntry(history: History, entryId: number): History {
 export function pruneDeleted(history: History, deleted: ReadonlySet<string>): History {
   if (deleted.size === 0) return history;
   const keep = (entry: HistoryEntry) =>
-    !entry.forward.some((op) => deleted.has(op.itemId)) && !entry.inverse.some((op) => deleted.has(op.itemId));
+    !entry.forward.some((op) => deleted.has(op.itemId)) &&
+    !entry.inverse.some((op) => deleted.has(op.itemId));
   return { past: history.past.filter(keep), future: history.future.filter(keep) };
 }

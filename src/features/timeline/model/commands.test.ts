@@ -17,13 +17,34 @@ const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandC
 
 describe('selection commands', () => {
   it('selects all, none, next and previous', () => {
-    expect(commands.selectAll.perform(ctx([]))).toEqual({ type: 'select', selection: new Set(['a', 'b', 'c', 't', 'm']) });
-    expect(commands.clearSelection.perform(ctx(['a']))).toEqual({ type: 'select', selection: new Set() });
-    expect(commands.selectNext.perform(ctx([]), { extend: false })).toEqual({ type: 'select', selection: new Set(['a']) });
-    expect(commands.selectNext.perform(ctx(['a']), { extend: false })).toEqual({ type: 'select', selection: new Set(['m']) });
-    expect(commands.selectNext.perform(ctx(['a']), { extend: true })).toEqual({ type: 'select', selection: new Set(['a', 'm']) });
-    expect(commands.selectPrevious.perform(ctx([]), { extend: false })).toEqual({ type: 'select', selection: new Set(['b']) });
-    expect(commands.selectNext.perform(ctx(['b']), { extend: false })).toEqual({ type: 'select', selection: new Set(['b']) });
+    expect(commands.selectAll.perform(ctx([]))).toEqual({
+      type: 'select',
+      selection: new Set(['a', 'b', 'c', 't', 'm']),
+    });
+    expect(commands.clearSelection.perform(ctx(['a']))).toEqual({
+      type: 'select',
+      selection: new Set(),
+    });
+    expect(commands.selectNext.perform(ctx([]), { extend: false })).toEqual({
+      type: 'select',
+      selection: new Set(['a']),
+    });
+    expect(commands.selectNext.perform(ctx(['a']), { extend: false })).toEqual({
+      type: 'select',
+      selection: new Set(['m']),
+    });
+    expect(commands.selectNext.perform(ctx(['a']), { extend: true })).toEqual({
+      type: 'select',
+      selection: new Set(['a', 'm']),
+    });
+    expect(commands.selectPrevious.perform(ctx([]), { extend: false })).toEqual({
+      type: 'select',
+      selection: new Set(['b']),
+    });
+    expect(commands.selectNext.perform(ctx(['b']), { extend: false })).toEqual({
+      type: 'select',
+      selection: new Set(['b']),
+    });
     expect(commands.clearSelection.enabled(ctx([]))).toBe(false);
   });
 });
@@ -34,20 +55,30 @@ describe('move commands', () => {
       type: 'edit',
       ops: [{ kind: 'move', itemId: 'b', toStart: 4.033 }],
     });
-    expect(commands.nudge.perform(ctx(['b', 'c']), { direction: -1, unit: 'second' })).toMatchObject({
+    expect(
+      commands.nudge.perform(ctx(['b', 'c']), { direction: -1, unit: 'second' }),
+    ).toMatchObject({
       type: 'edit',
       ops: [
         { itemId: 'b', toStart: 3 },
         { itemId: 'c', toStart: 1 },
       ],
     });
-    expect(commands.nudge.perform(ctx(['a']), { direction: -1, unit: 'frame' })).toMatchObject({ type: 'noop' });
+    expect(commands.nudge.perform(ctx(['a']), { direction: -1, unit: 'frame' })).toMatchObject({
+      type: 'noop',
+    });
   });
 
   it('moves to the next layer that accepts the selection', () => {
-    expect(commands.moveToLayer.perform(ctx(['a']), { direction: 1 })).toMatchObject({ ops: [{ toLayer: 1 }] });
-    expect(commands.moveToLayer.perform(ctx(['c']), { direction: 1 })).toMatchObject({ type: 'noop' });
-    expect(commands.moveToLayer.perform(ctx(['t']), { direction: -1 })).toMatchObject({ type: 'noop' });
+    expect(commands.moveToLayer.perform(ctx(['a']), { direction: 1 })).toMatchObject({
+      ops: [{ toLayer: 1 }],
+    });
+    expect(commands.moveToLayer.perform(ctx(['c']), { direction: 1 })).toMatchObject({
+      type: 'noop',
+    });
+    expect(commands.moveToLayer.perform(ctx(['t']), { direction: -1 })).toMatchObject({
+      type: 'noop',
+    });
   });
 
   it('sets the start of the group (frame-snapped) and the layer', () => {
@@ -58,34 +89,62 @@ describe('move commands', () => {
       ],
     });
     expect(commands.setStart.perform(ctx(['b']), { seconds: -1 })).toMatchObject({ type: 'noop' });
-    expect(commands.setStart.perform(ctx(['b']), { seconds: Number.NaN })).toMatchObject({ type: 'noop' });
-    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 0 })).toMatchObject({ ops: [{ itemId: 'c', toLayer: 0, toStart: 2 }] });
-    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 2 })).toMatchObject({ type: 'noop', reason: expect.stringMatching(/accept/) });
-    expect(commands.setLayer.perform(ctx(['a', 'c']), { layerIndex: 0 })).toMatchObject({ type: 'noop' });
+    expect(commands.setStart.perform(ctx(['b']), { seconds: Number.NaN })).toMatchObject({
+      type: 'noop',
+    });
+    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 0 })).toMatchObject({
+      ops: [{ itemId: 'c', toLayer: 0, toStart: 2 }],
+    });
+    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 2 })).toMatchObject({
+      type: 'noop',
+      reason: expect.stringMatching(/accept/),
+    });
+    expect(commands.setLayer.perform(ctx(['a', 'c']), { layerIndex: 0 })).toMatchObject({
+      type: 'noop',
+    });
   });
 });
 
 describe('trim commands', () => {
   it('edits end, duration and source points of one item', () => {
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 9 })).toMatchObject({ ops: [{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }] });
-    expect(commands.setDuration.perform(ctx(['b']), { seconds: 2 })).toMatchObject({ ops: [{ endDelta: -2 }] });
-    expect(commands.setTrimIn.perform(ctx(['b']), { seconds: 1.5 })).toMatchObject({ ops: [{ startDelta: 0.5, endDelta: 0 }] });
-    expect(commands.setTrimOut.perform(ctx(['b']), { seconds: 4 })).toMatchObject({ ops: [{ startDelta: 0, endDelta: -1 }] });
+    expect(commands.setEnd.perform(ctx(['b']), { seconds: 9 })).toMatchObject({
+      ops: [{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }],
+    });
+    expect(commands.setDuration.perform(ctx(['b']), { seconds: 2 })).toMatchObject({
+      ops: [{ endDelta: -2 }],
+    });
+    expect(commands.setTrimIn.perform(ctx(['b']), { seconds: 1.5 })).toMatchObject({
+      ops: [{ startDelta: 0.5, endDelta: 0 }],
+    });
+    expect(commands.setTrimOut.perform(ctx(['b']), { seconds: 4 })).toMatchObject({
+      ops: [{ startDelta: 0, endDelta: -1 }],
+    });
   });
 
   it('refuses impossible trims with a reason', () => {
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 3 })).toMatchObject({ type: 'noop', reason: expect.stringMatching(/one frame/) });
+    expect(commands.setEnd.perform(ctx(['b']), { seconds: 3 })).toMatchObject({
+      type: 'noop',
+      reason: expect.stringMatching(/one frame/),
+    });
     expect(commands.setTrimIn.perform(ctx(['b']), { seconds: -1 })).toMatchObject({ type: 'noop' });
     expect(commands.setTrimIn.perform(ctx(['t']), { seconds: 1 })).toMatchObject({ type: 'noop' });
     expect(commands.setTrimIn.enabled(ctx(['t']))).toBe(false);
-    expect(commands.setEnd.perform(ctx(['a', 'b']), { seconds: 9 })).toMatchObject({ type: 'noop' });
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 8 })).toMatchObject({ type: 'noop', reason: 'Nothing to trim.' });
+    expect(commands.setEnd.perform(ctx(['a', 'b']), { seconds: 9 })).toMatchObject({
+      type: 'noop',
+    });
+    expect(commands.setEnd.perform(ctx(['b']), { seconds: 8 })).toMatchObject({
+      type: 'noop',
+      reason: 'Nothing to trim.',
+    });
   });
 });
 
 describe('other commands', () => {
   it('asks to confirm a delete of the selection', () => {
-    expect(commands.deleteSelection.perform(ctx(['a', 'ghost']))).toEqual({ type: 'confirm-delete', ids: ['a'] });
+    expect(commands.deleteSelection.perform(ctx(['a', 'ghost']))).toEqual({
+      type: 'confirm-delete',
+      ids: ['a'],
+    });
     expect(commands.deleteSelection.perform(ctx([]))).toMatchObject({ type: 'noop' });
   });
 
@@ -100,9 +159,17 @@ describe('other commands', () => {
     const zoomed = commands.zoomIn.perform(ctx([], { playhead: 2 }));
     expect(zoomed).toMatchObject({ type: 'view', pxPerSecond: 125 });
     if (zoomed.type === 'view') expect(2 * zoomed.pxPerSecond - zoomed.scrollX).toBeCloseTo(200, 6);
-    expect(commands.zoomOut.perform(ctx([]), { anchorX: 0 })).toMatchObject({ type: 'view', pxPerSecond: 80, scrollX: 0 });
+    expect(commands.zoomOut.perform(ctx([]), { anchorX: 0 })).toMatchObject({
+      type: 'view',
+      pxPerSecond: 80,
+      scrollX: 0,
+    });
     expect(commands.zoomToFit.perform(ctx([]))).toMatchObject({ type: 'view', scrollX: 0 });
-    expect(commands.zoomIn.perform(ctx([], { view: { pxPerSecond: 1200, scrollX: 0, scrollY: 0, width: 1000, height: 300 } }))).toMatchObject({
+    expect(
+      commands.zoomIn.perform(
+        ctx([], { view: { pxPerSecond: 1200, scrollX: 0, scrollY: 0, width: 1000, height: 300 } }),
+      ),
+    ).toMatchObject({
       type: 'noop',
     });
   });
@@ -115,6 +182,8 @@ describe('other commands', () => {
         { kind: 'add-effect', itemId: 'b', zoomScale: 1.5 },
       ],
     });
-    expect(commands.addZoomEffect.perform(ctx(['a']), { zoomScale: 9 })).toMatchObject({ type: 'noop' });
+    expect(commands.addZoomEffect.perform(ctx(['a']), { zoomScale: 9 })).toMatchObject({
+      type: 'noop',
+    });
   });
 });

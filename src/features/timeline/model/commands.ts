@@ -8,7 +8,15 @@ import { canRedo, canUndo, type History } from './command-history.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
 import { effectiveMoves, groupBounds, planGroupMove, rowOffsetAllowed } from './group-move.ts';
 import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
-import { fitToProject, frameTime, roundMs, snapToFrame, ZOOM_STEP, zoomAt, type Viewport } from './time-scale.ts';
+import {
+  fitToProject,
+  frameTime,
+  roundMs,
+  snapToFrame,
+  ZOOM_STEP,
+  zoomAt,
+  type Viewport,
+} from './time-scale.ts';
 import { clampTrimDelta, trimLimits } from './trim.ts';
 
 export interface CommandContext {
@@ -39,35 +47,60 @@ export interface Command<Args = void> {
 }
 
 const noop = (reason: string): CommandOutcome => ({ type: 'noop', reason });
-const hasSelection = (ctx: CommandContext) => [...ctx.selection].some((id) => ctx.index.byId.has(id));
-const selectedIds = (ctx: CommandContext) => [...ctx.selection].filter((id) => ctx.index.byId.has(id));
+const hasSelection = (ctx: CommandContext) =>
+  [...ctx.selection].some((id) => ctx.index.byId.has(id));
+const selectedIds = (ctx: CommandContext) =>
+  [...ctx.selection].filter((id) => ctx.index.byId.has(id));
 const single = (ctx: CommandContext) => {
   const ids = selectedIds(ctx);
   return ids.length === 1 ? ctx.index.byId.get(ids[0]!)! : null;
 };
 
-function moveEdit(ctx: CommandContext, delta: number, rowOffset: number, label: string): CommandOutcome {
+function moveEdit(
+  ctx: CommandContext,
+  delta: number,
+  rowOffset: number,
+  label: string,
+): CommandOutcome {
   const plan = planGroupMove(ctx.index, selectedIds(ctx), delta, rowOffset);
-  if (plan.rowOffset !== rowOffset) return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
+  if (plan.rowOffset !== rowOffset)
+    return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
   const moves = effectiveMoves(plan.moves);
-  if (moves.length === 0) return noop(delta < 0 ? 'The selection already starts at 0 s.' : 'Nothing to move.');
+  if (moves.length === 0)
+    return noop(delta < 0 ? 'The selection already starts at 0 s.' : 'Nothing to move.');
   return { type: 'edit', label, ops: moves.map((move) => ({ kind: 'move', ...move })) };
 }
 
-function trimEdit(ctx: CommandContext, edge: 'start' | 'end', delta: number, label: string): CommandOutcome {
+function trimEdit(
+  ctx: CommandContext,
+  edge: 'start' | 'end',
+  delta: number,
+  label: string,
+): CommandOutcome {
   const ref = single(ctx);
   if (!ref) return noop('Select one item to trim it.');
   const limits = trimLimits(ref.item, edge, ctx.fps);
   const rounded = roundMs(delta);
   if (rounded < limits.min - 1e-9 || rounded > limits.max + 1e-9) {
-    return noop(edge === 'start' ? 'That trim would go before 0 s or past the end of the item.' : 'The item must stay at least one frame long.');
+    return noop(
+      edge === 'start'
+        ? 'That trim would go before 0 s or past the end of the item.'
+        : 'The item must stay at least one frame long.',
+    );
   }
   const clamped = clampTrimDelta([ref.item], edge, rounded, ctx.fps);
   if (clamped === 0) return noop('Nothing to trim.');
   return {
     type: 'edit',
     label,
-    ops: [{ kind: 'trim', itemId: ref.item.id, startDelta: edge === 'start' ? clamped : 0, endDelta: edge === 'end' ? clamped : 0 }],
+    ops: [
+      {
+        kind: 'trim',
+        itemId: ref.item.id,
+        startDelta: edge === 'start' ? clamped : 0,
+        endDelta: edge === 'end' ? clamped : 0,
+      },
+    ],
   };
 }
 
@@ -94,11 +127,17 @@ export const clearSelection: Command = {
 function stepSelection(ctx: CommandContext, direction: 1 | -1, extend: boolean): CommandOutcome {
   const ordered = itemsByTime(ctx.index);
   if (ordered.length === 0) return noop('The timeline has no items.');
-  const positions = ordered.map((item, i) => (ctx.selection.has(item.id) ? i : -1)).filter((i) => i >= 0);
-  const current = positions.length === 0 ? -1 : direction === 1 ? Math.max(...positions) : Math.min(...positions);
+  const positions = ordered
+    .map((item, i) => (ctx.selection.has(item.id) ? i : -1))
+    .filter((i) => i >= 0);
+  const current =
+    positions.length === 0 ? -1 : direction === 1 ? Math.max(...positions) : Math.min(...positions);
   const next = current === -1 ? (direction === 1 ? 0 : ordered.length - 1) : current + direction;
   const item = ordered[Math.max(0, Math.min(ordered.length - 1, next))]!;
-  return { type: 'select', selection: extend ? new Set([...ctx.selection, item.id]) : new Set([item.id]) };
+  return {
+    type: 'select',
+    selection: extend ? new Set([...ctx.selection, item.id]) : new Set([item.id]),
+  };
 }
 
 export const selectNext: Command<{ extend: boolean }> = {
@@ -124,7 +163,12 @@ export const nudge: Command<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
   enabled: hasSelection,
   perform: (ctx, { direction, unit }) => {
     const step = unit === 'frame' ? frameTime(1, ctx.fps) : 1;
-    return moveEdit(ctx, direction * step, 0, `Nudge ${direction > 0 ? 'right' : 'left'} by one ${unit}`);
+    return moveEdit(
+      ctx,
+      direction * step,
+      0,
+      `Nudge ${direction > 0 ? 'right' : 'left'} by one ${unit}`,
+    );
   },
 };
 
@@ -136,9 +180,14 @@ export const moveToLayer: Command<{ direction: 1 | -1 }> = {
   perform: (ctx, { direction }) => {
     const ids = selectedIds(ctx);
     for (let offset = direction; Math.abs(offset) < ctx.index.rows.length; offset += direction) {
-      if (rowOffsetAllowed(ctx.index, ids, offset)) return moveEdit(ctx, 0, offset, direction < 0 ? 'Move up a layer' : 'Move down a layer');
+      if (rowOffsetAllowed(ctx.index, ids, offset))
+        return moveEdit(ctx, 0, offset, direction < 0 ? 'Move up a layer' : 'Move down a layer');
     }
-    return noop(direction < 0 ? 'No layer above accepts the selection.' : 'No layer below accepts the selection.');
+    return noop(
+      direction < 0
+        ? 'No layer above accepts the selection.'
+        : 'No layer below accepts the selection.',
+    );
   },
 };
 
@@ -163,12 +212,14 @@ export const setLayer: Command<{ layerIndex: number }> = {
   perform: (ctx, { layerIndex }) => {
     const ids = selectedIds(ctx);
     const rows = new Set(ids.map((id) => ctx.index.byId.get(id)!.row));
-    if (rows.size !== 1) return noop('The selection spans several layers; move it with ↑ ↓ instead.');
+    if (rows.size !== 1)
+      return noop('The selection spans several layers; move it with ↑ ↓ instead.');
     const targetRow = ctx.index.rowOfLayer.get(layerIndex);
     if (targetRow === undefined) return noop('That layer does not exist.');
     const offset = targetRow - [...rows][0]!;
     if (offset === 0) return noop('Already on that layer.');
-    if (!rowOffsetAllowed(ctx.index, ids, offset)) return noop('That layer does not accept the selected item type.');
+    if (!rowOffsetAllowed(ctx.index, ids, offset))
+      return noop('That layer does not accept the selected item type.');
     return moveEdit(ctx, 0, offset, 'Set layer');
   },
 };
@@ -208,8 +259,14 @@ export const setTrimIn: Command<{ seconds: number }> = {
     const invalid = requireFinite(seconds, 'the source in point');
     if (invalid) return invalid;
     const ref = single(ctx);
-    if (!ref || ref.item.source_start_seconds === null) return noop('This item has no source media to trim.');
-    return trimEdit(ctx, 'start', snapToFrame(seconds, ctx.fps) - ref.item.source_start_seconds, 'Trim start');
+    if (!ref || ref.item.source_start_seconds === null)
+      return noop('This item has no source media to trim.');
+    return trimEdit(
+      ctx,
+      'start',
+      snapToFrame(seconds, ctx.fps) - ref.item.source_start_seconds,
+      'Trim start',
+    );
   },
 };
 
@@ -221,8 +278,14 @@ export const setTrimOut: Command<{ seconds: number }> = {
     const invalid = requireFinite(seconds, 'the source out point');
     if (invalid) return invalid;
     const ref = single(ctx);
-    if (!ref || ref.item.source_end_seconds === null) return noop('This item has no source media to trim.');
-    return trimEdit(ctx, 'end', snapToFrame(seconds, ctx.fps) - ref.item.source_end_seconds, 'Trim end');
+    if (!ref || ref.item.source_end_seconds === null)
+      return noop('This item has no source media to trim.');
+    return trimEdit(
+      ctx,
+      'end',
+      snapToFrame(seconds, ctx.fps) - ref.item.source_end_seconds,
+      'Trim end',
+    );
   },
 };
 
@@ -255,9 +318,11 @@ export const redo: Command = {
 
 function zoomBy(ctx: CommandContext, factor: number, anchorX?: number): CommandOutcome {
   const playheadX = ctx.playhead * ctx.view.pxPerSecond - ctx.view.scrollX;
-  const anchor = anchorX ?? (playheadX >= 0 && playheadX <= ctx.view.width ? playheadX : ctx.view.width / 2);
+  const anchor =
+    anchorX ?? (playheadX >= 0 && playheadX <= ctx.view.width ? playheadX : ctx.view.width / 2);
   const next = zoomAt(ctx.view, factor, anchor, ctx.index.durationSeconds, ctx.fps);
-  if (next.pxPerSecond === ctx.view.pxPerSecond) return noop(factor > 1 ? 'Already fully zoomed in.' : 'Already fully zoomed out.');
+  if (next.pxPerSecond === ctx.view.pxPerSecond)
+    return noop(factor > 1 ? 'Already fully zoomed in.' : 'Already fully zoomed out.');
   return { type: 'view', ...next };
 }
 
@@ -282,7 +347,10 @@ export const zoomToFit: Command = {
   label: 'Fit project',
   shortcut: '0',
   enabled: () => true,
-  perform: (ctx) => ({ type: 'view', ...fitToProject(ctx.index.durationSeconds, ctx.view.width, ctx.fps) }),
+  perform: (ctx) => ({
+    type: 'view',
+    ...fitToProject(ctx.index.durationSeconds, ctx.view.width, ctx.fps),
+  }),
 };
 
 export const addZoomEffect: Command<{ zoomScale: number }> = {
@@ -290,13 +358,42 @@ export const addZoomEffect: Command<{ zoomScale: number }> = {
   label: 'Add zoom effect',
   enabled: hasSelection,
   perform: (ctx, { zoomScale }) => {
-    if (!Number.isFinite(zoomScale) || zoomScale < 1 || zoomScale > 4) return noop('The zoom scale must be between 1 and 4.');
+    if (!Number.isFinite(zoomScale) || zoomScale < 1 || zoomScale > 4)
+      return noop('The zoom scale must be between 1 and 4.');
     const ids = selectedIds(ctx);
     if (ids.length === 0) return noop('Select an item first.');
     return {
       type: 'edit',
       label: ids.length === 1 ? 'Add zoom effect' : `Add zoom effect to ${ids.length} items`,
-      ops: ids.map((itemId) => ({ kind: 'add-effect', itemId, effectType: ZOOM_EFFECT, zoomScale })),
+      ops: ids.map((itemId) => ({
+        kind: 'add-effect',
+        itemId,
+        effectType: ZOOM_EFFECT,
+        zoomScale,
+      })),
     };
   },
 };
+
+/** Every command by name: shortcuts and toolbar look commands up here. */
+export const commandsByName = {
+  selectAll,
+  clearSelection,
+  selectNext,
+  selectPrevious,
+  nudge,
+  moveToLayer,
+  setStart,
+  setLayer,
+  setEnd,
+  setDuration,
+  setTrimIn,
+  setTrimOut,
+  deleteSelection,
+  undo,
+  redo,
+  zoomIn,
+  zoomOut,
+  zoomToFit,
+  addZoomEffect,
+} as const;

@@ -3,7 +3,14 @@ import { describeChanges, diffTimelines, stillApplies } from './conflict.ts';
 import { applyEditOps, removeItems, type EditOp } from './edit-ops.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 
-const moveA: EditOp = { kind: 'move', itemId: 'a', fromStart: 0, fromLayer: 0, toStart: 0.5, toLayer: 0 };
+const moveA: EditOp = {
+  kind: 'move',
+  itemId: 'a',
+  fromStart: 0,
+  fromLayer: 0,
+  toStart: 0.5,
+  toLayer: 0,
+};
 
 describe('conflicts', () => {
   it('lists what changed between two revisions', () => {
@@ -14,7 +21,20 @@ describe('conflicts', () => {
       { kind: 'add-effect', itemId: 'c', effectType: 'zoom', zoomScale: 2 },
     ]);
     fresh = removeItems(fresh, new Set(['t']));
-    fresh = { ...fresh, layers: fresh.layers.map((layer, i) => (i === 0 ? { ...layer, items: [...layer.items, { ...base.layers[0]!.items[0]!, id: 'new', name: 'New clip' }] } : layer)) };
+    fresh = {
+      ...fresh,
+      layers: fresh.layers.map((layer, i) =>
+        i === 0
+          ? {
+              ...layer,
+              items: [
+                ...layer.items,
+                { ...base.layers[0]!.items[0]!, id: 'new', name: 'New clip' },
+              ],
+            }
+          : layer,
+      ),
+    };
     const changes = diffTimelines(base, fresh);
     expect(changes.map((change) => `${change.kind}:${change.itemId}`).sort()).toEqual([
       'added:new',
@@ -30,15 +50,27 @@ describe('conflicts', () => {
 
   it('re-applies a pending change only when its items are untouched', () => {
     const base = smallTimeline();
-    const otherMoved = applyEditOps(base, [{ kind: 'move', itemId: 'b', fromStart: 4, fromLayer: 0, toStart: 9, toLayer: 0 }]);
+    const otherMoved = applyEditOps(base, [
+      { kind: 'move', itemId: 'b', fromStart: 4, fromLayer: 0, toStart: 9, toLayer: 0 },
+    ]);
     expect(stillApplies([moveA], base, otherMoved)).toEqual({ applies: true });
     const sameMoved = applyEditOps(base, [{ ...moveA, toStart: 2 }]);
-    expect(stillApplies([moveA], base, sameMoved)).toEqual({ applies: false, reason: '“a” was changed by someone else.' });
-    expect(stillApplies([moveA], base, removeItems(base, new Set(['a'])))).toEqual({ applies: false, reason: '“a” was deleted.' });
+    expect(stillApplies([moveA], base, sameMoved)).toEqual({
+      applies: false,
+      reason: '“a” was changed by someone else.',
+    });
+    expect(stillApplies([moveA], base, removeItems(base, new Set(['a'])))).toEqual({
+      applies: false,
+      reason: '“a” was deleted.',
+    });
     const noLayer = { ...base, layers: base.layers.filter((layer) => layer.index !== 1) };
     expect(stillApplies([{ ...moveA, toLayer: 1 }], base, noLayer).applies).toBe(false);
     expect(
-      stillApplies([{ kind: 'remove-effect', itemId: 'a', effectId: 'x', effectType: 'zoom', zoomScale: 2 }], base, base).applies,
+      stillApplies(
+        [{ kind: 'remove-effect', itemId: 'a', effectId: 'x', effectType: 'zoom', zoomScale: 2 }],
+        base,
+        base,
+      ).applies,
     ).toBe(false);
   });
 });

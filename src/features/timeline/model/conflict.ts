@@ -20,7 +20,10 @@ function itemMap(timeline: Timeline): Map<string, TimelineItem> {
 }
 
 function sameEffects(a: TimelineItem, b: TimelineItem): boolean {
-  return a.effects.length === b.effects.length && a.effects.every((effect, i) => effect.effect_id === b.effects[i]?.effect_id);
+  return (
+    a.effects.length === b.effects.length &&
+    a.effects.every((effect, i) => effect.effect_id === b.effects[i]?.effect_id)
+  );
 }
 
 export function diffTimelines(base: Timeline, fresh: Timeline): TimelineChange[] {
@@ -35,7 +38,10 @@ export function diffTimelines(base: Timeline, fresh: Timeline): TimelineChange[]
     }
     const length = item.end_seconds - item.start_seconds;
     const oldLength = old.end_seconds - old.start_seconds;
-    if (Math.abs(length - oldLength) > 1e-6 || item.source_start_seconds !== old.source_start_seconds) {
+    if (
+      Math.abs(length - oldLength) > 1e-6 ||
+      item.source_start_seconds !== old.source_start_seconds
+    ) {
       changes.push({ kind: 'trimmed', itemId: id, name: item.name });
     } else if (item.start_seconds !== old.start_seconds || item.layer_index !== old.layer_index) {
       changes.push({ kind: 'moved', itemId: id, name: item.name });
@@ -43,7 +49,8 @@ export function diffTimelines(base: Timeline, fresh: Timeline): TimelineChange[]
       changes.push({ kind: 'changed', itemId: id, name: item.name });
     }
   }
-  for (const [id, item] of before) if (!after.has(id)) changes.push({ kind: 'removed', itemId: id, name: item.name });
+  for (const [id, item] of before)
+    if (!after.has(id)) changes.push({ kind: 'removed', itemId: id, name: item.name });
   return changes;
 }
 
@@ -60,8 +67,13 @@ export function describeChanges(changes: readonly TimelineChange[], limit = 3): 
   if (changes.length === 0) return 'No item changed (only the revision moved on).';
   const shown = changes.slice(0, limit).map((change) => `“${change.name}” ${VERB[change.kind]}`);
   const rest = changes.length - shown.length;
-  const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0]!;
-  return rest > 0 ? `${shown.join(', ')} and ${rest} more ${rest === 1 ? 'change' : 'changes'}.` : `${list}.`;
+  const list =
+    shown.length > 1
+      ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
+      : shown[0]!;
+  return rest > 0
+    ? `${shown.join(', ')} and ${rest} more ${rest === 1 ? 'change' : 'changes'}.`
+    : `${list}.`;
 }
 
 export type Applicability = { applies: true } | { applies: false; reason: string };
@@ -70,7 +82,11 @@ export type Applicability = { applies: true } | { applies: false; reason: string
  * The pending operations still apply when every item they touch exists in the fresh timeline
  * exactly as it was in the base one (same place, same length) and every target layer still exists.
  */
-export function stillApplies(ops: readonly EditOp[], base: Timeline, fresh: Timeline): Applicability {
+export function stillApplies(
+  ops: readonly EditOp[],
+  base: Timeline,
+  fresh: Timeline,
+): Applicability {
   const before = itemMap(base);
   const after = itemMap(fresh);
   const layers = new Set(fresh.layers.map((layer) => layer.index));
@@ -81,12 +97,20 @@ export function stillApplies(ops: readonly EditOp[], base: Timeline, fresh: Time
     if (!now) return { applies: false, reason: `“${name}” was deleted.` };
     if (!then) continue;
     if (op.kind === 'move' || op.kind === 'trim') {
-      if (now.start_seconds !== then.start_seconds || now.end_seconds !== then.end_seconds || now.layer_index !== then.layer_index) {
+      if (
+        now.start_seconds !== then.start_seconds ||
+        now.end_seconds !== then.end_seconds ||
+        now.layer_index !== then.layer_index
+      ) {
         return { applies: false, reason: `“${name}” was changed by someone else.` };
       }
     }
-    if (op.kind === 'move' && !layers.has(op.toLayer)) return { applies: false, reason: 'The target layer no longer exists.' };
-    if (op.kind === 'remove-effect' && !now.effects.some((effect) => effect.effect_id === op.effectId)) {
+    if (op.kind === 'move' && !layers.has(op.toLayer))
+      return { applies: false, reason: 'The target layer no longer exists.' };
+    if (
+      op.kind === 'remove-effect' &&
+      !now.effects.some((effect) => effect.effect_id === op.effectId)
+    ) {
       return { applies: false, reason: `The effect on “${name}” was already removed.` };
     }
   }

@@ -13,7 +13,13 @@ import {
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 
-const move = (itemId: string, fromStart: number, toStart: number, fromLayer = 0, toLayer = fromLayer): EditOp => ({
+const move = (
+  itemId: string,
+  fromStart: number,
+  toStart: number,
+  fromLayer = 0,
+  toLayer = fromLayer,
+): EditOp => ({
   kind: 'move',
   itemId,
   fromStart,
@@ -27,8 +33,16 @@ describe('applying operations optimistically', () => {
     const base = smallTimeline();
     const next = applyEditOps(base, [move('a', 0, 8.5), move('c', 2, 0, 1, 0)]);
     const index = buildTimelineIndex(next);
-    expect(index.byId.get('a')!.item).toMatchObject({ start_seconds: 8.5, end_seconds: 12.5, layer_index: 0 });
-    expect(index.byId.get('c')!.item).toMatchObject({ start_seconds: 0, end_seconds: 3, layer_index: 0 });
+    expect(index.byId.get('a')!.item).toMatchObject({
+      start_seconds: 8.5,
+      end_seconds: 12.5,
+      layer_index: 0,
+    });
+    expect(index.byId.get('c')!.item).toMatchObject({
+      start_seconds: 0,
+      end_seconds: 3,
+      layer_index: 0,
+    });
     expect(index.rows[1]!.items).toEqual([]);
     expect(next.layers[2]).toBe(base.layers[2]);
     expect(next.duration_seconds).toBe(12.5);
@@ -45,7 +59,13 @@ describe('applying operations optimistically', () => {
     expect(b.effects).toHaveLength(1);
     expect(b.effects[0]!.effect_type).toBe('zoom');
     const removed = applyEditOps(next, [
-      { kind: 'remove-effect', itemId: 'b', effectId: b.effects[0]!.effect_id, effectType: 'zoom', zoomScale: 1.5 },
+      {
+        kind: 'remove-effect',
+        itemId: 'b',
+        effectId: b.effects[0]!.effect_id,
+        effectType: 'zoom',
+        zoomScale: 1.5,
+      },
     ]);
     expect(buildTimelineIndex(removed).byId.get('b')!.item.effects).toEqual([]);
   });
@@ -70,8 +90,16 @@ describe('applying operations optimistically', () => {
 
 describe('inverses and ordering', () => {
   it('inverts each operation kind', () => {
-    expect(invertApplied({ op: move('a', 0, 2, 0, 1), revision: 2, warnings: [] })).toEqual(move('a', 2, 0, 1, 0));
-    expect(invertApplied({ op: { kind: 'trim', itemId: 'b', startDelta: 0.5, endDelta: -1 }, revision: 2, warnings: [] })).toEqual({
+    expect(invertApplied({ op: move('a', 0, 2, 0, 1), revision: 2, warnings: [] })).toEqual(
+      move('a', 2, 0, 1, 0),
+    );
+    expect(
+      invertApplied({
+        op: { kind: 'trim', itemId: 'b', startDelta: 0.5, endDelta: -1 },
+        revision: 2,
+        warnings: [],
+      }),
+    ).toEqual({
       kind: 'trim',
       itemId: 'b',
       startDelta: -0.5,
@@ -94,17 +122,33 @@ describe('inverses and ordering', () => {
       { op: move('b', 4, 5), revision: 3, warnings: [] },
     ]);
     expect(inverse).toEqual([move('a', 1, 0), move('b', 5, 4)]);
-    expect(invertGesture([{ op: { kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 }, revision: 2, warnings: [] }])).toBeNull();
+    expect(
+      invertGesture([
+        {
+          op: { kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 },
+          revision: 2,
+          warnings: [],
+        },
+      ]),
+    ).toBeNull();
   });
 
   it('sends right moves right-most first and left moves left-most first', () => {
-    expect(orderForApply([move('a', 0, 1), move('b', 4, 5)]).map((op) => op.itemId)).toEqual(['b', 'a']);
-    expect(orderForApply([move('b', 4, 3), move('a', 1, 0)]).map((op) => op.itemId)).toEqual(['a', 'b']);
+    expect(orderForApply([move('a', 0, 1), move('b', 4, 5)]).map((op) => op.itemId)).toEqual([
+      'b',
+      'a',
+    ]);
+    expect(orderForApply([move('b', 4, 3), move('a', 1, 0)]).map((op) => op.itemId)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('describes gestures and spots no-ops', () => {
     expect(describeOps([move('a', 0, 1), move('b', 4, 5)])).toBe('Move 2 items');
-    expect(describeOps([{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }])).toBe('Trim 1 item');
+    expect(describeOps([{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }])).toBe(
+      'Trim 1 item',
+    );
     expect(describeOps([])).toBe('Nothing');
     expect(isNoop(move('a', 0, 0))).toBe(true);
     expect(isNoop({ kind: 'trim', itemId: 'a', startDelta: 0, endDelta: 0 })).toBe(true);

@@ -9,10 +9,23 @@ import { trimmedItem } from './trim.ts';
 export const ZOOM_EFFECT = 'zoom';
 
 export type EditOp =
-  | { kind: 'move'; itemId: string; fromStart: number; fromLayer: number; toStart: number; toLayer: number }
+  | {
+      kind: 'move';
+      itemId: string;
+      fromStart: number;
+      fromLayer: number;
+      toStart: number;
+      toLayer: number;
+    }
   | { kind: 'trim'; itemId: string; startDelta: number; endDelta: number }
   | { kind: 'add-effect'; itemId: string; effectType: string; zoomScale: number }
-  | { kind: 'remove-effect'; itemId: string; effectId: string; effectType: string; zoomScale: number };
+  | {
+      kind: 'remove-effect';
+      itemId: string;
+      effectId: string;
+      effectType: string;
+      zoomScale: number;
+    };
 
 /** An operation the service accepted, with what undo needs to invert it. */
 export interface AppliedOp {
@@ -41,15 +54,36 @@ export function invertApplied(applied: AppliedOp): EditOp | null {
   const { op } = applied;
   switch (op.kind) {
     case 'move':
-      return { ...op, fromStart: op.toStart, fromLayer: op.toLayer, toStart: op.fromStart, toLayer: op.fromLayer };
+      return {
+        ...op,
+        fromStart: op.toStart,
+        fromLayer: op.toLayer,
+        toStart: op.fromStart,
+        toLayer: op.fromLayer,
+      };
     case 'trim':
-      return { ...op, startDelta: roundMs(-op.startDelta) || 0, endDelta: roundMs(-op.endDelta) || 0 };
+      return {
+        ...op,
+        startDelta: roundMs(-op.startDelta) || 0,
+        endDelta: roundMs(-op.endDelta) || 0,
+      };
     case 'add-effect':
       return applied.effectId
-        ? { kind: 'remove-effect', itemId: op.itemId, effectId: applied.effectId, effectType: op.effectType, zoomScale: op.zoomScale }
+        ? {
+            kind: 'remove-effect',
+            itemId: op.itemId,
+            effectId: applied.effectId,
+            effectType: op.effectType,
+            zoomScale: op.zoomScale,
+          }
         : null;
     case 'remove-effect':
-      return { kind: 'add-effect', itemId: op.itemId, effectType: op.effectType, zoomScale: op.zoomScale };
+      return {
+        kind: 'add-effect',
+        itemId: op.itemId,
+        effectType: op.effectType,
+        zoomScale: op.zoomScale,
+      };
   }
 }
 
@@ -71,8 +105,12 @@ export function invertGesture(applied: readonly AppliedOp[]): EditOp[] | null {
 export function orderForApply(ops: readonly EditOp[]): EditOp[] {
   const moves = ops.filter((op): op is Extract<EditOp, { kind: 'move' }> => op.kind === 'move');
   const others = ops.filter((op) => op.kind !== 'move');
-  const right = moves.filter((op) => op.toStart > op.fromStart).sort((a, b) => b.fromStart - a.fromStart);
-  const rest = moves.filter((op) => op.toStart <= op.fromStart).sort((a, b) => a.fromStart - b.fromStart);
+  const right = moves
+    .filter((op) => op.toStart > op.fromStart)
+    .sort((a, b) => b.fromStart - a.fromStart);
+  const rest = moves
+    .filter((op) => op.toStart <= op.fromStart)
+    .sort((a, b) => a.fromStart - b.fromStart);
   return [...right, ...rest, ...others];
 }
 
@@ -83,7 +121,8 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
   if (ops.length === 0) return timeline;
   const layers = new Map<number, TimelineItem[]>();
   const layerOf = new Map<string, number>();
-  for (const layer of timeline.layers) for (const item of layer.items) layerOf.set(item.id, layer.index);
+  for (const layer of timeline.layers)
+    for (const item of layer.items) layerOf.set(item.id, layer.index);
   const itemsOf = (layerIndex: number): TimelineItem[] | undefined => {
     let items = layers.get(layerIndex);
     if (!items) {
@@ -117,7 +156,12 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
       case 'move':
         update(op.itemId, (item) => {
           const length = item.end_seconds - item.start_seconds;
-          return { ...item, start_seconds: op.toStart, end_seconds: roundMs(op.toStart + length), layer_index: op.toLayer };
+          return {
+            ...item,
+            start_seconds: op.toStart,
+            end_seconds: roundMs(op.toStart + length),
+            layer_index: op.toLayer,
+          };
         });
         break;
       case 'trim':
@@ -127,18 +171,26 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
         pendingEffectCounter += 1;
         update(op.itemId, (item) => ({
           ...item,
-          effects: [...item.effects, { effect_id: `pending-${pendingEffectCounter}`, effect_type: op.effectType }],
+          effects: [
+            ...item.effects,
+            { effect_id: `pending-${pendingEffectCounter}`, effect_type: op.effectType },
+          ],
         }));
         break;
       case 'remove-effect':
-        update(op.itemId, (item) => ({ ...item, effects: item.effects.filter((effect) => effect.effect_id !== op.effectId) }));
+        update(op.itemId, (item) => ({
+          ...item,
+          effects: item.effects.filter((effect) => effect.effect_id !== op.effectId),
+        }));
         break;
     }
   }
   let duration = 0;
   const nextLayers = timeline.layers.map((layer): TimelineLayer => {
     const items = layers.get(layer.index);
-    const result = items ? { ...layer, items: items.sort((a, b) => a.start_seconds - b.start_seconds) } : layer;
+    const result = items
+      ? { ...layer, items: items.sort((a, b) => a.start_seconds - b.start_seconds) }
+      : layer;
     for (const item of result.items) duration = Math.max(duration, item.end_seconds);
     return result;
   });
@@ -150,20 +202,34 @@ export function removeItems(timeline: Timeline, ids: ReadonlySet<string>): Timel
   return {
     ...timeline,
     layers: timeline.layers.map((layer) =>
-      layer.items.some((item) => ids.has(item.id)) ? { ...layer, items: layer.items.filter((item) => !ids.has(item.id)) } : layer,
+      layer.items.some((item) => ids.has(item.id))
+        ? { ...layer, items: layer.items.filter((item) => !ids.has(item.id)) }
+        : layer,
     ),
   };
 }
 
 /** Puts back items that a batch delete could not delete, from the snapshot taken before it. */
-export function restoreItems(timeline: Timeline, snapshot: Timeline, ids: ReadonlySet<string>): Timeline {
+export function restoreItems(
+  timeline: Timeline,
+  snapshot: Timeline,
+  ids: ReadonlySet<string>,
+): Timeline {
   if (ids.size === 0) return timeline;
   return {
     ...timeline,
     layers: timeline.layers.map((layer) => {
       const before = snapshot.layers.find((candidate) => candidate.index === layer.index);
-      const back = before?.items.filter((item) => ids.has(item.id) && !layer.items.some((i) => i.id === item.id)) ?? [];
-      return back.length ? { ...layer, items: [...layer.items, ...back].sort((a, b) => a.start_seconds - b.start_seconds) } : layer;
+      const back =
+        before?.items.filter(
+          (item) => ids.has(item.id) && !layer.items.some((i) => i.id === item.id),
+        ) ?? [];
+      return back.length
+        ? {
+            ...layer,
+            items: [...layer.items, ...back].sort((a, b) => a.start_seconds - b.start_seconds),
+          }
+        : layer;
     }),
   };
 }

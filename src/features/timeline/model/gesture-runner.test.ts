@@ -14,8 +14,14 @@ const move = (itemId: string, fromStart: number, toStart: number): EditOp => ({
 });
 
 /** A fake service: a revision counter, positions, and scripted failures. */
-function fakeService(options: { failOn?: (op: EditOp, call: number) => Error | null; revision?: number } = {}) {
-  const state = { revision: options.revision ?? 10, positions: new Map<string, number>(), calls: [] as Array<{ op: EditOp; expected: number }> };
+function fakeService(
+  options: { failOn?: (op: EditOp, call: number) => Error | null; revision?: number } = {},
+) {
+  const state = {
+    revision: options.revision ?? 10,
+    positions: new Map<string, number>(),
+    calls: [] as Array<{ op: EditOp; expected: number }>,
+  };
   const transport: TimelineTransport = {
     async apply(op, expected) {
       state.calls.push({ op, expected });
@@ -24,7 +30,10 @@ function fakeService(options: { failOn?: (op: EditOp, call: number) => Error | n
       if (expected !== state.revision) throw new Conflict('stale');
       if (op.kind === 'move') state.positions.set(op.itemId, op.toStart);
       state.revision += 1;
-      return { revision: state.revision, ...(op.kind === 'add-effect' ? { effectId: 'fx-1' } : {}) };
+      return {
+        revision: state.revision,
+        ...(op.kind === 'add-effect' ? { effectId: 'fx-1' } : {}),
+      };
     },
     async currentRevision() {
       return state.revision;
@@ -45,9 +54,21 @@ describe('running a gesture', () => {
   });
 
   it('rolls back earlier steps when a later one fails', async () => {
-    const { state, transport } = fakeService({ failOn: (op, call) => (op.itemId === 'c' && call === 3 ? new Error('Layer is locked') : null) });
-    const result = await runOps([move('a', 0, 1), move('b', 2, 3), move('c', 4, 5)], 10, transport, isConflict);
-    expect(result).toMatchObject({ status: 'rolled-back', rolledBack: 2, failedOp: { itemId: 'c' }, revision: 14 });
+    const { state, transport } = fakeService({
+      failOn: (op, call) => (op.itemId === 'c' && call === 3 ? new Error('Layer is locked') : null),
+    });
+    const result = await runOps(
+      [move('a', 0, 1), move('b', 2, 3), move('c', 4, 5)],
+      10,
+      transport,
+      isConflict,
+    );
+    expect(result).toMatchObject({
+      status: 'rolled-back',
+      rolledBack: 2,
+      failedOp: { itemId: 'c' },
+      revision: 14,
+    });
     expect(state.positions.get('a')).toBe(0);
     expect(state.positions.get('b')).toBe(2);
     // Inverses go newest first.
@@ -67,15 +88,27 @@ describe('running a gesture', () => {
         return null;
       },
     });
-    const result = await runOps([move('a', 0, 1), move('b', 2, 3)], 10, service.transport, isConflict);
+    const result = await runOps(
+      [move('a', 0, 1), move('b', 2, 3)],
+      10,
+      service.transport,
+      isConflict,
+    );
     expect(bumped).toBe(true);
     expect(result).toMatchObject({ status: 'rolled-back', rolledBack: 1 });
     expect(service.state.positions.get('a')).toBe(0);
   });
 
   it('reports a partly applied gesture when the rollback fails too', async () => {
-    const { transport } = fakeService({ failOn: (_op, call) => (call >= 3 ? new Error('down') : null) });
-    const result = await runOps([move('a', 0, 1), move('b', 2, 3), move('c', 4, 5)], 10, transport, isConflict);
+    const { transport } = fakeService({
+      failOn: (_op, call) => (call >= 3 ? new Error('down') : null),
+    });
+    const result = await runOps(
+      [move('a', 0, 1), move('b', 2, 3), move('c', 4, 5)],
+      10,
+      transport,
+      isConflict,
+    );
     expect(result.status).toBe('partial');
     if (result.status === 'partial') {
       expect(result.applied.map((step) => step.op.itemId)).toEqual(['a', 'b']);
@@ -85,7 +118,12 @@ describe('running a gesture', () => {
 
   it('keeps the effect id for undo', async () => {
     const { transport } = fakeService();
-    const result = await runOps([{ kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 }], 10, transport, isConflict);
+    const result = await runOps(
+      [{ kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 }],
+      10,
+      transport,
+      isConflict,
+    );
     expect(result.status === 'applied' && result.applied[0]!.effectId).toBe('fx-1');
   });
 });

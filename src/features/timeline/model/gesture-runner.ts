@@ -23,18 +23,32 @@ export interface TimelineTransport {
 
 export type RunResult =
   | { status: 'applied'; revision: number; applied: AppliedOp[]; warnings: string[] }
-  | { status: 'rolled-back'; error: unknown; failedOp: EditOp; revision: number; rolledBack: number }
-  | { status: 'partial'; error: unknown; failedOp: EditOp; applied: AppliedOp[]; rollbackError: unknown };
+  | {
+      status: 'rolled-back';
+      error: unknown;
+      failedOp: EditOp;
+      revision: number;
+      rolledBack: number;
+    }
+  | {
+      status: 'partial';
+      error: unknown;
+      failedOp: EditOp;
+      applied: AppliedOp[];
+      rollbackError: unknown;
+    };
 
 export async function runOps(
   ops: readonly EditOp[],
   baseRevision: number,
   transport: TimelineTransport,
   isConflict: (error: unknown) => boolean,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<RunResult> {
   const applied: AppliedOp[] = [];
   let revision = baseRevision;
   for (const op of ops) {
+    onProgress?.(applied.length, ops.length);
     try {
       const response = await transport.apply(op, revision);
       revision = response.revision;
@@ -47,14 +61,33 @@ export async function runOps(
       });
     } catch (error) {
       const rollback = await rollBack(applied, revision, transport, isConflict);
-      if (rollback.ok) return { status: 'rolled-back', error, failedOp: op, revision: rollback.revision, rolledBack: applied.length };
-      return { status: 'partial', error, failedOp: op, applied: rollback.remaining, rollbackError: rollback.error };
+      if (rollback.ok)
+        return {
+          status: 'rolled-back',
+          error,
+          failedOp: op,
+          revision: rollback.revision,
+          rolledBack: applied.length,
+        };
+      return {
+        status: 'partial',
+        error,
+        failedOp: op,
+        applied: rollback.remaining,
+        rollbackError: rollback.error,
+      };
     }
   }
-  return { status: 'applied', revision, applied, warnings: applied.flatMap((step) => step.warnings) };
+  return {
+    status: 'applied',
+    revision,
+    applied,
+    warnings: applied.flatMap((step) => step.warnings),
+  };
 }
 
-type RollbackResult = { ok: true; revision: number } | { ok: false; error: unknown; remaining: AppliedOp[] };
+type RollbackResult =
+  { ok: true; revision: number } | { ok: false; error: unknown; remaining: AppliedOp[] };
 
 async function rollBack(
   applied: AppliedOp[],
@@ -65,7 +98,12 @@ async function rollBack(
   let revision = startRevision;
   for (let i = applied.length - 1; i >= 0; i -= 1) {
     const inverse = invertApplied(applied[i]!);
-    if (!inverse) return { ok: false, error: new Error('This step cannot be undone.'), remaining: applied.slice(0, i + 1) };
+    if (!inverse)
+      return {
+        ok: false,
+        error: new Error('This step cannot be undone.'),
+        remaining: applied.slice(0, i + 1),
+      };
     try {
       revision = (await transport.apply(inverse, revision)).revision;
     } catch (error) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampGroupDelta, effectiveMoves, findOverlap, groupBounds, planGroupMove, resolveRowOffset } from './group-move.ts';
+import {
+  clampGroupDelta,
+  effectiveMoves,
+  findOverlap,
+  groupBounds,
+  planGroupMove,
+  resolveRowOffset,
+} from './group-move.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 

@@ -23,7 +23,10 @@ export interface GroupMovePlan {
 }
 
 /** The earliest start of the selection (the group's left edge), or null when nothing is selected. */
-export function groupBounds(index: TimelineIndex, ids: Iterable<string>): { start: number; end: number } | null {
+export function groupBounds(
+  index: TimelineIndex,
+  ids: Iterable<string>,
+): { start: number; end: number } | null {
   let start = Infinity;
   let end = -Infinity;
   for (const id of ids) {
@@ -36,14 +39,22 @@ export function groupBounds(index: TimelineIndex, ids: Iterable<string>): { star
 }
 
 /** The delta limited so the group's earliest item starts at 0 s at the earliest. */
-export function clampGroupDelta(index: TimelineIndex, ids: Iterable<string>, delta: number): number {
+export function clampGroupDelta(
+  index: TimelineIndex,
+  ids: Iterable<string>,
+  delta: number,
+): number {
   const bounds = groupBounds(index, ids);
   if (!bounds) return 0;
   return Math.max(delta, -bounds.start);
 }
 
 /** Whether every item can move `offset` rows (rows exist and accept each item's type). */
-export function rowOffsetAllowed(index: TimelineIndex, ids: readonly string[], offset: number): boolean {
+export function rowOffsetAllowed(
+  index: TimelineIndex,
+  ids: readonly string[],
+  offset: number,
+): boolean {
   for (const id of ids) {
     const ref = index.byId.get(id);
     if (!ref) continue;
@@ -57,7 +68,11 @@ export function rowOffsetAllowed(index: TimelineIndex, ids: readonly string[], o
  * The allowed row offset nearest to `wanted`, searching from `wanted` back towards 0 (so the group
  * stops at the last row it may enter while the pointer keeps going).
  */
-export function resolveRowOffset(index: TimelineIndex, ids: readonly string[], wanted: number): number {
+export function resolveRowOffset(
+  index: TimelineIndex,
+  ids: readonly string[],
+  wanted: number,
+): number {
   const step = wanted > 0 ? -1 : 1;
   for (let offset = wanted; offset !== 0; offset += step) {
     if (rowOffsetAllowed(index, ids, offset)) return offset;
@@ -75,7 +90,9 @@ export function planGroupMove(
   const delta = roundMs(clampGroupDelta(index, ids, wantedDelta));
   const rowOffset = resolveRowOffset(index, ids, wantedRowOffset);
   const rowBlocked =
-    rowOffset === wantedRowOffset ? null : 'Some selected items cannot go on that layer (the layer kind does not accept them).';
+    rowOffset === wantedRowOffset
+      ? null
+      : 'Some selected items cannot go on that layer (the layer kind does not accept them).';
   const moves = ids.map((id): ItemMove => {
     const ref = index.byId.get(id)!;
     const target = index.rows[ref.row + rowOffset]!;

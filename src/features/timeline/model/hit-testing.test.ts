@@ -11,9 +11,22 @@ const rowMiddle = (row: number) => RULER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT 
 describe('hit testing', () => {
   it('finds the ruler, items, handles and empty space', () => {
     expect(hitTest(index, view, 150, 10)).toEqual({ kind: 'ruler', seconds: 1.5 });
-    expect(hitTest(index, view, 200, rowMiddle(0))).toMatchObject({ kind: 'item', zone: 'body', row: 0, item: { id: 'a' } });
-    expect(hitTest(index, view, 402, rowMiddle(0))).toMatchObject({ kind: 'item', zone: 'trim-start', item: { id: 'b' } });
-    expect(hitTest(index, view, 798, rowMiddle(0))).toMatchObject({ kind: 'item', zone: 'trim-end', item: { id: 'b' } });
+    expect(hitTest(index, view, 200, rowMiddle(0))).toMatchObject({
+      kind: 'item',
+      zone: 'body',
+      row: 0,
+      item: { id: 'a' },
+    });
+    expect(hitTest(index, view, 402, rowMiddle(0))).toMatchObject({
+      kind: 'item',
+      zone: 'trim-start',
+      item: { id: 'b' },
+    });
+    expect(hitTest(index, view, 798, rowMiddle(0))).toMatchObject({
+      kind: 'item',
+      zone: 'trim-end',
+      item: { id: 'b' },
+    });
     expect(hitTest(index, view, 900, rowMiddle(0))).toMatchObject({ kind: 'empty', row: 0 });
     expect(hitTest(index, view, 100, rowMiddle(5))).toMatchObject({ kind: 'empty', row: null });
     expect(hitTest(index, view, -1, 10)).toEqual({ kind: 'outside' });
@@ -21,12 +34,18 @@ describe('hit testing', () => {
 
   it('respects scroll', () => {
     const scrolled = { ...view, scrollX: 300, scrollY: ROW_HEIGHT };
-    expect(hitTest(index, scrolled, 50, rowMiddle(0))).toMatchObject({ kind: 'item', item: { id: 'c' } });
+    expect(hitTest(index, scrolled, 50, rowMiddle(0))).toMatchObject({
+      kind: 'item',
+      item: { id: 'c' },
+    });
   });
 
   it('gives narrow items no handles', () => {
     const zoomedOut = { ...view, pxPerSecond: 3 };
-    expect(hitTest(index, zoomedOut, 2, rowMiddle(0))).toMatchObject({ kind: 'item', zone: 'body' });
+    expect(hitTest(index, zoomedOut, 2, rowMiddle(0))).toMatchObject({
+      kind: 'item',
+      zone: 'body',
+    });
     expect(HANDLE_PX).toBeGreaterThan(0);
   });
 

@@ -3,7 +3,15 @@
  * Uses the timeline index, never Konva's hit graph (the items layer does not listen).
  */
 import { forEachItemInRange, type TimelineIndex } from './timeline-index.ts';
-import { RULER_HEIGHT, ROW_HEIGHT, rowTop, timeToX, xToTime, yToRow, type Viewport } from './time-scale.ts';
+import {
+  RULER_HEIGHT,
+  ROW_HEIGHT,
+  rowTop,
+  timeToX,
+  xToTime,
+  yToRow,
+  type Viewport,
+} from './time-scale.ts';
 import type { TimelineItem } from './timeline-types.ts';
 
 /** Width of a trim handle at each end of an item, in CSS pixels. */
@@ -29,7 +37,8 @@ export function hitTest(index: TimelineIndex, view: Viewport, x: number, y: numb
   const row = index.rows[rowNumber];
   if (!row) return { kind: 'empty', row: null, seconds };
   const top = rowTop(rowNumber, view);
-  if (y < top + ITEM_INSET || y > top + ROW_HEIGHT - ITEM_INSET) return { kind: 'empty', row: rowNumber, seconds };
+  if (y < top + ITEM_INSET || y > top + ROW_HEIGHT - ITEM_INSET)
+    return { kind: 'empty', row: rowNumber, seconds };
   // A pixel of slack either side so one-pixel-wide items stay clickable.
   const slack = 1 / view.pxPerSecond;
   let found: TimelineItem | undefined;

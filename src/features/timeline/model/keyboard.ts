@@ -10,7 +10,17 @@ export interface KeyInput {
 }
 
 export type ShortcutAction =
-  | { command: 'selectAll' | 'clearSelection' | 'deleteSelection' | 'undo' | 'redo' | 'zoomToFit' | 'zoomIn' | 'zoomOut' }
+  | {
+      command:
+        | 'selectAll'
+        | 'clearSelection'
+        | 'deleteSelection'
+        | 'undo'
+        | 'redo'
+        | 'zoomToFit'
+        | 'zoomIn'
+        | 'zoomOut';
+    }
   | { command: 'nudge'; args: { direction: 1 | -1; unit: 'frame' | 'second' } }
   | { command: 'moveToLayer'; args: { direction: 1 | -1 } }
   | { command: 'selectNext' | 'selectPrevious'; args: { extend: boolean } }
@@ -28,7 +38,13 @@ export function shortcutFor(event: KeyInput, dragging: boolean): ShortcutAction 
   switch (key) {
     case 'ArrowLeft':
     case 'ArrowRight':
-      return { command: 'nudge', args: { direction: key === 'ArrowLeft' ? -1 : 1, unit: event.shiftKey ? 'second' : 'frame' } };
+      return {
+        command: 'nudge',
+        args: {
+          direction: key === 'ArrowLeft' ? -1 : 1,
+          unit: event.shiftKey ? 'second' : 'frame',
+        },
+      };
     case 'ArrowUp':
     case 'ArrowDown':
       return { command: 'moveToLayer', args: { direction: key === 'ArrowUp' ? -1 : 1 } };

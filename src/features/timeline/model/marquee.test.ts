@@ -15,7 +15,12 @@ describe('marquee', () => {
   it('selects the items the band touches', () => {
     const rect = rectFromPoints(350, RULER_HEIGHT + 10, 450, RULER_HEIGHT + ROW_HEIGHT + 10);
     expect(itemsInMarquee(index, view, rect).sort()).toEqual(['a', 'b', 'c']);
-    const lower = rectFromPoints(50, RULER_HEIGHT + ROW_HEIGHT * 2 + 10, 60, RULER_HEIGHT + ROW_HEIGHT * 4 - 10);
+    const lower = rectFromPoints(
+      50,
+      RULER_HEIGHT + ROW_HEIGHT * 2 + 10,
+      60,
+      RULER_HEIGHT + ROW_HEIGHT * 4 - 10,
+    );
     expect(itemsInMarquee(index, view, lower)).toEqual(['m']);
   });
 

@@ -14,7 +14,12 @@ export interface ScreenRect {
 
 /** Normalises a rectangle given by two corners. */
 export function rectFromPoints(ax: number, ay: number, bx: number, by: number): ScreenRect {
-  return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+  return {
+    x: Math.min(ax, bx),
+    y: Math.min(ay, by),
+    width: Math.abs(bx - ax),
+    height: Math.abs(by - ay),
+  };
 }
 
 export function itemsInMarquee(index: TimelineIndex, view: Viewport, rect: ScreenRect): string[] {

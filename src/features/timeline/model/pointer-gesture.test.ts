@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hitTest } from './hit-testing.ts';
-import { pointerDown, pointerMove, pointerUp, type GestureContext, type Modifiers } from './pointer-gesture.ts';
+import {
+  pointerDown,
+  pointerMove,
+  pointerUp,
+  type GestureContext,
+  type Modifiers,
+} from './pointer-gesture.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 import { RULER_HEIGHT, ROW_HEIGHT, type Viewport } from './time-scale.ts';
@@ -9,7 +15,13 @@ const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, 
 const index = buildTimelineIndex(smallTimeline());
 const none: Modifiers = { shift: false, toggle: false, free: false };
 const rowY = (row: number) => RULER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2;
-const ctx = (selection: string[] = [], playhead = 0): GestureContext => ({ index, fps: 30, selection: new Set(selection), playhead, view });
+const ctx = (selection: string[] = [], playhead = 0): GestureContext => ({
+  index,
+  fps: 30,
+  selection: new Set(selection),
+  playhead,
+  view,
+});
 
 function press(c: GestureContext, x: number, y: number, mods = none) {
   return pointerDown(c, hitTest(index, view, x, y), x, y, mods, true);
@@ -18,8 +30,13 @@ function press(c: GestureContext, x: number, y: number, mods = none) {
 describe('pointer gestures', () => {
   it('selects on press, toggles with Shift/Ctrl, and scrubs on the ruler', () => {
     expect(press(ctx(), 200, rowY(0)).selection).toEqual(new Set(['a']));
-    expect(press(ctx(['a']), 500, rowY(0), { ...none, shift: true }).selection).toEqual(new Set(['a', 'b']));
-    expect(press(ctx(['a', 'b']), 500, rowY(0), { ...none, toggle: true })).toEqual({ pending: null, selection: new Set(['a']) });
+    expect(press(ctx(['a']), 500, rowY(0), { ...none, shift: true }).selection).toEqual(
+      new Set(['a', 'b']),
+    );
+    expect(press(ctx(['a', 'b']), 500, rowY(0), { ...none, toggle: true })).toEqual({
+      pending: null,
+      selection: new Set(['a']),
+    });
     expect(press(ctx(), 151, 10)).toMatchObject({ pending: { kind: 'scrub' }, playhead: 1.5 });
   });
 
@@ -30,7 +47,12 @@ describe('pointer gestures', () => {
     expect(pointerMove(c, pending, 301, rowY(1), none).drag).toBeNull();
     // c is 2–5; dragging +0.96 s puts its start 0.04 s from t's end (3 s): snaps.
     const moved = pointerMove(c, pending, 396, rowY(1), none);
-    expect(moved.drag).toMatchObject({ kind: 'move', delta: 1, snappedTo: { seconds: 3 }, rowOffset: 0 });
+    expect(moved.drag).toMatchObject({
+      kind: 'move',
+      delta: 1,
+      snappedTo: { seconds: 3 },
+      rowOffset: 0,
+    });
     const free = pointerMove(c, pending, 396, rowY(1), { ...none, free: true });
     expect(free.drag).toMatchObject({ delta: 0.967, snappedTo: null });
     expect(pointerUp(c, pending, free.drag)).toEqual({
@@ -52,7 +74,10 @@ describe('pointer gestures', () => {
     const pending = press(c, 300, rowY(1)).pending!;
     const moved = pointerMove(c, pending, 300, rowY(0), { ...none, free: true });
     expect(moved).toMatchObject({ blocked: true, drag: { rowOffset: -1 } });
-    expect(pointerUp(c, pending, moved.drag)).toMatchObject({ type: 'refused', reason: expect.stringMatching(/overlap “a”/) });
+    expect(pointerUp(c, pending, moved.drag)).toMatchObject({
+      type: 'refused',
+      reason: expect.stringMatching(/overlap “a”/),
+    });
   });
 
   it('trims from a handle with the ghost clamped', () => {
@@ -61,7 +86,10 @@ describe('pointer gestures', () => {
     expect(pending).toMatchObject({ kind: 'trim', edge: 'end' });
     const moved = pointerMove(c, pending, 697, rowY(0), none);
     expect(moved.drag).toMatchObject({ kind: 'trim', delta: -1 });
-    expect(pointerUp(c, pending, moved.drag)).toMatchObject({ type: 'commit', ops: [{ kind: 'trim', itemId: 'b', endDelta: -1 }] });
+    expect(pointerUp(c, pending, moved.drag)).toMatchObject({
+      type: 'commit',
+      ops: [{ kind: 'trim', itemId: 'b', endDelta: -1 }],
+    });
   });
 
   it('selects with a marquee and clears on a click in empty space', () => {

@@ -5,12 +5,24 @@
  */
 import type { DragState } from '../state/editor-store.ts';
 import { describeOps, type EditOp } from './edit-ops.ts';
-import { effectiveMoves, findOverlap, groupBounds, planGroupMove, resolveRowOffset } from './group-move.ts';
+import {
+  effectiveMoves,
+  findOverlap,
+  groupBounds,
+  planGroupMove,
+  resolveRowOffset,
+} from './group-move.ts';
 import type { Hit } from './hit-testing.ts';
 import { combineSelection, itemsInMarquee, rectFromPoints, type MarqueeMode } from './marquee.ts';
 import { collectSnapTargets, snapDelta, type SnapTargets } from './snapping.ts';
 import type { TimelineIndex } from './timeline-index.ts';
-import { RULER_HEIGHT, ROW_HEIGHT, snapToFrame, visibleTimeRange, type Viewport } from './time-scale.ts';
+import {
+  RULER_HEIGHT,
+  ROW_HEIGHT,
+  snapToFrame,
+  visibleTimeRange,
+  type Viewport,
+} from './time-scale.ts';
 import { planGroupTrim, type TrimEdge } from './trim.ts';
 
 /** Pixels the pointer must travel before a press becomes a drag. */
@@ -47,8 +59,23 @@ export type Pending =
       targets: SnapTargets | null;
       started: boolean;
     }
-  | { kind: 'trim'; ids: string[]; anchorId: string; edge: TrimEdge; originX: number; targets: SnapTargets | null; started: boolean }
-  | { kind: 'marquee'; originX: number; originY: number; mode: MarqueeMode; base: ReadonlySet<string>; started: boolean }
+  | {
+      kind: 'trim';
+      ids: string[];
+      anchorId: string;
+      edge: TrimEdge;
+      originX: number;
+      targets: SnapTargets | null;
+      started: boolean;
+    }
+  | {
+      kind: 'marquee';
+      originX: number;
+      originY: number;
+      mode: MarqueeMode;
+      base: ReadonlySet<string>;
+      started: boolean;
+    }
   | { kind: 'scrub'; started: boolean };
 
 export interface DownResult {
@@ -57,17 +84,36 @@ export interface DownResult {
   playhead?: number;
 }
 
-export function pointerDown(ctx: GestureContext, hit: Hit, x: number, y: number, mods: Modifiers, canEdit: boolean): DownResult {
+export function pointerDown(
+  ctx: GestureContext,
+  hit: Hit,
+  x: number,
+  y: number,
+  mods: Modifiers,
+  canEdit: boolean,
+): DownResult {
   const cx = x + ctx.view.scrollX;
   const cy = y + ctx.view.scrollY;
   switch (hit.kind) {
     case 'outside':
       return { pending: null };
     case 'ruler':
-      return { pending: { kind: 'scrub', started: true }, playhead: snapToFrame(hit.seconds, ctx.fps) };
+      return {
+        pending: { kind: 'scrub', started: true },
+        playhead: snapToFrame(hit.seconds, ctx.fps),
+      };
     case 'empty': {
       const mode: MarqueeMode = mods.toggle ? 'toggle' : mods.shift ? 'add' : 'replace';
-      return { pending: { kind: 'marquee', originX: cx, originY: cy, mode, base: ctx.selection, started: false } };
+      return {
+        pending: {
+          kind: 'marquee',
+          originX: cx,
+          originY: cy,
+          mode,
+          base: ctx.selection,
+          started: false,
+        },
+      };
     }
     case 'item': {
       const id = hit.item.id;
@@ -86,7 +132,15 @@ export function pointerDown(ctx: GestureContext, hit: Hit, x: number, y: number,
         const ids = selection.has(id) ? [...selection] : [id];
         return {
           selection,
-          pending: { kind: 'trim', ids, anchorId: id, edge: hit.zone === 'trim-start' ? 'start' : 'end', originX: cx, targets: null, started: false },
+          pending: {
+            kind: 'trim',
+            ids,
+            anchorId: id,
+            edge: hit.zone === 'trim-start' ? 'start' : 'end',
+            originX: cx,
+            targets: null,
+            started: false,
+          },
         };
       }
       return {
@@ -98,7 +152,8 @@ export function pointerDown(ctx: GestureContext, hit: Hit, x: number, y: number,
           originX: cx,
           originY: cy,
           originRow: hit.row,
-          clickSelection: had && selection.size > 1 && !mods.shift && !mods.toggle ? new Set([id]) : null,
+          clickSelection:
+            had && selection.size > 1 && !mods.shift && !mods.toggle ? new Set([id]) : null,
           targets: null,
           started: false,
         },
@@ -121,12 +176,21 @@ function snapTargetsFor(ctx: GestureContext, ids: readonly string[]): SnapTarget
 }
 
 /** Updates `pending` in place (start flag, snap targets) and returns what to show. */
-export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y: number, mods: Modifiers): MoveResult {
+export function pointerMove(
+  ctx: GestureContext,
+  pending: Pending,
+  x: number,
+  y: number,
+  mods: Modifiers,
+): MoveResult {
   const cx = x + ctx.view.scrollX;
   const cy = y + ctx.view.scrollY;
   const { view, index } = ctx;
   if (pending.kind === 'scrub') {
-    return { drag: { kind: 'scrub' }, playhead: Math.max(0, snapToFrame(cx / view.pxPerSecond, ctx.fps)) };
+    return {
+      drag: { kind: 'scrub' },
+      playhead: Math.max(0, snapToFrame(cx / view.pxPerSecond, ctx.fps)),
+    };
   }
   if (!pending.started) {
     const dx = cx - pending.originX;
@@ -135,10 +199,22 @@ export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y:
     pending.started = true;
   }
   if (pending.kind === 'marquee') {
-    const rect = rectFromPoints(pending.originX - view.scrollX, pending.originY - view.scrollY, x, Math.max(RULER_HEIGHT, y));
+    const rect = rectFromPoints(
+      pending.originX - view.scrollX,
+      pending.originY - view.scrollY,
+      x,
+      Math.max(RULER_HEIGHT, y),
+    );
     const inRect = itemsInMarquee(index, view, rect);
     return {
-      drag: { kind: 'marquee', originX: pending.originX, originY: pending.originY, x: cx, y: Math.max(RULER_HEIGHT + view.scrollY, cy), mode: pending.mode },
+      drag: {
+        kind: 'marquee',
+        originX: pending.originX,
+        originY: pending.originY,
+        x: cx,
+        y: Math.max(RULER_HEIGHT + view.scrollY, cy),
+        mode: pending.mode,
+      },
       selection: combineSelection(pending.base, inRect, pending.mode),
     };
   }
@@ -148,7 +224,14 @@ export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y:
   const raw = (cx - pending.originX) / view.pxPerSecond;
   if (pending.kind === 'trim') {
     const edgeTime = pending.edge === 'start' ? anchor.item.start_seconds : anchor.item.end_seconds;
-    const snapped = snapDelta({ movingEdges: [edgeTime], delta: raw, targets: pending.targets, pxPerSecond: view.pxPerSecond, fps: ctx.fps, snapToItems: !mods.free });
+    const snapped = snapDelta({
+      movingEdges: [edgeTime],
+      delta: raw,
+      targets: pending.targets,
+      pxPerSecond: view.pxPerSecond,
+      fps: ctx.fps,
+      snapToItems: !mods.free,
+    });
     const plan = planGroupTrim(index, pending.ids, pending.edge, snapped.delta, ctx.fps);
     return {
       drag: {
@@ -161,7 +244,10 @@ export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y:
       },
     };
   }
-  const group = groupBounds(index, pending.ids) ?? { start: anchor.item.start_seconds, end: anchor.item.end_seconds };
+  const group = groupBounds(index, pending.ids) ?? {
+    start: anchor.item.start_seconds,
+    end: anchor.item.end_seconds,
+  };
   const snapped = snapDelta({
     movingEdges: [anchor.item.start_seconds, anchor.item.end_seconds, group.start, group.end],
     delta: raw,
@@ -172,7 +258,10 @@ export function pointerMove(ctx: GestureContext, pending: Pending, x: number, y:
   });
   const delta = Math.max(snapped.delta, -group.start);
   const pointerRow = Math.floor((cy - RULER_HEIGHT) / ROW_HEIGHT);
-  const wanted = Math.max(-anchor.row, Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow));
+  const wanted = Math.max(
+    -anchor.row,
+    Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow),
+  );
   const rowOffset = resolveRowOffset(index, pending.ids, wanted);
   let blocked = false;
   if (pending.ids.length <= LIVE_OVERLAP_LIMIT) {
@@ -201,8 +290,10 @@ export type UpResult =
 
 export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState | null): UpResult {
   if (!pending.started || !drag) {
-    if (pending.kind === 'marquee' && pending.mode === 'replace') return { type: 'none', selection: new Set() };
-    if (pending.kind === 'move' && pending.clickSelection) return { type: 'none', selection: pending.clickSelection };
+    if (pending.kind === 'marquee' && pending.mode === 'replace')
+      return { type: 'none', selection: new Set() };
+    if (pending.kind === 'move' && pending.clickSelection)
+      return { type: 'none', selection: pending.clickSelection };
     return { type: 'none' };
   }
   if (drag.kind === 'move') {
@@ -212,7 +303,10 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
     const overlap = findOverlap(ctx.index, moves, new Set(drag.ids));
     if (overlap) {
       const name = ctx.index.byId.get(overlap.otherId)?.item.name ?? overlap.otherId;
-      return { type: 'refused', reason: `The items cannot be dropped there: they would overlap “${name}”.` };
+      return {
+        type: 'refused',
+        reason: `The items cannot be dropped there: they would overlap “${name}”.`,
+      };
     }
     const ops: EditOp[] = moves.map((move) => ({ kind: 'move', ...move }));
     return { type: 'commit', label: describeOps(ops), ops };

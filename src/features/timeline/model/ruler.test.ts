@@ -7,7 +7,8 @@ describe('ruler', () => {
     expect(chooseStep(1000, 30)).toBeCloseTo(5 / 30, 9);
     expect(chooseStep(10, 30)).toBe(10);
     expect(chooseStep(0.1, 30)).toBe(900);
-    for (const pps of [0.05, 0.3, 2, 17, 90, 400, 1200]) expect(chooseStep(pps, 30) * pps).toBeGreaterThanOrEqual(MIN_LABEL_PX);
+    for (const pps of [0.05, 0.3, 2, 17, 90, 400, 1200])
+      expect(chooseStep(pps, 30) * pps).toBeGreaterThanOrEqual(MIN_LABEL_PX);
   });
 
   it('labels minutes, hours and frames', () => {
@@ -21,7 +22,10 @@ describe('ruler', () => {
   });
 
   it('produces ticks covering the viewport with frame labels when zoomed in', () => {
-    const ticks = rulerTicks({ pxPerSecond: 600, scrollX: 1200, scrollY: 0, width: 600, height: 100 }, 30);
+    const ticks = rulerTicks(
+      { pxPerSecond: 600, scrollX: 1200, scrollY: 0, width: 600, height: 100 },
+      30,
+    );
     expect(ticks.step).toBeLessThan(1);
     expect(ticks.major[0]!.seconds).toBeLessThanOrEqual(2);
     expect(ticks.major[ticks.major.length - 1]!.seconds).toBeGreaterThanOrEqual(3);
@@ -33,7 +37,10 @@ describe('ruler', () => {
   });
 
   it('labels whole seconds when zoomed out', () => {
-    const ticks = rulerTicks({ pxPerSecond: 5, scrollX: 0, scrollY: 0, width: 1000, height: 100 }, 30);
+    const ticks = rulerTicks(
+      { pxPerSecond: 5, scrollX: 0, scrollY: 0, width: 1000, height: 100 },
+      30,
+    );
     expect(ticks.step).toBe(30);
     expect(ticks.major.map((tick) => tick.label).slice(0, 3)).toEqual(['0:00', '0:30', '1:00']);
   });

@@ -30,14 +30,18 @@ export function stepCandidates(fps: number): number[] {
 
 export function chooseStep(pxPerSecond: number, fps: number): number {
   const candidates = stepCandidates(fps);
-  return candidates.find((step) => step * pxPerSecond >= MIN_LABEL_PX) ?? candidates[candidates.length - 1]!;
+  return (
+    candidates.find((step) => step * pxPerSecond >= MIN_LABEL_PX) ??
+    candidates[candidates.length - 1]!
+  );
 }
 
 function chooseMinorStep(step: number, pxPerSecond: number, fps: number): number {
   const candidates = stepCandidates(fps).filter((minor) => minor < step);
   for (const minor of candidates) {
     const ratio = step / minor;
-    if (minor * pxPerSecond >= MIN_MINOR_PX && Math.abs(ratio - Math.round(ratio)) < 1e-6) return minor;
+    if (minor * pxPerSecond >= MIN_MINOR_PX && Math.abs(ratio - Math.round(ratio)) < 1e-6)
+      return minor;
   }
   return step;
 }
@@ -77,7 +81,11 @@ export function rulerTicks(view: Viewport, fps: number): RulerTicks {
   const firstMajor = Math.floor(startTime / step);
   for (let n = firstMajor; tickTime(n, step) <= endTime + step; n += 1) {
     const seconds = tickTime(n, step);
-    major.push({ seconds, x: timeToX(seconds, view), label: formatTimecode(seconds, fps, withFrames) });
+    major.push({
+      seconds,
+      x: timeToX(seconds, view),
+      label: formatTimecode(seconds, fps, withFrames),
+    });
     if (major.length > 1000) break;
   }
   if (minorStep < step) {

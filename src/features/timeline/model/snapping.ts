@@ -86,7 +86,8 @@ export function snapDelta(options: {
         }
       }
     }
-    if (best) return { delta: roundMs(best.delta), snappedTo: { seconds: best.seconds, kind: best.kind } };
+    if (best)
+      return { delta: roundMs(best.delta), snappedTo: { seconds: best.seconds, kind: best.kind } };
   }
   const reference = movingEdges[0];
   if (reference === undefined) return { delta: roundMs(delta), snappedTo: null };

@@ -15,6 +15,8 @@ describe('synthetic timelines', () => {
       }
     }
     const item = a.layers[0]!.items[3]!;
-    expect(Math.abs(item.start_seconds * 30 - Math.round(item.start_seconds * 30))).toBeLessThan(0.05);
+    expect(Math.abs(item.start_seconds * 30 - Math.round(item.start_seconds * 30))).toBeLessThan(
+      0.05,
+    );
   });
 });

@@ -4,7 +4,13 @@
  */
 import { layerAccepts } from './layer-rules.ts';
 import { frameTime } from './time-scale.ts';
-import type { Timeline, TimelineItem, TimelineItemType, TimelineLayer, TimelineLayerKind } from './timeline-types.ts';
+import type {
+  Timeline,
+  TimelineItem,
+  TimelineItemType,
+  TimelineLayer,
+  TimelineLayerKind,
+} from './timeline-types.ts';
 
 const KINDS: TimelineLayerKind[] = ['video', 'video', 'overlay', 'text', 'caption', 'audio'];
 
@@ -47,7 +53,12 @@ export function syntheticTimeline(options: {
   const thumbnails = Array.from({ length: 8 }, (_, i) => syntheticThumbnail(i * 45));
   const layers: TimelineLayer[] = Array.from({ length: layerCount }, (_, index) => {
     const kind = KINDS[index % KINDS.length]!;
-    return { index, name: `${kind[0]!.toUpperCase()}${kind.slice(1)} ${index + 1}`, kind, items: [] };
+    return {
+      index,
+      name: `${kind[0]!.toUpperCase()}${kind.slice(1)} ${index + 1}`,
+      kind,
+      items: [],
+    };
   });
   const cursor = new Array<number>(layerCount).fill(0);
   for (let n = 0; n < options.itemCount; n += 1) {
@@ -69,13 +80,16 @@ export function syntheticTimeline(options: {
       start_seconds: start,
       end_seconds: end,
       source_start_seconds: sourceStart,
-      source_end_seconds: sourceStart === null ? null : Math.round((sourceStart + (end - start)) * 1000) / 1000,
+      source_end_seconds:
+        sourceStart === null ? null : Math.round((sourceStart + (end - start)) * 1000) / 1000,
       asset_id: media ? `asset-${n % 50}` : null,
-      thumbnail_url: type === 'video' || type === 'image' ? thumbnails[n % thumbnails.length]! : null,
+      thumbnail_url:
+        type === 'video' || type === 'image' ? thumbnails[n % thumbnails.length]! : null,
       text: type === 'text' || type === 'caption' ? `Words ${n}` : null,
       effects: [],
     };
-    if (!layerAccepts(layer.kind, type)) throw new Error('synthetic generator produced an invalid placement');
+    if (!layerAccepts(layer.kind, type))
+      throw new Error('synthetic generator produced an invalid placement');
     layer.items.push(item);
   }
   const duration = Math.max(0, ...cursor.map((frames) => frameTime(frames, fps)));
@@ -90,7 +104,13 @@ export function syntheticTimeline(options: {
 
 /** A small hand-made timeline for focused tests. */
 export function smallTimeline(): Timeline {
-  const item = (id: string, type: TimelineItemType, layer: number, start: number, end: number): TimelineItem => ({
+  const item = (
+    id: string,
+    type: TimelineItemType,
+    layer: number,
+    start: number,
+    end: number,
+  ): TimelineItem => ({
     id,
     type,
     name: id,
@@ -110,7 +130,12 @@ export function smallTimeline(): Timeline {
     fps: 30,
     duration_seconds: 12,
     layers: [
-      { index: 0, name: 'Main video', kind: 'video', items: [item('a', 'video', 0, 0, 4), item('b', 'video', 0, 4, 8)] },
+      {
+        index: 0,
+        name: 'Main video',
+        kind: 'video',
+        items: [item('a', 'video', 0, 0, 4), item('b', 'video', 0, 4, 8)],
+      },
       { index: 1, name: 'B-roll', kind: 'video', items: [item('c', 'image', 1, 2, 5)] },
       { index: 2, name: 'Titles', kind: 'text', items: [item('t', 'text', 2, 1, 3)] },
       { index: 3, name: 'Music', kind: 'audio', items: [item('m', 'audio', 3, 0, 12)] },

@@ -96,7 +96,10 @@ describe('content and visibility', () => {
   });
 
   it('clamps the scroll offsets to the content', () => {
-    expect(clampScroll(view({ scrollX: 1e9, scrollY: 1e9 }), 100, 3)).toEqual({ scrollX: 11_000 - 1000, scrollY: 0 });
+    expect(clampScroll(view({ scrollX: 1e9, scrollY: 1e9 }), 100, 3)).toEqual({
+      scrollX: 11_000 - 1000,
+      scrollY: 0,
+    });
     expect(clampScroll(view({ scrollX: -5, scrollY: 50 }), 100, 20)).toEqual({
       scrollX: 0,
       scrollY: 50,

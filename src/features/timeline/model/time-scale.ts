@@ -58,15 +58,25 @@ export function tailSeconds(durationSeconds: number): number {
 
 export function maxPxPerSecond(durationSeconds: number, fps: number): number {
   const total = durationSeconds + tailSeconds(durationSeconds);
-  return Math.max(MIN_PX_PER_SECOND, Math.min(MAX_PX_PER_FRAME * (fps > 0 ? fps : 30), MAX_CONTENT_WIDTH / total));
+  return Math.max(
+    MIN_PX_PER_SECOND,
+    Math.min(MAX_PX_PER_FRAME * (fps > 0 ? fps : 30), MAX_CONTENT_WIDTH / total),
+  );
 }
 
 export function clampZoom(pxPerSecond: number, durationSeconds: number, fps: number): number {
   return Math.min(maxPxPerSecond(durationSeconds, fps), Math.max(MIN_PX_PER_SECOND, pxPerSecond));
 }
 
-export function contentWidth(durationSeconds: number, pxPerSecond: number, viewportWidth: number): number {
-  return Math.max(viewportWidth, Math.ceil((durationSeconds + tailSeconds(durationSeconds)) * pxPerSecond));
+export function contentWidth(
+  durationSeconds: number,
+  pxPerSecond: number,
+  viewportWidth: number,
+): number {
+  return Math.max(
+    viewportWidth,
+    Math.ceil((durationSeconds + tailSeconds(durationSeconds)) * pxPerSecond),
+  );
 }
 
 export function contentHeight(rowCount: number, viewportHeight: number): number {
@@ -110,7 +120,10 @@ export function fitToProject(
   fps: number,
 ): { pxPerSecond: number; scrollX: number } {
   const seconds = Math.max(1, durationSeconds * 1.02);
-  return { pxPerSecond: clampZoom(Math.max(1, viewportWidth - 16) / seconds, durationSeconds, fps), scrollX: 0 };
+  return {
+    pxPerSecond: clampZoom(Math.max(1, viewportWidth - 16) / seconds, durationSeconds, fps),
+    scrollX: 0,
+  };
 }
 
 /** Visible time range of a viewport (with an optional margin in pixels on both sides). */

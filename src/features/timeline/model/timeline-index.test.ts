@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimelineIndex, forEachItemInRange, itemsByTime, itemsInRange, lowerBound } from './timeline-index.ts';
+import {
+  buildTimelineIndex,
+  forEachItemInRange,
+  itemsByTime,
+  itemsInRange,
+  lowerBound,
+} from './timeline-index.ts';
 import { smallTimeline, syntheticTimeline } from './synthetic-timeline.ts';
 
 describe('timeline index', () => {
   it('indexes rows, ids and duration', () => {
     const index = buildTimelineIndex(smallTimeline());
-    expect(index.rows.map((row) => row.layer.name)).toEqual(['Main video', 'B-roll', 'Titles', 'Music']);
+    expect(index.rows.map((row) => row.layer.name)).toEqual([
+      'Main video',
+      'B-roll',
+      'Titles',
+      'Music',
+    ]);
     expect(index.itemCount).toBe(5);
     expect(index.byId.get('c')).toMatchObject({ row: 1, layerIndex: 1 });
     expect(index.durationSeconds).toBe(12);
@@ -31,7 +42,9 @@ describe('timeline index', () => {
     const row = index.rows[5]!;
     const fast: string[] = [];
     forEachItemInRange(row, 30, 45, (item) => fast.push(item.id));
-    const slow = row.items.filter((item) => item.start_seconds < 45 && item.end_seconds > 30).map((item) => item.id);
+    const slow = row.items
+      .filter((item) => item.start_seconds < 45 && item.end_seconds > 30)
+      .map((item) => item.id);
     expect(fast).toEqual(slow);
     expect(fast.length).toBeGreaterThan(0);
   });

@@ -34,7 +34,11 @@ export interface TimelineIndex {
 }
 
 function compareItems(a: TimelineItem, b: TimelineItem): number {
-  return a.start_seconds - b.start_seconds || a.end_seconds - b.end_seconds || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    a.start_seconds - b.start_seconds ||
+    a.end_seconds - b.end_seconds ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 export function buildTimelineIndex(timeline: Timeline): TimelineIndex {

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { combinePreviews, needsReview } from './trim-review.ts';
 
-const preview = (patch: object) => ({ operation_id: 'timeline.item.trim', project_id: 'p', current_revision: 3, ...patch });
+const preview = (patch: object) => ({
+  operation_id: 'timeline.item.trim',
+  project_id: 'p',
+  current_revision: 3,
+  ...patch,
+});
 
 describe('trim review', () => {
   it('combines previews of a group trim', () => {
     const combined = combinePreviews([
       preview({ destructive: false, affected_timeline_item_ids: ['a'], warnings: [] }),
-      preview({ destructive: true, affected_timeline_item_ids: ['b'], would_delete_timeline_item_ids: ['b'], warnings: ['gone'], change_count: 1 }),
+      preview({
+        destructive: true,
+        affected_timeline_item_ids: ['b'],
+        would_delete_timeline_item_ids: ['b'],
+        warnings: ['gone'],
+        change_count: 1,
+      }),
     ]);
     expect(combined).toMatchObject({
       destructive: true,

@@ -4,9 +4,13 @@
  */
 import type { TimelineOperationPreview } from './timeline-types.ts';
 
-const union = (lists: Array<string[] | undefined>): string[] => [...new Set(lists.flatMap((list) => list ?? []))];
+const union = (lists: Array<string[] | undefined>): string[] => [
+  ...new Set(lists.flatMap((list) => list ?? [])),
+];
 
-export function combinePreviews(previews: readonly TimelineOperationPreview[]): TimelineOperationPreview | null {
+export function combinePreviews(
+  previews: readonly TimelineOperationPreview[],
+): TimelineOperationPreview | null {
   const first = previews[0];
   if (!first) return null;
   return {
@@ -15,9 +19,15 @@ export function combinePreviews(previews: readonly TimelineOperationPreview[]): 
     current_revision: Math.max(...previews.map((preview) => preview.current_revision)),
     expected_revision: first.expected_revision,
     destructive: previews.some((preview) => preview.destructive === true),
-    affected_timeline_item_ids: union(previews.map((preview) => preview.affected_timeline_item_ids)),
-    would_create_timeline_item_ids: union(previews.map((preview) => preview.would_create_timeline_item_ids)),
-    would_delete_timeline_item_ids: union(previews.map((preview) => preview.would_delete_timeline_item_ids)),
+    affected_timeline_item_ids: union(
+      previews.map((preview) => preview.affected_timeline_item_ids),
+    ),
+    would_create_timeline_item_ids: union(
+      previews.map((preview) => preview.would_create_timeline_item_ids),
+    ),
+    would_delete_timeline_item_ids: union(
+      previews.map((preview) => preview.would_delete_timeline_item_ids),
+    ),
     change_count: previews.reduce((sum, preview) => sum + (preview.change_count ?? 0), 0),
     warnings: previews.flatMap((preview) => preview.warnings ?? []),
   };

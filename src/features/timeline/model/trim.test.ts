@@ -35,7 +35,10 @@ describe('trim', () => {
       source_start_seconds: 1.5,
       source_end_seconds: 4,
     });
-    expect(trimmedItem(item('t'), 0.5, 0)).toMatchObject({ start_seconds: 1.5, source_start_seconds: null });
+    expect(trimmedItem(item('t'), 0.5, 0)).toMatchObject({
+      start_seconds: 1.5,
+      source_start_seconds: null,
+    });
   });
 });
 

@@ -15,11 +15,18 @@ export interface ItemTrim {
 }
 
 /** The range of deltas one item allows for one edge. */
-export function trimLimits(item: TimelineItem, edge: TrimEdge, fps: number): { min: number; max: number } {
+export function trimLimits(
+  item: TimelineItem,
+  edge: TrimEdge,
+  fps: number,
+): { min: number; max: number } {
   const oneFrame = frameTime(1, fps > 0 ? fps : 30);
   const length = item.end_seconds - item.start_seconds;
   if (edge === 'start') {
-    const earliest = Math.max(-item.start_seconds, item.source_start_seconds === null ? -Infinity : -item.source_start_seconds);
+    const earliest = Math.max(
+      -item.start_seconds,
+      item.source_start_seconds === null ? -Infinity : -item.source_start_seconds,
+    );
     return { min: earliest || 0, max: length - oneFrame };
   }
   return { min: -(length - oneFrame), max: Infinity };
@@ -72,7 +79,9 @@ export function planGroupTrim(
   wantedDelta: number,
   fps: number,
 ): { delta: number; trims: ItemTrim[] } {
-  const items = [...ids].map((id) => index.byId.get(id)?.item).filter((item): item is TimelineItem => !!item);
+  const items = [...ids]
+    .map((id) => index.byId.get(id)?.item)
+    .filter((item): item is TimelineItem => !!item);
   const delta = clampTrimDelta(items, edge, wantedDelta, fps, index);
   if (delta === 0) return { delta, trims: [] };
   return {
@@ -86,12 +95,18 @@ export function planGroupTrim(
 }
 
 /** The item as it will look after a trim (used for ghosts and optimistic updates). */
-export function trimmedItem(item: TimelineItem, startDelta: number, endDelta: number): TimelineItem {
+export function trimmedItem(
+  item: TimelineItem,
+  startDelta: number,
+  endDelta: number,
+): TimelineItem {
   return {
     ...item,
     start_seconds: roundMs(item.start_seconds + startDelta),
     end_seconds: roundMs(item.end_seconds + endDelta),
-    source_start_seconds: item.source_start_seconds === null ? null : roundMs(item.source_start_seconds + startDelta),
-    source_end_seconds: item.source_end_seconds === null ? null : roundMs(item.source_end_seconds + endDelta),
+    source_start_seconds:
+      item.source_start_seconds === null ? null : roundMs(item.source_start_seconds + startDelta),
+    source_end_seconds:
+      item.source_end_seconds === null ? null : roundMs(item.source_end_seconds + endDelta),
   };
 }

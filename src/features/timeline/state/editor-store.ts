@@ -9,7 +9,10 @@ import type { EditOp } from '../model/edit-ops.ts';
 import type { TrimEdge } from '../model/trim.ts';
 import type { MarqueeMode } from '../model/marquee.ts';
 import type { SnapKind } from '../model/snapping.ts';
-import type { TimelineBatchDeleteResult, TimelineOperationPreview } from '../model/timeline-types.ts';
+import type {
+  TimelineBatchDeleteResult,
+  TimelineOperationPreview,
+} from '../model/timeline-types.ts';
 
 export type DragState =
   | {
@@ -65,6 +68,8 @@ export interface EditorState {
   history: History;
   /** A write is in flight (further gestures wait). */
   busy: boolean;
+  /** Requests of the gesture in flight, for “Saving 40 of 200…”. */
+  saving: { done: number; total: number } | null;
   /** Whether the initial fit-to-project zoom has been done. */
   fitted: boolean;
   trimReview: TrimReview | null;
@@ -78,7 +83,14 @@ export interface EditorState {
 
 export interface EditorActions {
   setSelection(selection: Iterable<string>): void;
-  setView(patch: Partial<Pick<EditorState, 'pxPerSecond' | 'scrollX' | 'scrollY' | 'viewportWidth' | 'viewportHeight' | 'fitted'>>): void;
+  setView(
+    patch: Partial<
+      Pick<
+        EditorState,
+        'pxPerSecond' | 'scrollX' | 'scrollY' | 'viewportWidth' | 'viewportHeight' | 'fitted'
+      >
+    >,
+  ): void;
   setPlayhead(seconds: number): void;
   setDrag(drag: DragState | null): void;
   set(patch: Partial<EditorState>): void;
@@ -98,6 +110,7 @@ export function initialEditorState(): EditorState {
     drag: null,
     history: emptyHistory,
     busy: false,
+    saving: null,
     fitted: false,
     trimReview: null,
     deleteRequest: null,

@@ -1,0 +1,510 @@
+/**
+ * The imperative side of the timeline canvas, outside React: pointer and wheel handling, auto
+ * scroll, scroll sync and layer drawing. React renders the DOM and the Konva layers once; from then
+ * on scrolling, zooming and dragging only redraw layers (no React renders).
+ */
+import type Konva from 'konva';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
+import type { EditOp } from '../model/edit-ops.ts';
+import { hitTest, itemScreenRect } from '../model/hit-testing.ts';
+import {
+  pointerDown,
+  pointerMove,
+  pointerUp,
+  type GestureContext,
+  type Modifiers,
+  type Pending,
+} from '../model/pointer-gesture.ts';
+import type { TimelineIndex } from '../model/timeline-index.ts';
+import {
+  clampScroll,
+  contentHeight,
+  contentWidth,
+  fitToProject,
+  RULER_HEIGHT,
+  ROW_HEIGHT,
+  rowTop,
+  timeToX,
+  zoomAt,
+} from '../model/time-scale.ts';
+import { viewportOf, type EditorState, type EditorStore } from '../state/editor-store.ts';
+import { ThumbnailCache } from './thumbnail-cache.ts';
+import { drawItems, drawOverlay, drawStatic } from './timeline-drawing.ts';
+
+const AUTO_SCROLL_EDGE = 40;
+const AUTO_SCROLL_MAX = 24;
+
+/** Test hooks (only under automation): coordinates from the same maths the canvas draws with. */
+export interface TimelineTestHooks {
+  itemRect(itemId: string): { x: number; y: number; width: number; height: number } | null;
+  timeToClientX(seconds: number): number;
+  rowCenterClientY(layerIndex: number): number;
+  view(): { pxPerSecond: number; scrollX: number; scrollY: number; width: number; height: number };
+  drawCounts(): { items: number; overlay: number };
+}
+
+declare global {
+  interface Window {
+    __cutroomTimeline?: TimelineTestHooks;
+  }
+}
+
+export interface CanvasCallbacks {
+  canEdit: boolean;
+  onCommit(label: string, ops: EditOp[]): void;
+  onRefused(reason: string): void;
+  onKeyDown?(event: ReactKeyboardEvent<HTMLDivElement>): void;
+}
+
+export interface CanvasElements {
+  scroll: HTMLDivElement;
+  spacer: HTMLDivElement;
+  host: HTMLDivElement;
+  headers: HTMLElement | null;
+  /** The playhead: a DOM line moved by transform (no canvas redraw when it or the view moves). */
+  playhead: HTMLElement | null;
+}
+
+const modifiersOf = (event: {
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}): Modifiers => ({
+  shift: event.shiftKey,
+  toggle: event.ctrlKey || event.metaKey,
+  free: event.altKey,
+});
+
+function viewChanged(a: EditorState, b: EditorState): boolean {
+  return (
+    a.pxPerSecond !== b.pxPerSecond ||
+    a.scrollX !== b.scrollX ||
+    a.scrollY !== b.scrollY ||
+    a.viewportWidth !== b.viewportWidth ||
+    a.viewportHeight !== b.viewportHeight
+  );
+}
+
+export class CanvasController {
+  private readonly store: EditorStore;
+  private index: TimelineIndex | null = null;
+  private fps = 30;
+  private callbacks: CanvasCallbacks = {
+    canEdit: false,
+    onCommit: () => undefined,
+    onRefused: () => undefined,
+  };
+  private elements: CanvasElements | null = null;
+  private layers: {
+    static: Konva.Layer | null;
+    items: Konva.Layer | null;
+    overlay: Konva.Layer | null;
+  } = {
+    static: null,
+    items: null,
+    overlay: null,
+  };
+  private pending: Pending | null = null;
+  private blocked = false;
+  private lastPointer: { x: number; y: number; mods: Modifiers } | null = null;
+  private autoScrollFrame: number | null = null;
+  private readonly counts = { items: 0, overlay: 0 };
+  private readonly thumbnails: ThumbnailCache;
+  private onResize: ((size: { width: number; height: number }) => void) | null = null;
+
+  constructor(store: EditorStore) {
+    this.store = store;
+    this.thumbnails = new ThumbnailCache(() => this.layers.items?.batchDraw());
+  }
+
+  // ───────────── wiring ─────────────
+
+  setCallbacks(callbacks: CanvasCallbacks): void {
+    this.callbacks = callbacks;
+  }
+
+  setData(index: TimelineIndex, fps: number): void {
+    this.index = index;
+    this.fps = fps;
+    const state = this.store.getState();
+    const clamped = clampScroll(viewportOf(state), index.durationSeconds, index.rows.length);
+    if (clamped.scrollX !== state.scrollX || clamped.scrollY !== state.scrollY)
+      state.setView(clamped);
+    this.syncDom(this.store.getState());
+    this.drawAll();
+  }
+
+  setStaticLayer = (layer: Konva.Layer | null): void => {
+    this.layers.static = layer;
+  };
+  setItemsLayer = (layer: Konva.Layer | null): void => {
+    this.layers.items = layer;
+  };
+  setOverlayLayer = (layer: Konva.Layer | null): void => {
+    this.layers.overlay = layer;
+    // Shown only while something is dragged: an empty canvas still costs a composite per frame.
+    layer?.visible(
+      this.store.getState().drag !== null && this.store.getState().drag?.kind !== 'scrub',
+    );
+  };
+
+  /** Attaches to the DOM; returns the detach function. */
+  mount(
+    elements: CanvasElements,
+    onResize: (size: { width: number; height: number }) => void,
+  ): () => void {
+    this.elements = elements;
+    this.onResize = onResize;
+    const unsubscribe = this.store.subscribe((state, previous) =>
+      this.onStoreChange(state, previous),
+    );
+    const observer = new ResizeObserver(() => this.measure());
+    observer.observe(elements.scroll);
+    elements.scroll.addEventListener('wheel', this.onWheel, { passive: false });
+    this.measure();
+    this.placePlayhead(this.store.getState());
+    this.installTestHooks();
+    return () => {
+      unsubscribe();
+      observer.disconnect();
+      elements.scroll.removeEventListener('wheel', this.onWheel);
+      this.stopAutoScroll();
+      if (typeof window !== 'undefined' && window.__cutroomTimeline?.view === this.view)
+        delete window.__cutroomTimeline;
+      this.elements = null;
+      this.onResize = null;
+    };
+  }
+
+  private measure(): void {
+    const el = this.elements?.scroll;
+    if (!el || el.clientWidth === 0 || !this.index) return;
+    const width = el.clientWidth;
+    const height = el.clientHeight;
+    this.onResize?.({ width, height });
+    const state = this.store.getState();
+    state.setView({
+      viewportWidth: width,
+      viewportHeight: height,
+      ...(state.fitted
+        ? {}
+        : { ...fitToProject(this.index.durationSeconds, width, this.fps), fitted: true }),
+    });
+  }
+
+  private onStoreChange(state: EditorState, previous: EditorState): void {
+    const view = viewChanged(state, previous);
+    if (state.drag !== previous.drag)
+      this.showOverlay(state.drag !== null && state.drag.kind !== 'scrub');
+    if (view || state.playhead !== previous.playhead) this.placePlayhead(state);
+    if (view) {
+      this.syncDom(state);
+      // Synchronous: the stage follows the scroll in this same frame.
+      this.drawAll();
+      return;
+    }
+    const moving = state.drag?.kind === 'move';
+    if (state.selection !== previous.selection || moving !== (previous.drag?.kind === 'move')) {
+      this.layers.items?.batchDraw();
+    }
+    if (state.drag !== previous.drag) this.layers.overlay?.batchDraw();
+  }
+
+  private showOverlay(show: boolean): void {
+    const overlay = this.layers.overlay;
+    if (overlay && overlay.visible() !== show) overlay.visible(show);
+  }
+
+  private placePlayhead(state: EditorState): void {
+    const line = this.elements?.playhead;
+    if (!line) return;
+    const x = timeToX(state.playhead, viewportOf(state));
+    const visible = x >= -8 && x <= state.viewportWidth + 8;
+    line.style.display = visible ? '' : 'none';
+    if (visible) line.style.transform = `translateX(${Math.round(x)}px)`;
+  }
+
+  /** Scroll content size, stage position and scroll offsets follow the store. */
+  private syncDom(state: EditorState): void {
+    const elements = this.elements;
+    const index = this.index;
+    if (!elements || !index) return;
+    const { scroll, spacer, host, headers } = elements;
+    host.style.transform = `translate(${state.scrollX}px, ${state.scrollY}px)`;
+    spacer.style.width = `${contentWidth(index.durationSeconds, state.pxPerSecond, state.viewportWidth)}px`;
+    spacer.style.height = `${contentHeight(index.rows.length, state.viewportHeight)}px`;
+    if (Math.abs(scroll.scrollLeft - state.scrollX) > 0.5) scroll.scrollLeft = state.scrollX;
+    if (Math.abs(scroll.scrollTop - state.scrollY) > 0.5) scroll.scrollTop = state.scrollY;
+    if (headers) headers.style.transform = `translateY(${-state.scrollY}px)`;
+    scroll.dataset.pxPerSecond = String(state.pxPerSecond);
+    scroll.dataset.scrollX = String(Math.round(state.scrollX));
+    scroll.dataset.scrollY = String(Math.round(state.scrollY));
+  }
+
+  drawAll(): void {
+    this.layers.static?.draw();
+    this.layers.items?.draw();
+    if (this.layers.overlay?.visible()) this.layers.overlay.draw();
+  }
+
+  // ───────────── drawing ─────────────
+
+  readonly view = () => viewportOf(this.store.getState());
+
+  sceneStatic = (context: Konva.Context): void => {
+    if (this.index) drawStatic(context._context, this.index, this.view(), this.fps);
+  };
+
+  sceneItems = (context: Konva.Context): void => {
+    if (!this.index) return;
+    const state = this.store.getState();
+    this.counts.items = drawItems(context._context, this.index, viewportOf(state), {
+      selection: state.selection,
+      moving: state.drag?.kind === 'move' ? new Set(state.drag.ids) : null,
+      thumbnails: this.thumbnails,
+    });
+  };
+
+  sceneOverlay = (context: Konva.Context): void => {
+    if (!this.index) return;
+    const state = this.store.getState();
+    this.counts.overlay = drawOverlay(
+      context._context,
+      this.index,
+      viewportOf(state),
+      { drag: state.drag, blocked: this.blocked },
+      this.fps,
+    );
+  };
+
+  // ───────────── pointer ─────────────
+
+  private gestureContext(): GestureContext | null {
+    if (!this.index) return null;
+    const state = this.store.getState();
+    return {
+      index: this.index,
+      fps: this.fps,
+      selection: state.selection,
+      playhead: state.playhead,
+      view: viewportOf(state),
+    };
+  }
+
+  private localPoint(event: { clientX: number; clientY: number }): { x: number; y: number } {
+    const el = this.elements!.scroll;
+    const rect = el.getBoundingClientRect();
+    return {
+      x: event.clientX - rect.left - el.clientLeft,
+      y: event.clientY - rect.top - el.clientTop,
+    };
+  }
+
+  private step(x: number, y: number, mods: Modifiers): void {
+    const context = this.gestureContext();
+    if (!this.pending || !context) return;
+    const result = pointerMove(context, this.pending, x, y, mods);
+    const state = this.store.getState();
+    this.blocked = result.blocked ?? false;
+    if (result.selection) state.setSelection(result.selection);
+    if (result.playhead !== undefined) state.setPlayhead(result.playhead);
+    if (result.drag !== null || state.drag !== null) state.setDrag(result.drag);
+  }
+
+  private stopAutoScroll(): void {
+    if (this.autoScrollFrame !== null) cancelAnimationFrame(this.autoScrollFrame);
+    this.autoScrollFrame = null;
+  }
+
+  private readonly autoScrollTick = (): void => {
+    this.autoScrollFrame = null;
+    const point = this.lastPointer;
+    const current = this.pending;
+    const index = this.index;
+    if (!point || !current || !current.started || current.kind === 'scrub' || !index) return;
+    const state = this.store.getState();
+    const speed = (distance: number) =>
+      Math.min(
+        AUTO_SCROLL_MAX,
+        Math.ceil(
+          ((AUTO_SCROLL_EDGE - Math.max(0, distance)) / AUTO_SCROLL_EDGE) * AUTO_SCROLL_MAX,
+        ),
+      );
+    let dx = 0;
+    let dy = 0;
+    if (point.x < AUTO_SCROLL_EDGE) dx = -speed(point.x);
+    else if (point.x > state.viewportWidth - AUTO_SCROLL_EDGE)
+      dx = speed(state.viewportWidth - point.x);
+    if (current.kind !== 'trim') {
+      if (point.y < RULER_HEIGHT + AUTO_SCROLL_EDGE / 2) dy = -speed((point.y - RULER_HEIGHT) * 2);
+      else if (point.y > state.viewportHeight - AUTO_SCROLL_EDGE / 2)
+        dy = speed((state.viewportHeight - point.y) * 2);
+    }
+    if (dx !== 0 || dy !== 0) {
+      const next = clampScroll(
+        { ...viewportOf(state), scrollX: state.scrollX + dx, scrollY: state.scrollY + dy },
+        index.durationSeconds,
+        index.rows.length,
+      );
+      if (next.scrollX !== state.scrollX || next.scrollY !== state.scrollY) {
+        state.setView(next);
+        this.step(point.x, point.y, point.mods);
+      }
+    }
+    this.autoScrollFrame = requestAnimationFrame(this.autoScrollTick);
+  };
+
+  cancelDrag = (): void => {
+    const current = this.pending;
+    this.pending = null;
+    this.stopAutoScroll();
+    const state = this.store.getState();
+    if (current?.kind === 'marquee' && current.started) state.setSelection(current.base);
+    if (state.drag) state.setDrag(null);
+    this.blocked = false;
+    if (this.elements) this.elements.scroll.style.cursor = '';
+  };
+
+  onPointerDown = (event: ReactPointerEvent<HTMLDivElement>): void => {
+    const el = this.elements?.scroll;
+    const context = this.gestureContext();
+    if (!el || !context || event.button !== 0) return;
+    const { x, y } = this.localPoint(event);
+    if (x < 0 || y < 0 || x > el.clientWidth || y > el.clientHeight) return; // a scrollbar
+    el.focus({ preventScroll: true });
+    const mods = modifiersOf(event);
+    const result = pointerDown(
+      context,
+      hitTest(context.index, context.view, x, y),
+      x,
+      y,
+      mods,
+      this.callbacks.canEdit,
+    );
+    const state = this.store.getState();
+    if (result.selection) state.setSelection(result.selection);
+    if (result.playhead !== undefined) state.setPlayhead(result.playhead);
+    this.pending = result.pending;
+    this.lastPointer = { x, y, mods };
+    if (result.pending) {
+      el.setPointerCapture(event.pointerId);
+      event.preventDefault();
+    }
+  };
+
+  onPointerMove = (event: ReactPointerEvent<HTMLDivElement>): void => {
+    const el = this.elements?.scroll;
+    if (!el) return;
+    const { x, y } = this.localPoint(event);
+    const mods = modifiersOf(event);
+    this.lastPointer = { x, y, mods };
+    const current = this.pending;
+    if (!current) {
+      const context = this.gestureContext();
+      if (!context) return;
+      const hit = hitTest(context.index, context.view, x, y);
+      const canEdit = this.callbacks.canEdit;
+      el.style.cursor =
+        hit.kind === 'item'
+          ? hit.zone !== 'body' && canEdit
+            ? 'ew-resize'
+            : canEdit
+              ? 'grab'
+              : 'pointer'
+          : hit.kind === 'ruler'
+            ? 'pointer'
+            : '';
+      return;
+    }
+    this.step(x, y, mods);
+    if (current.started && current.kind === 'move') el.style.cursor = 'grabbing';
+    if (current.started && current.kind !== 'scrub' && this.autoScrollFrame === null) {
+      this.autoScrollFrame = requestAnimationFrame(this.autoScrollTick);
+    }
+  };
+
+  onPointerUp = (event: ReactPointerEvent<HTMLDivElement>): void => {
+    const current = this.pending;
+    const context = this.gestureContext();
+    if (!current || !context) return;
+    const el = this.elements?.scroll;
+    if (el?.hasPointerCapture(event.pointerId)) el.releasePointerCapture(event.pointerId);
+    const state = this.store.getState();
+    const result = pointerUp(context, current, state.drag);
+    this.pending = null;
+    this.stopAutoScroll();
+    if (state.drag) state.setDrag(null);
+    this.blocked = false;
+    if (el) el.style.cursor = '';
+    if (result.type === 'none' && result.selection) state.setSelection(result.selection);
+    if (result.type === 'commit') this.callbacks.onCommit(result.label, result.ops);
+    if (result.type === 'refused') this.callbacks.onRefused(result.reason);
+  };
+
+  onLostPointerCapture = (): void => {
+    if (this.pending?.started) this.cancelDrag();
+  };
+
+  onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Escape' && this.pending) {
+      event.preventDefault();
+      event.stopPropagation();
+      this.cancelDrag();
+      return;
+    }
+    if (this.pending) return;
+    this.callbacks.onKeyDown?.(event);
+  };
+
+  onScroll = (): void => {
+    const el = this.elements?.scroll;
+    if (!el) return;
+    const state = this.store.getState();
+    if (el.scrollLeft !== state.scrollX || el.scrollTop !== state.scrollY)
+      state.setView({ scrollX: el.scrollLeft, scrollY: el.scrollTop });
+  };
+
+  /** Ctrl/Cmd + wheel zooms around the pointer; plain wheel scrolls natively. */
+  private readonly onWheel = (event: WheelEvent): void => {
+    if (!(event.ctrlKey || event.metaKey) || !this.index) return;
+    event.preventDefault();
+    const { x } = this.localPoint(event);
+    const state = this.store.getState();
+    state.setView(
+      zoomAt(
+        viewportOf(state),
+        Math.exp(-event.deltaY * 0.0015),
+        x,
+        this.index.durationSeconds,
+        this.fps,
+      ),
+    );
+  };
+
+  // ───────────── test hooks ─────────────
+
+  private installTestHooks(): void {
+    if (typeof navigator === 'undefined' || !navigator.webdriver) return;
+    const origin = () => {
+      const el = this.elements!.scroll;
+      const rect = el.getBoundingClientRect();
+      return { left: rect.left + el.clientLeft, top: rect.top + el.clientTop };
+    };
+    window.__cutroomTimeline = {
+      itemRect: (itemId) => {
+        const rect = this.index ? itemScreenRect(this.index, this.view(), itemId) : null;
+        if (!rect) return null;
+        const o = origin();
+        return { ...rect, x: rect.x + o.left, y: rect.y + o.top };
+      },
+      timeToClientX: (seconds) => origin().left + timeToX(seconds, this.view()),
+      rowCenterClientY: (layerIndex) =>
+        origin().top +
+        rowTop(this.index?.rowOfLayer.get(layerIndex) ?? 0, this.view()) +
+        ROW_HEIGHT / 2,
+      view: this.view,
+      drawCounts: () => ({ ...this.counts }),
+    };
+  }
+}

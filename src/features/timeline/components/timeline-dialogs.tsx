@@ -1,0 +1,129 @@
+/** The trim review popover and the batch delete confirmation. */
+import { Button } from '@/components/button.tsx';
+import type { TimelineIndex } from '../model/timeline-index.ts';
+import type { TrimReview } from '../state/editor-store.ts';
+import { Modal } from './modal.tsx';
+
+const nameOf = (index: TimelineIndex, id: string) => index.byId.get(id)?.item.name ?? id;
+
+function ItemList({
+  label,
+  ids,
+  index,
+}: {
+  label: string;
+  ids: readonly string[];
+  index: TimelineIndex;
+}) {
+  if (ids.length === 0) return null;
+  const shown = ids.slice(0, 20);
+  return (
+    <div className="mt-3">
+      <h3 className="text-sm font-semibold text-slate-800">
+        {label} ({ids.length})
+      </h3>
+      <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+        {shown.map((id) => (
+          <li key={id}>{nameOf(index, id)}</li>
+        ))}
+        {ids.length > shown.length ? <li>and {ids.length - shown.length} more</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+export function TrimReviewDialog({
+  review,
+  index,
+  onApply,
+  onCancel,
+}: {
+  review: TrimReview;
+  index: TimelineIndex;
+  onApply(): void;
+  onCancel(): void;
+}) {
+  const { preview } = review;
+  const warnings = preview.warnings ?? [];
+  return (
+    <Modal title={`Review: ${review.label}`} onCancel={onCancel}>
+      {preview.destructive ? (
+        <p className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <strong>This trim is destructive.</strong> It removes content that cannot be brought back
+          by undo.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          The service adjusted this trim. Check the changes before applying.
+        </p>
+      )}
+      {warnings.length > 0 ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-800">Warnings</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm text-amber-900">
+            {warnings.map((warning, i) => (
+              <li key={i}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ItemList
+        label="Affected items"
+        ids={preview.affected_timeline_item_ids ?? []}
+        index={index}
+      />
+      <ItemList
+        label="Items it would create"
+        ids={preview.would_create_timeline_item_ids ?? []}
+        index={index}
+      />
+      <ItemList
+        label="Items it would delete"
+        ids={preview.would_delete_timeline_item_ids ?? []}
+        index={index}
+      />
+      <p className="mt-3 text-xs text-slate-600">
+        Checked against timeline revision {preview.expected_revision ?? preview.current_revision}.
+      </p>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} data-autofocus>
+          Cancel
+        </Button>
+        <Button variant={preview.destructive ? 'danger' : 'primary'} onClick={onApply}>
+          Apply trim
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+export function DeleteConfirmDialog({
+  ids,
+  index,
+  onConfirm,
+  onCancel,
+}: {
+  ids: readonly string[];
+  index: TimelineIndex;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const title =
+    ids.length === 1 ? `Delete “${nameOf(index, ids[0]!)}”?` : `Delete ${ids.length} items?`;
+  return (
+    <Modal title={title} onCancel={onCancel}>
+      <p className="text-sm text-slate-700">
+        Deleted items cannot be restored with undo. Captions on them are removed too.
+      </p>
+      <ItemList label="Items to delete" ids={ids} index={index} />
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} data-autofocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
+          Delete {ids.length === 1 ? 'item' : `${ids.length} items`}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

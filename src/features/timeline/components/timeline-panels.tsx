@@ -1,0 +1,148 @@
+/** Banners and result panels: the 409 conflict banner, notices, and the batch delete result. */
+import { Button } from '@/components/button.tsx';
+import type { TimelineBatchDeleteResult } from '../model/timeline-types.ts';
+import type { ConflictNotice, EditorNotice } from '../state/editor-store.ts';
+
+export function ConflictBanner({
+  conflict,
+  onDismiss,
+}: {
+  conflict: ConflictNotice;
+  onDismiss(): void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <div className="flex-1">
+        <h2 className="font-semibold">Someone else changed this timeline</h2>
+        <p className="mt-1 text-sm">Changed on the server: {conflict.changes}</p>
+        <p className="mt-1 text-sm">{conflict.outcome}</p>
+      </div>
+      <Button variant="secondary" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+export function NoticeBanner({ notice, onDismiss }: { notice: EditorNotice; onDismiss(): void }) {
+  const error = notice.tone === 'error';
+  return (
+    <div
+      role={error ? 'alert' : 'status'}
+      className={`flex items-start gap-4 rounded-lg border p-4 ${error ? 'border-red-200 bg-red-50 text-red-900' : 'border-sky-200 bg-sky-50 text-sky-950'}`}
+    >
+      <div className="flex-1">
+        <h2 className="font-semibold">{notice.title}</h2>
+        <p className="mt-1 text-sm">{notice.detail}</p>
+      </div>
+      <Button variant="secondary" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+export function DeleteResultPanel({
+  result,
+  nameOf,
+  onRetry,
+  onDismiss,
+}: {
+  result: TimelineBatchDeleteResult;
+  nameOf(id: string): string;
+  onRetry(ids: string[]): void;
+  onDismiss(): void;
+}) {
+  const failed = result.failed_items ?? [];
+  const retryable = failed
+    .filter((failure) => failure.retryable)
+    .map((failure) => failure.timeline_item_id);
+  return (
+    <section
+      aria-label="Delete result"
+      className={`rounded-lg border p-4 ${failed.length ? 'border-red-200 bg-red-50' : 'border-emerald-200 bg-emerald-50'}`}
+    >
+      <h2 className="font-semibold text-slate-900">
+        {failed.length === 0
+          ? `Deleted ${result.deleted_count} ${result.deleted_count === 1 ? 'item' : 'items'}`
+          : `Deleted ${result.deleted_count}, ${result.failed_count} could not be deleted`}
+      </h2>
+      {result.message ? <p className="mt-1 text-sm text-slate-700">{result.message}</p> : null}
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Captions removed</dt>
+          <dd className="font-medium">{result.captions_removed ?? 0}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Clips shifted</dt>
+          <dd className="font-medium">{result.clips_shifted ?? 0}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Gaps closed (packed)</dt>
+          <dd className="font-medium">{result.packed ? 'Yes' : 'No'}</dd>
+        </div>
+      </dl>
+      {(result.deleted_items ?? []).length > 0 ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold">Deleted</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {(result.deleted_items ?? []).slice(0, 20).map((item, i) => (
+              <li key={item.id ?? i}>
+                {item.name ?? item.id}{' '}
+                {item.type ? <span className="text-slate-600">({item.type})</span> : null}
+              </li>
+            ))}
+            {(result.deleted_items ?? []).length > 20 ? (
+              <li>and {(result.deleted_items ?? []).length - 20} more</li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+      {failed.length > 0 ? (
+        <table className="mt-3 w-full text-left text-sm">
+          <caption className="text-left text-sm font-semibold">Not deleted</caption>
+          <thead>
+            <tr className="text-slate-600">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Item
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Error
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Retryable
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {failed.map((failure) => (
+              <tr key={failure.timeline_item_id} className="border-t border-red-100 align-top">
+                <td className="py-1 pr-2">{nameOf(failure.timeline_item_id)}</td>
+                <td className="py-1 pr-2">
+                  {failure.error}
+                  {failure.error_code ? (
+                    <span className="text-slate-600"> ({failure.error_code})</span>
+                  ) : null}
+                </td>
+                <td className="py-1">{failure.retryable ? 'Yes' : 'No'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="mt-3 flex gap-2">
+        {retryable.length > 0 ? (
+          <Button variant="secondary" onClick={() => onRetry(retryable)}>
+            Retry {retryable.length} retryable
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </section>
+  );
+}

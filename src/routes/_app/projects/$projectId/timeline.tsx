@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { timelineQueryOptions } from '@/features/timeline/api/timeline-queries.ts';
+import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
+
+export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(timelineQueryOptions(params.projectId)),
+  head: () => ({ meta: [{ title: 'Timeline · Cutroom' }] }),
+  component: TimelineRoute,
+});
+
+function TimelineRoute() {
+  const { projectId } = Route.useParams();
+  return <TimelinePage projectId={projectId} />;
+}
