@@ -21,7 +21,8 @@ const itemCount = Number(params.get('items') ?? 2000);
 const START_PX_PER_SECOND = 40;
 
 type TimelineRow = ComponentProps<typeof PeerTimeline>['editorData'][number];
-const HEIGHT = 640;
+/** The editor's canvas height (timeline-editor.tsx caps it at 460 px); the peer gets the same. */
+const HEIGHT = 460;
 
 export interface BenchApi {
   lib: string;

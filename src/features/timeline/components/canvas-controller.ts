@@ -242,6 +242,14 @@ export class CanvasController {
     scroll.dataset.scrollY = String(Math.round(state.scrollY));
   }
 
+  /** After a stage resize: the static layer (the ruler) keeps a canvas of the ruler's height. */
+  fitStaticLayer(width: number): void {
+    const layer = this.layers.static;
+    if (layer && (layer.canvas.width !== width || layer.canvas.height !== RULER_HEIGHT)) {
+      layer.canvas.setSize(width, RULER_HEIGHT);
+    }
+  }
+
   drawAll(): void {
     this.layers.static?.draw();
     this.layers.items?.draw();
@@ -253,13 +261,14 @@ export class CanvasController {
   readonly view = () => viewportOf(this.store.getState());
 
   sceneStatic = (context: Konva.Context): void => {
-    if (this.index) drawStatic(context._context, this.index, this.view(), this.fps);
+    drawStatic(context._context, this.view(), this.fps);
   };
 
   sceneItems = (context: Konva.Context): void => {
     if (!this.index) return;
     const state = this.store.getState();
     this.counts.items = drawItems(context._context, this.index, viewportOf(state), {
+      fps: this.fps,
       selection: state.selection,
       moving: state.drag?.kind === 'move' ? new Set(state.drag.ids) : null,
       thumbnails: this.thumbnails,

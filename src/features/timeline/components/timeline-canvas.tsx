@@ -85,7 +85,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   }, [controller]);
 
   useEffect(() => {
-    // A new stage size clears the canvases: draw again.
+    // A new stage size clears (and resizes) the canvases: draw again.
+    controller.fitStaticLayer(size.width);
     controller.drawAll();
   }, [controller, size]);
 

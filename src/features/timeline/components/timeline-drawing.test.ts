@@ -55,6 +55,7 @@ describe('drawing', () => {
     };
     const ctx = recordingContext();
     const drawn = drawItems(ctx, index, view, {
+      fps: 30,
       selection: new Set(),
       moving: null,
       thumbnails: noThumbnails,
@@ -68,6 +69,7 @@ describe('drawing', () => {
     const index = buildTimelineIndex(syntheticTimeline({ itemCount: 10_000 }));
     const view: Viewport = { pxPerSecond: 0.5, scrollX: 0, scrollY: 0, width: 1000, height: 2000 };
     const drawn = drawItems(recordingContext(), index, view, {
+      fps: 30,
       selection: new Set(),
       moving: null,
       thumbnails: noThumbnails,
@@ -83,6 +85,7 @@ describe('drawing', () => {
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
     const ctx = recordingContext();
     drawItems(ctx, index, view, {
+      fps: 30,
       selection: new Set(['b']),
       moving: null,
       thumbnails: noThumbnails,
@@ -94,7 +97,7 @@ describe('drawing', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
     const ctx = recordingContext();
-    drawStatic(ctx, index, view, 30);
+    drawStatic(ctx, view, 30);
     expect(ctx.texts.slice(0, 3)).toEqual(['0:00', '0:01', '0:02']);
     const overlay = recordingContext();
     const ghosts = drawOverlay(

@@ -82,20 +82,12 @@ function truncate(text: string, width: number): string | null {
   return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 }
 
-export function drawStatic(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: number): void {
-  ctx.fillStyle = '#0f172a';
-  ctx.fillRect(0, 0, view.width, view.height);
-  const rows = visibleRowRange(view, index.rows.length);
-  for (let row = rows.first; row <= rows.last; row += 1) {
-    ctx.fillStyle = row % 2 === 0 ? '#1e293b' : '#172033';
-    ctx.fillRect(0, rowTop(row, view), view.width, ROW_HEIGHT);
-  }
+/**
+ * The static layer: the ruler only. Its canvas is the ruler's height (a full-size canvas would be
+ * composited again on every scroll and zoom frame for a 28 px band of content).
+ */
+export function drawStatic(ctx: Ctx, view: Viewport, fps: number): void {
   const ticks = rulerTicks(view, fps);
-  // Grid lines at labelled ticks.
-  ctx.fillStyle = '#334155';
-  for (const tick of ticks.major)
-    ctx.fillRect(Math.round(tick.x), RULER_HEIGHT, 1, view.height - RULER_HEIGHT);
-  // Ruler.
   ctx.fillStyle = '#020617';
   ctx.fillRect(0, 0, view.width, RULER_HEIGHT);
   ctx.fillStyle = '#475569';
@@ -110,6 +102,21 @@ export function drawStatic(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: 
   }
   ctx.fillStyle = '#334155';
   ctx.fillRect(0, RULER_HEIGHT - 1, view.width, 1);
+}
+
+/** Row stripes and grid lines at the ruler's labelled ticks, under the items. */
+export function drawBackground(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: number): void {
+  ctx.fillStyle = '#0f172a';
+  ctx.fillRect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
+  const rows = visibleRowRange(view, index.rows.length);
+  ctx.fillStyle = '#1e293b';
+  for (let row = rows.first; row <= rows.last; row += 1) {
+    if (row % 2 === 0) ctx.fillRect(0, rowTop(row, view), view.width, ROW_HEIGHT);
+  }
+  ctx.fillStyle = '#334155';
+  for (const tick of rulerTicks(view, fps).major) {
+    ctx.fillRect(Math.round(tick.x), RULER_HEIGHT, 1, view.height - RULER_HEIGHT);
+  }
 }
 
 /** Type icons as paths (no font switches: a font change per item is costly at 10,000 items). */
@@ -161,6 +168,7 @@ function drawIcon(ctx: Ctx, type: TimelineItemType, x: number, y: number): void 
 }
 
 export interface DrawItemsOptions {
+  fps: number;
   selection: ReadonlySet<string>;
   /** Items being dragged: drawn faded in place (the ghost is on the overlay layer). */
   moving: ReadonlySet<string> | null;
@@ -230,6 +238,7 @@ export function drawItems(
   ctx.beginPath();
   ctx.rect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
   ctx.clip();
+  drawBackground(ctx, index, view, options.fps);
   for (const [key, list] of bars) {
     const [type, selected, faded] = key.split('|') as [TimelineItemType, string, string];
     ctx.globalAlpha = faded === '1' ? 0.35 : 1;
