@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { localRules } from './eslint-local-rules.js';
 
 export default tseslint.config(
   {
@@ -62,7 +63,9 @@ export default tseslint.config(
   {
     // Features are independent: shared code lives in src/components, src/api or src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
     rules: {
+      'local/no-cross-feature-imports': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -70,11 +73,6 @@ export default tseslint.config(
             {
               group: ['**/server/**', '@/server/**', 'node:*', 'fastify', '@fastify/*'],
               message: 'Client code must not import the BFF (src/server) or Node-only modules.',
-            },
-            {
-              group: ['@/features/**', '../../features/**', '**/features/*/**'],
-              message:
-                'Features do not import each other; move shared code to src/components or src/lib.',
             },
             {
               group: ['@/routes/**', '**/routes/**'],

@@ -57,3 +57,24 @@ test.describe('session', () => {
     await expect(page.getByText(/Showing 6–/)).toBeVisible();
   });
 });
+
+test('no API key, demo key or server secret is in the served JavaScript', async ({ page }) => {
+  const pending: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) pending.push(response.text());
+  });
+  await signInWithDemo(page);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  // Visit the heaviest route too, so its lazily loaded chunks are fetched and checked.
+  await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click();
+  await page.getByRole('link', { name: 'Open timeline' }).click();
+  await expect(page).toHaveURL(/\/timeline/);
+  await expect(page.getByRole('application').first()).toBeVisible({ timeout: 15_000 });
+  const scripts = await Promise.all(pending);
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const text of scripts) {
+    expect(text).not.toMatch(/vcs_(test|live)_[A-Za-z0-9_]{4,}/);
+    expect(text).not.toContain('whsec_');
+    expect(text).not.toContain('e2e-session-secret');
+  }
+});

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { ErrorState } from './components/error-state.tsx';
 import { LoadingState } from './components/loading-state.tsx';
 import { NotFound } from './components/not-found.tsx';
+import { RouteError } from './components/route-error.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 export interface RouterContext {
@@ -18,7 +18,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultPendingComponent: () => <LoadingState label="Loading…" />,
-    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
+    defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => <NotFound />,
   });
 }

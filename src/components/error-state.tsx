@@ -13,7 +13,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         <a className="mt-3 inline-block text-sm font-medium underline" href="/login">
           Sign in again
         </a>
-      ) : onRetry ? (
+      ) : onRetry && status !== 404 ? (
         <Button className="mt-3" variant="secondary" onClick={onRetry}>
           Try again
         </Button>

@@ -1,3 +1,4 @@
+import type { components } from '../api/schema.gen.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type BffConfig, isDemoAvailable } from './config.ts';
@@ -24,13 +25,19 @@ const loginSchema = z.union([
     .strict(),
 ]);
 
+type AuthValidation = components['schemas']['AuthValidation'];
+
+// Runtime check of the fields the session keeps, tied to the contract's type: a change to
+// `AuthValidation` in openapi.yaml that drops or retypes one of them fails the typecheck here.
 const validateSchema = z.object({
   organization_id: z.string().min(1),
   user_id: z.string(),
   plan: z.string(),
-  environment: z.string(),
+  environment: z.enum(['live', 'test']),
   key_prefix: z.string(),
-});
+}) satisfies z.ZodType<
+  Pick<AuthValidation, 'organization_id' | 'user_id' | 'plan' | 'environment' | 'key_prefix'>
+>;
 
 export interface SessionRoutesOptions {
   config: Pick<BffConfig, 'upstream' | 'apiKey'>;

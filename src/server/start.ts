@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   }
   const secrets = [
     config.apiKey,
+    // The demo keys are chosen server-side; they must never be compiled into the client either.
+    ...Object.values(DEMO_KEYS),
     ...(config.sessionSecretGenerated ? [] : config.sessionSecrets),
     config.webhookSecret === 'whsec_demo_cutroom' ? undefined : config.webhookSecret,
   ].filter((secret): secret is string => secret !== undefined);

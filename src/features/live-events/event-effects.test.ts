@@ -26,8 +26,17 @@ describe('effectsOfEvent', () => {
       href: 'https://cdn.test/e1.mp4',
     });
   });
+  it('does not toast an export job twice (export.ready already did)', () => {
+    const done = effectsOfEvent(event('job.complete', { type: 'export', export_id: 'e1' }));
+    expect(done.invalidate).toContainEqual(['jobs']);
+    expect(done.toast).toBeUndefined();
+    expect(effectsOfEvent(event('job.failed', { export_id: 'e1' })).toast).toBeUndefined();
+  });
+
   it('job events refresh jobs and toast finished and failed work', () => {
-    expect(effectsOfEvent(event('job.complete')).invalidate).toContainEqual(['jobs']);
+    const done = effectsOfEvent(event('job.complete', { type: 'clip' }));
+    expect(done.invalidate).toContainEqual(['jobs']);
+    expect(done.toast).toMatchObject({ tone: 'success', title: 'clip finished' });
     const failed = effectsOfEvent(event('job.failed', { error: 'Out of credits' }));
     expect(failed.toast).toMatchObject({ tone: 'error', detail: 'Out of credits' });
   });

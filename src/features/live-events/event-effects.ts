@@ -58,23 +58,25 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
         },
       };
     case 'job.complete':
+    case 'job.failed': {
+      const failed = event.type === 'job.failed';
+      const toast: EventEffects['toast'] = failed
+        ? {
+            id: event.id,
+            tone: 'error',
+            title: `${jobLabel} failed`,
+            detail: str(event.data.error) ?? 'See the job for details.',
+          }
+        : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
       return {
         invalidate: [
           queryKeys.jobs.all,
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
         ],
-        toast: { id: event.id, tone: 'success', title: `${jobLabel} finished` },
+        // An export job's outcome is already announced by its export.ready / export.failed.
+        ...(isExportJob(event) ? {} : { toast }),
       };
-    case 'job.failed':
-      return {
-        invalidate: [queryKeys.jobs.all],
-        toast: {
-          id: event.id,
-          tone: 'error',
-          title: `${jobLabel} failed`,
-          detail: str(event.data.error) ?? 'See the job for details.',
-        },
-      };
+    }
     case 'faceless.complete':
     case 'faceless.failed':
       return { invalidate: [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] };
@@ -87,6 +89,10 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     default:
       return { invalidate: [] };
   }
+}
+
+function isExportJob(event: LiveEvent): boolean {
+  return Boolean(str(event.data.export_id)) || str(event.data.type) === 'export';
 }
 
 /** The query families that live events keep fresh; polled when the stream is down. */
