@@ -85,9 +85,7 @@ export function lastItems(timeline: Timeline): TimelineItem[] {
     .map((layer) => rowItems(timeline, layer.index).at(-1)!);
 }
 
-export async function view(
-  page: Page,
-): Promise<{
+export async function view(page: Page): Promise<{
   pxPerSecond: number;
   scrollX: number;
   scrollY: number;

@@ -191,6 +191,8 @@ test.describe('timeline editor', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete 2 items?' });
     await expect(confirm.getByText(victim.name)).toBeVisible();
     await expect(confirm.getByText(locked.name)).toBeVisible();
+    await expect(confirm.getByText(/1 item is on a locked layer/)).toBeVisible();
+    await expect(confirm.getByLabel(/Close the gaps/)).not.toBeChecked();
     await confirm.getByRole('button', { name: 'Delete 2 items' }).click();
 
     const result = page.getByRole('region', { name: 'Delete result' });

@@ -106,7 +106,7 @@ describe('contract rules through the BFF', () => {
     expect(data?.dry_run).toBe(true);
     expect(data?.deleted_count).toBe(0);
     expect(data?.failed_items).toEqual([expect.objectContaining({ id: missing })]);
-    expect(data?.impact.linked_project_count).toBeGreaterThanOrEqual(0);
+    expect(data?.impact?.linked_project_count).toBeGreaterThanOrEqual(0);
     const after = await client.GET('/workspace/media/assets', {
       params: { query: { limit: 100 } },
     });

@@ -162,6 +162,21 @@ describe('performEdit', () => {
     expect(startOf(cached(queryClient), 'a')).toBe(2.5);
   });
 
+  it('treats a 404 (the item was deleted elsewhere) like a conflict: refetch and explain', async () => {
+    const { server, setup } = fakeApi({
+      failOn: (op) =>
+        op.itemId === 'b'
+          ? new ApiError({ status: 404, code: 'not_found', message: 'No timeline item b.' })
+          : null,
+    });
+    const { deps, store, queryClient } = setup();
+    server.timeline = removeItems(server.timeline, new Set(['b']));
+    await performEdit(deps, 'Move 1 item', [move('b', 4, 4.5)]);
+    expect(store.getState().conflict).toMatchObject({ reapplied: false, changes: '“b” removed.' });
+    expect(store.getState().conflict!.outcome).toMatch(/“b” was deleted/);
+    expect(buildTimelineIndex(cached(queryClient)).byId.has('b')).toBe(false);
+  });
+
   it('undoes and redoes with inverse operations', async () => {
     const { server, setup } = fakeApi();
     const { deps, store } = setup();
@@ -252,6 +267,23 @@ describe('performDelete', () => {
     expect(index.byId.has('m')).toBe(true);
     expect(store.getState().deleteResult).toMatchObject({ deleted_count: 1, failed_count: 1 });
     expect([...store.getState().selection]).toEqual(['m']);
+  });
+
+  it('sends pack and drops undo steps about items on the layers it closed gaps on', async () => {
+    const { api, setup } = fakeApi();
+    const { deps, store } = setup();
+    let sentPack: boolean | undefined;
+    const original = api.batchDelete;
+    api.batchDelete = async (ids, expected, options) => {
+      sentPack = options?.pack;
+      return { ...(await original(ids, expected, options)), packed: true, clips_shifted: 1 };
+    };
+    await performEdit(deps, 'Move b', [move('b', 4, 4.5)]);
+    await performEdit(deps, 'Move t', [move('t', 1, 1.5, 2)]);
+    await performDelete(deps, ['a'], { pack: true });
+    expect(sentPack).toBe(true);
+    // b shared a's layer (it may have shifted): its step is gone; t's layer was untouched.
+    expect(store.getState().history.past.map((entry) => entry.label)).toEqual(['Move t']);
   });
 
   it('restores everything when the request fails', async () => {

@@ -38,7 +38,7 @@ import type {
 } from '../model/timeline-types.ts';
 import { combinePreviews, needsReview } from '../model/trim-review.ts';
 import type { EditorStore } from '../state/editor-store.ts';
-import { CAN_REMOVE_EFFECTS, isConflict, type TimelineApi } from './timeline-api.ts';
+import { CAN_REMOVE_EFFECTS, isConflict, isGone, type TimelineApi } from './timeline-api.ts';
 import { timelineKeys } from './timeline-queries.ts';
 
 export interface EditorDeps {
@@ -101,6 +101,16 @@ async function withBusy<T>(store: EditorStore, work: () => Promise<T>): Promise<
   }
 }
 
+/** Every item on the layers that held any of `ids`. */
+function itemsOnLayersOf(timeline: Timeline, ids: ReadonlySet<string>): Set<string> {
+  const result = new Set<string>();
+  for (const layer of timeline.layers) {
+    if (layer.items.some((item) => ids.has(item.id)))
+      for (const item of layer.items) result.add(item.id);
+  }
+  return result;
+}
+
 /** Runs one gesture (or the undo/redo of one) as one request batch and one history step. */
 export function performEdit(
   deps: EditorDeps,
@@ -133,7 +143,8 @@ async function runEdit(
     };
     let result: RunResult = await runOps(ops, base.revision, api, isConflict, progress);
 
-    if (result.status === 'rolled-back' && isConflict(result.error)) {
+    // A stale revision, or an item someone else deleted: refetch and show what changed.
+    if (result.status === 'rolled-back' && (isConflict(result.error) || isGone(result.error))) {
       const fresh = await api.fetchTimeline();
       const changes = describeChanges(diffTimelines(base, fresh));
       const check = stillApplies(ops, base, fresh);
@@ -384,11 +395,19 @@ export function submitEdit(deps: EditorDeps, label: string, ops: readonly EditOp
  * Batch delete: optimistic removal, then items the service could not delete are put back from
  * the snapshot and the result (deleted, per-item failures, captions, shifts) is shown.
  */
-export function performDelete(deps: EditorDeps, ids: readonly string[]): Promise<void> {
-  return withBusy(deps.store, () => runDelete(deps, ids)).then(() => undefined);
+export function performDelete(
+  deps: EditorDeps,
+  ids: readonly string[],
+  options: { pack?: boolean } = {},
+): Promise<void> {
+  return withBusy(deps.store, () => runDelete(deps, ids, options)).then(() => undefined);
 }
 
-async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void> {
+async function runDelete(
+  deps: EditorDeps,
+  ids: readonly string[],
+  options: { pack?: boolean },
+): Promise<void> {
   const { queryClient, projectId, api, store } = deps;
   const key = timelineKeys.detail(projectId);
   store.getState().set({ deleteRequest: null });
@@ -402,7 +421,7 @@ async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void
   try {
     let result: TimelineBatchDeleteResult;
     try {
-      result = await api.batchDelete(ids, base.revision);
+      result = await api.batchDelete(ids, base.revision, options);
     } catch (error) {
       if (!isConflict(error)) throw error;
       const fresh = await api.fetchTimeline();
@@ -421,7 +440,7 @@ async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void
       }
       reference = fresh;
       queryClient.setQueryData(key, removeItems(fresh, idSet));
-      result = await api.batchDelete(ids, fresh.revision);
+      result = await api.batchDelete(ids, fresh.revision, options);
       store.getState().set({
         conflict: {
           changes,
@@ -436,10 +455,15 @@ async function runDelete(deps: EditorDeps, ids: readonly string[]): Promise<void
     );
     const deleted = new Set(ids.filter((id) => !failed.has(id)));
     const state = store.getState();
+    // Closing the gaps moves later items on the same layers: undo steps about them no longer hold.
+    const shifted =
+      result.packed && (result.clips_shifted ?? 0) > 0
+        ? itemsOnLayersOf(reference, deleted)
+        : new Set<string>();
     state.set({
       deleteResult: result,
       selection: new Set([...state.selection].filter((id) => !deleted.has(id))),
-      history: pruneDeleted(state.history, deleted),
+      history: pruneDeleted(state.history, new Set([...deleted, ...shifted])),
       announcement: `${label}: ${result.deleted_count} deleted, ${result.failed_count} failed.`,
     });
   } catch (error) {

@@ -58,6 +58,11 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
+/** A 404 on a timeline write: the item (or project) is gone, usually deleted by someone else. */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** The contract operation for a move or trim (effects have their own endpoint). */
 export function toOperation(op: EditOp): TimelineOperation | null {
   switch (op.kind) {
@@ -83,7 +88,11 @@ export function toOperation(op: EditOp): TimelineOperation | null {
 
 export interface TimelineApi extends TimelineTransport {
   preview(op: EditOp, expectedRevision: number): Promise<TimelineOperationPreview>;
-  batchDelete(ids: readonly string[], expectedRevision: number): Promise<TimelineBatchDeleteResult>;
+  batchDelete(
+    ids: readonly string[],
+    expectedRevision: number,
+    options?: { pack?: boolean },
+  ): Promise<TimelineBatchDeleteResult>;
   /** Refetches the timeline into the query cache and returns it. */
   fetchTimeline(): Promise<Timeline>;
 }
@@ -134,13 +143,14 @@ export function createTimelineApi(projectId: string, queryClient: QueryClient): 
       );
     },
 
-    async batchDelete(ids, expectedRevision) {
+    async batchDelete(ids, expectedRevision, options = {}) {
       const results: TimelineBatchDeleteResult[] = [];
       let revision = expectedRevision;
       for (let start = 0; start < ids.length; start += DELETE_BATCH_SIZE) {
         const body = {
           timeline_item_ids: ids.slice(start, start + DELETE_BATCH_SIZE),
           expected_revision: revision,
+          ...(options.pack ? { pack: true } : {}),
         };
         const result = await retryRateLimited(() =>
           unwrap(

@@ -119,6 +119,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
                 </span>
                 <span className="text-xs text-slate-300">
                   {row.layer.kind} · {row.items.length} {row.items.length === 1 ? 'item' : 'items'}
+                  {row.layer.locked ? ' · locked' : ''}
                 </span>
               </li>
             ))}

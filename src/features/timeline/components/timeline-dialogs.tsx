@@ -1,5 +1,7 @@
 /** The trim review popover and the batch delete confirmation. */
+import { useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { lockedLayerOf } from '../model/group-move.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
 import type { TrimReview } from '../state/editor-store.ts';
 import { Modal } from './modal.tsx';
@@ -105,22 +107,44 @@ export function DeleteConfirmDialog({
 }: {
   ids: readonly string[];
   index: TimelineIndex;
-  onConfirm(): void;
+  onConfirm(options: { pack: boolean }): void;
   onCancel(): void;
 }) {
+  const packId = useId();
+  const [pack, setPack] = useState(false);
   const title =
     ids.length === 1 ? `Delete “${nameOf(index, ids[0]!)}”?` : `Delete ${ids.length} items?`;
+  const locked = ids.filter((id) => lockedLayerOf(index, [id]) !== null);
   return (
     <Modal title={title} onCancel={onCancel}>
       <p className="text-sm text-slate-700">
         Deleted items cannot be restored with undo. Captions on them are removed too.
       </p>
+      {locked.length > 0 ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {locked.length === 1 ? '1 item is' : `${locked.length} items are`} on a locked layer: the
+          service will refuse to delete {locked.length === 1 ? 'it' : 'them'}, and the result will
+          list why.
+        </p>
+      ) : null}
       <ItemList label="Items to delete" ids={ids} index={index} />
+      <div className="mt-3 flex items-start gap-2">
+        <input
+          id={packId}
+          type="checkbox"
+          checked={pack}
+          onChange={(event) => setPack(event.target.checked)}
+          className="mt-1"
+        />
+        <label htmlFor={packId} className="text-sm text-slate-700">
+          Close the gaps (later items on the same layers move earlier)
+        </label>
+      </div>
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm}>
+        <Button variant="danger" onClick={() => onConfirm({ pack })}>
           Delete {ids.length === 1 ? 'item' : `${ids.length} items`}
         </Button>
       </div>

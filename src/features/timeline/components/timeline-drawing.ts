@@ -5,6 +5,7 @@
  * is unit-tested without a browser.
  */
 import { ITEM_INSET, MIN_WIDTH_FOR_HANDLES, HANDLE_PX } from '../model/hit-testing.ts';
+import { isLocked } from '../model/layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from '../model/timeline-index.ts';
 import { rulerTicks, formatTimecode } from '../model/ruler.ts';
 import {
@@ -113,6 +114,19 @@ export function drawBackground(ctx: Ctx, index: TimelineIndex, view: Viewport, f
   for (let row = rows.first; row <= rows.last; row += 1) {
     if (row % 2 === 0) ctx.fillRect(0, rowTop(row, view), view.width, ROW_HEIGHT);
   }
+  // Locked rows: a diagonal hatch behind their items.
+  ctx.strokeStyle = 'rgba(148,163,184,0.18)';
+  ctx.lineWidth = 1;
+  for (let row = rows.first; row <= rows.last; row += 1) {
+    if (!isLocked(index.rows[row]!.layer)) continue;
+    const top = rowTop(row, view);
+    ctx.beginPath();
+    for (let x = -ROW_HEIGHT - (view.scrollX % 12); x < view.width; x += 12) {
+      ctx.moveTo(x, top + ROW_HEIGHT);
+      ctx.lineTo(x + ROW_HEIGHT, top);
+    }
+    ctx.stroke();
+  }
   ctx.fillStyle = '#334155';
   for (const tick of rulerTicks(view, fps).major) {
     ctx.fillRect(Math.round(tick.x), RULER_HEIGHT, 1, view.height - RULER_HEIGHT);
@@ -204,18 +218,20 @@ export function drawItems(
     top: number;
     width: number;
     selected: boolean;
-    faded: boolean;
+    alpha: number;
   }> = [];
   let drawn = 0;
   for (let r = rows.first; r <= rows.last; r += 1) {
     const row = index.rows[r]!;
     const top = rowTop(r, view) + ITEM_INSET;
+    const lockedRow = isLocked(row.layer);
     let lastPixel = -Infinity;
     forEachItemInRange(row, range.start, range.end, (item) => {
       const x0 = timeToX(item.start_seconds, view);
       const width = timeToX(item.end_seconds, view) - x0;
       const selected = selection.has(item.id);
-      const faded = moving?.has(item.id) ?? false;
+      // Dragged items are faded in place (the ghost moves); items on a locked row are dimmed.
+      const alpha = moving?.has(item.id) ? 0.35 : lockedRow ? 0.7 : 1;
       if (width < 2) {
         const pixel = Math.floor(x0);
         if (pixel === lastPixel) return;
@@ -223,10 +239,10 @@ export function drawItems(
       }
       drawn += 1;
       if (width >= DETAIL_WIDTH) {
-        detailed.push({ item, x0, top, width, selected, faded });
+        detailed.push({ item, x0, top, width, selected, alpha });
         return;
       }
-      const key = `${item.type}|${selected ? 1 : 0}|${faded ? 1 : 0}`;
+      const key = `${item.type}|${selected ? 1 : 0}|${alpha}`;
       let list = bars.get(key);
       if (!list) bars.set(key, (list = []));
       list.push(x0, top, Math.max(1, width));
@@ -240,8 +256,8 @@ export function drawItems(
   ctx.clip();
   drawBackground(ctx, index, view, options.fps);
   for (const [key, list] of bars) {
-    const [type, selected, faded] = key.split('|') as [TimelineItemType, string, string];
-    ctx.globalAlpha = faded === '1' ? 0.35 : 1;
+    const [type, selected, alpha] = key.split('|') as [TimelineItemType, string, string];
+    ctx.globalAlpha = Number(alpha);
     ctx.fillStyle = selected === '1' ? TYPE_STYLE[type].selected : TYPE_STYLE[type].fill;
     ctx.beginPath();
     for (let i = 0; i < list.length; i += 3) ctx.rect(list[i]!, list[i + 1]!, list[i + 2]!, height);
@@ -254,7 +270,7 @@ export function drawItems(
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
   for (const entry of detailed) {
-    if (entry.faded) ctx.globalAlpha = 0.35;
+    ctx.globalAlpha = entry.alpha;
     drawItemBox(
       ctx,
       entry.item,
@@ -266,8 +282,8 @@ export function drawItems(
       thumbnails,
       view.width,
     );
-    if (entry.faded) ctx.globalAlpha = 1;
   }
+  ctx.globalAlpha = 1;
   ctx.restore();
   return drawn;
 }

@@ -282,7 +282,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
           nameOf={nameOf}
           onRetry={(ids) => {
             store.getState().set({ deleteResult: null });
-            void performDelete(deps, ids);
+            void performDelete(deps, ids, { pack: deleteResult.packed === true });
           }}
           onDismiss={() => store.getState().set({ deleteResult: null })}
         />
@@ -363,7 +363,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
           ids={deleteRequest}
           index={index}
           onCancel={() => store.getState().set({ deleteRequest: null })}
-          onConfirm={() => void performDelete(deps, deleteRequest)}
+          onConfirm={(options) => void performDelete(deps, deleteRequest, options)}
         />
       ) : null}
     </div>

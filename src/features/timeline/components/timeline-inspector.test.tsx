@@ -93,6 +93,20 @@ describe('TimelineInspector', () => {
   });
 });
 
+describe('locked layers in the inspector', () => {
+  it('shows the values read-only with the reason', async () => {
+    const { withLockedLayers } = await import('../model/synthetic-timeline.ts');
+    const locked = buildTimelineIndex(withLockedLayers(smallTimeline(), [3]));
+    render(
+      <TimelineInspector index={locked} selection={new Set(['m'])} busy={false} run={vi.fn()} />,
+    );
+    expect(screen.getByLabelText('Start (s)')).toBeDisabled();
+    expect(screen.getByLabelText('Duration (s)')).toBeDisabled();
+    expect(screen.getByText(/“Music” is a locked layer/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add zoom effect' })).toBeEnabled();
+  });
+});
+
 describe('dialogs and results', () => {
   it('lists the destructive preview before a trim is applied', async () => {
     const onApply = vi.fn();
@@ -126,18 +140,22 @@ describe('dialogs and results', () => {
     expect(onApply).toHaveBeenCalled();
   });
 
-  it('confirms a delete listing the items', () => {
+  it('confirms a delete listing the items, with the option to close the gaps', async () => {
+    const onConfirm = vi.fn();
     render(
       <DeleteConfirmDialog
         ids={['a', 'm']}
         index={index}
-        onConfirm={() => undefined}
+        onConfirm={onConfirm}
         onCancel={() => undefined}
       />,
     );
     expect(screen.getByRole('dialog', { name: 'Delete 2 items?' })).toHaveTextContent(
       'Items to delete (2)',
     );
+    await userEvent.click(screen.getByLabelText(/Close the gaps/));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 2 items' }));
+    expect(onConfirm).toHaveBeenCalledWith({ pack: true });
   });
 
   it('shows per-item failures with their error and retryable flag, and retries the retryable ones', async () => {

@@ -15,8 +15,8 @@ import {
   type Command,
   type CommandOutcome,
 } from '../model/commands.ts';
-import { groupBounds } from '../model/group-move.ts';
-import { layerAccepts } from '../model/layer-rules.ts';
+import { groupBounds, lockedLayerOf, lockedReason } from '../model/group-move.ts';
+import { isLocked, layerAccepts } from '../model/layer-rules.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
 import { NumberField } from './number-field.tsx';
 import { TYPE_STYLE } from './timeline-drawing.ts';
@@ -98,9 +98,12 @@ function LayerSelect({
           <option
             key={row.layer.index}
             value={row.layer.index}
-            disabled={![...types].every((type) => layerAccepts(row.layer.kind, type))}
+            disabled={
+              isLocked(row.layer) || ![...types].every((type) => layerAccepts(row.layer.kind, type))
+            }
           >
-            {row.layer.name} ({row.layer.kind})
+            {row.layer.name} ({row.layer.kind}
+            {isLocked(row.layer) ? ', locked' : ''})
           </option>
         ))}
       </select>
@@ -111,6 +114,13 @@ function LayerSelect({
       ) : null}
     </div>
   );
+}
+
+function LockedNote({ index, ids }: { index: TimelineIndex; ids: readonly string[] }) {
+  const locked = lockedLayerOf(index, ids);
+  return locked ? (
+    <p className="rounded-md bg-slate-100 p-2 text-xs text-slate-700">{lockedReason(locked)}</p>
+  ) : null;
 }
 
 function SingleItem({
@@ -126,6 +136,8 @@ function SingleItem({
 }) {
   const { item } = index.byId.get(itemId)!;
   const hasSource = item.source_start_seconds !== null && item.source_end_seconds !== null;
+  // Items on a locked layer cannot be moved or trimmed: the fields show the values, read-only.
+  const off = busy || lockedLayerOf(index, [itemId]) !== null;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -138,34 +150,35 @@ function SingleItem({
             : ''}
         </p>
       </div>
+      <LockedNote index={index} ids={[itemId]} />
       <div className="grid grid-cols-2 gap-3">
         <NumberField
           label="Start (s)"
           value={item.start_seconds}
           min={0}
-          disabled={busy}
+          disabled={off}
           commit={(seconds) => reasonOf(run(setStart, { seconds }))}
         />
         <NumberField
           label="End (s)"
           value={item.end_seconds}
           min={0}
-          disabled={busy}
+          disabled={off}
           commit={(seconds) => reasonOf(run(setEnd, { seconds }))}
         />
         <NumberField
           label="Duration (s)"
           value={Number((item.end_seconds - item.start_seconds).toFixed(3))}
           min={0}
-          disabled={busy}
+          disabled={off}
           commit={(seconds) => reasonOf(run(setDuration, { seconds }))}
         />
-        <LayerSelect index={index} ids={[itemId]} busy={busy} run={run} />
+        <LayerSelect index={index} ids={[itemId]} busy={off} run={run} />
         <NumberField
           label="Trim in: source start (s)"
           value={item.source_start_seconds}
           min={0}
-          disabled={busy || !hasSource}
+          disabled={off || !hasSource}
           hint={hasSource ? undefined : 'No source media'}
           commit={(seconds) => reasonOf(run(setTrimIn, { seconds }))}
         />
@@ -173,7 +186,7 @@ function SingleItem({
           label="Trim out: source end (s)"
           value={item.source_end_seconds}
           min={0}
-          disabled={busy || !hasSource}
+          disabled={off || !hasSource}
           hint={hasSource ? undefined : 'No source media'}
           commit={(seconds) => reasonOf(run(setTrimOut, { seconds }))}
         />
@@ -194,21 +207,23 @@ function Group({
   run: RunCommand;
 }) {
   const bounds = groupBounds(index, ids)!;
+  const off = busy || lockedLayerOf(index, ids) !== null;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-800">
         <strong>{ids.length} items</strong> selected, {Number(bounds.start.toFixed(3))} s to{' '}
         {Number(bounds.end.toFixed(3))} s. They move together.
       </p>
+      <LockedNote index={index} ids={ids} />
       <div className="grid grid-cols-2 gap-3">
         <NumberField
           label="Group start (s)"
           value={bounds.start}
           min={0}
-          disabled={busy}
+          disabled={off}
           commit={(seconds) => reasonOf(run(setStart, { seconds }))}
         />
-        <LayerSelect index={index} ids={ids} busy={busy} run={run} />
+        <LayerSelect index={index} ids={ids} busy={off} run={run} />
       </div>
       <p className="text-xs text-slate-600">
         Select one item to edit its end, duration and trims, or drag the handles of any selected

@@ -6,7 +6,14 @@
  */
 import { canRedo, canUndo, type History } from './command-history.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
-import { effectiveMoves, groupBounds, planGroupMove, rowOffsetAllowed } from './group-move.ts';
+import {
+  effectiveMoves,
+  groupBounds,
+  lockedLayerOf,
+  lockedReason,
+  planGroupMove,
+  rowOffsetAllowed,
+} from './group-move.ts';
 import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
 import {
   fitToProject,
@@ -62,6 +69,8 @@ function moveEdit(
   rowOffset: number,
   label: string,
 ): CommandOutcome {
+  const locked = lockedLayerOf(ctx.index, selectedIds(ctx));
+  if (locked) return noop(lockedReason(locked));
   const plan = planGroupMove(ctx.index, selectedIds(ctx), delta, rowOffset);
   if (plan.rowOffset !== rowOffset)
     return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
@@ -79,6 +88,8 @@ function trimEdit(
 ): CommandOutcome {
   const ref = single(ctx);
   if (!ref) return noop('Select one item to trim it.');
+  const locked = lockedLayerOf(ctx.index, [ref.item.id]);
+  if (locked) return noop(lockedReason(locked));
   const limits = trimLimits(ref.item, edge, ctx.fps);
   const rounded = roundMs(delta);
   if (rounded < limits.min - 1e-9 || rounded > limits.max + 1e-9) {

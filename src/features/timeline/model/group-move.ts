@@ -2,7 +2,7 @@
  * Moving a selection as one group: one time delta and one row offset for every item, clamped so
  * that no item starts before 0 s and every item lands on a row whose layer kind accepts it.
  */
-import { layerAccepts } from './layer-rules.ts';
+import { isLocked, layerAccepts } from './layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from './timeline-index.ts';
 import { roundMs } from './time-scale.ts';
 
@@ -59,7 +59,8 @@ export function rowOffsetAllowed(
     const ref = index.byId.get(id);
     if (!ref) continue;
     const target = index.rows[ref.row + offset];
-    if (!target || !layerAccepts(target.layer.kind, ref.item.type)) return false;
+    if (!target || isLocked(target.layer) || !layerAccepts(target.layer.kind, ref.item.type))
+      return false;
   }
   return true;
 }
@@ -135,3 +136,19 @@ export function findOverlap(
   }
   return null;
 }
+
+/**
+ * The name of a locked layer holding one of the items, or null. Items on a locked layer cannot be
+ * moved or trimmed (the service refuses; the editor says so before sending anything).
+ */
+export function lockedLayerOf(index: TimelineIndex, ids: Iterable<string>): string | null {
+  for (const id of ids) {
+    const ref = index.byId.get(id);
+    const layer = ref ? index.rows[ref.row]?.layer : undefined;
+    if (layer && isLocked(layer)) return layer.name;
+  }
+  return null;
+}
+
+export const lockedReason = (layerName: string) =>
+  `“${layerName}” is a locked layer: its items cannot be moved or trimmed.`;

@@ -17,3 +17,8 @@ const ACCEPTED_ON: Record<TimelineItemType, readonly TimelineLayerKind[]> = {
 export function layerAccepts(kind: TimelineLayerKind, type: TimelineItemType): boolean {
   return ACCEPTED_ON[type].includes(kind);
 }
+
+/** Whether a layer is locked (the contract's optional `locked`; absent means unlocked). */
+export function isLocked(layer: { locked?: boolean }): boolean {
+  return layer.locked === true;
+}

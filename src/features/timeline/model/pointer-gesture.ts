@@ -9,6 +9,8 @@ import {
   effectiveMoves,
   findOverlap,
   groupBounds,
+  lockedLayerOf,
+  lockedReason,
   planGroupMove,
   resolveRowOffset,
 } from './group-move.ts';
@@ -242,6 +244,7 @@ export function pointerMove(
         delta: plan.delta,
         snappedTo: plan.delta === snapped.delta ? snapped.snappedTo : null,
       },
+      blocked: lockedLayerOf(index, pending.ids) !== null,
     };
   }
   const group = groupBounds(index, pending.ids) ?? {
@@ -263,8 +266,8 @@ export function pointerMove(
     Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow),
   );
   const rowOffset = resolveRowOffset(index, pending.ids, wanted);
-  let blocked = false;
-  if (pending.ids.length <= LIVE_OVERLAP_LIMIT) {
+  let blocked = lockedLayerOf(index, pending.ids) !== null;
+  if (!blocked && pending.ids.length <= LIVE_OVERLAP_LIMIT) {
     const plan = planGroupMove(index, pending.ids, delta, rowOffset);
     blocked = findOverlap(index, effectiveMoves(plan.moves), new Set(pending.ids)) !== null;
   }
@@ -295,6 +298,10 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
     if (pending.kind === 'move' && pending.clickSelection)
       return { type: 'none', selection: pending.clickSelection };
     return { type: 'none' };
+  }
+  if (drag.kind === 'move' || drag.kind === 'trim') {
+    const locked = lockedLayerOf(ctx.index, drag.ids);
+    if (locked) return { type: 'refused', reason: lockedReason(locked) };
   }
   if (drag.kind === 'move') {
     const plan = planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset);

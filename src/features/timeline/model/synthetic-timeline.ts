@@ -142,3 +142,13 @@ export function smallTimeline(): Timeline {
     ],
   };
 }
+
+/** The same timeline with some layers locked (the contract's optional `locked`). */
+export function withLockedLayers(timeline: Timeline, layerIndexes: readonly number[]): Timeline {
+  return {
+    ...timeline,
+    layers: timeline.layers.map((layer) =>
+      layerIndexes.includes(layer.index) ? { ...layer, locked: true } : layer,
+    ),
+  };
+}
