@@ -71,9 +71,12 @@ describe('LoginScreen', () => {
       ),
     );
     renderWithProviders(<LoginScreen onSignedIn={vi.fn()} />);
+    // Wait until the config has been answered (the "checking" status goes away) before asserting.
     await screen.findByRole('button', { name: 'Sign in' });
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Use demo workspace' })).not.toBeInTheDocument(),
+      expect(screen.queryByText('Checking for a demo workspace…')).not.toBeInTheDocument(),
     );
+    expect(screen.queryByRole('button', { name: 'Use demo workspace' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not ask the server/)).not.toBeInTheDocument();
   });
 });

@@ -69,7 +69,19 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (session: Session) => 
               : 'Sign in'}
           </Button>
         </form>
-        {config.data?.demo_available ? (
+        {config.isPending ? (
+          <p role="status" className="mt-6 text-sm text-slate-500">
+            Checking for a demo workspace…
+          </p>
+        ) : config.isError ? (
+          <p className="mt-6 text-sm text-slate-600">
+            Could not ask the server whether a demo workspace is available; signing in with a key
+            still works.{' '}
+            <button type="button" className="underline" onClick={() => void config.refetch()}>
+              Check again
+            </button>
+          </p>
+        ) : config.data.demo_available ? (
           <div className="mt-6 border-t border-slate-200 pt-6">
             <p className="text-sm text-slate-600">
               {config.data.upstream === 'simulator'
