@@ -34,7 +34,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps for debugging and bundle analysis, not referenced from the served code.
+    sourcemap: 'hidden',
     // The first route stays small; heavy editors (Konva) are split with their routes.
     chunkSizeWarningLimit: 600,
   },

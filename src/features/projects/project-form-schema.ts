@@ -1,13 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What the project form accepts, checked before any request (limits from the contract). */
 export const projectFormSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, 'Give the project a name.')
-    .max(200, 'Keep the name to 200 characters or fewer.'),
-  description: z.string().trim().max(2000, 'Keep the description to 2,000 characters or fewer.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the project a name.'),
+      z.maxLength(200, 'Keep the name to 200 characters or fewer.'),
+    ),
+  description: z
+    .string()
+    .check(z.trim(), z.maxLength(2000, 'Keep the description to 2,000 characters or fewer.')),
 });
 
 export type ProjectFormValues = z.infer<typeof projectFormSchema>;

@@ -61,8 +61,26 @@ const sum = (files: Iterable<string>) =>
 
 const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
 if (!entry) throw new Error('No entry chunk in the build output');
-const firstRouteFiles = staticClosure(entry.fileName);
-const firstRouteGzip = sum(firstRouteFiles);
+const entryFiles = staticClosure(entry.fileName);
+
+/** Everything a first visit to a screen downloads: the entry plus its routes' split chunks. */
+function firstLoadOf(routeFiles: string[]): Set<string> {
+  const files = new Set(entryFiles);
+  for (const chunk of chunks.values()) {
+    if (routeFiles.some((route) => chunk.facade?.includes(`/src/routes/${route}`))) {
+      for (const file of staticClosure(chunk.fileName)) files.add(file);
+    }
+  }
+  return files;
+}
+
+// The two screens a visit can start on: the login screen, and the projects list once signed in.
+const firstScreens = {
+  '/login': firstLoadOf(['__root.tsx', 'login.tsx']),
+  '/projects': firstLoadOf(['__root.tsx', '_app.tsx', '_app/projects/index.tsx']),
+};
+const firstRouteFiles = new Set(Object.values(firstScreens).flatMap((files) => [...files]));
+const firstRouteGzip = Math.max(...Object.values(firstScreens).map((files) => sum(files)));
 
 const routeLabel = (chunk: ChunkInfo) => {
   const facade = chunk.facade ?? '';
@@ -70,14 +88,17 @@ const routeLabel = (chunk: ChunkInfo) => {
   return match ? `route ${match[1]}` : facade.replace(process.cwd() + '/', '') || chunk.fileName;
 };
 
-console.log('\nFirst route (entry + static imports):');
-for (const file of firstRouteFiles) {
+console.log('\nEntry (loaded by every screen):');
+for (const file of entryFiles) {
   const chunk = chunks.get(file)!;
   console.log(
     `  ${file.padEnd(48)} ${kb(chunk.gzip).padStart(10)} gzip  ${kb(chunk.raw).padStart(10)} raw`,
   );
 }
-console.log(`  ${'total'.padEnd(48)} ${kb(firstRouteGzip).padStart(10)} gzip`);
+console.log('\nFirst load of each starting screen (entry + its route chunks):');
+for (const [screen, files] of Object.entries(firstScreens)) {
+  console.log(`  ${screen.padEnd(48)} ${kb(sum(files)).padStart(10)} gzip`);
+}
 
 console.log(
   '\nLazy chunks (own gzip size; + static imports not already loaded by the first route):',
@@ -113,7 +134,7 @@ const konvaOutsideTimeline = konvaChunks.filter((chunk) => {
 console.log('\nBudgets:');
 const firstOk = firstRouteGzip <= FIRST_ROUTE_BUDGET_BYTES;
 console.log(
-  `  first route ≤ ${kb(FIRST_ROUTE_BUDGET_BYTES)} gzip: ${kb(firstRouteGzip)} ${firstOk ? 'PASS' : 'FAIL'}`,
+  `  first route ≤ ${kb(FIRST_ROUTE_BUDGET_BYTES)} gzip (largest first load): ${kb(firstRouteGzip)} ${firstOk ? 'PASS' : 'FAIL'}`,
 );
 const konvaOk = konvaOutsideTimeline.length === 0;
 console.log(

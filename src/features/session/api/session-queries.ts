@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from '@/api/api-error.ts';
 import { bffRequest } from '@/api/client.ts';
 import { setCsrfToken } from '@/api/csrf-token.ts';

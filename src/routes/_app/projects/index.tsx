@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { projectsQueryOptions } from '@/features/projects/api/projects-queries.ts';
 import { ProjectsListPage } from '@/features/projects/components/projects-list-page.tsx';
 
 const searchSchema = z.object({
-  offset: z.number().int().min(0).default(0).catch(0),
-  limit: z.number().int().min(1).max(50).default(10).catch(10),
+  offset: z.catch(z._default(z.int().check(z.minimum(0)), 0), 0),
+  limit: z.catch(z._default(z.int().check(z.minimum(1), z.maximum(50)), 10), 10),
 });
 
 export const Route = createFileRoute('/_app/projects/')({
