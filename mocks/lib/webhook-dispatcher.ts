@@ -3,20 +3,10 @@
  * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
  */
 import type { WebhookEventName } from '../store/contract.ts';
+import { webhookEventNameValues } from '../../src/api/schema.gen.ts';
 import { signWebhook } from './webhook-signer.ts';
 
-export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = [
-  'project.created',
-  'media.uploaded',
-  'transcription.complete',
-  'transcription.failed',
-  'faceless.complete',
-  'faceless.failed',
-  'export.ready',
-  'export.failed',
-  'job.complete',
-  'job.failed',
-];
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = webhookEventNameValues;
 
 export interface WebhookEvent {
   id: string;

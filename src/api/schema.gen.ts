@@ -4071,6 +4071,28 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
+export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
+export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
+export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
+export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
+export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
+export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
+export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
+export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineMoveOperation"]["operation_id"]> = ["timeline.item.move"];
+export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 type WithRequired<T, K extends keyof T> = T & {
     [P in K]-?: T[P];
 };
+export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
+export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
+export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];

@@ -4,22 +4,12 @@ import { sendError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { SeenEvents } from './seen-events.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
+import { webhookEventNameValues } from '../../api/schema.gen.ts';
 
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
-/** Event names of api-reference "Events"; other types are acknowledged and ignored. */
-export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'project.created',
-  'media.uploaded',
-  'transcription.complete',
-  'transcription.failed',
-  'faceless.complete',
-  'faceless.failed',
-  'export.ready',
-  'export.failed',
-  'job.complete',
-  'job.failed',
-]);
+/** Event names of the contract (api-reference "Events"); other types are acknowledged and ignored. */
+export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(webhookEventNameValues);
 
 const eventSchema = z.object({
   // Ids become SSE `id:` lines: keep them to one line of safe characters.
