@@ -1,12 +1,13 @@
 /** Project context and timeline editing: timeline, preview frame, operations, move, delete, mask. */
 import type { HttpHandler } from 'msw';
-import { invalid } from '../lib/errors.ts';
+import { invalid, notFound } from '../lib/errors.ts';
 import type { JsonObject } from '../lib/validate.ts';
 import {
   isJsonObject,
   optionalBoolean,
   optionalNumber,
   optionalStringArray,
+  queryInteger,
   requireNumber,
   requireString,
 } from '../lib/validate.ts';
@@ -248,6 +249,34 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
         effect_id: effectId,
         effect_type: effectType,
         txid: record.timeline.revision,
+      };
+      return { body };
+    }),
+
+    // Assumed: removing an effect (the undo of adding one).
+    route(ctx, 'delete', '/projects/:projectId/effects/:effectId', (req) => {
+      const record = requireProject(req);
+      const effectId = req.params.effectId ?? '';
+      const expected =
+        req.query.get('expected_revision') === null
+          ? null
+          : queryInteger(req.query, 'expected_revision', { min: 0, fallback: 0 });
+      checkRevision(record, expected);
+      const owner = record.timeline.layers
+        .flatMap((layer) => layer.items.map((item) => ({ item, layer })))
+        .find(({ item }) => item.effects.some((effect) => effect.effect_id === effectId));
+      if (!owner) throw notFound('effectId', `No effect ${effectId} in this project's timeline.`);
+      if (owner.layer.locked) {
+        throw invalid('effectId', `Layer ${owner.layer.index} (${owner.layer.name}) is locked.`);
+      }
+      owner.item.effects = owner.item.effects.filter((effect) => effect.effect_id !== effectId);
+      bumpRevision(record, req.sim.nowIso());
+      const body: Schema<'EffectRemovalResult'> = {
+        success: true,
+        project_id: record.project.id,
+        timeline_item_id: owner.item.id,
+        effect_id: effectId,
+        revision: record.timeline.revision,
       };
       return { body };
     }),

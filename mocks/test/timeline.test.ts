@@ -335,3 +335,35 @@ describe('preview frame', () => {
     expect(errorOf(bad).param).toBe('at_seconds');
   });
 });
+
+describe('effects', () => {
+  it('adds a zoom effect and removes it again, each bumping the revision (assumed DELETE)', async () => {
+    const before = await timeline();
+    const item = before.layers.filter((layer) => !layer.locked).flatMap((l) => l.items)[0]!;
+    const added = await api.post<{ effect_id: string }>(`${base}/effects/mask`, {
+      timeline_item_id: item.id,
+      effect_type: 'zoom',
+      zoom_scale: 1.5,
+      expected_revision: before.revision,
+    });
+    expect(added.status).toBe(200);
+    const stale = await api.delete(
+      `${base}/effects/${added.body.effect_id}?expected_revision=${before.revision}`,
+    );
+    expect(stale.status).toBe(409);
+    const removed = await api.delete<{ revision: number; timeline_item_id: string }>(
+      `${base}/effects/${added.body.effect_id}?expected_revision=${before.revision + 1}`,
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({
+      revision: before.revision + 2,
+      timeline_item_id: item.id,
+    });
+    const after = await timeline();
+    const again = after.layers.flatMap((l) => l.items).find((i) => i.id === item.id)!;
+    expect(again.effects).toEqual(item.effects);
+    const missing = await api.delete(`${base}/effects/${added.body.effect_id}`);
+    expect(missing.status).toBe(404);
+    expect(errorOf(missing).param).toBe('effectId');
+  });
+});

@@ -599,6 +599,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/effects/{effectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The `effect_id` returned when the effect was added. */
+                effectId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an effect from a timeline item
+         * @description Removes an effect that was added to a timeline item (e.g. by the mask effect operation). Like
+         *     every timeline edit it bumps the timeline `revision`; a stale `expected_revision` is 409.
+         */
+        delete: operations["removeEffect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/captions/style": {
         parameters: {
             query?: never;
@@ -1509,6 +1535,15 @@ export interface components {
             end_seconds?: number;
             /** @description A stale value is answered with 409. */
             expected_revision?: number;
+        };
+        /** @description Assumed result of removing an effect. */
+        EffectRemovalResult: {
+            success: boolean;
+            project_id: string;
+            timeline_item_id: string;
+            effect_id: string;
+            /** @description The timeline revision after the removal. */
+            revision: number;
         };
         MaskEffectResult: {
             success: boolean;
@@ -3334,6 +3369,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    removeEffect: {
+        parameters: {
+            query?: {
+                /** @description The timeline revision the caller last saw (409 when it is stale). */
+                expected_revision?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The `effect_id` returned when the effect was added. */
+                effectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The effect was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectRemovalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`, or no effect `effectId` in its timeline. */
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];

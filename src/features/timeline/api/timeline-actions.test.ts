@@ -190,20 +190,22 @@ describe('performEdit', () => {
     expect(server.calls.map((call) => call.split('@')[1])).toEqual(['7', '8', '9']);
   });
 
-  it('adds effects and says they cannot be undone (no remove endpoint in the contract)', async () => {
-    const { setup } = fakeApi();
+  it('adds an effect as one undo step; undo removes it by its effect id', async () => {
+    const { server, setup } = fakeApi();
     const { deps, store, queryClient } = setup();
     await performEdit(deps, 'Move 1 item', [move('a', 0, 0.5)]);
     await performEdit(deps, 'Add zoom effect', [
       { kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 1.5 },
     ]);
     expect(buildTimelineIndex(cached(queryClient)).byId.get('b')!.item.effects).toHaveLength(1);
-    expect(store.getState().notice).toMatchObject({
-      tone: 'info',
-      title: 'Add zoom effect cannot be undone',
-    });
-    // The earlier history is kept.
+    expect(store.getState().history.past.map((entry) => entry.label)).toEqual([
+      'Move 1 item',
+      'Add zoom effect',
+    ]);
+    await undoLast(deps);
+    expect(server.calls.at(-1)).toBe('remove-effect:b@9');
     expect(store.getState().history.past.map((entry) => entry.label)).toEqual(['Move 1 item']);
+    expect(store.getState().history.future).toHaveLength(1);
   });
 
   it('names undo failures as undo', async () => {

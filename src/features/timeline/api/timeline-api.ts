@@ -16,11 +16,8 @@ import type {
 } from '../model/timeline-types.ts';
 import { timelineQueryOptions } from './timeline-queries.ts';
 
-/**
- * The contract has no endpoint that removes an effect, so adding one cannot be undone. Flip this
- * (and map `remove-effect` in `apply`) when such an endpoint is added.
- */
-export const CAN_REMOVE_EFFECTS = false;
+/** Effects can be removed (assumed DELETE effects/{effectId}), so adding one is undoable. */
+export const CAN_REMOVE_EFFECTS = true;
 
 /** The service caps one batch delete at 100 ids. */
 export const DELETE_BATCH_SIZE = 100;
@@ -188,11 +185,20 @@ export function createTimelineApi(projectId: string, queryClient: QueryClient): 
         ...(result.effect_id ? { effectId: result.effect_id } : {}),
       };
     }
+    if (op.kind === 'remove-effect') {
+      const result = await unwrap(
+        api.DELETE('/projects/{projectId}/effects/{effectId}', {
+          params: {
+            path: { ...path, effectId: op.effectId },
+            query: { expected_revision: expectedRevision },
+          },
+        }),
+      );
+      return { revision: result.revision };
+    }
     const operation = toOperation(op);
     if (!operation) {
-      throw new UnsupportedEditError(
-        'The service has no endpoint to remove an effect, so adding one cannot be undone.',
-      );
+      throw new UnsupportedEditError(`The service has no operation for "${op.kind}".`);
     }
     const result = await unwrap(
       api.POST('/projects/{projectId}/timeline/operations', {
