@@ -6,6 +6,8 @@ import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { projectExportsQueryOptions } from '../api/projects-queries.ts';
 
+const EXPORT_COLUMNS = ['Export', 'Status', 'Format', 'Duration', 'Size', 'Download'];
+
 export function ProjectExports({ projectId }: { projectId: string }) {
   const exports = useQuery(projectExportsQueryOptions(projectId));
   const now = useNow();
@@ -28,24 +30,11 @@ export function ProjectExports({ projectId }: { projectId: string }) {
             <caption className="sr-only">Exports of this project</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="p-3">
-                  Export
-                </th>
-                <th scope="col" className="p-3">
-                  Status
-                </th>
-                <th scope="col" className="p-3">
-                  Format
-                </th>
-                <th scope="col" className="p-3">
-                  Duration
-                </th>
-                <th scope="col" className="p-3">
-                  Size
-                </th>
-                <th scope="col" className="p-3">
-                  Download
-                </th>
+                {EXPORT_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="p-3">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">

@@ -62,17 +62,15 @@ export function TimelineInspector({
   );
 }
 
-function LayerSelect({
-  index,
-  ids,
-  busy,
-  run,
-}: {
+/** What every part of the inspector gets: the timeline, the selection and the command runner. */
+interface SelectionProps {
   index: TimelineIndex;
   ids: string[];
   busy: boolean;
   run: RunCommand;
-}) {
+}
+
+function LayerSelect({ index, ids, busy, run }: SelectionProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const rows = new Set(ids.map((itemId) => index.byId.get(itemId)!.row));
@@ -195,17 +193,7 @@ function SingleItem({
   );
 }
 
-function Group({
-  index,
-  ids,
-  busy,
-  run,
-}: {
-  index: TimelineIndex;
-  ids: string[];
-  busy: boolean;
-  run: RunCommand;
-}) {
+function Group({ index, ids, busy, run }: SelectionProps) {
   const bounds = groupBounds(index, ids)!;
   const off = busy || lockedLayerOf(index, ids) !== null;
   return (
