@@ -9,6 +9,7 @@
  * Env: BENCH_SIZES (default 500,2000,10000), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_RUNS (repetitions per cell, median taken; default 3), BENCH_JSON (write results to a file).
  */
+import { chromiumLaunchOptions } from '../chromium.ts';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -327,17 +328,7 @@ async function main(): Promise<void> {
     await buildPage(outDir);
     const served = await serve(outDir);
     server = served.server;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     console.log(
       `Chromium ${browser.version()}, headless, software rendering (--disable-gpu); ${availableParallelism()} CPU(s), ` +
         `load average ${loadavg()[0]!.toFixed(2)}; sizes ${SIZES.join(', ')}; median of ${RUNS} run(s) per cell.`,

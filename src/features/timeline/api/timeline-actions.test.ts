@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error.ts';
 import { applyEditOps, removeItems, type EditOp } from '../model/edit-ops.ts';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
-import { smallTimeline } from '../model/synthetic-timeline.ts';
+import { moveOp as move, smallTimeline } from '../model/synthetic-timeline.ts';
 import type { Timeline, TimelineOperationPreview } from '../model/timeline-types.ts';
 import { createEditorStore } from '../state/editor-store.ts';
 import { performDelete, performEdit, redoNext, submitEdit, undoLast } from './timeline-actions.ts';
@@ -90,21 +90,6 @@ const cached = (queryClient: QueryClient) =>
   queryClient.getQueryData<Timeline>(timelineKeys.detail('p1'))!;
 const startOf = (timeline: Timeline, id: string) =>
   buildTimelineIndex(timeline).byId.get(id)?.item.start_seconds;
-const move = (
-  itemId: string,
-  fromStart: number,
-  toStart: number,
-  fromLayer = 0,
-  toLayer = fromLayer,
-): EditOp => ({
-  kind: 'move',
-  itemId,
-  fromStart,
-  fromLayer,
-  toStart,
-  toLayer,
-});
-
 describe('performEdit', () => {
   it('applies a group move as one history step with chained revisions', async () => {
     const { server, setup } = fakeApi();

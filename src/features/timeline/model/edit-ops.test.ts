@@ -11,22 +11,7 @@ import {
   type EditOp,
 } from './edit-ops.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
-import { smallTimeline } from './synthetic-timeline.ts';
-
-const move = (
-  itemId: string,
-  fromStart: number,
-  toStart: number,
-  fromLayer = 0,
-  toLayer = fromLayer,
-): EditOp => ({
-  kind: 'move',
-  itemId,
-  fromStart,
-  fromLayer,
-  toStart,
-  toLayer,
-});
+import { moveOp as move, smallTimeline } from './synthetic-timeline.ts';
 
 describe('applying operations optimistically', () => {
   it('moves items in time and across layers without touching other layers', () => {

@@ -2,6 +2,7 @@
  * Deterministic synthetic timelines for unit tests and the benchmark: `itemCount` items spread
  * over `layerCount` layers, frame-aligned, non-overlapping within a layer.
  */
+import type { EditOp } from './edit-ops.ts';
 import { layerAccepts } from './layer-rules.ts';
 import { frameTime } from './time-scale.ts';
 import type {
@@ -152,3 +153,19 @@ export function withLockedLayers(timeline: Timeline, layerIndexes: readonly numb
     ),
   };
 }
+
+/** A move edit for tests: item `itemId` from `fromStart` to `toStart` (and between layers). */
+export const moveOp = (
+  itemId: string,
+  fromStart: number,
+  toStart: number,
+  fromLayer = 0,
+  toLayer = fromLayer,
+): EditOp => ({
+  kind: 'move',
+  itemId,
+  fromStart,
+  fromLayer,
+  toStart,
+  toLayer,
+});
