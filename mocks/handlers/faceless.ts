@@ -1,65 +1,72 @@
 /** Faceless production plans: list and read revisions, revise (new draft), approve. */
 import type { HttpHandler } from 'msw';
+import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
 import { requirePaidPlan } from '../lib/auth.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import type { JsonObject } from '../lib/validate.ts';
 import { isJsonObject, requireString } from '../lib/validate.ts';
-import { startFacelessJob } from '../rules/jobs.ts';
-import type { FacelessPlanRevision, PlanCharacter, PlanScene, Schema } from '../store/contract.ts';
-import { buildPreproduction } from '../store/seed-faceless.ts';
-import type { ProjectRecord } from '../store/workspace.ts';
+import { isUuid } from '../lib/uuid.ts';
+import { approveStage } from '../rules/faceless.ts';
+import type { FacelessPlanRevision, Schema } from '../store/contract.ts';
+import { revisedRevision } from '../store/seed-faceless.ts';
+import type { ProjectRecord, Workspace } from '../store/workspace.ts';
+import { findAsset } from '../store/workspace.ts';
 import { idempotent, requireProject } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
 const UUID_PARAMS = { uuidParams: ['projectId', 'revisionId'] } as const;
 
-type Kind = 'string' | 'number' | 'string[]' | 'object';
+type Kind = 'text' | 'optional-text' | 'number' | 'string[]';
 
+// Shapes of FacelessPlanReviseRequest (src/api/openapi.yaml). Checked by hand until the simulator
+// validates every request against the contract; then only the cross-field rules below remain.
 const SCENE_FIELDS: Record<string, Kind> = {
   index: 'number',
-  title: 'string',
-  narration: 'string',
-  originalCue: 'string',
+  title: 'text',
+  narration: 'text',
+  originalCue: 'optional-text',
   characterIds: 'string[]',
-  locationId: 'string',
-  imagePrompt: 'string',
-  motionPrompt: 'string',
-  startSeconds: 'number',
-  endSeconds: 'number',
+  locationId: 'text',
+  imagePrompt: 'text',
+  motionPrompt: 'text',
   durationSeconds: 'number',
-  factualValidation: 'object',
 };
 
 const CHARACTER_FIELDS: Record<string, Kind> = {
-  id: 'string',
-  name: 'string',
-  canonicalDescription: 'string',
-  anchorPrompt: 'string',
-  source: 'string',
-  sourceCharacterId: 'string',
+  id: 'text',
+  name: 'text',
+  canonicalDescription: 'text',
+  anchorPrompt: 'text',
   referenceAssetIds: 'string[]',
   storyFacts: 'string[]',
-  voiceId: 'string',
-  voiceStyle: 'string',
+  voiceId: 'text',
+  voiceStyle: 'text',
 };
 
-const MODEL_FIELDS = ['plannerModelId', 'imageModelId', 'videoModelId'] as const;
+const MODEL_FIELDS: Record<string, Kind> = {
+  plannerModelId: 'text',
+  imageModelId: 'text',
+  videoModelId: 'text',
+};
 
 function checkShape(value: unknown, fields: Record<string, Kind>, param: string): JsonObject {
   if (!isJsonObject(value)) throw invalid(param, `${param} must be an object.`);
   for (const [key, item] of Object.entries(value)) {
     const kind = fields[key];
-    if (!kind) throw invalid(`${param}.${key}`, `Unknown field ${param}.${key}.`);
+    const name = `${param}.${key}`;
+    if (!kind) throw invalid(name, `Unknown field ${name}.`);
     const ok =
       kind === 'string[]'
         ? Array.isArray(item) && item.every((entry) => typeof entry === 'string')
-        : kind === 'object'
-          ? isJsonObject(item)
-          : kind === 'number'
-            ? typeof item === 'number' && Number.isFinite(item)
-            : typeof item === kind;
-    if (!ok) throw invalid(`${param}.${key}`, `${param}.${key} must be ${kind}.`);
+        : kind === 'number'
+          ? typeof item === 'number' && Number.isFinite(item)
+          : typeof item === 'string' && (kind === 'optional-text' || item.trim() !== '');
+    if (!ok) {
+      const expected =
+        kind === 'string[]' ? 'an array of strings' : kind === 'number' ? 'a number' : 'text';
+      throw invalid(name, `${name} must be ${expected}${kind === 'text' ? ', not empty' : ''}.`);
+    }
   }
   return value;
 }
@@ -79,83 +86,81 @@ function requireFacelessProject(req: RouteRequest): ProjectRecord {
   return record;
 }
 
-/** Copies `source` into a new draft revision with the body's scene, character and model changes. */
-function revise(
-  req: RouteRequest,
-  record: ProjectRecord,
+/** Checks the revise body against the source plan (the rules the contract cannot declare). */
+function parseRevise(
+  body: JsonObject,
   source: FacelessPlanRevision,
-): FacelessPlanRevision {
-  const { body } = req;
-  const plan = structuredClone(source.plan ?? {});
-  const scenes: PlanScene[] = plan.scenes ?? [];
-  const characters: PlanCharacter[] = plan.characters ?? [];
-  if (body.scenes !== undefined) {
-    if (!Array.isArray(body.scenes)) throw invalid('scenes', 'scenes must be an array.');
-    body.scenes.forEach((raw: unknown, i) => {
-      const change = checkShape(raw, SCENE_FIELDS, `scenes[${i}]`);
-      const scene = scenes.find((candidate) => candidate.index === change.index);
-      if (change.index === undefined)
-        throw invalid(`scenes[${i}].index`, `scenes[${i}].index is required.`);
-      if (!scene)
-        throw invalid(`scenes[${i}].index`, `The plan has no scene ${String(change.index)}.`);
-      Object.assign(scene, change);
-    });
-    // Keep scene timing contiguous when durations changed.
-    let cursor = 0;
-    for (const scene of scenes.sort((a, b) => (a.index ?? 0) - (b.index ?? 0))) {
-      const duration = scene.durationSeconds ?? (scene.endSeconds ?? 0) - (scene.startSeconds ?? 0);
-      scene.startSeconds = Math.round(cursor * 10) / 10;
-      cursor += duration;
-      scene.endSeconds = Math.round(cursor * 10) / 10;
-      scene.durationSeconds = duration;
+  workspace: Workspace,
+): ReviseRequest {
+  for (const key of Object.keys(body)) {
+    if (!['scenes', 'characters', 'styleAnchorPrompt', 'models'].includes(key)) {
+      throw invalid(key, `Unknown field ${key}.`);
     }
   }
-  if (body.characters !== undefined) {
-    if (!Array.isArray(body.characters))
-      throw invalid('characters', 'characters must be an array.');
-    body.characters.forEach((raw: unknown, i) => {
-      const change = checkShape(raw, CHARACTER_FIELDS, `characters[${i}]`);
-      if (change.id === undefined)
-        throw invalid(`characters[${i}].id`, `characters[${i}].id is required.`);
-      const character = characters.find((candidate) => candidate.id === change.id);
-      if (!character)
-        throw invalid(`characters[${i}].id`, `The plan has no character ${String(change.id)}.`);
-      Object.assign(character, change);
-    });
+  const plan = source.plan ?? {};
+  const characterIds = new Set((plan.characters ?? []).map((character) => character.id));
+  const locationIds = new Set(
+    (plan.storyKitSnapshot?.locations ?? []).map((location) => location.id),
+  );
+  if (body.scenes !== undefined && !Array.isArray(body.scenes)) {
+    throw invalid('scenes', 'scenes must be an array.');
   }
-  if (body.models !== undefined) {
-    if (!isJsonObject(body.models)) throw invalid('models', 'models must be an object.');
-    for (const [key, value] of Object.entries(body.models)) {
-      if (!(MODEL_FIELDS as readonly string[]).includes(key)) {
-        throw invalid(`models.${key}`, `Unknown model field models.${key}.`);
-      }
-      if (typeof value !== 'string' || value === '') {
-        throw invalid(`models.${key}`, `models.${key} must be a non-empty string.`);
-      }
-      plan[key as (typeof MODEL_FIELDS)[number]] = value;
+  const seenScenes = new Set<number>();
+  (Array.isArray(body.scenes) ? body.scenes : []).forEach((raw: unknown, i) => {
+    const param = `scenes[${i}]`;
+    const change = checkShape(raw, SCENE_FIELDS, param);
+    const index = change.index;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+      throw invalid(`${param}.index`, `${param}.index is required: a whole number >= 0.`);
     }
+    if (!plan.scenes?.some((scene) => scene.index === index)) {
+      throw invalid(`${param}.index`, `The plan has no scene ${index}.`);
+    }
+    if (seenScenes.has(index)) {
+      throw invalid(`${param}.index`, `Scene ${index} is listed twice; merge its changes.`);
+    }
+    seenScenes.add(index);
+    const duration = change.durationSeconds;
+    if (typeof duration === 'number' && (duration <= 0 || duration > 60)) {
+      throw invalid(
+        `${param}.durationSeconds`,
+        `${param}.durationSeconds must be above 0 and at most 60.`,
+      );
+    }
+    for (const id of (change.characterIds as string[] | undefined) ?? []) {
+      if (!characterIds.has(id)) {
+        throw invalid(`${param}.characterIds`, `The plan has no character ${id}.`);
+      }
+    }
+    if (typeof change.locationId === 'string' && !locationIds.has(change.locationId)) {
+      throw invalid(`${param}.locationId`, `The story kit has no location ${change.locationId}.`);
+    }
+  });
+  if (body.characters !== undefined && !Array.isArray(body.characters)) {
+    throw invalid('characters', 'characters must be an array.');
   }
-  const { sim } = req;
-  const now = sim.nowIso();
-  const nextNumber = Math.max(...record.facelessRevisions.map((revision) => revision.revision)) + 1;
-  const created: FacelessPlanRevision = {
-    ...structuredClone(source),
-    id: sim.rng.uuid(),
-    revision: nextNumber,
-    status: 'draft',
-    plan,
-    preproduction_job_id: '',
-    generation_job_id: '',
-    error: '',
-    created_at: now,
-    updated_at: now,
-  };
-  if (created.series) created.series = { ...created.series, revision: nextNumber };
-  delete created.plan_approved_at;
-  delete created.assets_approved_at;
-  record.facelessRevisions.push(created);
-  record.project.updated_at = now;
-  return created;
+  const seenCharacters = new Set<string>();
+  (Array.isArray(body.characters) ? body.characters : []).forEach((raw: unknown, i) => {
+    const param = `characters[${i}]`;
+    const change = checkShape(raw, CHARACTER_FIELDS, param);
+    const id = change.id;
+    if (typeof id !== 'string') throw invalid(`${param}.id`, `${param}.id is required.`);
+    if (!characterIds.has(id)) throw invalid(`${param}.id`, `The plan has no character ${id}.`);
+    if (seenCharacters.has(id)) {
+      throw invalid(`${param}.id`, `Character ${id} is listed twice; merge its changes.`);
+    }
+    seenCharacters.add(id);
+    ((change.referenceAssetIds as string[] | undefined) ?? []).forEach((assetId, j) => {
+      const name = `${param}.referenceAssetIds[${j}]`;
+      if (!isUuid(assetId)) throw invalid(name, `${name} must be a UUID.`);
+      if (!findAsset(workspace, assetId)) throw notFound(name, `No media asset ${assetId}.`);
+    });
+  });
+  if (body.styleAnchorPrompt !== undefined) {
+    requireString(body, 'styleAnchorPrompt', { min: 1, max: 2000 });
+  }
+  if (body.models !== undefined) checkShape(body.models, MODEL_FIELDS, 'models');
+  return body as ReviseRequest;
 }
 
 export function facelessHandlers(ctx: HandlerContext): HttpHandler[] {
@@ -191,7 +196,16 @@ export function facelessHandlers(ctx: HandlerContext): HttpHandler[] {
         return idempotent(req, 'faceless.revise', () => {
           const record = requireFacelessProject(req);
           const source = requireRevision(req, record);
-          return { status: 200, body: revise(req, record, source) };
+          const changes = parseRevise(req.body, source, req.workspace);
+          const now = req.sim.nowIso();
+          const created = revisedRevision(source, changes, {
+            id: req.sim.rng.uuid(),
+            revision: Math.max(...record.facelessRevisions.map((r) => r.revision)) + 1,
+            now,
+          });
+          record.facelessRevisions.push(created);
+          record.project.updated_at = now;
+          return { status: 200, body: created };
         });
       },
       UUID_PARAMS,
@@ -209,34 +223,7 @@ export function facelessHandlers(ctx: HandlerContext): HttpHandler[] {
         if (stage !== 'plan' && stage !== 'assets') {
           throw invalid('stage', 'stage must be plan or assets.');
         }
-        const now = req.sim.nowIso();
-        if (stage === 'plan') {
-          revision.plan_approved_at = now;
-          revision.status = 'plan_approved';
-          const job = startFacelessJob(req.sim, req.workspace, record, revision, 'plan', () => {
-            if (!revision.preproduction_assets && revision.plan) {
-              Object.assign(
-                revision,
-                buildPreproduction(req.sim.rng, revision.plan, req.sim.nowIso()),
-              );
-            }
-            revision.status = 'assets_ready';
-            revision.updated_at = req.sim.nowIso();
-          });
-          revision.preproduction_job_id = job.job_id;
-        } else {
-          if (!revision.plan_approved_at || !revision.preproduction_assets) {
-            throw invalid('stage', 'Approve the plan and wait for its preproduction assets first.');
-          }
-          revision.assets_approved_at = now;
-          revision.status = 'generating';
-          const job = startFacelessJob(req.sim, req.workspace, record, revision, 'assets', () => {
-            revision.status = 'complete';
-            revision.updated_at = req.sim.nowIso();
-          });
-          revision.generation_job_id = job.job_id;
-        }
-        revision.updated_at = now;
+        approveStage(req.sim, req.workspace, record, revision, stage);
         return { body: revision };
       },
       UUID_PARAMS,
