@@ -327,7 +327,12 @@ describe('responses follow the contract', () => {
       stage: 'plan',
     });
     await check('GET', '/characters/{characterId}', ctx, 200);
-    await check('GET', '/workspace/media/assets/{assetId}', { assetId: ctx.referenceId }, 200);
+    await check(
+      'GET',
+      '/workspace/media/assets/{assetId}',
+      { assetId: ctx.referenceId ?? '' },
+      200,
+    );
     await check('POST', '/characters/{characterId}/primary-reference', ctx, 200, {
       asset_id: ctx.referenceId,
     });
