@@ -86,9 +86,17 @@ export function AssetImage({
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Field({
+  label,
+  children,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="mt-0.5 whitespace-pre-line break-words text-sm text-slate-900">
         {children === undefined || children === null || children === '' ? '—' : children}

@@ -92,7 +92,7 @@ export function PlanCosts({ revision }: { projectId: string; revision: FacelessP
       >
         <span className="min-w-0 truncate">
           {option.label}
-          {option.current ? '' : ' (not generated)'}
+          {option.current ? '' : revision.preproduction_assets ? ' (stale)' : ' (not generated)'}
         </span>
         <span className="shrink-0 font-medium">{formatCredits(option.credits)}</span>
       </button>

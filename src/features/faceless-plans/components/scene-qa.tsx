@@ -46,9 +46,9 @@ export function SceneQa({ qa }: { qa: SemanticScene }) {
             .map((frame) => `${frame.position ?? '?'} at ${formatSeconds(frame.timeSeconds)}`)
             .join(', ') || undefined}
         </Field>
-        <div className="sm:col-span-3">
-          <Field label="Summary">{qa.summary}</Field>
-        </div>
+        <Field label="Summary" className="sm:col-span-3">
+          {qa.summary}
+        </Field>
       </dl>
       <div className="overflow-x-auto">
         <table className="w-full text-left">
