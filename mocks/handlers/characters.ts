@@ -1,8 +1,7 @@
 /** Characters: read one; set the primary reference (idempotent). */
 import type { HttpHandler } from 'msw';
 import { notFound } from '../lib/errors.ts';
-import { requireUuid } from '../lib/validate.ts';
-import type { Character } from '../store/contract.ts';
+import type { Character, Schema } from '../store/contract.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent } from './helpers.ts';
@@ -34,7 +33,8 @@ export function characterHandlers(ctx: HandlerContext): HttpHandler[] {
       (req) =>
         idempotent(req, 'characters.primary_reference', () => {
           const character = requireCharacter(req.workspace, req.params.characterId ?? '');
-          const assetId = requireUuid(req.body.asset_id, 'asset_id').toLowerCase();
+          const { asset_id: raw } = req.body as Schema<'CharacterPrimaryReferenceRequest'>;
+          const assetId = raw.toLowerCase();
           const references = character.references ?? [];
           if (!references.some((reference) => reference.asset_id === assetId)) {
             // Any workspace asset can become the primary reference; it joins the references.

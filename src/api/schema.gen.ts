@@ -2055,7 +2055,7 @@ export interface components {
         /**
          * @description Explicit changes copied into the new draft (assumed; the reference shows only `{}` as a sample body).
          *     Scenes are addressed by `index`, characters by `id`; only the listed fields change. An empty body copies
-         *     the revision unchanged.
+         *     the revision unchanged. Text fields must contain a non-space character (`pattern: '\S'`).
          */
         FacelessPlanReviseRequest: {
             scenes?: components["schemas"]["FacelessSceneChange"][];
