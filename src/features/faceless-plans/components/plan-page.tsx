@@ -5,6 +5,7 @@ import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { planRevisionQueryOptions, planRevisionsQueryOptions } from '../api/plans-queries.ts';
+import { PLAN_TABS, type PlanTab } from '../plan-tabs.ts';
 import { ApprovalControls, RunStatus } from './approval-controls.tsx';
 import { DraftBar } from './draft-bar.tsx';
 import { StatusBadge } from './plan-bits.tsx';
@@ -14,9 +15,6 @@ import { PlanOverview } from './plan-overview.tsx';
 import { RevisionCompare } from './revision-compare.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { Storyboard } from './storyboard.tsx';
-
-export const PLAN_TABS = ['overview', 'storyboard', 'characters', 'costs', 'compare'] as const;
-export type PlanTab = (typeof PLAN_TABS)[number];
 
 const TAB_LABELS: Record<PlanTab, string> = {
   overview: 'Overview',

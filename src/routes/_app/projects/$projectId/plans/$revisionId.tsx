@@ -4,7 +4,8 @@ import {
   planRevisionQueryOptions,
   planRevisionsQueryOptions,
 } from '@/features/faceless-plans/api/plans-queries.ts';
-import { PLAN_TABS, PlanPage } from '@/features/faceless-plans/components/plan-page.tsx';
+import { PlanPage } from '@/features/faceless-plans/components/plan-page.tsx';
+import { PLAN_TABS } from '@/features/faceless-plans/plan-tabs.ts';
 
 const searchSchema = z.object({
   tab: z.catch(z._default(z.enum(PLAN_TABS), 'overview'), 'overview'),
