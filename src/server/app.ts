@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { loadAllowList } from './allow-list.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
@@ -91,10 +95,9 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   const app = Fastify({
     logger: loggerOptions(config, deps),
     // One line per answered request (onResponse below) instead of two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
     connectionTimeout: config.timeouts.connectionMs,
