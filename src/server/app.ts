@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { loadAllowList } from './allow-list.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
