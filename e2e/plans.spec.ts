@@ -219,6 +219,8 @@ test.describe('faceless plan review', () => {
     page,
     context,
   }) => {
+    // Two simulated runs (preproduction, then generation) happen inside this test.
+    test.setTimeout(90_000);
     const plan = await openPlanProject(page, 'Faceless: The Lighthouse Keeper');
     const source = (await plan.revisions()).find((revision) => revision.status === 'assets_ready');
     if (!source) throw new Error('no assets_ready revision');
@@ -274,7 +276,7 @@ test.describe('faceless plan review', () => {
     await assets.getByRole('button', { name: 'Approve and spend 100 credits' }).click();
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications.getByText(/Faceless video revision \d+ is ready/)).toBeVisible({
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await expect(
       page.getByRole('heading', { level: 1 }).locator('..').getByText('Complete', { exact: true }),
