@@ -3,11 +3,13 @@ import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
 import { requireString } from '../lib/validate.ts';
 import type { ClipSharePage, Schema } from '../store/contract.ts';
+
+type ClipShareVisibility = Schema<'ClipShareVisibility'>;
 import { findAsset } from '../store/workspace.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
-const VISIBILITIES = new Set(['visible', 'hidden']);
+const VISIBILITIES = new Set<string>(['visible', 'hidden'] satisfies ClipShareVisibility[]);
 
 function pageFor(req: RouteRequest): { page: ClipSharePage; stored: boolean } {
   const asset = findAsset(req.workspace, req.params.asset_id ?? '');
@@ -34,7 +36,7 @@ export function clipSharePageHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/clip-share-pages/:asset_id', (req) => ({ body: pageFor(req).page })),
 
     route(ctx, 'post', '/clip-share-pages/:asset_id/clips/:clip_id/visibility', (req) => {
-      const visibility = requireString(req.body, 'visibility');
+      const visibility = requireString(req.body, 'visibility') as ClipShareVisibility;
       if (!VISIBILITIES.has(visibility)) {
         throw invalid('visibility', 'visibility must be visible or hidden.');
       }
