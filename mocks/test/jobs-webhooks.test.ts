@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { verifyWebhook } from '../lib/webhook-signer.ts';
-import type { Clip, Export, Job, MediaAsset, Project, Webhook } from '../store/contract.ts';
+import type { Export, Job, Project, Webhook } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, startTestServer, waitFor } from './harness.ts';
 
