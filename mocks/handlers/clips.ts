@@ -12,8 +12,8 @@ import {
   runClipPipeline,
   videoExists,
   youtubePreview,
-  youtubeVideoId,
 } from '../rules/clip-pipeline.ts';
+import { videoIdOf } from '@/lib/video-url.ts';
 import type { ClipLayoutMode, ClipStep } from '../store/clip-factory.ts';
 import { ALL_CLIP_STATUSES, buildClip, STATUS_OF_STEP } from '../store/clip-factory.ts';
 import type { ClipStatus, Schema } from '../store/contract.ts';
@@ -52,7 +52,7 @@ function requireClip(req: RouteRequest) {
 /** The video id of a supported address that exists, or the error the reference declares. */
 function existingVideoId(raw: string, param: string): string {
   const url = parseUri(raw, param);
-  const videoId = youtubeVideoId(url);
+  const videoId = videoIdOf(url);
   if (videoId === null) {
     throw invalid(
       param,

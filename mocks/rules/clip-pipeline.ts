@@ -7,6 +7,7 @@
  * `clipFailureFor`), so the same source always behaves the same; a retry re-runs only the step
  * that stopped and then always gets through. Short-suggestion runs of an asset live here too.
  */
+import { isVideoId } from '@/lib/video-url.ts';
 import { createRng, hashString } from '../lib/prng.ts';
 import type { Activity } from '../lib/ticker.ts';
 import type { Simulator } from '../simulator.ts';
@@ -66,19 +67,9 @@ export function clipFailureFor(source: {
   return null;
 }
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
-
-/** The video id of a video-site address, or null when it is not one. */
-export function youtubeVideoId(url: URL): string | null {
-  if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
-  if (url.hostname === 'youtu.be') return url.pathname.slice(1) || null;
-  if (url.pathname.startsWith('/shorts/')) return url.pathname.split('/')[2] || null;
-  return url.searchParams.get('v');
-}
-
-/** Video ids that exist: 6-20 id characters, not starting with missing/deleted/private. */
+/** Video ids that exist: well-formed, not starting with missing/deleted/private. */
 export function videoExists(videoId: string): boolean {
-  return /^[A-Za-z0-9_-]{6,20}$/.test(videoId) && !/^(missing|deleted|private)/i.test(videoId);
+  return isVideoId(videoId) && !/^(missing|deleted|private)/i.test(videoId);
 }
 
 /** What the video site says about a video (deterministic per id). */
