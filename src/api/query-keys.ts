@@ -60,11 +60,12 @@ export const queryKeys = {
     detail: (clipId: string) => ['clips', 'detail', clipId] as const,
     batch: (batchId: string) => ['clips', 'batch', batchId] as const,
     sharePage: (assetId: string) => ['clips', 'share-page', assetId] as const,
+    /** Media assets offered as clip sources; under `media`, so media events refresh it. */
+    assetChoices: ['media', 'clip-asset-choices'] as const,
   },
   /** Not under `clips`: a preview of an address does not change when clips do. */
   clipSourcePreview: (url: string) => ['clip-source-preview', url] as const,
-  suggestionRun: (assetId: string, runId: string) =>
-    ['suggestion-runs', assetId, runId] as const,
+  suggestionRun: (assetId: string, runId: string) => ['suggestion-runs', assetId, runId] as const,
   credits: ['credits'] as const,
   webhooks: ['webhooks'] as const,
 };
