@@ -4,7 +4,7 @@
  * sense for it (only the stopped step, with the changed input the error asks for).
  */
 import { formatDuration } from '@/lib/format.ts';
-import { stepLabel, stoppedStep } from './clip-status.ts';
+import { isWorking, stepLabel, stoppedStep } from './clip-status.ts';
 import type {
   Clip,
   ClipError,
@@ -92,7 +92,13 @@ export function clipProblems(clip: Clip): ClipProblem[] {
   }
   const waiting = clip.waiting_reason;
   const waitingRepeatsError = problems.some((problem) => problem.code === waiting?.code);
-  if (waiting?.code && !waitingRepeatsError && clip.status !== 'failed') {
+  // A working clip's waiting reason is its progress (shown with the status), not a problem.
+  if (
+    waiting?.code &&
+    !waitingRepeatsError &&
+    clip.status !== 'failed' &&
+    !isWorking(clip.status)
+  ) {
     problems.push(fromWaiting(waiting));
   }
   return problems;

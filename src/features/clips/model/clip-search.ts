@@ -39,3 +39,14 @@ export const clipSearchSchema = z.object({
 export type ClipSearch = z.infer<typeof clipSearchSchema>;
 
 export const parseClipSearch = (raw: unknown): ClipSearch => clipSearchSchema.parse(raw ?? {});
+
+/** The list query of a search (the page of cards). */
+export function listParamsOf(search: ClipSearch) {
+  return {
+    statuses: search.status,
+    projectId: search.project,
+    assetId: search.asset,
+    offset: search.offset,
+    limit: search.limit,
+  };
+}
