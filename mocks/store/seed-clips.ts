@@ -52,7 +52,7 @@ function addSeededClip(
 ): Clip {
   const project = workspace.projects[plan.projectIndex % Math.max(1, workspace.projects.length)];
   const exportId =
-    plan.status === 'exported' || plan.status === 'exporting'
+    plan.status === 'exported' || plan.status === 'exporting' || plan.failure === 'export_storage'
       ? `exp_${ctx.rng.hex(16)}`
       : undefined;
   const seed: ClipSeed = {

@@ -4,7 +4,7 @@
  * sense for it (only the stopped step, with the changed input the error asks for).
  */
 import { formatDuration } from '@/lib/format.ts';
-import { isWorking, stepLabel, stoppedStep } from './clip-status.ts';
+import { STATUS_META, stepLabel, stoppedStep } from './clip-status.ts';
 import type {
   Clip,
   ClipError,
@@ -92,13 +92,9 @@ export function clipProblems(clip: Clip): ClipProblem[] {
   }
   const waiting = clip.waiting_reason;
   const waitingRepeatsError = problems.some((problem) => problem.code === waiting?.code);
-  // A working clip's waiting reason is its progress (shown with the status), not a problem.
-  if (
-    waiting?.code &&
-    !waitingRepeatsError &&
-    clip.status !== 'failed' &&
-    !isWorking(clip.status)
-  ) {
+  // Only a clip waiting for a decision has a waiting reason worth reading as a problem; a
+  // working or finished clip's is its progress, shown with the status.
+  if (waiting?.code && !waitingRepeatsError && STATUS_META[clip.status]?.tone === 'attention') {
     problems.push(fromWaiting(waiting));
   }
   return problems;

@@ -10,16 +10,19 @@ import { clipSearchSchema, listParamsOf } from '@/features/clips/model/clip-sear
 export const Route = createFileRoute('/_app/clips/')({
   validateSearch: clipSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
+  loader: async ({ context, deps, cause }) => {
     const scope = { projectId: deps.project, assetId: deps.asset };
     void context.queryClient.prefetchQuery(clipCountsQueryOptions(scope));
-    if (deps.view === 'sources') {
-      await context.queryClient.ensureQueryData(
-        clipSourcesQueryOptions({ ...scope, statuses: deps.status }),
-      );
-    } else {
-      await context.queryClient.ensureQueryData(clipListQueryOptions(listParamsOf(deps)));
-    }
+    const data =
+      deps.view === 'sources'
+        ? context.queryClient.ensureQueryData(
+            clipSourcesQueryOptions({ ...scope, statuses: deps.status }),
+          )
+        : context.queryClient.ensureQueryData(clipListQueryOptions(listParamsOf(deps)));
+    // Entering the screen waits for its data; a filter change on it does not, so the filter
+    // shows the choice at once and the previous page stays (dimmed) until the new one arrives.
+    if (cause !== 'stay') await data;
+    else data.catch(() => undefined); // the component shows the error
   },
   head: () => ({ meta: [{ title: 'Clips · Cutroom' }] }),
   component: ClipsRoute,
