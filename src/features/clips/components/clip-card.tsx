@@ -31,7 +31,7 @@ export const ClipCard = memo(function ClipCard({ clip }: { clip: Clip }) {
         ) : (
           <div
             aria-hidden="true"
-            className="flex h-32 w-18 shrink-0 items-center justify-center rounded bg-slate-100 text-center text-[10px] text-slate-500"
+            className="flex h-32 w-18 shrink-0 items-center justify-center rounded bg-slate-100 text-center text-[10px] text-slate-700"
           >
             No preview yet
           </div>

@@ -109,7 +109,7 @@ export function SourcePreviewCard({ preview }: { preview: ClipSourcePreview }) {
       ) : (
         <div
           aria-hidden="true"
-          className="flex h-24 w-40 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500"
+          className="flex h-24 w-40 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-700"
         >
           No thumbnail
         </div>
