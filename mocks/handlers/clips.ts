@@ -1,11 +1,11 @@
 /**
  * Clip creation: source preview, list, create (idempotent, paid), get, retry (idempotent, paid),
- * clip batches, and following a short-suggestions run of an asset.
+ * clip batches, and following a short-suggestions run of an asset. Types, formats, enums and
+ * lengths (and the paid plan) are the contract's, checked by route(); handlers keep behaviour.
  */
 import type { HttpHandler } from 'msw';
-import { requirePaidPlan } from '../lib/auth.ts';
+import { videoIdOf } from '@/lib/video-url.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
-import { optionalString, queryString, requireString, requireUuid } from '../lib/validate.ts';
 import {
   clipFailureFor,
   retryClip,
@@ -13,9 +13,7 @@ import {
   videoExists,
   youtubePreview,
 } from '../rules/clip-pipeline.ts';
-import { videoIdOf } from '@/lib/video-url.ts';
-import type { ClipLayoutMode, ClipStep } from '../store/clip-factory.ts';
-import { ALL_CLIP_STATUSES, buildClip, STATUS_OF_STEP } from '../store/clip-factory.ts';
+import { buildClip } from '../store/clip-factory.ts';
 import type { ClipStatus, Schema } from '../store/contract.ts';
 import { newProjectRecord } from '../store/project-factory.ts';
 import type { AssetRecord, ProjectRecord } from '../store/workspace.ts';
@@ -24,22 +22,9 @@ import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
-function parseUri(value: string, param: string): URL {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    return url;
-  } catch {
-    throw invalid(param, `${param} must be an absolute http(s) URL.`);
-  }
-}
+type ClipCreateRequest = Schema<'ClipCreateRequest'>;
+type ClipRetryRequest = Schema<'ClipRetryRequest'>;
 
-const isClipStatus = (value: string): value is ClipStatus =>
-  (ALL_CLIP_STATUSES as readonly string[]).includes(value);
-
-const STEPS = Object.keys(STATUS_OF_STEP) as ClipStep[];
-const LAYOUT_MODES: readonly ClipLayoutMode[] = ['auto', 'split', 'full_camera', 'full_screen'];
-const RETRY_FIELDS = new Set(['step', 'suggestion_id', 'layout_mode']);
 const BLOCKED = new Set<ClipStatus>(['failed', 'needs_repair', 'needs_reselection']);
 
 function requireClip(req: RouteRequest) {
@@ -49,10 +34,18 @@ function requireClip(req: RouteRequest) {
   return clip;
 }
 
-/** The video id of a supported address that exists, or the error the reference declares. */
+/**
+ * The video id of an address (already a URI, per the contract) on the supported video site that
+ * exists; otherwise 400 (not the site, or no video id) or 404 (no such public video).
+ */
 function existingVideoId(raw: string, param: string): string {
-  const url = parseUri(raw, param);
-  const videoId = videoIdOf(url);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid(param, `${param} must be an absolute http(s) URL.`);
+  }
+  const videoId = url.protocol === 'https:' || url.protocol === 'http:' ? videoIdOf(url) : null;
   if (videoId === null) {
     throw invalid(
       param,
@@ -65,20 +58,15 @@ function existingVideoId(raw: string, param: string): string {
 
 export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
-    route(ctx, 'get', '/clips/source-preview', (req) => {
-      const raw = queryString(req.query, 'url', { min: 1, max: 2000 });
-      if (raw === null) throw invalid('url', 'url is required.');
-      return { body: youtubePreview(existingVideoId(raw, 'url')) };
-    }),
+    route(ctx, 'get', '/clips/source-preview', (req) => ({
+      body: youtubePreview(existingVideoId(req.query.get('url') ?? '', 'url')),
+    })),
 
     route(ctx, 'get', '/clips', (req) => {
-      const page = pageParams(req, 50);
-      const assetId = queryString(req.query, 'asset_id')?.toLowerCase() ?? null;
-      const projectId = queryString(req.query, 'project_id')?.toLowerCase() ?? null;
-      const status = queryString(req.query, 'status');
-      if (status !== null && !isClipStatus(status)) {
-        throw invalid('status', `status must be one of ${ALL_CLIP_STATUSES.join(', ')}.`);
-      }
+      const page = pageParams(req);
+      const assetId = req.query.get('asset_id')?.toLowerCase() ?? null;
+      const projectId = req.query.get('project_id')?.toLowerCase() ?? null;
+      const status = req.query.get('status') as ClipStatus | null;
       const matches = req.workspace.clips.filter(
         (clip) =>
           (assetId === null || clip.source?.asset_id === assetId) &&
@@ -91,29 +79,24 @@ export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/clips', async (req) => {
-      requirePaidPlan(req.principal, 'Clip creation');
       return idempotent(req, 'clips.create', () => {
-        const { body, workspace, sim } = req;
-        const hasAsset = body.asset_id !== undefined && body.asset_id !== null;
-        const hasUrl = body.youtube_url !== undefined && body.youtube_url !== null;
-        if (hasAsset === hasUrl) {
-          throw invalid('asset_id', 'Give exactly one source: asset_id or youtube_url.');
-        }
+        // "Exactly one source" is the contract's oneOf; only its existence is checked here.
+        const body = req.body as ClipCreateRequest;
+        const { workspace, sim } = req;
         let asset: AssetRecord | undefined;
         let videoId: string | undefined;
-        if (hasAsset) {
-          const assetId = requireUuid(body.asset_id, 'asset_id');
-          asset = findAsset(workspace, assetId);
-          if (!asset) throw notFound('asset_id', `No media asset ${assetId}.`);
-          if (asset.kind === 'image')
+        if (body.asset_id) {
+          asset = findAsset(workspace, body.asset_id);
+          if (!asset) throw notFound('asset_id', `No media asset ${body.asset_id}.`);
+          if (asset.kind === 'image') {
             throw invalid('asset_id', 'Clips need a video or audio asset.');
+          }
         } else {
-          const raw = optionalString(body, 'youtube_url', { min: 1, max: 2000 }) ?? '';
-          videoId = existingVideoId(raw, 'youtube_url');
+          videoId = existingVideoId(body.youtube_url ?? '', 'youtube_url');
         }
-        const projectId = optionalString(body, 'project_id', { min: 1, max: 200 });
-        const projectName = optionalString(body, 'project_name', { min: 1, max: 200 });
-        const presetId = optionalString(body, 'clip_preset_id', { min: 1, max: 100 }) ?? 'default';
+        const projectId = body.project_id ?? null;
+        const projectName = body.project_name ?? null;
+        const presetId = body.clip_preset_id ?? 'default';
         let project: ProjectRecord | undefined;
         if (projectId !== null) {
           project = findProject(workspace, projectId);
@@ -168,20 +151,13 @@ export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/clips/:clipId', (req) => ({ body: requireClip(req) })),
 
     route(ctx, 'post', '/clips/:clipId/retry', async (req) => {
-      requirePaidPlan(req.principal, 'Retrying a clip');
       return idempotent(req, 'clips.retry', () => {
-        const { body, sim, workspace } = req;
-        for (const key of Object.keys(body)) {
-          if (!RETRY_FIELDS.has(key)) throw invalid(key, `Unknown field ${key}.`);
-        }
-        const step = requireString(body, 'step') as ClipStep;
-        if (!STEPS.includes(step))
-          throw invalid('step', `step must be one of ${STEPS.join(', ')}.`);
-        const suggestionId = optionalString(body, 'suggestion_id', { min: 1, max: 200 });
-        const layoutMode = optionalString(body, 'layout_mode') as ClipLayoutMode | null;
-        if (layoutMode !== null && !LAYOUT_MODES.includes(layoutMode)) {
-          throw invalid('layout_mode', `layout_mode must be one of ${LAYOUT_MODES.join(', ')}.`);
-        }
+        // Fields, enums and lengths are the contract's (ClipRetryRequest); the state rules here.
+        const body = req.body as ClipRetryRequest;
+        const { sim, workspace } = req;
+        const { step } = body;
+        const suggestionId = body.suggestion_id ?? null;
+        const layoutMode = body.layout_mode ?? null;
         const clip = requireClip(req);
         if (!BLOCKED.has(clip.status)) {
           throw conflict(
@@ -234,17 +210,11 @@ export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
       });
     }),
 
-    route(
-      ctx,
-      'get',
-      '/clip-batches/:batch_id',
-      (req) => {
-        const batch = req.workspace.clipBatches.get(req.params.batch_id ?? '');
-        if (!batch) throw notFound('batch_id', `No clip batch ${req.params.batch_id ?? ''}.`);
-        return { body: batch };
-      },
-      { uuidParams: ['batch_id'] },
-    ),
+    route(ctx, 'get', '/clip-batches/:batch_id', (req) => {
+      const batch = req.workspace.clipBatches.get(req.params.batch_id ?? '');
+      if (!batch) throw notFound('batch_id', `No clip batch ${req.params.batch_id ?? ''}.`);
+      return { body: batch };
+    }),
 
     route(ctx, 'get', '/workspace/media/assets/:assetId/short-suggestions/:runId', (req) => {
       const asset = findAsset(req.workspace, req.params.assetId ?? '');

@@ -43,7 +43,7 @@ const PLAN: Planned[] = [
   { status: 'ready', source: 0 },
 ];
 
-const EXPORT_TTL_DAYS = 7;
+const EXPORT_TTL_DAYS = 30;
 
 function addSeededClip(
   ctx: SeedContext,
@@ -72,7 +72,8 @@ function addSeededClip(
       clipExportRecord(clip, {
         exportId,
         renderedAt: isoAt(ctx, plan.day + 0.02),
-        expiresAt: isoAt(ctx, plan.day + 0.02 + EXPORT_TTL_DAYS),
+        // Seeded clip exports have not expired (the seed's one expired export is a project's).
+        expiresAt: isoAt(ctx, Math.max(plan.day + EXPORT_TTL_DAYS, 5)),
       }),
     );
   }
