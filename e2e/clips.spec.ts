@@ -70,6 +70,9 @@ const seenStatuses = (page: Page) =>
   });
 
 test.describe('clip library', () => {
+  // Sign-in, a few round trips through the BFF and an axe pass: slow on a loaded machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('filters by two statuses, and the filtered view survives a reload', async ({ page }) => {
     await signInWithDemo(page, '/clips');
     const list = page.getByRole('list', { name: 'Clips' });
@@ -210,7 +213,7 @@ test.describe('clip library', () => {
   });
 
   test('a clip moves from assembling to ready on screen, without a reload', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signInWithDemo(page, '/clips');
     await createClipFromUrl(page, videoIdFor(null));
     await recordStatuses(page);
@@ -230,7 +233,7 @@ test.describe('clip library', () => {
   test('a failed clip says how to fix it, and a retry re-runs the failed step', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signInWithDemo(page, '/clips');
     await createClipFromUrl(page, videoIdFor('render_timeout'));
     await expect(clipStatus(page)).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
