@@ -4,7 +4,7 @@
  */
 import type { Simulator } from '../simulator.ts';
 import type { Activity } from '../lib/ticker.ts';
-import type { Export, FacelessPlanRevision, Job } from '../store/contract.ts';
+import type { Export, Job } from '../store/contract.ts';
 import { CDN_BASE } from '../store/seed-context.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { allItems, timelineDuration } from '../store/workspace.ts';
@@ -186,35 +186,4 @@ export function resumeSeededJobs(sim: Simulator): void {
       if (record) scheduleExport(sim, workspace, record, job, '1080p');
     }
   }
-}
-
-/** Faceless approval jobs: preproduction (stage plan) and generation (stage assets). */
-export function startFacelessJob(
-  sim: Simulator,
-  workspace: Workspace,
-  record: ProjectRecord,
-  revision: FacelessPlanRevision,
-  stage: 'plan' | 'assets',
-  onComplete: () => void,
-): Job {
-  const job = newJob(sim, {
-    type: stage === 'plan' ? 'faceless_preproduction' : 'faceless_generation',
-    kind: 'faceless',
-    projectId: record.project.id,
-    estimatedCredits: revision.plan?.costEstimate?.total ?? 0,
-  });
-  workspace.jobs.unshift(job);
-  runJob(sim, workspace, job, {
-    onComplete: () => {
-      onComplete();
-      if (stage === 'assets') {
-        sim.emit(workspace.organizationId, 'faceless.complete', {
-          project_id: record.project.id,
-          revision_id: revision.id,
-          job_id: job.job_id,
-        });
-      }
-    },
-  });
-  return job;
 }
