@@ -151,6 +151,8 @@ function describe(
     property = String(params.missingProperty);
   } else if (error.keyword === 'additionalProperties') {
     property = String(params.additionalProperty);
+  } else if (error.keyword === 'unevaluatedProperties') {
+    property = String(params.unevaluatedProperty);
   } else if (error.keyword === 'not') {
     // `not: {required: [x]}`: x must not be sent alongside.
     const required = (error.schema as JsonRecord | undefined)?.required;
@@ -167,7 +169,7 @@ function describe(
   const message =
     error.keyword === 'required' || error.keyword === 'dependentRequired'
       ? `${param} is required.`
-      : error.keyword === 'additionalProperties'
+      : error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties'
         ? `${param} is not a known field.`
         : error.keyword === 'discriminator'
           ? `${param} must be one of: ${discriminatorValues(error).join(', ')}.`
@@ -380,6 +382,8 @@ export interface ContractValidator {
   /** The operation for a method and path template (`/projects/{projectId}`), if declared. */
   operation(method: string, template: string): ContractOperation | undefined;
   readonly operations: readonly ContractOperation[];
+  /** Errors of a value against `#/components/schemas/<name>` ([] when it matches). */
+  schemaErrors(name: string, value: unknown): string[];
 }
 
 let instance: ContractValidator | null = null;
@@ -397,9 +401,21 @@ export function contractValidator(): ContractValidator {
     }
   }
   const index = new Map(operations.map((op) => [`${op.method} ${op.template}`, op]));
+  const schemas = new Map<string, ValidateFunction>();
   instance = {
     operations,
     operation: (method, template) => index.get(`${method.toUpperCase()} ${template}`),
+    schemaErrors(name, value) {
+      let validate = schemas.get(name);
+      if (!validate) {
+        validate = request.compile({ $ref: pointer(['components', 'schemas', name]) });
+        schemas.set(name, validate);
+      }
+      if (validate(value)) return [];
+      return (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '(root)'} ${error.message ?? ''}`,
+      );
+    },
   };
   return instance;
 }

@@ -382,7 +382,7 @@ export function setClipStatus(
     qa.summary = 'The chosen moment is too short for the preset.';
   }
   if (status === 'exporting' || status === 'exported') {
-    const exportId = `exp_${rng.hex(12)}`;
+    const exportId = rng.uuid();
     clip.export = {
       status: status === 'exported' ? 'complete' : 'running',
       export_id: exportId,
