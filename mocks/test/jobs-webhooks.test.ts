@@ -163,11 +163,18 @@ describe('export job', () => {
 
   it('cancels a queued job', async () => {
     const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
-    const started = await api.post<Job>(`/projects/${projects[0]?.id ?? ''}/exports`, {});
-    const cancelled = await api.post<Job>(`/jobs/${started.body.job_id}/cancel`, {});
-    expect(cancelled.body.status).toBe('cancelled');
-    server.simulator.advance(10_000);
-    expect((await api.get<Job>(`/jobs/${started.body.job_id}`)).body.status).toBe('cancelled');
+    // Hold the clock so the job is still queued when the cancel arrives, however slow the machine.
+    server.simulator.stop();
+    try {
+      const started = await api.post<Job>(`/projects/${projects[0]?.id ?? ''}/exports`, {});
+      expect(started.body.status).toBe('queued');
+      const cancelled = await api.post<Job>(`/jobs/${started.body.job_id}/cancel`, {});
+      expect(cancelled.body.status).toBe('cancelled');
+      server.simulator.advance(10_000);
+      expect((await api.get<Job>(`/jobs/${started.body.job_id}`)).body.status).toBe('cancelled');
+    } finally {
+      server.simulator.start();
+    }
   });
 });
 
