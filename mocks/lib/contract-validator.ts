@@ -1,8 +1,8 @@
 /**
  * Request (and, for tests, response) validation against the contract, src/api/openapi.yaml, with
  * ajv + ajv-formats: every rule the yaml declares (types, enums, bounds, formats, required fields,
- * patterns, oneOf) is checked here and nowhere else. Validators are compiled once per process, for
- * every operation of the document, on first use.
+ * patterns, oneOf) is checked here and nowhere else. The document is indexed once per process;
+ * each operation's validators are compiled once, on its first request, and reused.
  *
  * A refused request is 400 `invalid_request` whose `param` names the offending field as the client
  * sent it: a path, query or header parameter by its name (`limit`, `projectId`, `Idempotency-Key`),
@@ -262,28 +262,40 @@ function compileOperation(
     });
   }
   const entries = [...byKey.values()];
-  const compiled = Object.fromEntries(
-    PARAMETER_LOCATIONS.map((location) => [
-      location,
-      compileParameters(coercing, entries, location),
-    ]),
-  ) as Record<ParameterLocation, CompiledParameters | null>;
   const uuidPathParams = entries
     .filter(({ parameter }) => parameter.in === 'path' && isUuidSchema(parameter.schema))
     .map(({ parameter }) => parameter.name);
 
-  let bodyValidator: ValidateFunction | null = null;
   const requestBody = operation.requestBody
     ? resolveLocal(operation.requestBody, ['paths', template, method, 'requestBody'])
     : null;
   const jsonBody = (requestBody?.node.content as JsonRecord | undefined)?.['application/json'] as
     JsonRecord | undefined;
-  if (requestBody && jsonBody?.schema) {
-    bodyValidator = request.compile({
-      $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
-    });
-  }
   const bodyRequired = requestBody?.node.required === true;
+
+  // Compiled on the operation's first request, then kept (ajv compiles what the schemas share
+  // once per instance), so starting a simulator costs no compilation.
+  let validators: {
+    parameters: Record<ParameterLocation, CompiledParameters | null>;
+    body: ValidateFunction | null;
+  } | null = null;
+  const prepared = () => {
+    validators ??= {
+      parameters: Object.fromEntries(
+        PARAMETER_LOCATIONS.map((location) => [
+          location,
+          compileParameters(coercing, entries, location),
+        ]),
+      ) as Record<ParameterLocation, CompiledParameters | null>,
+      body:
+        requestBody && jsonBody?.schema
+          ? request.compile({
+              $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
+            })
+          : null,
+    };
+    return validators;
+  };
 
   const responseValidators = new Map<number, ValidateFunction | null>();
   const responseValidator = (status: number): ValidateFunction | null | undefined => {
@@ -324,6 +336,7 @@ function compileOperation(
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     requiresPaidPlan: operation['x-requires-paid-plan'] === true,
     validateRequest({ params, query, headers, body }) {
+      const { parameters: compiled, body: bodyValidator } = prepared();
       const path: Record<string, string> = { ...params };
       if (compiled.path) check(compiled.path.validate, path, 'path');
       for (const name of uuidPathParams) {
