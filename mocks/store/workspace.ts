@@ -76,6 +76,8 @@ export interface Workspace {
   projects: ProjectRecord[];
   folders: FolderRecord[];
   assets: AssetRecord[];
+  /** Images a faceless plan's preproduction generated: readable by id, not listed in the library. */
+  generatedAssets: Map<string, AssetRecord>;
   clips: Clip[];
   characters: Character[];
   jobs: Job[];
@@ -96,6 +98,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     projects: [],
     folders: [],
     assets: [],
+    generatedAssets: new Map(),
     clips: [],
     characters: [],
     jobs: [],
