@@ -31,6 +31,7 @@ export function clipSharePageHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/clip-share-pages/:asset_id', (req) => ({ body: pageFor(req).page })),
 
     route(ctx, 'post', '/clip-share-pages/:asset_id/clips/:clip_id/visibility', (req) => {
+      // `visibility` (visible | hidden) is the contract's, checked by route().
       const { visibility } = req.body as Schema<'ClipShareVisibilityRequest'>;
       const { page, stored } = pageFor(req);
       const clipId = (req.params.clip_id ?? '').toLowerCase();

@@ -17,6 +17,7 @@ import type {
   Project,
   ScheduledPost,
   Schema,
+  ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
   Webhook,
@@ -85,6 +86,8 @@ export interface Workspace {
   credits: { balance: number; period_end: string };
   sharePages: ClipSharePage[];
   clipBatches: Map<string, Record<string, unknown>>;
+  /** Short-suggestion runs by run_id. */
+  suggestionRuns: Map<string, ShortSuggestionsRunState>;
   recordingSetIds: Set<string>;
   aiEditRuns: Map<string, string>;
   scheduledPosts: ScheduledPost[];
@@ -106,6 +109,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     credits: { balance: 0, period_end: new Date(0).toISOString() },
     sharePages: [],
     clipBatches: new Map(),
+    suggestionRuns: new Map(),
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
