@@ -1,7 +1,6 @@
 /** Media library: assets and folders, batch delete and folder empty, suggestions, upload abort. */
 import type { HttpHandler } from 'msw';
 import { notFound } from '../lib/errors.ts';
-import { queryString, requireString, requireUuid } from '../lib/validate.ts';
 import { startSuggestionsRun } from '../rules/clip-pipeline.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
 import { deleteAssets } from '../rules/workspace-deletes.ts';
@@ -9,18 +8,16 @@ import type { Schema } from '../store/contract.ts';
 import { assetView, findAsset, folderView } from '../store/workspace.ts';
 import { pageParams, paginate } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/workspace/media/assets', (req) => {
-      const page = pageParams(req, 100);
-      const folderParam = req.query.get('folder_id');
-      const folderId =
-        folderParam === null ? null : requireUuid(folderParam, 'folder_id').toLowerCase();
-      const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
-      const prefix =
-        queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const page = pageParams(req);
+      const query = queryOf(req, 'listMediaAssets');
+      const folderId = query.folder_id?.toLowerCase() ?? null;
+      const search = query.search?.toLowerCase() ?? null;
+      const prefix = query.name_prefix?.toLowerCase() ?? null;
       const matches = req.workspace.assets.filter((asset) => {
         const name = asset.name.toLowerCase();
         return (
@@ -87,9 +84,8 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
-    route(ctx, 'post', '/workspace/media/upload/multipart/abort', ({ body }) => {
-      requireString(body, 'storage_key', { min: 1 });
-      requireString(body, 'upload_id', { min: 1 });
+    // The contract checks both fields; the simulator keeps no multipart uploads to abort.
+    route(ctx, 'post', '/workspace/media/upload/multipart/abort', () => {
       const result: Schema<'MultipartAbortResult'> = { aborted: true };
       return { body: result };
     }),

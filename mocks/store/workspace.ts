@@ -16,6 +16,7 @@ import type {
   MediaFolder,
   Project,
   ScheduledPost,
+  Schema,
   ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
@@ -59,6 +60,17 @@ export type FolderRecord = Omit<MediaFolder, 'asset_count'>;
 /** An asset as stored; `generated_clip_count` is derived from the clips on read. */
 export type AssetRecord = Omit<MediaAsset, 'generated_clip_count'>;
 
+/**
+ * A background (trigger) run of an asset, clip batch or export, as the admin recovery operation
+ * sees it. The contract shows no run resource; the simulator keeps what cancelling needs.
+ */
+export interface TriggerRunRecord {
+  run_id: string;
+  resource_type: Schema<'RecoveryResourceType'>;
+  resource_id: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+}
+
 export interface Workspace {
   organizationId: string;
   plan: 'pro' | 'free';
@@ -79,6 +91,7 @@ export interface Workspace {
   recordingSetIds: Set<string>;
   aiEditRuns: Map<string, string>;
   scheduledPosts: ScheduledPost[];
+  triggerRuns: TriggerRunRecord[];
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -100,6 +113,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
+    triggerRuns: [],
   };
 }
 
