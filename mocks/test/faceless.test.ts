@@ -12,6 +12,7 @@ import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import { seedStore } from '../store/seed.ts';
+import { contractValidator } from '../lib/contract-validator.ts';
 
 let server: SimulatorServer;
 let api: Client;
@@ -236,6 +237,8 @@ describe('approve', () => {
     expect(
       events.some((e) => e.type === 'faceless.complete' && e.data.revision_id === draft.id),
     ).toBe(true);
+    const complete = events.find((e) => e.type === 'faceless.complete');
+    expect(contractValidator().schemaErrors('WebhookEvent', complete)).toEqual([]);
     const completeAgain = await api.post(`${path}/${draft.id}/approve`, { stage: 'plan' });
     expect(completeAgain.status).toBe(409);
     expect((await api.post(`${path}/${draft.id}/approve`, { stage: 'final' })).status).toBe(400);
@@ -255,6 +258,7 @@ describe('approve', () => {
       (e) => e.type === 'faceless.failed' && e.data.revision_id === draft.id,
     );
     expect(event?.data.error).toBe(failed.error);
+    expect(contractValidator().schemaErrors('WebhookEvent', event)).toEqual([]);
     const job = (await api.get<Job>(`/jobs/${failed.generation_job_id ?? ''}`)).body;
     expect(job.status).toBe('failed');
   });
