@@ -1,37 +1,117 @@
-/** Media library: assets and folders, batch delete and folder empty, suggestions, upload abort. */
-import type { HttpHandler } from 'msw';
-import { notFound } from '../lib/errors.ts';
-import { queryString, requireString, requireUuid } from '../lib/validate.ts';
+/**
+ * Media library: assets and folders, batch delete and folder empty (idempotent under an
+ * Idempotency-Key), suggestions (a background run), and multipart uploads (rules/uploads.ts),
+ * including the signed part URLs the bytes are PUT to.
+ */
+import { http, type HttpHandler } from 'msw';
+import { ApiError, conflict, errorResponse, invalid, notFound } from '../lib/errors.ts';
+import { queryString, requireNumber, requireString, requireUuid } from '../lib/validate.ts';
+import { SUGGESTIONS_RUN_MS, forgetRuns, startRun } from '../rules/background-runs.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
+import {
+  PART_PATH,
+  abortUpload,
+  completeUpload,
+  findUpload,
+  listParts,
+  parsePartPath,
+  receivePart,
+  requireOpenUpload,
+  signPart,
+  startUpload,
+} from '../rules/uploads.ts';
 import { deleteAssets } from '../rules/workspace-deletes.ts';
-import type { Schema } from '../store/contract.ts';
-import { assetView, findAsset, folderView } from '../store/workspace.ts';
-import { pageParams, paginate } from './helpers.ts';
-import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import type { DeletionResult, Schema } from '../store/contract.ts';
+import type { Workspace } from '../store/workspace.ts';
+import { activeRuns, assetView, findAsset, folderView } from '../store/workspace.ts';
+import { idempotent, pageParams, paginate } from './helpers.ts';
+import type { HandlerContext, RouteRequest } from './route.ts';
+import { json, relativePath, route } from './route.ts';
+
+/** Signed part URLs are capabilities, usable from any origin (as S3 with CORS set up). */
+export const PART_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'PUT, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+  'access-control-expose-headers': 'etag',
+  'access-control-max-age': '600',
+};
+
+export function partUploadResponse(part: { etag: string }): Response {
+  return new Response(null, { status: 200, headers: { ...PART_CORS_HEADERS, etag: part.etag } });
+}
+
+const SORTS = new Set(['created_at', '-created_at', 'name']);
+
+function assetList(req: RouteRequest) {
+  const page = pageParams(req, 100);
+  const folderParam = req.query.get('folder_id');
+  const folderId =
+    folderParam === null ? null : requireUuid(folderParam, 'folder_id').toLowerCase();
+  const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
+  const prefix = queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
+  const runsOnly = req.query.get('has_active_runs') === 'true';
+  const sort = req.query.get('sort') ?? 'created_at';
+  if (!SORTS.has(sort)) throw invalid('sort', 'sort must be created_at, -created_at or name.');
+  const matches = req.workspace.assets.filter((asset) => {
+    const name = asset.name.toLowerCase();
+    return (
+      (folderId === null || asset.folder_id === folderId) &&
+      (search === null || name.includes(search)) &&
+      (prefix === null || name.startsWith(prefix)) &&
+      (!runsOnly || activeRuns(req.workspace, 'asset', asset.id).length > 0)
+    );
+  });
+  // Store order is creation order; sort stably on a copy.
+  const ordered =
+    sort === 'name'
+      ? [...matches].sort((a, b) => a.name.localeCompare(b.name))
+      : sort === '-created_at'
+        ? [...matches].reverse()
+        : matches;
+  const { page: assets, bounds } = paginate(ordered, page);
+  const body: Schema<'MediaAssetListResponse'> = {
+    assets: assets.map((asset) => assetView(req.workspace, asset)),
+    bounds,
+  };
+  return body;
+}
+
+/** After a confirmed delete: the bytes and the finished runs of the deleted assets go too. */
+function afterAssetDelete(req: RouteRequest, result: DeletionResult): DeletionResult {
+  if (!result.dry_run && result.deleted_ids.length > 0) {
+    forgetRuns(req.workspace, 'asset', result.deleted_ids);
+    void req.sim.parts.deleteAssets(result.deleted_ids);
+  }
+  return result;
+}
+
+function uploadRef(body: Record<string, unknown>): { storage_key: string; upload_id: string } {
+  return {
+    storage_key: requireString(body, 'storage_key', { min: 1, max: 1024 }),
+    upload_id: requireString(body, 'upload_id', { min: 1, max: 200 }),
+  };
+}
+
+function folderNameTaken(workspace: Workspace, name: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return workspace.folders.some((folder) => folder.name.toLowerCase() === wanted);
+}
 
 export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
+  const partUrl = `${ctx.baseUrl}${PART_PATH}/:org/:uploadId/:part`;
   return [
-    route(ctx, 'get', '/workspace/media/assets', (req) => {
-      const page = pageParams(req, 100);
-      const folderParam = req.query.get('folder_id');
-      const folderId =
-        folderParam === null ? null : requireUuid(folderParam, 'folder_id').toLowerCase();
-      const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
-      const prefix =
-        queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
-      const matches = req.workspace.assets.filter((asset) => {
-        const name = asset.name.toLowerCase();
-        return (
-          (folderId === null || asset.folder_id === folderId) &&
-          (search === null || name.includes(search)) &&
-          (prefix === null || name.startsWith(prefix))
-        );
-      });
-      const { page: assets, bounds } = paginate(matches, page);
-      const body: Schema<'MediaAssetListResponse'> = {
-        assets: assets.map((asset) => assetView(req.workspace, asset)),
-        bounds,
+    route(ctx, 'get', '/workspace/media/assets', (req) => ({ body: assetList(req) })),
+
+    route(ctx, 'get', '/workspace/media/assets/:assetId', ({ params, workspace }) => {
+      const asset = findAsset(workspace, params.assetId ?? '');
+      if (!asset) throw notFound('assetId', `No media asset ${params.assetId ?? ''}.`);
+      const linked = new Set(asset.linked_project_ids);
+      const body: Schema<'MediaAssetDetail'> = {
+        ...assetView(workspace, asset),
+        linked_projects: workspace.projects
+          .filter((record) => linked.has(record.project.id))
+          .map((record) => ({ id: record.project.id, name: record.project.name })),
       };
       return { body };
     }),
@@ -43,46 +123,155 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
-    route(
-      ctx,
-      'post',
-      '/workspace/media/folders/:folderId/empty',
-      ({ params, body, workspace }) => {
+    route(ctx, 'post', '/workspace/media/folders', ({ body, workspace, sim }) => {
+      const name = requireString(body, 'name', { min: 1, max: 100 }).trim();
+      if (name === '') throw invalid('name', 'Give the folder a name.');
+      if (folderNameTaken(workspace, name)) {
+        throw conflict('folder_exists', `A folder named “${name}” already exists.`, 'name');
+      }
+      const folder = { id: sim.rng.uuid(), name, created_at: sim.nowIso() };
+      workspace.folders.push(folder);
+      return { status: 201, body: folderView(workspace, folder) };
+    }),
+
+    route(ctx, 'post', '/workspace/media/folders/:folderId/empty', (req) =>
+      idempotent(req, 'emptyMediaFolder', () => {
+        const { params, body, workspace } = req;
         const folderId = (params.folderId ?? '').toLowerCase();
         const folder = workspace.folders.find((candidate) => candidate.id === folderId);
         if (!folder) throw notFound('folderId', `No media folder ${params.folderId ?? ''}.`);
         const flags = parseDeleteFlags(body);
         const selected = workspace.assets.filter((asset) => asset.folder_id === folder.id);
         // Folder empty has no cascade flags: linked projects and clips are left dangling.
-        return {
-          body: deleteAssets(workspace, selected, [], {
-            dryRun: flags.dryRun,
-            confirmDelete: flags.confirmDelete,
-          }),
-        };
-      },
+        const result = deleteAssets(workspace, selected, [], {
+          dryRun: flags.dryRun,
+          confirmDelete: flags.confirmDelete,
+        });
+        return { status: 200, body: afterAssetDelete(req, result) };
+      }),
     ),
 
-    route(ctx, 'post', '/workspace/media/assets/batch-delete', ({ body, workspace }) => {
-      const request = parseBatchDeleteBody(body);
-      const { selected, missingIds } = selectUnion(workspace.assets, request);
-      return { body: deleteAssets(workspace, selected, missingIds, request) };
-    }),
+    route(ctx, 'post', '/workspace/media/assets/batch-delete', (req) =>
+      idempotent(req, 'batchDeleteMediaAssets', () => {
+        const request = parseBatchDeleteBody(req.body);
+        const { selected, missingIds } = selectUnion(req.workspace.assets, request);
+        const result = deleteAssets(req.workspace, selected, missingIds, request);
+        return { status: 200, body: afterAssetDelete(req, result) };
+      }),
+    ),
 
     route(ctx, 'post', '/workspace/media/assets/:assetId/short-suggestions', (req) => {
       const asset = findAsset(req.workspace, req.params.assetId ?? '');
       if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
-      const runId = `run_${req.sim.rng.hex(16)}`;
-      req.workspace.aiEditRuns.set(runId, asset.linked_project_ids[0] ?? '');
-      const body: Schema<'ShortSuggestionsRun'> = { run_id: runId };
+      const run = startRun(
+        req.sim,
+        req.workspace,
+        { resource_type: 'asset', resource_id: asset.id },
+        'short_suggestions',
+        SUGGESTIONS_RUN_MS,
+      );
+      req.workspace.aiEditRuns.set(run.run_id, asset.linked_project_ids[0] ?? '');
+      const body: Schema<'ShortSuggestionsRun'> = { run_id: run.run_id };
       return { body };
     }),
 
-    route(ctx, 'post', '/workspace/media/upload/multipart/abort', ({ body }) => {
-      requireString(body, 'storage_key', { min: 1 });
-      requireString(body, 'upload_id', { min: 1 });
-      const result: Schema<'MultipartAbortResult'> = { aborted: true };
-      return { body: result };
+    route(ctx, 'post', '/workspace/media/upload/multipart/start', ({ body, workspace, sim }) => {
+      const folder = body.folder_id;
+      const request: Schema<'MultipartStartRequest'> = {
+        filename: requireString(body, 'filename', { min: 1, max: 255 }),
+        content_type: requireString(body, 'content_type', { min: 3, max: 255 }),
+        size_bytes: requireNumber(body, 'size_bytes', {
+          min: 1,
+          max: 53_687_091_200,
+          integer: true,
+        }),
+        folder_id:
+          folder === undefined || folder === null ? null : requireUuid(folder, 'folder_id'),
+      };
+      return { body: startUpload(sim, workspace, request) };
+    }),
+
+    route(ctx, 'post', '/workspace/media/upload/multipart/sign-part', async (req) => {
+      const upload = requireOpenUpload(req.sim, req.workspace, uploadRef(req.body));
+      const partNumber = requireNumber(req.body, 'part_number', {
+        min: 1,
+        max: 10_000,
+        integer: true,
+      });
+      return { body: await signPart(req.sim, ctx.baseUrl, req.workspace, upload, partNumber) };
+    }),
+
+    route(ctx, 'get', '/workspace/media/upload/multipart/parts', ({ query, workspace, sim }) => {
+      const ref = {
+        storage_key: queryString(query, 'storage_key', { min: 1, max: 1024 }) ?? '',
+        upload_id: queryString(query, 'upload_id', { min: 1, max: 200 }) ?? '',
+      };
+      if (ref.storage_key === '') throw invalid('storage_key', 'storage_key is required.');
+      if (ref.upload_id === '') throw invalid('upload_id', 'upload_id is required.');
+      return { body: listParts(requireOpenUpload(sim, workspace, ref)) };
+    }),
+
+    route(ctx, 'post', '/workspace/media/upload/multipart/complete', async (req) => {
+      const ref = uploadRef(req.body);
+      const raw = req.body.parts;
+      if (!Array.isArray(raw) || raw.length === 0) {
+        throw invalid('parts', 'parts must list at least one part.');
+      }
+      const parts = raw.map((item: unknown) => {
+        const part = (typeof item === 'object' && item !== null ? item : {}) as Record<
+          string,
+          unknown
+        >;
+        return {
+          part_number: requireNumber(part, 'part_number', { min: 1, max: 10_000, integer: true }),
+          etag: requireString(part, 'etag', { min: 1, max: 200 }),
+        };
+      });
+      const upload = findUpload(req.sim, req.workspace, ref);
+      const asset = await completeUpload(req.sim, req.workspace, upload, parts);
+      return { body: assetView(req.workspace, asset) };
+    }),
+
+    route(
+      ctx,
+      'post',
+      '/workspace/media/upload/multipart/abort',
+      async ({ body, workspace, sim }) => {
+        const upload = requireOpenUpload(sim, workspace, uploadRef(body));
+        await abortUpload(sim, upload);
+        const result: Schema<'MultipartAbortResult'> = { aborted: true };
+        return { body: result };
+      },
+    ),
+
+    // The signed part URL (not an operation of the contract: its address is opaque to clients).
+    // The HTTP server streams these itself (http-server.ts); this serves the browser mock and
+    // in-process tests.
+    http.options(partUrl, () => new Response(null, { status: 204, headers: PART_CORS_HEADERS })),
+    http.put(partUrl, async ({ request }) => {
+      const target = parsePartPath(relativePath(request.url, ctx.baseUrl));
+      try {
+        if (!target) throw notFound('path', 'No such part URL.');
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        const part = await receivePart(
+          ctx.sim,
+          target,
+          new URL(request.url).searchParams,
+          (async function* () {
+            yield bytes;
+          })(),
+        );
+        return partUploadResponse(part);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const response = errorResponse(error);
+          for (const [name, value] of Object.entries(PART_CORS_HEADERS)) {
+            response.headers.set(name, value);
+          }
+          return response;
+        }
+        return json({ error: { code: 'internal_error', message: 'Part upload failed.' } }, 500);
+      }
     }),
   ];
 }

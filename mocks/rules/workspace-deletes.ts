@@ -3,6 +3,7 @@
  */
 import type { DeletionImpact, DeletionResult } from '../store/contract.ts';
 import type { AssetRecord, ProjectRecord, Workspace } from '../store/workspace.ts';
+import { activeRuns } from '../store/workspace.ts';
 import type { DeleteFlags } from './deletion.ts';
 import { effectiveDryRun } from './deletion.ts';
 
@@ -12,9 +13,14 @@ function result(
   missingIds: string[],
   what: string,
   impact: DeletionImpact,
+  busy: ReadonlyArray<{ id: string; error: string }> = [],
 ): DeletionResult {
-  const failed = missingIds.map((id) => ({ id, error: `not_found: no ${what} with id ${id}` }));
-  const deletedIds = dryRun ? [] : selectedIds;
+  const failed = [
+    ...missingIds.map((id) => ({ id, error: `not_found: no ${what} with id ${id}` })),
+    ...busy,
+  ];
+  const busyIds = new Set(busy.map((item) => item.id));
+  const deletedIds = dryRun ? [] : selectedIds.filter((id) => !busyIds.has(id));
   return {
     success: failed.length === 0,
     dry_run: dryRun,
@@ -45,7 +51,21 @@ export function deleteAssets(
     Partial<Pick<DeleteFlags, 'deleteGeneratedClips' | 'deleteLinkedProjects'>>,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
-  const { linkedProjects, clips } = assetImpact(workspace, selected);
+  // An asset a background run still works on cannot go (rules/background-runs.ts).
+  const busy = selected.flatMap((asset) => {
+    const run = activeRuns(workspace, 'asset', asset.id)[0];
+    return run
+      ? [
+          {
+            id: asset.id,
+            error: `busy: background run ${run.run_id} (${run.kind}, ${run.status}) is still working on this asset; cancel the run or wait for it to finish, then retry`,
+          },
+        ]
+      : [];
+  });
+  const busyIds = new Set(busy.map((item) => item.id));
+  const deletable = selected.filter((asset) => !busyIds.has(asset.id));
+  const { linkedProjects, clips } = assetImpact(workspace, deletable);
   const impact: DeletionImpact = {
     linked_project_count: linkedProjects.length,
     linked_projects: linkedProjects.map((record) => ({
@@ -55,7 +75,7 @@ export function deleteAssets(
     generated_clip_count: clips.length,
   };
   if (!dryRun) {
-    const assetIds = new Set(selected.map((asset) => asset.id));
+    const assetIds = new Set(deletable.map((asset) => asset.id));
     workspace.assets = workspace.assets.filter((asset) => !assetIds.has(asset.id));
     workspace.sharePages = workspace.sharePages.filter((page) => !assetIds.has(page.asset_id));
     if (flags.deleteGeneratedClips) {
@@ -72,6 +92,7 @@ export function deleteAssets(
     missingIds,
     'media asset',
     impact,
+    busy,
   );
 }
 

@@ -4,6 +4,7 @@
  * counts) lives beside them and is derived into responses on read.
  */
 import type {
+  BackgroundRun,
   CaptionSettings,
   CaptionWord,
   Character,
@@ -55,8 +56,32 @@ export interface ProjectRecord {
 /** A folder as stored; `asset_count` is derived on read. */
 export type FolderRecord = Omit<MediaFolder, 'asset_count'>;
 
-/** An asset as stored; `generated_clip_count` is derived from the clips on read. */
-export type AssetRecord = Omit<MediaAsset, 'generated_clip_count'>;
+/** An asset as stored; `generated_clip_count` and `active_runs` are derived on read. */
+export type AssetRecord = Omit<MediaAsset, 'generated_clip_count' | 'active_runs'>;
+
+/** A multipart upload (rules/uploads.ts); the part bytes live in the simulator's PartStore. */
+export interface UploadRecord {
+  upload_id: string;
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  folder_id: string | null;
+  created_at: number;
+  expires_at: number;
+  status: 'open' | 'completed' | 'aborted';
+  parts: Map<number, { etag: string; size: number }>;
+  /** Set while the parts are being assembled, so a repeated complete waits for the same asset. */
+  completion?: Promise<AssetRecord>;
+  asset_id?: string;
+}
+
+/** A background (trigger) run on an asset, clip batch or export (rules/background-runs.ts). */
+export interface RunRecord {
+  resource_type: 'asset' | 'clip-batch' | 'export';
+  resource_id: string;
+  run: BackgroundRun;
+}
 
 export interface Workspace {
   organizationId: string;
@@ -74,6 +99,8 @@ export interface Workspace {
   recordingSetIds: Set<string>;
   aiEditRuns: Map<string, string>;
   scheduledPosts: ScheduledPost[];
+  uploads: Map<string, UploadRecord>;
+  runs: Map<string, RunRecord>;
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -93,6 +120,8 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
+    uploads: new Map(),
+    runs: new Map(),
   };
 }
 
@@ -110,8 +139,28 @@ export function generatedClipCount(workspace: Workspace, assetId: string): numbe
   return workspace.clips.filter((clip) => clip.source?.asset_id === assetId).length;
 }
 
+/** Runs still working on a resource (queued, running or stalled). */
+export function activeRuns(
+  workspace: Workspace,
+  resourceType: RunRecord['resource_type'],
+  resourceId: string,
+): BackgroundRun[] {
+  const runs: BackgroundRun[] = [];
+  for (const record of workspace.runs.values()) {
+    if (record.resource_type !== resourceType || record.resource_id !== resourceId) continue;
+    if (ACTIVE_RUN_STATUSES.has(record.run.status)) runs.push({ ...record.run });
+  }
+  return runs;
+}
+
+export const ACTIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'stalled']);
+
 export function assetView(workspace: Workspace, asset: AssetRecord): MediaAsset {
-  return { ...asset, generated_clip_count: generatedClipCount(workspace, asset.id) };
+  return {
+    ...asset,
+    generated_clip_count: generatedClipCount(workspace, asset.id),
+    active_runs: activeRuns(workspace, 'asset', asset.id),
+  };
 }
 
 export function folderView(workspace: Workspace, folder: FolderRecord): MediaFolder {
