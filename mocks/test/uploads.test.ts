@@ -24,7 +24,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function bytes(size: number, seed: number): Uint8Array {
+function bytes(size: number, seed: number): Uint8Array<ArrayBuffer> {
   const data = new Uint8Array(size);
   for (let i = 0; i < size; i += 1) data[i] = (i * 31 + seed) & 0xff;
   return data;
@@ -43,7 +43,11 @@ async function start(size: number, name = 'take.mp4', contentType = 'video/mp4')
 
 const ref = (upload: Upload) => ({ storage_key: upload.storage_key, upload_id: upload.upload_id });
 
-async function sendPart(upload: Upload, partNumber: number, body: Uint8Array): Promise<Response> {
+async function sendPart(
+  upload: Upload,
+  partNumber: number,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<Response> {
   const signed = await api.post<Signed>(`${MULTIPART}/sign-part`, {
     ...ref(upload),
     part_number: partNumber,

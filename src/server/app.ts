@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadAllowList } from './allow-list.ts';
+import { auditRecorder, registerAuditRoute } from './audit/audit-recorder.ts';
+import { type AuditStore, MemoryAuditStore } from './audit/audit-store.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
 import {
@@ -17,6 +19,7 @@ import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { SessionManager } from './session.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
+import { partRelay, signPartRewriter } from './uploads/part-relay.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
 import { SeenEvents } from './webhooks/seen-events.ts';
@@ -26,6 +29,8 @@ export interface BffDeps {
   logStream?: Writable;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
+  /** Where the audit list of destructive calls is kept (default: in this process). */
+  auditStore?: AuditStore;
 }
 
 declare module 'fastify' {
@@ -133,13 +138,37 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     bodyLimit: config.limits.bodyBytes,
     nowSeconds: () => Math.floor(now() / 1000),
   });
+  const limiter = new TokenBucketLimiter(
+    config.limits.apiRatePerSecond,
+    config.limits.apiBurst,
+    now,
+  );
+  const auditStore = deps.auditStore ?? new MemoryAuditStore();
   await app.register(apiProxy, {
     allowList,
     upstream,
     sessions,
-    limiter: new TokenBucketLimiter(config.limits.apiRatePerSecond, config.limits.apiBurst, now),
+    limiter,
     bodyLimit: config.limits.bodyBytes,
+    hooks: {
+      rewriteResponse: signPartRewriter({ secrets: config.sessionSecrets, now }),
+      onExchange: auditRecorder({
+        allowList,
+        store: auditStore,
+        // Audit lines are written whatever LOG_LEVEL says (unless logging is off altogether).
+        log: app.log.child({ component: 'audit' }, { level: 'info' }),
+        now,
+      }),
+    },
   });
+  await app.register(partRelay, {
+    secrets: config.sessionSecrets,
+    sessions,
+    limiter,
+    now,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  });
+  registerAuditRoute(app, { sessions, store: auditStore });
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');

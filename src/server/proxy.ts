@@ -7,7 +7,7 @@ import { browserResponseHeaders, upstreamRequestHeaders } from './header-filter.
 import { KeyScrubber, scrubBuffer } from './key-scrubber.ts';
 import { buildUpstreamPath, parseProxyPath } from './proxy-path.ts';
 import type { TokenBucketLimiter } from './rate-limit.ts';
-import type { SessionManager } from './session.ts';
+import type { Session, SessionManager } from './session.ts';
 import {
   type UpstreamClient,
   type UpstreamResponse,
@@ -22,18 +22,44 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
 /** Upstream bodies up to this size are read whole (and scrubbed in one go), larger ones stream. */
 const BUFFERED_RESPONSE_LIMIT = 1024 * 1024;
 
+/** One forwarded call, as the proxy's hooks see it. */
+export interface ProxyExchange {
+  request: FastifyRequest;
+  session: Session;
+  method: string;
+  /** The contract's path template the call matched, e.g. `/projects/batch-delete`. */
+  template: string;
+  /** The upstream status, or the BFF's own (502/504) when the exchange failed. */
+  status: number;
+  requestBody: Buffer | undefined;
+  /** The answer when it was small enough to read whole (JSON answers are); else undefined. */
+  responseBody: Buffer | undefined;
+  /** The service said this answer is a replay of an earlier one (Idempotent-Replayed). */
+  replayed: boolean;
+}
+
+export interface ProxyHooks {
+  /** A replacement for a buffered answer (same shape), or undefined to send it as it is. */
+  rewriteResponse?(exchange: ProxyExchange): Buffer | undefined;
+  /** Sees every exchange once its answer is known, before the browser gets it. */
+  onExchange?(exchange: ProxyExchange): void | Promise<void>;
+}
+
 export interface ProxyOptions {
   allowList: AllowList;
   upstream: UpstreamClient;
   sessions: SessionManager;
   limiter: TokenBucketLimiter;
   bodyLimit: number;
+  hooks?: ProxyHooks;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Upstream path and query of a validated /api request. */
     upstreamPath: string | undefined;
+    /** The contract template the /api request matched. */
+    operationTemplate: string | undefined;
   }
 }
 
@@ -42,8 +68,9 @@ declare module 'fastify' {
  * Register inside its own plugin: it replaces the content-type parsers of its scope.
  */
 export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  const { allowList, upstream, sessions, limiter } = options;
+  const { allowList, upstream, sessions, limiter, hooks = {} } = options;
   app.decorateRequest('upstreamPath', undefined);
+  app.decorateRequest('operationTemplate', undefined);
 
   // Keep the JSON bytes as sent (forwarded unchanged), but refuse what is not JSON.
   app.removeAllContentTypeParsers();
@@ -71,10 +98,12 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
       sendError(reply, parsed.status, code, parsed.message);
       return;
     }
-    if (allowList.match(request.method, parsed.segments) === undefined) {
+    const template = allowList.match(request.method, parsed.segments);
+    if (template === undefined) {
       sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
       return;
     }
+    request.operationTemplate = template;
     const session = sessions.read(request);
     if (!session) {
       sendError(reply, 401, 'unauthenticated', 'Not signed in.');
@@ -117,7 +146,21 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const session = sessions.read(request);
     const pathAndQuery = request.upstreamPath;
-    if (!session || pathAndQuery === undefined) throw new Error('proxy checks did not run');
+    const template = request.operationTemplate;
+    if (!session || pathAndQuery === undefined || template === undefined) {
+      throw new Error('proxy checks did not run');
+    }
+    const requestBody = Buffer.isBuffer(request.body) ? request.body : undefined;
+    const exchange = (status: number, responseBody: Buffer | undefined, replayed = false) => ({
+      request,
+      session,
+      method: request.method,
+      template,
+      status,
+      requestBody,
+      responseBody,
+      replayed,
+    });
 
     let response: UpstreamResponse;
     try {
@@ -132,16 +175,22 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
         BUFFERED_RESPONSE_LIMIT,
       );
     } catch (error) {
-      return sendUpstreamFailure(request, reply, error);
+      const failed = sendUpstreamFailure(request, reply, error);
+      await observe(exchange(reply.statusCode, undefined));
+      return failed;
     }
 
     reply.code(response.status).headers(browserResponseHeaders(response.headers, session.apiKey));
     const noBody = request.method === 'HEAD' || response.status === 204 || response.status === 304;
+    const replayed = response.headers['idempotent-replayed'] === 'true';
     if (response.body !== undefined) {
-      return reply.send(
-        noBody ? undefined : scrubBuffer(response.body, Buffer.from(session.apiKey)),
-      );
+      const scrubbed = scrubBuffer(response.body, Buffer.from(session.apiKey));
+      const seen = exchange(response.status, scrubbed, replayed);
+      const body = hooks.rewriteResponse?.(seen) ?? scrubbed;
+      await observe(seen);
+      return reply.send(noBody ? undefined : body);
     }
+    await observe(exchange(response.status, undefined, replayed));
     const stream = response.stream as IncomingMessage;
     if (noBody) {
       stream.resume();
@@ -154,6 +203,16 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
     pipeline(stream, scrubber, () => undefined);
     return reply.send(scrubber);
   };
+
+  /** Runs the observer; its failure never changes the answer (the call already happened). */
+  async function observe(seen: ProxyExchange): Promise<void> {
+    if (!hooks.onExchange) return;
+    try {
+      await hooks.onExchange(seen);
+    } catch (error) {
+      seen.request.log.error({ err: error }, 'proxy exchange observer failed');
+    }
+  }
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   app.route({ method: methods, url: API_PREFIX, onRequest: checks, handler });
