@@ -15,7 +15,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/routeTree.gen.ts',
-      'src/api/schema.gen.ts',
+      'src/api/*.gen.ts',
       'public/mockServiceWorker.js',
     ],
   },
@@ -37,8 +37,8 @@ export default tseslint.config(
   {
     // The browser bundle must never pull in server code (it holds the session sealing and keys).
     files: ['src/**/*.{ts,tsx}'],
-    // Tests run in Node (they may read files); they are never part of the bundle.
-    ignores: ['src/server/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Tests and the code generator run in Node (they may read files); never part of the bundle.
+    ignores: ['src/server/**', 'src/api/codegen/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -53,6 +53,33 @@ export default tseslint.config(
                 'fastify',
                 '@fastify/*',
               ],
+              message: 'Client code must not import the BFF (src/server) or Node-only modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The editor kit's core has no React (tested headless); its binding is react.tsx beside it.
+    files: ['src/lib/editor/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'The editor kit core has no React (see react.tsx).' },
+            { name: 'react-dom', message: 'The editor kit core has no React.' },
+            { name: 'zustand', message: 'Use zustand/vanilla in the kit core.' },
+            {
+              name: '@tanstack/react-query',
+              message: 'Use @tanstack/query-core in the kit core.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**', 'node:*', 'fastify', '@fastify/*'],
               message: 'Client code must not import the BFF (src/server) or Node-only modules.',
             },
           ],

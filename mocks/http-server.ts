@@ -12,7 +12,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { createHandlers } from './handlers/create-handlers.ts';
-import { openapiDocumentHandlers } from './handlers/openapi-document.ts';
 import { DiskPartStore } from './lib/disk-part-store.ts';
 import { ApiError, errorPayload, errorResponse } from './lib/errors.ts';
 import { PART_CORS_HEADERS, partUploadResponse } from './handlers/media.ts';
@@ -149,8 +148,7 @@ export async function startSimulatorServer(
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${urlHost}:${address.port}`;
   const baseUrl = `${origin}${BASE_PATH}`;
-  const context = { sim: simulator, baseUrl };
-  handlers = [...openapiDocumentHandlers(context), ...createHandlers(simulator, baseUrl)];
+  handlers = createHandlers(simulator, baseUrl);
   simulator.start();
 
   return {

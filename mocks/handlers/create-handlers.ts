@@ -14,6 +14,7 @@ import { clipHandlers } from './clips.ts';
 import { exportJobHandlers } from './exports-jobs.ts';
 import { facelessHandlers } from './faceless.ts';
 import { mediaHandlers } from './media.ts';
+import { openapiDocumentHandlers } from './openapi-document.ts';
 import { platformHandlers } from './platform.ts';
 import { projectHandlers } from './projects.ts';
 import { publishingHandlers } from './publishing.ts';
@@ -39,6 +40,7 @@ export function createHandlers(
   };
   return [
     ...platformHandlers(ctx),
+    ...openapiDocumentHandlers(ctx),
     ...mediaHandlers(ctx),
     ...projectHandlers(ctx),
     ...exportJobHandlers(ctx),
