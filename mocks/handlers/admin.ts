@@ -1,14 +1,10 @@
 /** Administration: cancel a background (trigger) run of an asset, clip batch or export. */
 import type { HttpHandler } from 'msw';
-import { invalid } from '../lib/errors.ts';
-import { requireString } from '../lib/validate.ts';
 import { cancelRun } from '../rules/background-runs.ts';
 import type { Schema } from '../store/contract.ts';
 import type { RunRecord } from '../store/workspace.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
-
-const RESOURCE_TYPES = new Set<string>(['asset', 'clip-batch', 'export']);
 
 export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
@@ -17,11 +13,8 @@ export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
       'post',
       '/admin/recovery/:resource_type/:resource_id/trigger-runs/:run_id/cancel',
       (req) => {
+        // resource_type, resource_id and reason are checked against the contract (route.ts).
         const type = req.params.resource_type ?? '';
-        if (!RESOURCE_TYPES.has(type)) {
-          throw invalid('resource_type', 'resource_type must be asset, clip-batch or export.');
-        }
-        requireString(req.body, 'reason', { min: 3, max: 500 });
         const body: Schema<'RecoveryRunCancelResult'> = cancelRun(
           req.sim,
           req.workspace,
@@ -31,7 +24,6 @@ export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
         );
         return { body };
       },
-      { uuidParams: ['resource_id'] },
     ),
   ];
 }

@@ -4,8 +4,8 @@
  * including the signed part URLs the bytes are PUT to.
  */
 import { http, type HttpHandler } from 'msw';
+import type { components, paths } from '@/api/schema.gen.ts';
 import { ApiError, conflict, errorResponse, invalid, notFound } from '../lib/errors.ts';
-import { queryString, requireNumber, requireString, requireUuid } from '../lib/validate.ts';
 import { SUGGESTIONS_RUN_MS, forgetRuns, startRun } from '../rules/background-runs.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
 import {
@@ -41,18 +41,17 @@ export function partUploadResponse(part: { etag: string }): Response {
   return new Response(null, { status: 200, headers: { ...PART_CORS_HEADERS, etag: part.etag } });
 }
 
-const SORTS = new Set(['created_at', '-created_at', 'name']);
+type AssetListQuery = NonNullable<paths['/workspace/media/assets']['get']['parameters']['query']>;
 
 function assetList(req: RouteRequest) {
+  // The contract checked and coerced the query (route.ts); only behaviour is left here.
+  const query = req.queryValues as AssetListQuery;
   const page = pageParams(req, 100);
-  const folderParam = req.query.get('folder_id');
-  const folderId =
-    folderParam === null ? null : requireUuid(folderParam, 'folder_id').toLowerCase();
-  const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
-  const prefix = queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
-  const runsOnly = req.query.get('has_active_runs') === 'true';
-  const sort = req.query.get('sort') ?? 'created_at';
-  if (!SORTS.has(sort)) throw invalid('sort', 'sort must be created_at, -created_at or name.');
+  const folderId = query.folder_id?.toLowerCase() ?? null;
+  const search = query.search?.toLowerCase() ?? null;
+  const prefix = query.name_prefix?.toLowerCase() ?? null;
+  const runsOnly = query.has_active_runs === true;
+  const sort = query.sort ?? 'created_at';
   const matches = req.workspace.assets.filter((asset) => {
     const name = asset.name.toLowerCase();
     return (
@@ -86,12 +85,11 @@ function afterAssetDelete(req: RouteRequest, result: DeletionResult): DeletionRe
   return result;
 }
 
-function uploadRef(body: Record<string, unknown>): { storage_key: string; upload_id: string } {
-  return {
-    storage_key: requireString(body, 'storage_key', { min: 1, max: 1024 }),
-    upload_id: requireString(body, 'upload_id', { min: 1, max: 200 }),
-  };
-}
+/** A request body the contract has already checked against `schema` (route.ts). */
+const checked = <Name extends keyof components['schemas']>(
+  req: RouteRequest,
+  _schema: Name,
+): Schema<Name> => req.body as Schema<Name>;
 
 function folderNameTaken(workspace: Workspace, name: string): boolean {
   const wanted = name.trim().toLowerCase();
@@ -123,8 +121,9 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
-    route(ctx, 'post', '/workspace/media/folders', ({ body, workspace, sim }) => {
-      const name = requireString(body, 'name', { min: 1, max: 100 }).trim();
+    route(ctx, 'post', '/workspace/media/folders', (req) => {
+      const { workspace, sim } = req;
+      const name = checked(req, 'MediaFolderCreateRequest').name.trim();
       if (name === '') throw invalid('name', 'Give the folder a name.');
       if (folderNameTaken(workspace, name)) {
         throw conflict('folder_exists', `A folder named “${name}” already exists.`, 'name');
@@ -175,74 +174,37 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
-    route(ctx, 'post', '/workspace/media/upload/multipart/start', ({ body, workspace, sim }) => {
-      const folder = body.folder_id;
-      const request: Schema<'MultipartStartRequest'> = {
-        filename: requireString(body, 'filename', { min: 1, max: 255 }),
-        content_type: requireString(body, 'content_type', { min: 3, max: 255 }),
-        size_bytes: requireNumber(body, 'size_bytes', {
-          min: 1,
-          max: 53_687_091_200,
-          integer: true,
-        }),
-        folder_id:
-          folder === undefined || folder === null ? null : requireUuid(folder, 'folder_id'),
-      };
-      return { body: startUpload(sim, workspace, request) };
-    }),
+    route(ctx, 'post', '/workspace/media/upload/multipart/start', (req) => ({
+      body: startUpload(req.sim, req.workspace, checked(req, 'MultipartStartRequest')),
+    })),
 
     route(ctx, 'post', '/workspace/media/upload/multipart/sign-part', async (req) => {
-      const upload = requireOpenUpload(req.sim, req.workspace, uploadRef(req.body));
-      const partNumber = requireNumber(req.body, 'part_number', {
-        min: 1,
-        max: 10_000,
-        integer: true,
-      });
-      return { body: await signPart(req.sim, ctx.baseUrl, req.workspace, upload, partNumber) };
+      const request = checked(req, 'MultipartSignPartRequest');
+      const upload = requireOpenUpload(req.sim, req.workspace, request);
+      return {
+        body: await signPart(req.sim, ctx.baseUrl, req.workspace, upload, request.part_number),
+      };
     }),
 
-    route(ctx, 'get', '/workspace/media/upload/multipart/parts', ({ query, workspace, sim }) => {
-      const ref = {
-        storage_key: queryString(query, 'storage_key', { min: 1, max: 1024 }) ?? '',
-        upload_id: queryString(query, 'upload_id', { min: 1, max: 200 }) ?? '',
-      };
-      if (ref.storage_key === '') throw invalid('storage_key', 'storage_key is required.');
-      if (ref.upload_id === '') throw invalid('upload_id', 'upload_id is required.');
-      return { body: listParts(requireOpenUpload(sim, workspace, ref)) };
+    route(ctx, 'get', '/workspace/media/upload/multipart/parts', (req) => {
+      const ref = req.queryValues as Schema<'MultipartUploadRef'>;
+      return { body: listParts(requireOpenUpload(req.sim, req.workspace, ref)) };
     }),
 
     route(ctx, 'post', '/workspace/media/upload/multipart/complete', async (req) => {
-      const ref = uploadRef(req.body);
-      const raw = req.body.parts;
-      if (!Array.isArray(raw) || raw.length === 0) {
-        throw invalid('parts', 'parts must list at least one part.');
-      }
-      const parts = raw.map((item: unknown) => {
-        const part = (typeof item === 'object' && item !== null ? item : {}) as Record<
-          string,
-          unknown
-        >;
-        return {
-          part_number: requireNumber(part, 'part_number', { min: 1, max: 10_000, integer: true }),
-          etag: requireString(part, 'etag', { min: 1, max: 200 }),
-        };
-      });
-      const upload = findUpload(req.sim, req.workspace, ref);
-      const asset = await completeUpload(req.sim, req.workspace, upload, parts);
+      const request = checked(req, 'MultipartCompleteRequest');
+      const upload = findUpload(req.sim, req.workspace, request);
+      const asset = await completeUpload(req.sim, req.workspace, upload, request.parts);
       return { body: assetView(req.workspace, asset) };
     }),
 
-    route(
-      ctx,
-      'post',
-      '/workspace/media/upload/multipart/abort',
-      async ({ body, workspace, sim }) => {
-        const upload = requireOpenUpload(sim, workspace, uploadRef(body));
-        await abortUpload(sim, upload);
-        const result: Schema<'MultipartAbortResult'> = { aborted: true };
-        return { body: result };
-      },
-    ),
+    route(ctx, 'post', '/workspace/media/upload/multipart/abort', async (req) => {
+      const { workspace, sim } = req;
+      const upload = requireOpenUpload(sim, workspace, checked(req, 'MultipartAbortRequest'));
+      await abortUpload(sim, upload);
+      const result: Schema<'MultipartAbortResult'> = { aborted: true };
+      return { body: result };
+    }),
 
     // The signed part URL (not an operation of the contract: its address is opaque to clients).
     // The HTTP server streams these itself (http-server.ts); this serves the browser mock and
