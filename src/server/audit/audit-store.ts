@@ -1,8 +1,9 @@
 import type { AuditEntry, AuditPage } from '../../api/bff-audit.ts';
+import type { RecentLists } from '../shared-state/shared-state.ts';
 
 /**
- * Where audit entries are kept, per organization, newest first. The in-process store below fits
- * one BFF instance; a shared one (Redis) implements the same interface for many instances.
+ * Where audit entries are kept, per organization, newest first: in this process
+ * (MemoryAuditStore), or in the shared state every instance sees (SharedAuditStore).
  */
 export interface AuditStore {
   append(entry: AuditEntry): Promise<void>;
@@ -36,6 +37,38 @@ export class MemoryAuditStore implements AuditStore {
         total: entries.length,
         returned: slice.length,
         has_more: page.offset + slice.length < entries.length,
+      },
+    };
+  }
+}
+
+/**
+ * The audit list in the BFF's shared state (in memory, or Redis when several instances share
+ * it): one capped list per organization, oldest first in the store, read back newest first.
+ */
+export class SharedAuditStore implements AuditStore {
+  constructor(private readonly lists: RecentLists) {}
+
+  async append(entry: AuditEntry): Promise<void> {
+    await this.lists.push(entry.organization_id, JSON.stringify(entry));
+  }
+
+  async list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage> {
+    const stored = await this.lists.range(organizationId);
+    const total = stored.length;
+    // Newest first: walk the stored list from its end.
+    const entries: AuditEntry[] = [];
+    for (let index = total - 1 - page.offset; index >= 0 && entries.length < page.limit; index--) {
+      entries.push(JSON.parse(stored[index] as string) as AuditEntry);
+    }
+    return {
+      entries,
+      bounds: {
+        limit: page.limit,
+        offset: page.offset,
+        total,
+        returned: entries.length,
+        has_more: page.offset + entries.length < total,
       },
     };
   }

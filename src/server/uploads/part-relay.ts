@@ -14,9 +14,9 @@ import { z } from 'zod';
 import type { components } from '../../api/schema.gen.ts';
 import { sendError } from '../errors.ts';
 import type { ProxyExchange } from '../proxy.ts';
-import type { TokenBucketLimiter } from '../rate-limit.ts';
 import { deriveSealKeys, seal, type SealKey, unseal } from '../session-seal.ts';
 import type { SessionManager } from '../session.ts';
+import type { TokenBuckets } from '../shared-state/shared-state.ts';
 
 export const PART_ROUTE = '/bff/uploads/part';
 export const SIGN_PART_TEMPLATE = '/workspace/media/upload/multipart/sign-part';
@@ -39,7 +39,7 @@ export interface PartRelayOptions {
   /** The BFF's session secrets; part tokens use their own keys derived from them. */
   secrets: readonly string[];
   sessions: SessionManager;
-  limiter: TokenBucketLimiter;
+  limiter: TokenBuckets;
   now?: () => number;
   /** Time-out for the service to answer once the part has been sent. */
   upstreamTimeoutMs: number;
@@ -120,7 +120,7 @@ export async function partRelay(app: FastifyInstance, options: PartRelayOptions)
         'This part URL is not valid for your session or has expired; sign the part again.',
       );
     }
-    const limit = options.limiter.take(session.id);
+    const limit = await options.limiter.take(session.id);
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfterSeconds));
       return sendError(

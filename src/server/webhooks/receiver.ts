@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { SeenEvents } from './seen-events.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
 
@@ -29,15 +28,20 @@ const orgQuery = z.object({
 export interface ReceiverOptions {
   secret: string;
   hub: EventHub;
-  seen: SeenEvents;
   bodyLimit: number;
   nowSeconds?: () => number;
+  /** Counts signature checks by outcome (`valid` or the reason of refusal). */
+  onVerification?: (outcome: string) => void;
+  /** Counts verified events by outcome (published, duplicate, queued, ignored). */
+  onEvent?: (outcome: string) => void;
 }
 
 /**
- * `POST /webhooks/vcs`: verifies the signature over the raw bytes, de-duplicates by event id and
- * hands known events to the hub, routed by `data.organization_id` (or, when the payload has none,
- * by the `?org=` of the URL the BFF registered; a disagreement between the two drops the event).
+ * `POST /webhooks/vcs`: verifies the signature over the raw bytes and hands known events to the
+ * hub (which de-duplicates by event id across instances), routed by `data.organization_id` (or,
+ * when the payload has none, by the `?org=` of the URL the BFF registered; a disagreement between
+ * the two drops the event). A 200 means the event will reach the streams: published now, or kept
+ * by this instance until the shared state returns.
  * Register inside its own plugin: it replaces the content-type parsers of its scope.
  */
 export async function webhookReceiver(
@@ -45,6 +49,7 @@ export async function webhookReceiver(
   options: ReceiverOptions,
 ): Promise<void> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const counted = (outcome: string) => options.onEvent?.(outcome);
 
   // Keep the exact bytes whatever the content type: the signature covers them.
   app.removeAllContentTypeParsers();
@@ -63,6 +68,7 @@ export async function webhookReceiver(
       rawBody,
       nowSeconds: nowSeconds(),
     });
+    options.onVerification?.(verdict.ok ? 'valid' : verdict.reason);
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'webhook refused');
       return sendError(reply, 401, 'invalid_signature', 'The webhook signature is not valid.');
@@ -79,17 +85,25 @@ export async function webhookReceiver(
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
     const event = parsed.data;
-    if (!options.seen.add(event.id)) return { received: true, duplicate: true };
-    if (!KNOWN_EVENT_TYPES.has(event.type)) return { received: true, ignored: true };
+    if (!KNOWN_EVENT_TYPES.has(event.type)) {
+      counted('ignored');
+      return { received: true, ignored: true };
+    }
 
     const fromData = event.data.organization_id;
     const fromQuery = orgQuery.safeParse(request.query).data?.org;
     const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
+      counted('ignored');
       return { received: true, ignored: true };
     }
-    options.hub.publish(organizationId, event);
+    const outcome = await options.hub.publish(organizationId, event);
+    counted(outcome);
+    if (outcome === 'duplicate') return { received: true, duplicate: true };
+    if (outcome === 'queued') {
+      request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
+    }
     return { received: true };
   });
 }
