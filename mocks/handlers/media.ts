@@ -102,7 +102,9 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/workspace/media/assets', (req) => ({ body: assetList(req) })),
 
     route(ctx, 'get', '/workspace/media/assets/:assetId', ({ params, workspace }) => {
-      const asset = findAsset(workspace, params.assetId ?? '');
+      const id = (params.assetId ?? '').toLowerCase();
+      // Library assets, then the images faceless preproduction generated (not listed above).
+      const asset = findAsset(workspace, id) ?? workspace.generatedAssets.get(id);
       if (!asset) throw notFound('assetId', `No media asset ${params.assetId ?? ''}.`);
       const linked = new Set(asset.linked_project_ids);
       const body: Schema<'MediaAssetDetail'> = {
@@ -112,14 +114,6 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
           .map((record) => ({ id: record.project.id, name: record.project.name })),
       };
       return { body };
-    }),
-
-    route(ctx, 'get', '/workspace/media/assets/:assetId', ({ params, workspace }) => {
-      const id = (params.assetId ?? '').toLowerCase();
-      // Library assets, then the images faceless preproduction generated (not listed above).
-      const asset = findAsset(workspace, id) ?? workspace.generatedAssets.get(id);
-      if (!asset) throw notFound('assetId', `No media asset ${params.assetId ?? ''}.`);
-      return { body: assetView(workspace, asset) };
     }),
 
     route(ctx, 'get', '/workspace/media/folders', ({ workspace }) => {

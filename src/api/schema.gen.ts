@@ -283,8 +283,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get one media asset
-         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         * Get one media asset, with the projects that use it
+         * @description Reads one media asset (assumed), with the projects linked to it (names included) and its active
+         *     background runs. Besides library assets, this answers for the assets a faceless plan's
          *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
          *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
          */
@@ -331,26 +332,6 @@ export interface paths {
         put?: never;
         /** Abort a multipart media upload */
         post: operations["abortMultipartUpload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workspace/media/assets/{assetId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Media asset identifier. */
-                assetId: components["parameters"]["AssetId"];
-            };
-            cookie?: never;
-        };
-        /** Get a media asset with the projects that use it */
-        get: operations["getMediaAsset"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3291,13 +3272,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The asset. */
+            /** @description The asset, the projects linked to it and its background runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaAsset"];
+                    "application/json": components["schemas"]["MediaAssetDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3379,36 +3360,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    getMediaAsset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Media asset identifier. */
-                assetId: components["parameters"]["AssetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The asset, the projects linked to it and its background runs. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MediaAssetDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
