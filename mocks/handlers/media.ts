@@ -6,7 +6,8 @@
 import { http, type HttpHandler } from 'msw';
 import type { components, paths } from '@/api/schema.gen.ts';
 import { ApiError, conflict, errorResponse, invalid, notFound } from '../lib/errors.ts';
-import { SUGGESTIONS_RUN_MS, forgetRuns, startRun } from '../rules/background-runs.ts';
+import { forgetRuns } from '../rules/background-runs.ts';
+import { startSuggestionsRun } from '../rules/clip-pipeline.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
 import {
   PART_PATH,
@@ -77,10 +78,13 @@ function assetList(req: RouteRequest) {
 }
 
 /** After a confirmed delete: the bytes and the finished runs of the deleted assets go too. */
-function afterAssetDelete(req: RouteRequest, result: DeletionResult): DeletionResult {
+async function afterAssetDelete(
+  req: RouteRequest,
+  result: DeletionResult,
+): Promise<DeletionResult> {
   if (!result.dry_run && result.deleted_ids.length > 0) {
     forgetRuns(req.workspace, 'asset', result.deleted_ids);
-    void req.sim.parts.deleteAssets(result.deleted_ids);
+    await req.sim.parts.deleteAssets(result.deleted_ids);
   }
   return result;
 }
@@ -136,7 +140,7 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/workspace/media/folders/:folderId/empty', (req) =>
-      idempotent(req, 'emptyMediaFolder', () => {
+      idempotent(req, 'emptyMediaFolder', async () => {
         const { params, body, workspace } = req;
         const folderId = (params.folderId ?? '').toLowerCase();
         const folder = workspace.folders.find((candidate) => candidate.id === folderId);
@@ -144,33 +148,34 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
         const flags = parseDeleteFlags(body);
         const selected = workspace.assets.filter((asset) => asset.folder_id === folder.id);
         // Folder empty has no cascade flags: linked projects and clips are left dangling.
-        const result = deleteAssets(workspace, selected, [], {
-          dryRun: flags.dryRun,
-          confirmDelete: flags.confirmDelete,
-        });
-        return { status: 200, body: afterAssetDelete(req, result) };
+        const result = deleteAssets(
+          workspace,
+          selected,
+          [],
+          { dryRun: flags.dryRun, confirmDelete: flags.confirmDelete },
+          (item) => req.sim.faults.deleteFailure(item),
+        );
+        return { status: 200, body: await afterAssetDelete(req, result) };
       }),
     ),
 
     route(ctx, 'post', '/workspace/media/assets/batch-delete', (req) =>
-      idempotent(req, 'batchDeleteMediaAssets', () => {
+      idempotent(req, 'batchDeleteMediaAssets', async () => {
         const request = parseBatchDeleteBody(req.body);
         const { selected, missingIds } = selectUnion(req.workspace.assets, request);
-        const result = deleteAssets(req.workspace, selected, missingIds, request);
-        return { status: 200, body: afterAssetDelete(req, result) };
+        const result = deleteAssets(req.workspace, selected, missingIds, request, (item) =>
+          req.sim.faults.deleteFailure(item),
+        );
+        return { status: 200, body: await afterAssetDelete(req, result) };
       }),
     ),
 
     route(ctx, 'post', '/workspace/media/assets/:assetId/short-suggestions', (req) => {
       const asset = findAsset(req.workspace, req.params.assetId ?? '');
       if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
-      const run = startRun(
-        req.sim,
-        req.workspace,
-        { resource_type: 'asset', resource_id: asset.id },
-        'short_suggestions',
-        SUGGESTIONS_RUN_MS,
-      );
+      // The run (rules/clip-pipeline.ts) is a background run on the asset: while it works the
+      // asset is busy, and the admin cancel endpoint can cancel it (rules/background-runs.ts).
+      const run = startSuggestionsRun(req.sim, req.workspace, asset);
       req.workspace.aiEditRuns.set(run.run_id, asset.linked_project_ids[0] ?? '');
       const body: Schema<'ShortSuggestionsRun'> = { run_id: run.run_id };
       return { body };

@@ -6,11 +6,8 @@ import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
 import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
 import type { Schema } from '../store/contract.ts';
-import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
-import { thumbnailDataUri } from '../store/seed-context.ts';
-import { FPS } from '../store/seed-timeline.ts';
-import type { ProjectRecord } from '../store/workspace.ts';
-import { pageParams, paginate, requireProject } from './helpers.ts';
+import { newProjectRecord } from '../store/project-factory.ts';
+import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
 
@@ -37,34 +34,7 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
           `aspect_ratio must be one of ${[...ASPECT_RATIOS].join(', ')}.`,
         );
       }
-      const now = sim.nowIso();
-      const record: ProjectRecord = {
-        project: {
-          id: sim.rng.uuid(),
-          name,
-          description,
-          aspect_ratio: aspectRatio,
-          status: 'draft',
-          thumbnail_url: thumbnailDataUri(name),
-          created_at: now,
-          updated_at: now,
-        },
-        kind: 'edit',
-        timeline: {
-          revision: 1,
-          fps: FPS,
-          layers: [
-            { index: 0, name: 'Main camera', kind: 'video', locked: false, items: [] },
-            { index: 1, name: 'Titles', kind: 'text', locked: false, items: [] },
-            { index: 2, name: 'Captions', kind: 'caption', locked: false, items: [] },
-            { index: 3, name: 'Music', kind: 'audio', locked: false, items: [] },
-          ],
-        },
-        captionWords: [],
-        captionStyle: { settings: { ...DEFAULT_CAPTION_SETTINGS }, look_id: null, preset_id: null },
-        exports: [],
-        facelessRevisions: [],
-      };
+      const record = newProjectRecord(sim, { name, description, aspectRatio });
       workspace.projects.unshift(record);
       sim.emit(workspace.organizationId, 'project.created', {
         project_id: record.project.id,
@@ -73,23 +43,27 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
       return { status: 201, body: record.project };
     }),
 
-    route(ctx, 'post', '/projects/batch-delete', ({ body, workspace }) => {
-      const request = parseBatchDeleteBody(body);
-      const named = workspace.projects.map((record) => ({
-        id: record.project.id,
-        name: record.project.name,
-        record,
-      }));
-      const { selected, missingIds } = selectUnion(named, request);
-      return {
-        body: deleteProjects(
+    route(ctx, 'post', '/projects/batch-delete', (req) =>
+      // Under an Idempotency-Key a repeated request deletes once (assumed, as the asset deletes).
+      idempotent(req, 'batchDeleteProjects', () => {
+        const { body, workspace } = req;
+        const request = parseBatchDeleteBody(body);
+        const named = workspace.projects.map((record) => ({
+          id: record.project.id,
+          name: record.project.name,
+          record,
+        }));
+        const { selected, missingIds } = selectUnion(named, request);
+        const result = deleteProjects(
           workspace,
           selected.map((entry) => entry.record),
           missingIds,
           request,
-        ),
-      };
-    }),
+          (item) => req.sim.faults.deleteFailure(item),
+        );
+        return { status: 200, body: result };
+      }),
+    ),
 
     route(ctx, 'get', '/projects/:projectId', (req) => ({ body: requireProject(req).project })),
 

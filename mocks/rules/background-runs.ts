@@ -1,8 +1,8 @@
 /**
  * Background (trigger) runs on assets, clip batches and exports: what the administration cancel
  * endpoint cancels. Assumed rules (the reference shows only the cancel endpoint):
- * - Asking for short suggestions starts a `short_suggestions` run on the asset: queued for 1 s,
- *   then running, progress 0 → 1 over SUGGESTIONS_RUN_MS (simulated time), then complete.
+ * - Asking for short suggestions starts a run on the asset (rules/clip-pipeline.ts); it counts as
+ *   a background run of the asset while it is queued or running.
  * - Seeded runs that stalled (status `stalled`, progress frozen) never finish on their own.
  * - While a run is queued, running or stalled the asset cannot be deleted (a `busy` failed item).
  * - Cancel: an active run becomes `cancelled` (success true); a finished run answers success false
@@ -15,42 +15,6 @@ import type { BackgroundRun } from '../store/contract.ts';
 import type { RunRecord, Store, Workspace } from '../store/workspace.ts';
 import { ACTIVE_RUN_STATUSES, findAsset } from '../store/workspace.ts';
 
-export const RUN_QUEUED_MS = 1000;
-export const SUGGESTIONS_RUN_MS = 5 * 60_000;
-
-export function startRun(
-  sim: Simulator,
-  workspace: Workspace,
-  target: Pick<RunRecord, 'resource_type' | 'resource_id'>,
-  kind: string,
-  durationMs: number,
-): BackgroundRun {
-  const now = sim.nowIso();
-  const run: BackgroundRun = {
-    run_id: `run_${sim.rng.hex(16)}`,
-    kind,
-    status: 'queued',
-    progress: 0,
-    started_at: now,
-    updated_at: now,
-  };
-  workspace.runs.set(run.run_id, { ...target, run });
-  let elapsed = 0;
-  sim.schedule({
-    advance(ms) {
-      if (!ACTIVE_RUN_STATUSES.has(run.status)) return true;
-      elapsed += ms;
-      if (elapsed < RUN_QUEUED_MS) return false;
-      const progress = Math.min(1, (elapsed - RUN_QUEUED_MS) / durationMs);
-      run.status = progress >= 1 ? 'complete' : 'running';
-      run.progress = Math.round(progress * 1000) / 1000;
-      run.updated_at = sim.nowIso();
-      return run.status === 'complete';
-    },
-  });
-  return run;
-}
-
 export function cancelRun(
   sim: Simulator,
   workspace: Workspace,
@@ -60,6 +24,15 @@ export function cancelRun(
 ): { success: boolean; run_id: string; status: string } {
   if (!resourceExists(workspace, resourceType, resourceId)) {
     throw notFound('resource_id', `No ${resourceType} ${resourceId} in this workspace.`);
+  }
+  const suggestions = workspace.suggestionRuns.get(runId);
+  if (suggestions && resourceType === 'asset' && suggestions.asset_id === resourceId) {
+    if (!ACTIVE_RUN_STATUSES.has(suggestions.status)) {
+      return { success: false, run_id: runId, status: suggestions.status };
+    }
+    suggestions.status = 'cancelled';
+    suggestions.completed_at = sim.nowIso();
+    return { success: true, run_id: runId, status: 'cancelled' };
   }
   const record = workspace.runs.get(runId);
   if (!record || record.resource_type !== resourceType || record.resource_id !== resourceId) {

@@ -7,6 +7,9 @@ import { activeRuns } from '../store/workspace.ts';
 import type { DeleteFlags } from './deletion.ts';
 import { effectiveDryRun } from './deletion.ts';
 
+/** An injected per-item failure of a confirmed delete (lib/faults.ts), or null. */
+export type TransientFailure = (item: { id: string; name: string }) => string | null;
+
 function result(
   dryRun: boolean,
   selectedIds: string[],
@@ -49,6 +52,7 @@ export function deleteAssets(
   missingIds: string[],
   flags: Pick<DeleteFlags, 'dryRun' | 'confirmDelete'> &
     Partial<Pick<DeleteFlags, 'deleteGeneratedClips' | 'deleteLinkedProjects'>>,
+  transient?: TransientFailure,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
   // An asset a background run still works on cannot go (rules/background-runs.ts).
@@ -63,6 +67,14 @@ export function deleteAssets(
         ]
       : [];
   });
+  // A confirmed delete can also fail for an item transiently (injected, lib/faults.ts).
+  if (!dryRun && transient) {
+    for (const asset of selected) {
+      if (busy.some((item) => item.id === asset.id)) continue;
+      const error = transient(asset);
+      if (error) busy.push({ id: asset.id, error });
+    }
+  }
   const busyIds = new Set(busy.map((item) => item.id));
   const deletable = selected.filter((asset) => !busyIds.has(asset.id));
   const { linkedProjects, clips } = assetImpact(workspace, deletable);
@@ -113,8 +125,18 @@ export function deleteProjects(
   selected: readonly ProjectRecord[],
   missingIds: string[],
   flags: DeleteFlags,
+  transient?: TransientFailure,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
+  const failing =
+    dryRun || !transient
+      ? []
+      : selected.flatMap((record) => {
+          const error = transient({ id: record.project.id, name: record.project.name });
+          return error ? [{ id: record.project.id, error }] : [];
+        });
+  const failingIds = new Set(failing.map((item) => item.id));
+  selected = selected.filter((record) => !failingIds.has(record.project.id));
   const ids = new Set(selected.map((record) => record.project.id));
   const clips = workspace.clips.filter((clip) => ids.has(clip.project_id ?? ''));
   const impact: DeletionImpact = {
@@ -132,9 +154,10 @@ export function deleteProjects(
   }
   return result(
     dryRun,
-    selected.map((record) => record.project.id),
+    [...selected.map((record) => record.project.id), ...failingIds],
     missingIds,
     'project',
     impact,
+    failing,
   );
 }

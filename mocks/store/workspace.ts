@@ -17,6 +17,7 @@ import type {
   MediaFolder,
   Project,
   ScheduledPost,
+  ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
   Webhook,
@@ -98,6 +99,8 @@ export interface Workspace {
   credits: { balance: number; period_end: string };
   sharePages: ClipSharePage[];
   clipBatches: Map<string, Record<string, unknown>>;
+  /** Short-suggestion runs by run_id. */
+  suggestionRuns: Map<string, ShortSuggestionsRunState>;
   recordingSetIds: Set<string>;
   aiEditRuns: Map<string, string>;
   scheduledPosts: ScheduledPost[];
@@ -120,6 +123,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     credits: { balance: 0, period_end: new Date(0).toISOString() },
     sharePages: [],
     clipBatches: new Map(),
+    suggestionRuns: new Map(),
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
@@ -153,7 +157,25 @@ export function activeRuns(
     if (record.resource_type !== resourceType || record.resource_id !== resourceId) continue;
     if (ACTIVE_RUN_STATUSES.has(record.run.status)) runs.push({ ...record.run });
   }
+  if (resourceType === 'asset') {
+    // Short-suggestion runs (rules/clip-pipeline.ts) work on their asset too.
+    for (const run of workspace.suggestionRuns.values()) {
+      if (run.asset_id !== resourceId || !ACTIVE_RUN_STATUSES.has(run.status)) continue;
+      runs.push(suggestionsAsBackgroundRun(run));
+    }
+  }
   return runs;
+}
+
+export function suggestionsAsBackgroundRun(run: ShortSuggestionsRunState): BackgroundRun {
+  return {
+    run_id: run.run_id,
+    kind: 'short_suggestions',
+    status: run.status,
+    progress: run.progress,
+    started_at: run.created_at,
+    updated_at: run.completed_at ?? run.created_at,
+  };
 }
 
 export const ACTIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'stalled']);

@@ -16,7 +16,8 @@ let api: Client;
 let folder: MediaFolder;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Slow background work: a short-suggestions run must still be running when the test deletes.
+  server = await startTestServer({ timeScale: 0.01 });
   api = client(server);
   folder = (await api.post<MediaFolder>('/workspace/media/folders', { name: 'Uploads test' })).body;
 });
@@ -226,6 +227,28 @@ describe('folders and asset detail', () => {
 });
 
 describe('background runs and deletes', () => {
+  it('an injected transient failure fails the first confirmed delete of an item only', async () => {
+    server.simulator.setFaults({ deleteFailOnce: '^flaky' });
+    const upload = await start(3, 'flaky take.mp4');
+    const put = await sendPart(upload, 1, bytes(3, 1));
+    const asset = (
+      await api.post<MediaAsset>(`${MULTIPART}/complete`, {
+        ...ref(upload),
+        parts: [{ part_number: 1, etag: put.headers.get('etag') }],
+      })
+    ).body;
+    const body = { reason: 'flaky cleanup', ids: [asset.id] };
+    const path = '/workspace/media/assets/batch-delete';
+    // A dry run does not use up the failure.
+    expect((await api.post<Schema<'DeletionResult'>>(path, body)).body.failed_count).toBe(0);
+    const first = await api.post<Schema<'DeletionResult'>>(path, { ...body, confirm_delete: true });
+    expect(first.body).toMatchObject({ deleted_count: 0, failed_count: 1, selected_count: 1 });
+    expect(first.body.failed_items[0]?.error).toMatch(/^unavailable: /);
+    const retry = await api.post<Schema<'DeletionResult'>>(path, { ...body, confirm_delete: true });
+    expect(retry.body).toMatchObject({ deleted_count: 1, failed_count: 0, success: true });
+    server.simulator.setFaults({});
+  });
+
   it('a busy asset fails per item until its run is cancelled; a repeated delete deletes once', async () => {
     const upload = await start(3, 'busy.mp4');
     const put = await sendPart(upload, 1, bytes(3, 9));
