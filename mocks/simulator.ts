@@ -19,13 +19,12 @@
  *   (param `ids`); unknown ids are failed_items `not_found: ...`; impact = projects linked to the
  *   selected assets and clips generated from them (what the cascade flags would delete, or leave
  *   dangling when false); project deletes report the clips of the projects as generated clips.
- *   An asset a background run still works on is a failed item `busy: ...` (rules/background-runs.ts).
  *   The three deletes honour an Idempotency-Key (a repeated request deletes once).
  * - Multipart uploads (rules/uploads.ts): start / sign-part / parts / complete / abort; part bytes
  *   go to HMAC-signed URLs and into a PartStore (on disk for the HTTP server); complete assembles
  *   the asset and sends `media.uploaded`.
- * - Background runs: short suggestions start a run on the asset; seeded stalled runs; the admin
- *   cancel endpoint cancels them.
+ * - Background runs (rules/background-runs.ts): the seeded trigger runs, a few stuck ones, and the
+ *   short-suggestion runs of assets; the admin cancel endpoint cancels them.
  * - Fault `deleteFailOnce` (SIM_DELETE_FAIL_ONCE, a regex over names): the first confirmed delete
  *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +

@@ -4,7 +4,7 @@
  * including the signed part URLs the bytes are PUT to.
  */
 import { http, type HttpHandler } from 'msw';
-import type { components, paths } from '@/api/schema.gen.ts';
+import type { components } from '@/api/schema.gen.ts';
 import { ApiError, conflict, errorResponse, invalid, notFound } from '../lib/errors.ts';
 import { forgetRuns } from '../rules/background-runs.ts';
 import { startSuggestionsRun } from '../rules/clip-pipeline.ts';
@@ -27,7 +27,7 @@ import type { Workspace } from '../store/workspace.ts';
 import { activeRuns, assetView, findAsset, folderView } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
-import { json, relativePath, route } from './route.ts';
+import { json, queryOf, relativePath, route } from './route.ts';
 
 /** Signed part URLs are capabilities, usable from any origin (as S3 with CORS set up). */
 export const PART_CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -42,12 +42,10 @@ export function partUploadResponse(part: { etag: string }): Response {
   return new Response(null, { status: 200, headers: { ...PART_CORS_HEADERS, etag: part.etag } });
 }
 
-type AssetListQuery = NonNullable<paths['/workspace/media/assets']['get']['parameters']['query']>;
-
 function assetList(req: RouteRequest) {
   // The contract checked and coerced the query (route.ts); only behaviour is left here.
-  const query = req.queryValues as AssetListQuery;
-  const page = pageParams(req, 100);
+  const query = queryOf(req, 'listMediaAssets');
+  const page = pageParams(req);
   const folderId = query.folder_id?.toLowerCase() ?? null;
   const search = query.search?.toLowerCase() ?? null;
   const prefix = query.name_prefix?.toLowerCase() ?? null;
@@ -194,7 +192,7 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'get', '/workspace/media/upload/multipart/parts', (req) => {
-      const ref = req.queryValues as Schema<'MultipartUploadRef'>;
+      const ref = queryOf(req, 'listMultipartUploadParts');
       return { body: listParts(requireOpenUpload(req.sim, req.workspace, ref)) };
     }),
 

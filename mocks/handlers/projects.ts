@@ -1,7 +1,5 @@
 /** Project management: list, create, get, update, batch delete, jobs. */
 import type { HttpHandler } from 'msw';
-import { invalid } from '../lib/errors.ts';
-import { optionalString, requireString } from '../lib/validate.ts';
 import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
 import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
@@ -10,8 +8,6 @@ import { newProjectRecord } from '../store/project-factory.ts';
 import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
-
-const ASPECT_RATIOS = new Set(['9:16', '16:9', '1:1', '4:5']);
 
 export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
@@ -25,16 +21,12 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/projects', ({ body, sim, workspace }) => {
-      const name = requireString(body, 'name', { min: 1, max: 200 });
-      const description = optionalString(body, 'description', { max: 2000 }) ?? '';
-      const aspectRatio = optionalString(body, 'aspect_ratio') ?? '9:16';
-      if (!ASPECT_RATIOS.has(aspectRatio)) {
-        throw invalid(
-          'aspect_ratio',
-          `aspect_ratio must be one of ${[...ASPECT_RATIOS].join(', ')}.`,
-        );
-      }
-      const record = newProjectRecord(sim, { name, description, aspectRatio });
+      const request = body as Schema<'ProjectCreateRequest'>;
+      const record = newProjectRecord(sim, {
+        name: request.name,
+        description: request.description ?? '',
+        aspectRatio: request.aspect_ratio ?? '9:16',
+      });
       workspace.projects.unshift(record);
       sim.emit(workspace.organizationId, 'project.created', {
         project_id: record.project.id,
@@ -69,10 +61,9 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'patch', '/projects/:projectId', (req) => {
       const record = requireProject(req);
-      const name = optionalString(req.body, 'name', { min: 1, max: 200 });
-      const description = optionalString(req.body, 'description', { max: 2000 });
-      if (name !== null) record.project.name = name;
-      if (description !== null) record.project.description = description;
+      const { name, description } = req.body as Schema<'ProjectUpdateRequest'>;
+      if (name !== undefined) record.project.name = name;
+      if (description !== undefined) record.project.description = description;
       record.project.updated_at = req.sim.nowIso();
       return { body: record.project };
     }),

@@ -3,7 +3,6 @@
  */
 import type { DeletionImpact, DeletionResult } from '../store/contract.ts';
 import type { AssetRecord, ProjectRecord, Workspace } from '../store/workspace.ts';
-import { activeRuns } from '../store/workspace.ts';
 import type { DeleteFlags } from './deletion.ts';
 import { effectiveDryRun } from './deletion.ts';
 
@@ -16,14 +15,14 @@ function result(
   missingIds: string[],
   what: string,
   impact: DeletionImpact,
-  busy: ReadonlyArray<{ id: string; error: string }> = [],
+  failing: ReadonlyArray<{ id: string; error: string }> = [],
 ): DeletionResult {
   const failed = [
     ...missingIds.map((id) => ({ id, error: `not_found: no ${what} with id ${id}` })),
-    ...busy,
+    ...failing,
   ];
-  const busyIds = new Set(busy.map((item) => item.id));
-  const deletedIds = dryRun ? [] : selectedIds.filter((id) => !busyIds.has(id));
+  const failingIds = new Set(failing.map((item) => item.id));
+  const deletedIds = dryRun ? [] : selectedIds.filter((id) => !failingIds.has(id));
   return {
     success: failed.length === 0,
     dry_run: dryRun,
@@ -55,28 +54,16 @@ export function deleteAssets(
   transient?: TransientFailure,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
-  // An asset a background run still works on cannot go (rules/background-runs.ts).
-  const busy = selected.flatMap((asset) => {
-    const run = activeRuns(workspace, 'asset', asset.id)[0];
-    return run
-      ? [
-          {
-            id: asset.id,
-            error: `busy: background run ${run.run_id} (${run.kind}, ${run.status}) is still working on this asset; cancel the run or wait for it to finish, then retry`,
-          },
-        ]
-      : [];
-  });
-  // A confirmed delete can also fail for an item transiently (injected, lib/faults.ts).
+  const failing: Array<{ id: string; error: string }> = [];
+  // A confirmed delete can fail for an item transiently (injected, lib/faults.ts).
   if (!dryRun && transient) {
     for (const asset of selected) {
-      if (busy.some((item) => item.id === asset.id)) continue;
       const error = transient(asset);
-      if (error) busy.push({ id: asset.id, error });
+      if (error) failing.push({ id: asset.id, error });
     }
   }
-  const busyIds = new Set(busy.map((item) => item.id));
-  const deletable = selected.filter((asset) => !busyIds.has(asset.id));
+  const failingIds = new Set(failing.map((item) => item.id));
+  const deletable = selected.filter((asset) => !failingIds.has(asset.id));
   const { linkedProjects, clips } = assetImpact(workspace, deletable);
   const impact: DeletionImpact = {
     linked_project_count: linkedProjects.length,
@@ -104,7 +91,7 @@ export function deleteAssets(
     missingIds,
     'media asset',
     impact,
-    busy,
+    failing,
   );
 }
 

@@ -17,6 +17,7 @@ import type {
   MediaFolder,
   Project,
   ScheduledPost,
+  Schema,
   ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
@@ -77,11 +78,20 @@ export interface UploadRecord {
   asset_id?: string;
 }
 
-/** A background (trigger) run on an asset, clip batch or export (rules/background-runs.ts). */
-export interface RunRecord {
-  resource_type: 'asset' | 'clip-batch' | 'export';
+/**
+ * A background (trigger) run of an asset, clip batch or export, as the admin recovery operation
+ * sees it. The contract shows no run resource; the simulator keeps what cancelling needs.
+ */
+export interface TriggerRunRecord {
+  run_id: string;
+  resource_type: Schema<'RecoveryResourceType'>;
   resource_id: string;
-  run: BackgroundRun;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+  /** What the run does, its progress (0-1) and when it started / last moved, when known. */
+  kind?: string;
+  progress?: number;
+  started_at?: string;
+  updated_at?: string;
 }
 
 export interface Workspace {
@@ -105,7 +115,7 @@ export interface Workspace {
   aiEditRuns: Map<string, string>;
   scheduledPosts: ScheduledPost[];
   uploads: Map<string, UploadRecord>;
-  runs: Map<string, RunRecord>;
+  triggerRuns: TriggerRunRecord[];
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -128,7 +138,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     aiEditRuns: new Map(),
     scheduledPosts: [],
     uploads: new Map(),
-    runs: new Map(),
+    triggerRuns: [],
   };
 }
 
@@ -149,13 +159,21 @@ export function generatedClipCount(workspace: Workspace, assetId: string): numbe
 /** Runs still working on a resource (queued, running or stalled). */
 export function activeRuns(
   workspace: Workspace,
-  resourceType: RunRecord['resource_type'],
+  resourceType: TriggerRunRecord['resource_type'],
   resourceId: string,
 ): BackgroundRun[] {
   const runs: BackgroundRun[] = [];
-  for (const record of workspace.runs.values()) {
+  for (const record of workspace.triggerRuns) {
     if (record.resource_type !== resourceType || record.resource_id !== resourceId) continue;
-    if (ACTIVE_RUN_STATUSES.has(record.run.status)) runs.push({ ...record.run });
+    if (!ACTIVE_RUN_STATUSES.has(record.status)) continue;
+    runs.push({
+      run_id: record.run_id,
+      kind: record.kind ?? 'background',
+      status: record.status,
+      ...(record.progress === undefined ? {} : { progress: record.progress }),
+      ...(record.started_at === undefined ? {} : { started_at: record.started_at }),
+      ...(record.updated_at === undefined ? {} : { updated_at: record.updated_at }),
+    });
   }
   if (resourceType === 'asset') {
     // Short-suggestion runs (rules/clip-pipeline.ts) work on their asset too.
@@ -178,7 +196,7 @@ export function suggestionsAsBackgroundRun(run: ShortSuggestionsRunState): Backg
   };
 }
 
-export const ACTIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'stalled']);
+export const ACTIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
 
 export function assetView(workspace: Workspace, asset: AssetRecord): MediaAsset {
   return {

@@ -249,8 +249,8 @@ describe('background runs and deletes', () => {
     server.simulator.setFaults({});
   });
 
-  it('a busy asset fails per item until its run is cancelled; a repeated delete deletes once', async () => {
-    const upload = await start(3, 'busy.mp4');
+  it('a short-suggestions run is a background run of its asset, cancelled once', async () => {
+    const upload = await start(3, 'runs.mp4');
     const put = await sendPart(upload, 1, bytes(3, 9));
     const asset = (
       await api.post<MediaAsset>(`${MULTIPART}/complete`, {
@@ -264,24 +264,34 @@ describe('background runs and deletes', () => {
         {},
       )
     ).body;
-    const body = { reason: 'ops cleanup', ids: [asset.id], confirm_delete: true };
-    const refused = await api.post<Schema<'DeletionResult'>>(
-      '/workspace/media/assets/batch-delete',
-      body,
+    const detail = await api.get<Schema<'MediaAssetDetail'>>(`/workspace/media/assets/${asset.id}`);
+    expect(detail.body.active_runs?.map((run) => run.run_id)).toEqual([runId]);
+    const busy = await api.get<{ assets: MediaAsset[] }>(
+      '/workspace/media/assets?has_active_runs=true&limit=100',
     );
-    expect(refused.body).toMatchObject({ success: false, deleted_count: 0, failed_count: 1 });
-    expect(refused.body.failed_items[0]?.error).toMatch(new RegExp(`^busy: .*${runId}`));
+    expect(busy.body.assets.some((item) => item.id === asset.id)).toBe(true);
 
     const cancelPath = `/admin/recovery/asset/${asset.id}/trigger-runs/${runId}/cancel`;
     const cancelled = await api.post(cancelPath, { reason: 'stuck for hours' });
     expect(cancelled.body).toEqual({ success: true, run_id: runId, status: 'cancelled' });
-    expect((await api.post(cancelPath, { reason: 'again' })).body).toEqual({
-      success: false,
-      run_id: runId,
-      status: 'cancelled',
-    });
+    const again = await api.post(cancelPath, { reason: 'again' });
+    expect(again.status).toBe(409);
+    expect(errorOf(again).code).toBe('run_finished');
+    const after = await api.get<Schema<'MediaAssetDetail'>>(`/workspace/media/assets/${asset.id}`);
+    expect(after.body.active_runs).toEqual([]);
+  });
 
-    const headers = { 'Idempotency-Key': 'delete-busy-asset-01' };
+  it('a repeated delete under one Idempotency-Key deletes once and drops the bytes', async () => {
+    const upload = await start(3, 'twice.mp4');
+    const put = await sendPart(upload, 1, bytes(3, 9));
+    const asset = (
+      await api.post<MediaAsset>(`${MULTIPART}/complete`, {
+        ...ref(upload),
+        parts: [{ part_number: 1, etag: put.headers.get('etag') }],
+      })
+    ).body;
+    const body = { reason: 'ops cleanup', ids: [asset.id], confirm_delete: true };
+    const headers = { 'Idempotency-Key': 'delete-twice-asset-01' };
     const done = await api.post<Schema<'DeletionResult'>>(
       '/workspace/media/assets/batch-delete',
       body,

@@ -148,6 +148,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishing/shortform/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a scheduled post
+         * @description Reads one scheduled post; the `next_actions` of a scheduled post point here to check its publication.
+         *     (Reference group heading: Publishing.)
+         */
+        get: operations["getScheduledPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/recovery/{resource_type}/{resource_id}/trigger-runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -167,6 +191,9 @@ export interface paths {
         /**
          * Cancel a background run
          * @description Cancels a background run of an asset, clip batch or export. (Reference group heading Administration.)
+         *     Assumed: an unknown resource, or a run that is not one of that resource's runs, is answered with 404
+         *     (param `resource_id` or `run_id`); a run that already finished (completed, failed or cancelled) with
+         *     409 `run_finished`.
          */
         post: operations["cancelRecoveryRun"];
         delete?: never;
@@ -773,7 +800,7 @@ export interface paths {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -1178,7 +1205,7 @@ export interface paths {
         put?: never;
         /**
          * Apply an AI edit style to a run
-         * @description Request body fields are not shown in the reference (open object).
+         * @description Request body fields are not shown in the reference; the body schema is assumed.
          *     Requires an active paid plan (assumed); without one the service answers 403 with code
          *     `plan_required` (the reference does not show the status).
          */
@@ -1299,6 +1326,8 @@ export interface components {
          * @description ISO 8601 timestamp.
          */
         Timestamp: string;
+        /** @description An identifier the reference types as a free-form string (not a uuid). */
+        Identifier: string;
         Error: {
             error: {
                 /**
@@ -1315,9 +1344,13 @@ export interface components {
                  */
                 code: string;
                 message: string;
-                /** @description The offending field. */
-                param?: string;
-                doc_url?: string;
+                /** @description The offending field, named as the client sent it: a parameter by its name (`limit`, `projectId`, `Idempotency-Key`), a body field by its path with dots for properties and brackets for items (`reason`, `ids[3]`, `operation.timeline_item_id`), `body` for the body as a whole. Null when no single field is at fault (assumed: the reference lists the field without saying when it is absent). */
+                param: string | null;
+                /**
+                 * Format: uri
+                 * @description Documentation of the error code.
+                 */
+                doc_url: string;
             };
         };
         /** @description Pagination bounds of a list response. */
@@ -1370,7 +1403,7 @@ export interface components {
         WebhookCreateRequest: {
             /**
              * Format: uri
-             * @description Address of the receiving endpoint.
+             * @description Address of the receiving endpoint (an absolute http or https URL).
              */
             url: string;
             events: components["schemas"]["WebhookEventName"][];
@@ -1415,23 +1448,48 @@ export interface components {
              */
             type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.failed" | "job.complete" | "job.failed";
             created_at: components["schemas"]["Timestamp"];
-            /** @description Event data; fields not shown in the reference. */
+            /** @description Event data; fields other than `organization_id` (assumed) are not shown in the reference. */
             data: {
+                organization_id?: components["schemas"]["WebhookOrganizationId"];
+            } & {
                 [key: string]: unknown;
             };
         };
+        /** @description The workspace (organization) the event belongs to, as `organization_id` of `GET /auth/validate`. The Cutroom BFF routes a delivery to that workspace's signed-in browsers by it. */
+        WebhookOrganizationId: string;
         /** @description `data` of the `export.ready` event. */
         ExportReadyData: {
+            organization_id?: components["schemas"]["WebhookOrganizationId"];
             project_id: string;
             export_id: string;
             download_url: string;
             /** @description After this time the download address lapses. */
             expires_at: string;
         };
-        /** @description Request body fields are not shown in the reference. */
+        /**
+         * @description Exactly one source: a completed export (`export_id`) or an ordered slideshow of workspace image
+         *     assets (`source_media_asset_ids`, 1 to 35). Cross-field rules the schema cannot express (the export
+         *     exists and has not expired; every listed asset is an image) are answered with 400 / 404 naming the field.
+         */
         SchedulePostRequest: {
-            [key: string]: unknown;
-        };
+            export_id?: string;
+            source_media_asset_ids?: components["schemas"]["Uuid"][];
+            publish_mode?: components["schemas"]["PublishMode"];
+            /** @description When to publish; one hour from now when omitted (assumed). */
+            scheduled_for?: components["schemas"]["Timestamp"];
+            /** @description The connected platform account; the workspace's default connection when omitted (assumed). */
+            connection_id?: string;
+        } & ({
+            export_id: unknown;
+        } | {
+            source_media_asset_ids: unknown;
+        });
+        /**
+         * @description Direct post or inbox draft; only `direct_post` is shown in the reference.
+         * @default direct_post
+         * @enum {string}
+         */
+        PublishMode: "direct_post" | "inbox_draft";
         ScheduledPost: {
             post_id: string;
             target_id?: string;
@@ -1458,7 +1516,7 @@ export interface components {
         /** @enum {string} */
         RecoveryResourceType: "asset" | "clip-batch" | "export";
         RecoveryRunCancelRequest: {
-            reason: string;
+            reason?: string;
         };
         RecoveryRunCancelResult: {
             success?: boolean;
@@ -1584,7 +1642,10 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             completed_at?: components["schemas"]["Timestamp"] | null;
         };
-        MultipartAbortRequest: components["schemas"]["MultipartUploadRef"];
+        MultipartAbortRequest: {
+            storage_key: string;
+            upload_id: string;
+        };
         MultipartAbortResult: {
             aborted?: boolean;
         };
@@ -1596,7 +1657,7 @@ export interface components {
             id: string;
             name: string;
         };
-        /** @description A background (trigger) run working on a resource, e.g. short-suggestion generation on an asset. Runs are what the administration cancel endpoint cancels. */
+        /** @description A background (trigger) run working on a resource, e.g. short-suggestion generation on an asset. Runs are what the administration cancel endpoint cancels. `progress`, `started_at` and `updated_at` are given when known; a running run whose `updated_at` is long past is stuck. */
         BackgroundRun: {
             run_id: string;
             /**
@@ -1605,14 +1666,14 @@ export interface components {
              */
             kind: string;
             /**
-             * @description Known values queued, running, stalled, complete, failed, cancelled.
+             * @description Known values queued, running, completed, complete, failed, cancelled.
+             * @example queued
              * @example running
-             * @example stalled
              */
             status: string;
-            progress: number;
-            started_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
+            progress?: number;
+            started_at?: components["schemas"]["Timestamp"];
+            updated_at?: components["schemas"]["Timestamp"];
         };
         MediaFolderCreateRequest: {
             name: string;
@@ -1692,9 +1753,14 @@ export interface components {
         ProjectCreateRequest: {
             name: string;
             description?: string;
-            /** @example 9:16 */
-            aspect_ratio?: string;
+            aspect_ratio?: components["schemas"]["AspectRatio"];
         };
+        /**
+         * @description Aspect ratio of a new project.
+         * @default 9:16
+         * @enum {string}
+         */
+        AspectRatio: "9:16" | "16:9" | "1:1" | "4:5";
         ProjectUpdateRequest: {
             name?: string;
             description?: string;
@@ -1938,8 +2004,11 @@ export interface components {
         /** @description Assumed body (the reference does not show the request fields). */
         MaskEffectRequest: {
             timeline_item_id: string;
-            /** @example zoom */
-            effect_type: string;
+            /**
+             * @description Only `zoom` is shown in the reference (as a result value); other mask effects are not shown.
+             * @enum {string}
+             */
+            effect_type: "zoom";
             zoom_scale: number;
             start_seconds?: number;
             end_seconds?: number;
@@ -2009,6 +2078,7 @@ export interface components {
             preset_id: string | null;
             hint?: string;
         };
+        /** @description A field of `settings` that is not a caption setting is refused (400 naming it). */
         CaptionStyleUpdateRequest: {
             settings?: components["schemas"]["CaptionSettings"];
             /** @description Caption Look to apply; null clears it. */
@@ -2072,6 +2142,7 @@ export interface components {
             isSpecial?: boolean;
             isKeyword?: boolean;
         };
+        CaptionWordFilter: string;
         CaptionWordListResponse: {
             success: boolean;
             words: components["schemas"]["CaptionWord"][];
@@ -2095,10 +2166,12 @@ export interface components {
             };
             hint?: string;
         };
+        /** @description A field of `style` that is not a word style is refused (400 naming it). */
         CaptionWordUpdate: {
             id: string;
             style?: components["schemas"]["CaptionWordStyle"];
             isEmphasis?: boolean;
+            /** @description The new text of the word (1 to 100 characters, not only spaces). */
             word?: string;
         };
         CaptionWordsUpdateRequest: {
@@ -2662,9 +2735,14 @@ export interface components {
             /** @description Type not stated in the reference for characters; number as for the style anchor. */
             estimated_regeneration_credits?: number;
         };
-        /** @description Request body fields are not shown in the reference. */
         AiEditStyleRequest: {
-            [key: string]: unknown;
+            /**
+             * @description The style (a Caption Look id) to apply; an unknown style is answered with 400.
+             * @default mirage-black
+             */
+            style_id: string;
+            /** @description Report the receipts without changing anything. */
+            dry_run?: components["schemas"]["FalseByDefault"];
         };
         AiEditStyleResult: {
             success: boolean;
@@ -2686,8 +2764,8 @@ export interface components {
         };
         RecordingSetTrackRequest: {
             asset_id: components["schemas"]["Uuid"];
-            /** @example camera */
-            role: string;
+            /** @enum {string} */
+            role: "camera" | "screen" | "microphone";
         };
         RecordingSetTrack: {
             recording_set_id: string;
@@ -2815,8 +2893,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, assumed). The reference declares 404 only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; on every other operation it is assumed. */
+        /** @description Not found. Declared by the reference only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; every other operation's 404 is `AssumedNotFound`. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, `param` naming the parameter or field). */
+        AssumedNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2868,39 +2955,41 @@ export interface components {
         /** @description Number of items to skip, >= 0. */
         Offset: number;
         /** @description Project identifier. */
-        ProjectId: string;
+        ProjectId: components["schemas"]["Identifier"];
         /** @description Project identifier (uuid; a malformed value is answered with 400). */
         ProjectIdUuid: components["schemas"]["Uuid"];
         /** @description Faceless plan revision identifier (uuid; a malformed value is answered with 400). */
         RevisionId: components["schemas"]["Uuid"];
         /** @description Media folder identifier. */
-        FolderId: string;
+        FolderId: components["schemas"]["Identifier"];
         /** @description Media asset identifier. */
-        AssetId: string;
+        AssetId: components["schemas"]["Identifier"];
         /** @description Character identifier (uuid; a malformed value is answered with 400). */
         CharacterId: components["schemas"]["Uuid"];
         /** @description AI edit run identifier. */
-        AiEditRunId: string;
+        AiEditRunId: components["schemas"]["Identifier"];
         /** @description Recording set identifier (uuid; a malformed value is answered with 400). */
         RecordingSetId: components["schemas"]["Uuid"];
         /** @description Clip batch identifier (uuid; a malformed value is answered with 400). */
         BatchId: components["schemas"]["Uuid"];
         /** @description Media asset whose clip share page is addressed. */
-        ShareAssetId: string;
+        ShareAssetId: components["schemas"]["Identifier"];
         /** @description Clip on the share page. */
-        ShareClipId: string;
+        ShareClipId: components["schemas"]["Identifier"];
         /** @description Clip identifier (`clip_id`). */
-        ClipId: string;
+        ClipId: components["schemas"]["Identifier"];
         /** @description Job identifier (`job_id`). */
-        JobId: string;
+        JobId: components["schemas"]["Identifier"];
         /** @description Webhook identifier (assumed). */
-        WebhookId: string;
+        WebhookId: components["schemas"]["Identifier"];
         /** @description Kind of resource whose background run is cancelled. */
         RecoveryResourceType: components["schemas"]["RecoveryResourceType"];
         /** @description Resource identifier (uuid; a malformed value is answered with 400). */
         RecoveryResourceId: components["schemas"]["Uuid"];
+        /** @description Scheduled post identifier (`post_id`). */
+        PostId: components["schemas"]["Identifier"];
         /** @description Background (trigger) run identifier. */
-        RecoveryRunId: string;
+        RecoveryRunId: components["schemas"]["Identifier"];
     };
     requestBodies: never;
     headers: {
@@ -3068,7 +3157,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3097,7 +3186,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the description is not available. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3128,7 +3217,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the referenced export (`export_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScheduledPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheduled post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3165,8 +3284,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: no such resource or background run. */
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: no such resource, or no such background run of it. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the background run already finished (error code `run_finished`). */
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3310,7 +3431,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media folder `folderId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3378,7 +3499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3412,7 +3533,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3444,7 +3565,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId`, or no run `runId` of that asset. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3475,7 +3596,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no open upload `upload_id` with `storage_key`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the upload is already complete (code `upload_completed`). */
             409: {
                 headers: {
@@ -3515,7 +3636,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media folder `folder_id` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3546,7 +3667,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no open upload `upload_id` with `storage_key` (never started, expired, aborted or completed). */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3576,7 +3697,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no open upload `upload_id` with `storage_key`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3607,7 +3728,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no upload `upload_id` with `storage_key` (never started, expired or aborted). */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3732,7 +3853,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3765,7 +3886,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3800,7 +3921,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3833,7 +3954,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3863,7 +3984,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3892,7 +4013,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3925,7 +4046,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3959,7 +4080,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `operation.timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3993,7 +4114,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4034,7 +4155,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4069,7 +4190,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4104,7 +4225,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` (unknown timeline item ids are `failed_items` entries instead). */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4139,7 +4260,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4156,7 +4277,7 @@ export interface operations {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -4175,7 +4296,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no effect `effectId` in its timeline. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4205,7 +4326,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4238,7 +4359,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4247,9 +4368,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only words of this caption timeline item. */
-                timeline_item_id?: string;
+                timeline_item_id?: components["schemas"]["CaptionWordFilter"];
                 /** @description Only words containing this text (case-insensitive substring match; matching semantics assumed). */
-                match_text?: string;
+                match_text?: components["schemas"]["CaptionWordFilter"];
                 /** @description Page size, 1 to 500. Default when omitted is not shown in the reference; 20 is assumed. */
                 limit?: components["parameters"]["LimitMax500"];
                 /** @description Number of items to skip, >= 0. */
@@ -4277,7 +4398,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4310,7 +4431,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4439,7 +4560,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the referenced media asset (`asset_id`) or project (`project_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4469,7 +4590,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4510,7 +4631,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the clip is not blocked, the step is not the one it stopped at, the error is not retryable, or an `Idempotency-Key` was reused with different input. */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4541,7 +4662,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4570,7 +4691,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4606,7 +4727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `asset_id`, or no clip `clip_id` on its share page. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4635,7 +4756,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4666,7 +4787,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4710,7 +4831,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no revision `revisionId` of its faceless plan. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4746,7 +4867,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4778,7 +4899,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4820,7 +4941,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4855,7 +4976,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no AI edit run `runId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4889,7 +5010,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no recording set `recordingSetId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4918,7 +5039,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4947,7 +5068,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5000,10 +5121,12 @@ export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequire
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
 export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const publishModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishMode"]> = ["direct_post", "inbox_draft"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
 export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed", "cancelled"];
 export const multipartSignedPartMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultipartSignedPart"]["method"]> = ["PUT"];
+export const aspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AspectRatio"]> = ["9:16", "16:9", "1:1", "4:5"];
 export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
@@ -5011,10 +5134,12 @@ export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDee
 export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
+export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
 export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];
 export const clipShareVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipShareVisibility"]> = ["visible", "hidden"];
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
+export const recordingSetTrackRequestRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordingSetTrackRequest"]["role"]> = ["camera", "screen", "microphone"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];
