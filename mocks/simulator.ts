@@ -116,6 +116,8 @@ export interface SimulatorOptions {
   timeScale?: number | undefined;
   /** Extra seeded clips for the clip benchmark (default none). */
   benchClips?: number | undefined;
+  /** Words of the caption benchmark project (default none). */
+  benchCaptionWords?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
 }
@@ -123,7 +125,7 @@ export interface SimulatorOptions {
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
 export function simulatorOptionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips'> {
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'benchCaptionWords'> {
   const positive = (raw: string | undefined): number | undefined => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
@@ -131,9 +133,11 @@ export function simulatorOptionsFromEnv(
       : undefined;
   };
   const benchClips = positive(env.SIM_BENCH_CLIPS);
+  const benchCaptionWords = positive(env.SIM_BENCH_CAPTIONS);
   return {
     timeScale: positive(env.SIM_TIME_SCALE),
     benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
+    benchCaptionWords: benchCaptionWords === undefined ? undefined : Math.round(benchCaptionWords),
   };
 }
 
@@ -172,7 +176,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now(), { benchClips: options.benchClips });
+  const store = seedStore(seed, now(), {
+    benchClips: options.benchClips,
+    benchCaptionWords: options.benchCaptionWords,
+  });
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
