@@ -18,3 +18,6 @@ export type TimelineOperationResult = Schemas['TimelineOperationResult'];
 export type TimelineBatchDeleteResult = Schemas['TimelineBatchDeleteResult'];
 export type TimelineBatchDeleteFailedItem = Schemas['TimelineBatchDeleteFailedItem'];
 export type MaskEffectResult = Schemas['MaskEffectResult'];
+export type TimelineBatchOperation = Schemas['TimelineBatchOperation'];
+export type TimelineBatchApplyResult = Schemas['TimelineBatchApplyResult'];
+export type TimelineBatchOperationFailure = Schemas['TimelineBatchOperationFailure'];
