@@ -61,7 +61,9 @@ export function applyBatch(
     api.POST('/projects/{projectId}/timeline/operations/batch', {
       params: {
         path: { projectId },
-        ...(options.idempotencyKey ? { header: { 'Idempotency-Key': options.idempotencyKey } } : {}),
+        ...(options.idempotencyKey
+          ? { header: { 'Idempotency-Key': options.idempotencyKey } }
+          : {}),
       },
       body: {
         operations: ops.map(toOperation),

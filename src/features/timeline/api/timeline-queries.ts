@@ -20,7 +20,10 @@ export const captionStyleQueryOptions = (projectId: string) =>
     queryKey: queryKeys.captions.style(projectId),
     queryFn: ({ signal }) =>
       unwrap(
-        api.GET('/projects/{projectId}/captions/style', { params: { path: { projectId } }, signal }),
+        api.GET('/projects/{projectId}/captions/style', {
+          params: { path: { projectId } },
+          signal,
+        }),
       ),
     staleTime: 60_000,
   });

@@ -402,7 +402,7 @@ export const setTrimOut: TimelineCommand<{ seconds: number }> = {
 
 export const deleteSelection: TimelineCommand = {
   name: 'deleteSelection',
-  label: 'Delete selected items',
+  label: 'Delete selected',
   description: 'Delete the selection (asks first)',
   keys: [
     { keys: 'Delete', args: undefined },
