@@ -90,6 +90,11 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
   timeScale?: number;
+  /**
+   * Also seed the benchmark projects: 1,000 and 10,000 timeline items over 20 layers (env
+   * SIM_LARGE_TIMELINE=1 for `npm start`; `npm run bench:timeline` sets it).
+   */
+  largeTimelines?: boolean;
 }
 
 export interface Simulator {
@@ -125,7 +130,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now());
+  const store = seedStore(seed, now(), { largeTimelines: options.largeTimelines === true });
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
   const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });

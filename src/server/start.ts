@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     simulator = await startSimulatorServer({
       port: 0,
       seed: Number(process.env.SIM_SEED ?? 42),
+      largeTimelines: process.env.SIM_LARGE_TIMELINE === '1',
       webhookSecret: config.webhookSecret,
       faults: faultConfigFromEnv(process.env),
     });
