@@ -19,6 +19,14 @@
  *   (param `ids`); unknown ids are failed_items `not_found: ...`; impact = projects linked to the
  *   selected assets and clips generated from them (what the cascade flags would delete, or leave
  *   dangling when false); project deletes report the clips of the projects as generated clips.
+ *   The three deletes honour an Idempotency-Key (a repeated request deletes once).
+ * - Multipart uploads (rules/uploads.ts): start / sign-part / parts / complete / abort; part bytes
+ *   go to HMAC-signed URLs and into a PartStore (on disk for the HTTP server); complete assembles
+ *   the asset and sends `media.uploaded`.
+ * - Background runs (rules/background-runs.ts): the seeded trigger runs, a few stuck ones, and the
+ *   short-suggestion runs of assets; the admin cancel endpoint cancels them.
+ * - Fault `deleteFailOnce` (SIM_DELETE_FAIL_ONCE, a regex over names): the first confirmed delete
+ *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
  *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
  *   `idempotency_conflict` (lib/idempotency.ts).
@@ -48,15 +56,27 @@
  *   cancelled. An export job completes by adding an Export (download_url, expires_at in 7 days) to
  *   the project and sending `export.ready` + `job.complete` (or `export.failed` + `job.failed` when
  *   the timeline is empty).
- * - Clip (created by POST /clips): preparing_source → awaiting_suggestions → selecting_clip →
- *   assembling → qa_running → ready, one step per 0.7 s; some clips fail (at preparing_source with
- *   `transcription.failed`, or at assembling) → failed with error / how_to_fix, some end in
- *   needs_repair. Sends `transcription.complete` after preparing_source and `job.complete` /
- *   `job.failed` at the end. Seeded clips stay where they are (all 11 statuses).
+ * - Clip (created by POST /clips; rules/clip-pipeline.ts): preparing_source (4 s) →
+ *   awaiting_suggestions (3 s) → selecting_clip (1.5 s) → assembling (4 s) → qa_running (2.5 s) →
+ *   ready (2.5 s) → exporting (3 s) → exported, each step a job record (`clip_<step>`) ending with
+ *   `job.complete` / `job.failed` (data: job_id, type, clip_id, clip_status, project_id,
+ *   asset_id); the export step adds an Export to the clip's project and sends `export.ready`.
+ *   The source decides the ending: audio assets fail at source; otherwise a hash of the asset id
+ *   or video id: 60% exported, else failed at source (not retryable), failed at assembly or export
+ *   (retry with the same input), needs_reselection (retry with another suggestion) or
+ *   needs_repair (retry with another layout or suggestion). POST /clips/{id}/retry re-runs only
+ *   the stopped step, then the clip continues (retries get through). Without project_id a clip
+ *   gets a project of its own (`project.created`). Seeded clips stay where they are.
+ * - Short-suggestion runs: queued (0.5 s) → running (3 s) → complete with 6 suggestions
+ *   (`job.complete`, type short_suggestions), or failed for an image asset (`job.failed`).
  * - Seeded queued / running export jobs move the same way once the ticker runs.
- * - Faceless: approve stage `plan` → status plan_approved + a preproduction job (job.complete) →
- *   assets_ready with preproduction assets; approve stage `assets` (only after that) → status
- *   generating + a generation job → status complete and `faceless.complete`.
+ * - Faceless (rules/faceless.ts): approve stage `plan` (only from draft) → plan_approved + a
+ *   preproduction job that generates the assets the revision lacks → assets_ready; approve stage
+ *   `assets` (only from assets_ready) → generating + a generation job → complete and
+ *   `faceless.complete`. Other transitions are 409 `invalid_transition`. An unavailable image
+ *   (preproduction) or video (generation) model fails the run: status failed, `error`, and
+ *   `faceless.failed`. A revise drops the assets and QA its changes make stale
+ *   (src/lib/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
  * - POST /projects sends `project.created`.
  * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
  * `internal_error`, optionally only for paths matching a regex; decided before authentication by
@@ -68,12 +88,16 @@
 import type { FaultConfig } from './lib/faults.ts';
 import { FaultInjector } from './lib/faults.ts';
 import { IdempotencyStore } from './lib/idempotency.ts';
+import type { PartStore } from './lib/part-store.ts';
+import { MemoryPartStore } from './lib/part-store.ts';
 import type { Rng } from './lib/prng.ts';
 import { createRng } from './lib/prng.ts';
 import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
 import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
+import { seedBackgroundRuns } from './rules/background-runs.ts';
+import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { seedStore } from './store/seed.ts';
 import type { WebhookEventName } from './store/contract.ts';
@@ -89,12 +113,34 @@ export interface SimulatorOptions {
   /** Wall clock for timestamps (default Date.now). */
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
-  timeScale?: number;
+  timeScale?: number | undefined;
   /**
-   * Also seed the benchmark projects: 1,000 and 10,000 timeline items over 20 layers (env
-   * SIM_LARGE_TIMELINE=1 for `npm start`; `npm run bench:timeline` sets it).
+   * Also seed the timeline benchmark projects: 1,000 and 10,000 items over 20 layers (env
+   * SIM_LARGE_TIMELINE=1; `npm run bench:timeline` sets it).
    */
-  largeTimelines?: boolean;
+  largeTimelines?: boolean | undefined;
+  /** Extra seeded clips for the clip benchmark (default none). */
+  benchClips?: number | undefined;
+  /** Where multipart upload parts and assembled assets are kept (default in memory). */
+  partStore?: PartStore;
+}
+
+/** The options `npm start` and `mocks/main.ts` read from the environment. */
+export function simulatorOptionsFromEnv(
+  env: Record<string, string | undefined>,
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines'> {
+  const positive = (raw: string | undefined): number | undefined => {
+    const value = Number(raw);
+    return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
+      ? value
+      : undefined;
+  };
+  const benchClips = positive(env.SIM_BENCH_CLIPS);
+  return {
+    timeScale: positive(env.SIM_TIME_SCALE),
+    benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
+    largeTimelines: env.SIM_LARGE_TIMELINE === '1',
+  };
 }
 
 export interface Simulator {
@@ -106,6 +152,8 @@ export interface Simulator {
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
   readonly webhookSecret: string;
+  /** Bytes of multipart uploads and of the assets they assembled into. */
+  readonly parts: PartStore;
   now(): number;
   nowIso(): string;
   setFaults(config: FaultConfig): void;
@@ -130,7 +178,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now(), { largeTimelines: options.largeTimelines === true });
+  const store = seedStore(seed, now(), {
+    benchClips: options.benchClips,
+    largeTimelines: options.largeTimelines === true,
+  });
+  seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
   const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });
@@ -144,6 +196,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     idempotency: new IdempotencyStore(),
     webhooks,
     webhookSecret,
+    parts: options.partStore ?? new MemoryPartStore(),
     now,
     nowIso: () => new Date(now()).toISOString(),
     setFaults: (config) => faults.set(config),
@@ -163,5 +216,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     stop: () => ticker.stop(),
   };
   resumeSeededJobs(simulator);
+  resumeFacelessRuns(simulator);
   return simulator;
 }

@@ -12,9 +12,15 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
+import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
+import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
+import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
+import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -30,9 +36,29 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
+  id: '/clip-batches/$batchId',
+  path: '/clip-batches/$batchId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsIndexRoute = AppClipsIndexRouteImport.update({
+  id: '/clips/',
+  path: '/clips/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
+  id: '/clips/$clipId',
+  path: '/clips/$clipId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
+  id: '/clips/share/$assetId',
+  path: '/clips/share/$assetId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -47,53 +73,101 @@ const AppProjectsProjectIdTimelineRoute =
     path: '/projects/$projectId/timeline',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdPlansIndexRoute =
+  AppProjectsProjectIdPlansIndexRouteImport.update({
+    id: '/projects/$projectId/plans/',
+    path: '/projects/$projectId/plans/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProjectsProjectIdPlansRevisionIdRoute =
+  AppProjectsProjectIdPlansRevisionIdRouteImport.update({
+    id: '/projects/$projectId/plans/$revisionId',
+    path: '/projects/$projectId/plans/$revisionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/clips/': typeof AppClipsIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/clips': typeof AppClipsIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/_app/clips/$clipId': typeof AppClipsClipIdRoute
+  '/_app/clips/': typeof AppClipsIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/_app/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
+    | '/clips/'
     | '/projects/'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
+    | '/clips'
     | '/projects'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/clip-batches/$batchId'
+    | '/_app/clips/$clipId'
+    | '/_app/clips/'
     | '/_app/projects/'
+    | '/_app/clips/share/$assetId'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
+    | '/_app/projects/$projectId/plans/$revisionId'
+    | '/_app/projects/$projectId/plans/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -125,11 +199,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/clip-batches/$batchId': {
+      id: '/_app/clip-batches/$batchId'
+      path: '/clip-batches/$batchId'
+      fullPath: '/clip-batches/$batchId'
+      preLoaderRoute: typeof AppClipBatchesBatchIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/': {
+      id: '/_app/clips/'
+      path: '/clips'
+      fullPath: '/clips/'
+      preLoaderRoute: typeof AppClipsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/$clipId': {
+      id: '/_app/clips/$clipId'
+      path: '/clips/$clipId'
+      fullPath: '/clips/$clipId'
+      preLoaderRoute: typeof AppClipsClipIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
       fullPath: '/projects/'
       preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/share/$assetId': {
+      id: '/_app/clips/share/$assetId'
+      path: '/clips/share/$assetId'
+      fullPath: '/clips/share/$assetId'
+      preLoaderRoute: typeof AppClipsShareAssetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -146,19 +248,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdTimelineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/plans/': {
+      id: '/_app/projects/$projectId/plans/'
+      path: '/projects/$projectId/plans'
+      fullPath: '/projects/$projectId/plans/'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/plans/$revisionId': {
+      id: '/_app/projects/$projectId/plans/$revisionId'
+      path: '/projects/$projectId/plans/$revisionId'
+      fullPath: '/projects/$projectId/plans/$revisionId'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansRevisionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
+  AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
+  AppClipsClipIdRoute: typeof AppClipsClipIdRoute
+  AppClipsIndexRoute: typeof AppClipsIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
+  AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
+  AppProjectsProjectIdPlansIndexRoute: typeof AppProjectsProjectIdPlansIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
+  AppClipsClipIdRoute: AppClipsClipIdRoute,
+  AppClipsIndexRoute: AppClipsIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
+  AppProjectsProjectIdPlansRevisionIdRoute:
+    AppProjectsProjectIdPlansRevisionIdRoute,
+  AppProjectsProjectIdPlansIndexRoute: AppProjectsProjectIdPlansIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,18 +1,25 @@
 /**
  * Deterministic seed: the same seed number (and the same UTC day) always yields the same store.
- * org_demo (paid and read-only keys) gets 12 projects (one with ~1000 timeline items, two faceless
- * plans), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
+ * org_demo (paid and read-only keys) gets 13 projects (one with ~1000 timeline items, three faceless
+ * plans, one of 200 scenes), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
  * and characters with references; org_demo_free (free key) gets a small workspace of its own.
  */
 import { DEMO_ORGS } from '../lib/auth.ts';
 import { createRng } from '../lib/prng.ts';
-import { ALL_CLIP_STATUSES, buildClip } from './clip-factory.ts';
+import { buildClip } from './clip-factory.ts';
+import { seedBenchClips, seedClips } from './seed-clips.ts';
 import type { CaptionSettings, Character, Export, Job } from './contract.ts';
-import { buildPlan, buildRevision, FACELESS_STORIES } from './seed-faceless.ts';
+import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
 import { generateTimeline } from './seed-timeline.ts';
-import type { AssetRecord, FolderRecord, ProjectRecord, Workspace } from './workspace.ts';
+import type {
+  AssetRecord,
+  FolderRecord,
+  ProjectRecord,
+  TriggerRunRecord,
+  Workspace,
+} from './workspace.ts';
 import { emptyWorkspace, Store } from './workspace.ts';
 
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
@@ -204,7 +211,7 @@ function seedExport(
   day: number,
   expiresInDays: number,
 ): Export {
-  const exportId = `exp_${ctx.rng.hex(12)}`;
+  const exportId = ctx.rng.uuid();
   const duration = Math.round(ctx.rng.float(20, 75) * 10) / 10;
   return {
     export_id: exportId,
@@ -350,7 +357,7 @@ function seedProject(
   };
 }
 
-function seedPaid(ctx: SeedContext): Workspace {
+function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   const workspace = emptyWorkspace(DEMO_ORGS.paid, 'pro');
   workspace.credits = { balance: 4_250, period_end: isoAt(ctx, 18) };
   workspace.folders = seedFolders(ctx, PAID_FOLDERS);
@@ -360,43 +367,9 @@ function seedPaid(ctx: SeedContext): Workspace {
   PAID_PROJECTS.forEach((plan, index) => {
     workspace.projects.push(seedProject(ctx, workspace, plan, -40 + index * 3, 'edit'));
   });
-  FACELESS_STORIES.forEach((story, index) => {
-    const record = seedProject(
-      ctx,
-      workspace,
-      {
-        name: `Faceless: ${story.name}`,
-        description: story.description,
-        items: 30,
-        status: 'planning',
-      },
-      -12 + index * 4,
-      'faceless',
-    );
-    const seriesId = ctx.rng.uuid();
-    const characters = workspace.characters.slice(index, index + 1);
-    const revisionCount = index === 0 ? 3 : 2;
-    for (let revision = 1; revision <= revisionCount; revision += 1) {
-      const id = ctx.rng.uuid();
-      const plan = buildPlan(ctx, story, characters, id);
-      if (revision > 1 && plan.scenes?.[0]) {
-        plan.scenes[0].narration = `${plan.scenes[0].narration} (revised ${revision})`;
-      }
-      record.facelessRevisions.push(
-        buildRevision(ctx, {
-          id,
-          projectId: record.project.id,
-          seriesId,
-          seriesName: story.name,
-          revision,
-          plan,
-          day: -12 + index * 4 + revision,
-          withAssets: revision < revisionCount || index === 0,
-        }),
-      );
-    }
-    workspace.projects.push(record);
-  });
+  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
+    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
+  );
 
   // Exports: a few per project; the first project's oldest export has expired.
   workspace.projects.slice(0, 6).forEach((record, index) => {
@@ -414,34 +387,10 @@ function seedPaid(ctx: SeedContext): Workspace {
     if (record) workspace.jobs.push(seedJob(ctx, record.project.id, status, -1 + index * 0.1));
   });
 
-  // Clips: every status at least once, several sources and projects.
-  const videoAssets = workspace.assets.filter((asset) => asset.kind === 'video');
-  const statusesForClips = [
-    ...ALL_CLIP_STATUSES,
-    'ready',
-    'failed',
-    'exported',
-    'qa_running',
-    'ready',
-  ] as const;
-  statusesForClips.forEach((status, index) => {
-    const asset = videoAssets[index % videoAssets.length];
-    const project = workspace.projects[index % 5];
-    const created = isoAt(ctx, -8 + index * 0.3);
-    workspace.clips.push(
-      buildClip(ctx.rng, {
-        clipId: ctx.rng.uuid(),
-        status,
-        createdAt: created,
-        updatedAt: isoAt(ctx, -8 + index * 0.3 + 0.05),
-        ...(asset ? { asset } : {}),
-        ...(project ? { projectId: project.project.id, projectName: project.project.name } : {}),
-        failedAt: index % 2 === 0 ? 'source' : 'assembly',
-      }),
-    );
-  });
-
+  // Clips (seed-clips.ts): every status, each failure, six on the podcast episode below.
   const shareAsset = workspace.assets[11];
+  if (shareAsset) seedClips(ctx, workspace, shareAsset);
+  if (options.benchClips) seedBenchClips(ctx, workspace, options.benchClips);
   if (shareAsset) {
     workspace.sharePages.push({
       asset_id: shareAsset.id,
@@ -455,18 +404,46 @@ function seedPaid(ctx: SeedContext): Workspace {
     });
   }
   const batchId = ctx.rng.uuid();
+  const batchClips = workspace.clips.filter((clip) => clip.source?.asset_id === shareAsset?.id);
   workspace.clipBatches.set(batchId, {
     batch: {
       id: batchId,
       status: 'complete',
-      clip_ids: workspace.clips.slice(0, 3).map((clip) => clip.clip_id),
-      created_at: isoAt(ctx, -3),
+      asset_id: shareAsset?.id ?? '',
+      requested_count: batchClips.length + 1,
+      created_count: batchClips.length,
+      clip_ids: batchClips.map((clip) => clip.clip_id),
+      created_at: isoAt(ctx, -8),
+      completed_at: isoAt(ctx, -3),
     },
   });
   workspace.recordingSetIds.add(ctx.rng.uuid());
   workspace.recordingSetIds.add(ctx.rng.uuid());
   workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, workspace.projects[0]?.project.id ?? '');
+  seedTriggerRuns(ctx, workspace, batchId);
   return workspace;
+}
+
+/** Background runs for the admin recovery operation: one running and one finished per kind. */
+function seedTriggerRuns(ctx: SeedContext, workspace: Workspace, batchId: string): void {
+  const exportId = workspace.projects.find((record) => record.exports.length > 0)?.exports[0]
+    ?.export_id;
+  const resources: Array<[TriggerRunRecord['resource_type'], string | undefined]> = [
+    ['asset', workspace.assets[0]?.id],
+    ['clip-batch', batchId],
+    ['export', exportId],
+  ];
+  for (const [type, id] of resources) {
+    if (id === undefined) continue;
+    for (const status of ['running', 'completed'] as const) {
+      workspace.triggerRuns.push({
+        run_id: `trun_${ctx.rng.hex(12)}`,
+        resource_type: type,
+        resource_id: id,
+        status,
+      });
+    }
+  }
 }
 
 function seedFree(ctx: SeedContext): Workspace {
@@ -479,6 +456,9 @@ function seedFree(ctx: SeedContext): Workspace {
   });
   const first = workspace.projects[0];
   if (first) first.exports.push(seedExport(ctx, first.project.id, -1, 30));
+  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
+    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
+  );
   const asset = workspace.assets[0];
   workspace.clips.push(
     buildClip(ctx.rng, {
@@ -533,14 +513,17 @@ function seedBenchmarkProjects(ctx: SeedContext, workspace: Workspace): void {
   }
 }
 
-export function seedStore(
-  seed: number,
-  now: number,
-  options: { largeTimelines?: boolean } = {},
-): Store {
+export interface SeedOptions {
+  /** Extra clips for the clip benchmark (SIM_BENCH_CLIPS); 0 or absent: none. */
+  benchClips?: number | undefined;
+  /** The timeline benchmark projects (SIM_LARGE_TIMELINE=1). */
+  largeTimelines?: boolean | undefined;
+}
+
+export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
-  const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor });
+  const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }, options);
   if (options.largeTimelines)
     seedBenchmarkProjects({ rng: createRng(seed).fork('benchmark'), anchor }, paid);
   store.add(paid);

@@ -67,10 +67,11 @@ async function main(): Promise<void> {
   if (config.upstream.kind === 'simulator') {
     const { startSimulatorServer } = await import('../../mocks/http-server.ts');
     const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+    const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
     simulator = await startSimulatorServer({
+      ...simulatorOptionsFromEnv(process.env),
       port: 0,
       seed: Number(process.env.SIM_SEED ?? 42),
-      largeTimelines: process.env.SIM_LARGE_TIMELINE === '1',
       webhookSecret: config.webhookSecret,
       faults: faultConfigFromEnv(process.env),
     });

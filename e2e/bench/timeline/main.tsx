@@ -113,12 +113,16 @@ function Bench({ timeline }: { timeline: BenchTimeline }) {
   useEffect(() => {
     api.setZoom = setPxPerSecond;
   }, []);
-  api.zoom = () => pxPerSecond;
-  api.startOf = (id) => {
-    for (const row of rows)
-      for (const action of row.actions) if (action.id === id) return action.start;
-    return null;
-  };
+  useEffect(() => {
+    api.zoom = () => pxPerSecond;
+  }, [pxPerSecond]);
+  useEffect(() => {
+    api.startOf = (id) => {
+      for (const row of rows)
+        for (const action of row.actions) if (action.id === id) return action.start;
+      return null;
+    };
+  }, [rows]);
   const scale = markSeconds(pxPerSecond);
   return (
     <PeerTimeline

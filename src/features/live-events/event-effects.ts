@@ -24,6 +24,14 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     projectId ? forProject(projectId) : all;
   const jobLabel = str(event.data.type) ?? str(event.data.kind) ?? 'Job';
 
+  const clipId = str(event.data.clip_id);
+  if (clipId) return clipEffects(event, clipId);
+  const runId = str(event.data.run_id);
+  const assetId = str(event.data.asset_id);
+  if (runId && assetId && (event.type === 'job.complete' || event.type === 'job.failed')) {
+    return suggestionRunEffects(event, assetId, runId);
+  }
+
   switch (event.type) {
     case 'export.ready':
       return {
@@ -59,27 +67,43 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
       };
     case 'job.complete':
     case 'job.failed': {
-      const failed = event.type === 'job.failed';
-      const toast: EventEffects['toast'] = failed
-        ? {
-            id: event.id,
-            tone: 'error',
-            title: `${jobLabel} failed`,
-            detail: str(event.data.error) ?? 'See the job for details.',
-          }
-        : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+      const faceless = isFacelessJob(event);
+      const toast = jobToast(event, jobLabel);
       return {
         invalidate: [
           queryKeys.jobs.all,
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          // Preproduction finishing moves a revision to assets_ready.
+          ...(faceless ? [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] : []),
         ],
-        // An export job's outcome is already announced by its export.ready / export.failed.
-        ...(isExportJob(event) ? {} : { toast }),
+        ...(toast ? { toast } : {}),
       };
     }
     case 'faceless.complete':
-    case 'faceless.failed':
-      return { invalidate: [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] };
+    case 'faceless.failed': {
+      const failed = event.type === 'faceless.failed';
+      const revision =
+        typeof event.data.revision === 'number' ? ` revision ${event.data.revision}` : '';
+      const revisionId = str(event.data.revision_id);
+      return {
+        invalidate: [
+          projectScoped(queryKeys.plans.project, queryKeys.plans.all),
+          queryKeys.jobs.all,
+        ],
+        toast: {
+          id: event.id,
+          tone: failed ? 'error' : 'success',
+          title: failed ? `Faceless plan${revision} failed` : `Faceless video${revision} is ready`,
+          detail: failed
+            ? (str(event.data.error) ??
+              'The run stopped. Open the plan, revise it and approve again.')
+            : 'Generation finished; the plan shows the result.',
+          ...(projectId && revisionId
+            ? { href: `/projects/${projectId}/plans/${revisionId}`, hrefLabel: 'Open the plan' }
+            : {}),
+        },
+      };
+    }
     case 'transcription.complete':
     case 'transcription.failed':
     case 'media.uploaded':
@@ -89,6 +113,102 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     default:
       return { invalidate: [] };
   }
+}
+
+const CLIP_STATUS_WORDS: Record<string, string> = {
+  needs_repair: 'needs repair',
+  needs_reselection: 'needs another moment',
+  failed: 'failed',
+};
+
+/**
+ * A clip's step finished (job.*), its source was read (transcription.*) or its render is out
+ * (export.*): refresh the clip, every clip list and count, and the jobs. Only a stop and the
+ * finished file are worth a toast; the steps in between show on the clip itself.
+ */
+function clipEffects(event: LiveEvent, clipId: string): EventEffects {
+  const projectId = str(event.data.project_id);
+  const invalidate: QueryKey[] = [queryKeys.clips.all, queryKeys.jobs.all];
+  if (event.type.startsWith('export.') && projectId) {
+    invalidate.push(queryKeys.exports.project(projectId));
+  }
+  const href = `/clips/${encodeURIComponent(clipId)}`;
+  if (event.type === 'job.failed') {
+    const words = CLIP_STATUS_WORDS[str(event.data.clip_status) ?? ''] ?? 'stopped';
+    return {
+      invalidate,
+      // Info, not error: the clip waits for a decision; the toast need not stay on screen.
+      toast: {
+        id: event.id,
+        tone: 'info',
+        title: `A clip ${words}`,
+        detail: str(event.data.error) ?? 'Open the clip to see what failed and how to fix it.',
+        href,
+        hrefLabel: 'Open the clip',
+      },
+    };
+  }
+  if (event.type === 'export.ready') {
+    const download = str(event.data.download_url);
+    return {
+      invalidate,
+      toast: {
+        id: event.id,
+        tone: 'success',
+        title: 'Clip exported',
+        detail: 'The clip’s file is ready to download.',
+        ...(download ? { href: download, hrefLabel: 'Download' } : { href, hrefLabel: 'Open' }),
+      },
+    };
+  }
+  return { invalidate };
+}
+
+function suggestionRunEffects(event: LiveEvent, assetId: string, runId: string): EventEffects {
+  const failed = event.type === 'job.failed';
+  return {
+    invalidate: [queryKeys.suggestionRun(assetId, runId)],
+    toast: failed
+      ? {
+          id: event.id,
+          tone: 'error',
+          title: 'Short suggestions failed',
+          detail: str(event.data.error) ?? 'The run did not finish.',
+        }
+      : { id: event.id, tone: 'success', title: 'Short suggestions ready' },
+  };
+}
+
+/**
+ * The toast of a finished job, unless another event announces it: an export's export.ready /
+ * export.failed, a faceless run's faceless.complete / faceless.failed. Finished preproduction
+ * has no event of its own, so its job's completion is announced here.
+ */
+function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
+  const failed = event.type === 'job.failed';
+  if (isExportJob(event)) return undefined;
+  if (isFacelessJob(event)) {
+    return jobLabel === 'faceless_preproduction' && !failed
+      ? {
+          id: event.id,
+          tone: 'success',
+          title: 'Preproduction finished',
+          detail: 'The plan’s keyframes and QA are ready for review.',
+        }
+      : undefined;
+  }
+  return failed
+    ? {
+        id: event.id,
+        tone: 'error',
+        title: `${jobLabel} failed`,
+        detail: str(event.data.error) ?? 'See the job for details.',
+      }
+    : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+}
+
+function isFacelessJob(event: LiveEvent): boolean {
+  return (str(event.data.type) ?? '').startsWith('faceless');
 }
 
 function isExportJob(event: LiveEvent): boolean {

@@ -3,10 +3,10 @@
  * cached timeline and sent to the service as one atomic batch (timeline-change.ts inverts them).
  */
 import { roundMs } from './time-scale.ts';
-import type { Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
+import type { MaskEffectType, Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
 
-export const ZOOM_EFFECT = 'zoom';
+export const ZOOM_EFFECT: MaskEffectType = 'zoom';
 
 export type EditOp =
   | {
@@ -21,7 +21,7 @@ export type EditOp =
   | {
       kind: 'add-effect';
       itemId: string;
-      effectType: string;
+      effectType: MaskEffectType;
       zoomScale: number;
       /** Known once the service created it (the optimistic copy uses a placeholder id). */
       effectId?: string;
@@ -30,7 +30,7 @@ export type EditOp =
       kind: 'remove-effect';
       itemId: string;
       effectId: string;
-      effectType: string;
+      effectType: MaskEffectType;
       zoomScale: number;
     };
 

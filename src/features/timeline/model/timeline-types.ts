@@ -21,3 +21,4 @@ export type MaskEffectResult = Schemas['MaskEffectResult'];
 export type TimelineBatchOperation = Schemas['TimelineBatchOperation'];
 export type TimelineBatchApplyResult = Schemas['TimelineBatchApplyResult'];
 export type TimelineBatchOperationFailure = Schemas['TimelineBatchOperationFailure'];
+export type MaskEffectType = Schemas['MaskEffectRequest']['effect_type'];
