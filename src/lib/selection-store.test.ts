@@ -12,9 +12,7 @@ describe('selection across pages', () => {
       1,
     );
     store.getState().toggle('c', { name: 'C', page: 3 });
-    expect(describeSelection(store.getState().items)).toBe(
-      '3 selected: 2 on page 1, 1 on page 3',
-    );
+    expect(describeSelection(store.getState().items)).toBe('3 selected: 2 on page 1, 1 on page 3');
     // Toggling a fully selected page unselects it.
     store.getState().togglePage(
       [
