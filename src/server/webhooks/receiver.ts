@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendError } from '../errors.ts';
-import type { EventHub } from '../events/event-hub.ts';
+import type { components } from '../../api/bff-schema.gen.ts';
+import { matchesBffSchema } from '../bff-contract.ts';
+import type { EventHub, VcsEvent } from '../events/event-hub.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
+
+type WebhookReceipt = components['schemas']['WebhookReceipt'];
 
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
@@ -84,11 +88,15 @@ export async function webhookReceiver(
     if (!parsed.success) {
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
-    const event = parsed.data;
-    if (!KNOWN_EVENT_TYPES.has(event.type)) {
+    if (!KNOWN_EVENT_TYPES.has(parsed.data.type)) {
       counted('ignored');
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
+    // A known event must be the contract's WebhookEvent (bff.yaml LiveEvent) to be relayed.
+    if (!matchesBffSchema('LiveEvent', parsed.data)) {
+      return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
+    }
+    const event = parsed.data as VcsEvent;
 
     const fromData = event.data.organization_id;
     const fromQuery = orgQuery.safeParse(request.query).data?.org;
@@ -96,14 +104,14 @@ export async function webhookReceiver(
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
       counted('ignored');
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
     const outcome = await options.hub.publish(organizationId, event);
     counted(outcome);
-    if (outcome === 'duplicate') return { received: true, duplicate: true };
+    if (outcome === 'duplicate') return { received: true, duplicate: true } satisfies WebhookReceipt;
     if (outcome === 'queued') {
       request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
     }
-    return { received: true };
+    return { received: true } satisfies WebhookReceipt;
   });
 }
