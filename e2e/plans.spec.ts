@@ -290,6 +290,10 @@ test.describe('faceless plan review', () => {
     const complete = (await plan.revisions()).find((revision) => revision.status === 'complete');
     if (!complete) throw new Error('no complete revision');
     await plan.open(complete, 'overview');
+    await expect(
+      page.getByRole('heading', { name: /Story kit: Ten Minutes on Mars/ }),
+    ).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Edit models' }).click();
     const models = page.getByRole('dialog', { name: 'Edit models' });
     await models.getByLabel('Image model').fill('image-xl-9');

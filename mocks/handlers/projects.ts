@@ -5,7 +5,7 @@ import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
 import type { Schema } from '../store/contract.ts';
 import { newProjectRecord } from '../store/project-factory.ts';
-import { pageParams, paginate, requireProject } from './helpers.ts';
+import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
 
@@ -35,23 +35,27 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
       return { status: 201, body: record.project };
     }),
 
-    route(ctx, 'post', '/projects/batch-delete', ({ body, workspace }) => {
-      const request = parseBatchDeleteBody(body);
-      const named = workspace.projects.map((record) => ({
-        id: record.project.id,
-        name: record.project.name,
-        record,
-      }));
-      const { selected, missingIds } = selectUnion(named, request);
-      return {
-        body: deleteProjects(
+    route(ctx, 'post', '/projects/batch-delete', (req) =>
+      // Under an Idempotency-Key a repeated request deletes once (assumed, as the asset deletes).
+      idempotent(req, 'batchDeleteProjects', () => {
+        const { body, workspace } = req;
+        const request = parseBatchDeleteBody(body);
+        const named = workspace.projects.map((record) => ({
+          id: record.project.id,
+          name: record.project.name,
+          record,
+        }));
+        const { selected, missingIds } = selectUnion(named, request);
+        const result = deleteProjects(
           workspace,
           selected.map((entry) => entry.record),
           missingIds,
           request,
-        ),
-      };
-    }),
+          (item) => req.sim.faults.deleteFailure(item),
+        );
+        return { status: 200, body: result };
+      }),
+    ),
 
     route(ctx, 'get', '/projects/:projectId', (req) => ({ body: requireProject(req).project })),
 

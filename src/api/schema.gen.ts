@@ -233,7 +233,8 @@ export interface paths {
         /** List workspace media folders */
         get: operations["listMediaFolders"];
         put?: never;
-        post?: never;
+        /** Create a media folder */
+        post: operations["createMediaFolder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -309,8 +310,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get one media asset
-         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         * Get one media asset, with the projects that use it
+         * @description Reads one media asset (assumed), with the projects linked to it (names included) and its active
+         *     background runs. Besides library assets, this answers for the assets a faceless plan's
          *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
          *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
          */
@@ -382,6 +384,92 @@ export interface paths {
         put?: never;
         /** Abort a multipart media upload */
         post: operations["abortMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a multipart media upload
+         * @description Opens a multipart upload for one file. The parts are then sent to signed URLs (sign-part), listed
+         *     (parts), and assembled into a media asset (complete), or the upload is aborted (abort, reference).
+         */
+        post: operations["startMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/sign-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the URL one part of a multipart upload is sent to
+         * @description Returns a signed, expiring URL. The part's bytes are sent there with `PUT` (body: the raw bytes,
+         *     `Content-Type: application/octet-stream`, no Authorization header: the signature is in the URL);
+         *     the answer is 200 with the part's `ETag` header. Sending the same part number again replaces the part.
+         *     The signed URL is not an operation of this API: its address is opaque to the client.
+         */
+        post: operations["signMultipartUploadPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the parts received so far
+         * @description The parts the service holds for an open upload, in part-number order, to resume an interrupted upload.
+         */
+        get: operations["listMultipartUploadParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assemble the parts into a media asset
+         * @description Assembles the listed parts, in part-number order, into a new media asset in the folder given at
+         *     start, and sends the `media.uploaded` event. Completing an upload that is already complete answers
+         *     the same asset again (so a lost answer can be retried).
+         */
+        post: operations["completeMultipartUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1446,6 +1534,8 @@ export interface components {
             thumbnail_url: string | null;
             linked_project_ids: string[];
             generated_clip_count: number;
+            /** @description Background runs still working on the asset (queued, running or stalled); absent or empty when none. */
+            active_runs?: components["schemas"]["BackgroundRun"][];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1540,8 +1630,11 @@ export interface components {
         ShortSuggestionsRunState: {
             run_id: string;
             asset_id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "complete" | "failed";
+            /**
+             * @description `cancelled` when an operator cancelled the run (administration cancel, assumed).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "complete" | "failed" | "cancelled";
             progress: number;
             /** @description Suggested moments of the asset, best first (empty until the run completes). */
             suggestions: components["schemas"]["ClipSuggestion"][];
@@ -1555,6 +1648,92 @@ export interface components {
         };
         MultipartAbortResult: {
             aborted?: boolean;
+        };
+        /** @description A media asset with the projects linked to it (names included). */
+        MediaAssetDetail: components["schemas"]["MediaAsset"] & {
+            linked_projects: components["schemas"]["LinkedProject"][];
+        };
+        LinkedProject: {
+            id: string;
+            name: string;
+        };
+        /** @description A background (trigger) run working on a resource, e.g. short-suggestion generation on an asset. Runs are what the administration cancel endpoint cancels. `progress`, `started_at` and `updated_at` are given when known; a running run whose `updated_at` is long past is stuck. */
+        BackgroundRun: {
+            run_id: string;
+            /**
+             * @example short_suggestions
+             * @example transcode
+             */
+            kind: string;
+            /**
+             * @description Known values queued, running, completed, complete, failed, cancelled.
+             * @example queued
+             * @example running
+             */
+            status: string;
+            progress?: number;
+            started_at?: components["schemas"]["Timestamp"];
+            updated_at?: components["schemas"]["Timestamp"];
+        };
+        MediaFolderCreateRequest: {
+            name: string;
+        };
+        MultipartStartRequest: {
+            filename: string;
+            /**
+             * @description MIME type of the file; only video, audio and image files become media assets (of that kind).
+             * @example video/mp4
+             */
+            content_type: string;
+            /** @description Size of the whole file (at most 50 GiB, assumed). */
+            size_bytes: number;
+            /** @description Folder the asset goes into; null or absent for the workspace root. */
+            folder_id?: components["schemas"]["Uuid"] | null;
+        };
+        MultipartUpload: {
+            storage_key: string;
+            upload_id: string;
+            /**
+             * @description Every part but the last must be at least this large (5 MiB).
+             * @example 5242880
+             */
+            min_part_size_bytes: number;
+            /** @example 10000 */
+            max_parts: number;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartUploadRef: {
+            storage_key: string;
+            upload_id: string;
+        };
+        MultipartSignPartRequest: components["schemas"]["MultipartUploadRef"] & {
+            part_number: number;
+        };
+        MultipartSignedPart: {
+            /** @description Signed address the part's bytes are sent to (opaque; absolute or relative to the caller's origin). */
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers to send with the part. */
+            headers?: {
+                [key: string]: string;
+            };
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartPart: {
+            part_number: number;
+            etag: string;
+            size_bytes: number;
+        };
+        MultipartPartList: {
+            parts: components["schemas"]["MultipartPart"][];
+        };
+        MultipartCompletePart: {
+            part_number: number;
+            etag: string;
+        };
+        MultipartCompleteRequest: components["schemas"]["MultipartUploadRef"] & {
+            parts: components["schemas"]["MultipartCompletePart"][];
         };
         Project: {
             id: string;
@@ -2814,6 +2993,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. */
+        IdempotentReplayed: string;
         /** @description Assumed (the reference only says 429 is retryable): delay before retrying, as delay-seconds or an HTTP-date (RFC 9110). */
         RetryAfter: string;
     };
@@ -3124,6 +3305,10 @@ export interface operations {
                 search?: string;
                 /** @description Case-insensitive prefix of the asset name (assumed). */
                 name_prefix?: string;
+                /** @description Only assets a background run is still working on (queued, running or stalled) (assumed). */
+                has_active_runs?: boolean;
+                /** @description Order of the list, oldest first by default (assumed). */
+                sort?: "created_at" | "-created_at" | "name";
             };
             header?: never;
             path?: never;
@@ -3172,10 +3357,54 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    emptyMediaFolder: {
+    createMediaFolder: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaFolderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFolder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: a folder with this name exists (code `folder_exists`, param `name`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emptyMediaFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Media folder identifier. */
                 folderId: components["parameters"]["FolderId"];
@@ -3191,6 +3420,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,6 +3432,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media folder `folderId` in the workspace. */
             404: components["responses"]["AssumedNotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3209,7 +3440,13 @@ export interface operations {
     batchDeleteMediaAssets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3222,6 +3459,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3469,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3247,13 +3486,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The asset. */
+            /** @description The asset, the projects linked to it and its background runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaAsset"];
+                    "application/json": components["schemas"]["MediaAssetDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3356,6 +3595,140 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the upload is already complete (code `upload_completed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The open upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media folder `folder_id` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    signMultipartUploadPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartSignPartRequest"];
+            };
+        };
+        responses: {
+            /** @description Where and how to send the part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartSignedPart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key` (never started, expired, aborted or completed). */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMultipartUploadParts: {
+        parameters: {
+            query: {
+                storage_key: string;
+                upload_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parts received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartPartList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The new media asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no upload `upload_id` with `storage_key` (never started, expired or aborted). */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3422,7 +3795,13 @@ export interface operations {
     batchDeleteProjects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3435,6 +3814,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,6 +3824,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4735,6 +5116,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
@@ -4742,7 +5124,8 @@ export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const publishModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishMode"]> = ["direct_post", "inbox_draft"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
-export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed"];
+export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed", "cancelled"];
+export const multipartSignedPartMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultipartSignedPart"]["method"]> = ["PUT"];
 export const aspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AspectRatio"]> = ["9:16", "16:9", "1:1", "4:5"];
 export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
