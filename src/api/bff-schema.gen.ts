@@ -205,8 +205,20 @@ export interface components {
                 doc_url: string;
             };
         };
-        /** @description A webhook event of the service, relayed as it was verified. */
+        /** @description A webhook event of the service (the contract's `WebhookEvent`), relayed as it was verified. */
         LiveEvent: components["schemas"]["WebhookEvent"];
+        /** @description What any delivery must be for the receiver to read it, whatever its type. */
+        EventEnvelope: {
+            /** @description One line of safe characters (it becomes the `id:` line of an SSE frame). */
+            id: string;
+            type: string;
+            created_at: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A delivery the receiver accepts: an envelope whose event is either one of the contract (`LiveEvent`, relayed to its workspace) or of a type the contract does not name (the service may add types: acknowledged and ignored). A known type whose fields break the contract is 400. */
+        WebhookDelivery: components["schemas"]["EventEnvelope"] & (components["schemas"]["WebhookEvent"] | unknown);
         OrganizationId: string;
         BffConfig: {
             /** @description Whether "Use demo workspace" can sign in (a server-side key or the simulator). */
@@ -363,6 +375,8 @@ export interface components {
          *     `export.ready` (see `ExportReadyData`); for other events its fields are not shown in the reference.
          */
         WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
+        /** @enum {string} */
+        WebhookEventName: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.ready" | "export.failed" | "job.complete" | "job.failed";
     };
     responses: {
         /** @description The request is malformed (`invalid_request`, `invalid_json`, `invalid_path`). */
@@ -605,7 +619,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookEvent"];
+                "application/json": components["schemas"]["WebhookDelivery"];
             };
         };
         responses: {
@@ -720,3 +734,4 @@ export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
 export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];

@@ -19,7 +19,6 @@ export interface Session {
   expiresAt: number;
 }
 
-
 const OPENED_CACHE_SIZE = 1_000;
 
 const sealedSchema = z.object({
