@@ -14,7 +14,7 @@ afterEach(async () => {
 /** The service's error object, as bff.yaml declares it (all four fields). */
 const isErrorShape = (body: unknown): boolean => matchesBffSchema('Error', body);
 
-const catalogued = new Set(errorCatalogue().errors.map((entry) => entry.code));
+const catalogued: ReadonlySet<string> = new Set(errorCatalogue().errors.map((entry) => entry.code));
 
 describe('error shape (promise 9)', () => {
   it('errorBody and mapError', () => {
