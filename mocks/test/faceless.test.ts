@@ -7,6 +7,7 @@ import type {
   Job,
   MediaAsset,
   Project,
+  Schema,
 } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
@@ -255,7 +256,8 @@ describe('approve', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/video-motion-0 is not available/);
     const event = events.find(
-      (e) => e.type === 'faceless.failed' && e.data.revision_id === draft.id,
+      (e): e is Schema<'FacelessWebhookEvent'> =>
+        e.type === 'faceless.failed' && e.data.revision_id === draft.id,
     );
     expect(event?.data.error).toBe(failed.error);
     expect(contractValidator().schemaErrors('WebhookEvent', event)).toEqual([]);
