@@ -285,7 +285,37 @@ interface TraceEvent {
   cat: string;
   ph: string;
   pid: number;
+  tid: number;
   ts: number;
+  dur?: number;
+}
+
+/** BENCH_DEBUG: where the renderer's main thread spent the window, by trace event (self time). */
+function printMainThread(events: TraceEvent[], gesture: string): void {
+  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'bench:start');
+  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'bench:motion-end');
+  if (!start || !end) return;
+  const main = events
+    .filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid)
+    .filter((e) => e.ts >= start.ts && e.ts <= end.ts && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  // Self time: an event's duration minus its direct children's.
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  const childTime = new Map<TraceEvent, number>();
+  for (const event of main) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + event.dur!);
+    stack.push(event);
+  }
+  for (const event of main)
+    self.set(event.name, (self.get(event.name) ?? 0) + event.dur! - (childTime.get(event) ?? 0));
+  const seconds = (end.ts - start.ts) / 1e6;
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(
+    `  main thread during the ${gesture} (${fmt(seconds, 2)} s): ${top.map(([name, us]) => `${name} ${fmt(us / 1000, 0)}`).join(', ')} ms`,
+  );
 }
 
 async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
@@ -297,7 +327,11 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['disabled-by-default-devtools.timeline.frame', 'blink.user_timing'],
+      includedCategories: [
+        'disabled-by-default-devtools.timeline.frame',
+        'blink.user_timing',
+        ...(process.env.BENCH_DEBUG ? ['devtools.timeline'] : []),
+      ],
     },
   });
   return async () => {
@@ -498,11 +532,6 @@ async function cutroomLib(page: Page, cdp: CDPSession, projectId: string): Promi
   const canvas = page.getByRole('application', { name: /Timeline canvas/ });
   const box = (await canvas.boundingBox())!;
   const size = await canvas.evaluate((el) => ({ w: el.clientWidth, h: el.clientHeight }));
-  const fetchTimeline = () =>
-    page.evaluate(
-      async (id) => (await (await fetch(`/api/v1/projects/${id}/timeline`)).json()) as TimelineData,
-      projectId,
-    );
   return {
     name: 'cutroom',
     page,
@@ -521,11 +550,20 @@ async function cutroomLib(page: Page, cdp: CDPSession, projectId: string): Promi
       }, left);
       await page.waitForTimeout(100);
     },
-    span: async (id) => {
-      const timeline = await fetchTimeline();
-      const item = timeline.layers.flatMap((layer) => layer.items).find((i) => i.id === id);
-      return item ? { start: item.start_seconds, end: item.end_seconds } : null;
-    },
+    // Read on the server, in the page (only the item crosses over).
+    span: (id) =>
+      page.evaluate(
+        async ({ project, item }) => {
+          const response = await fetch(`/api/v1/projects/${project}/timeline`);
+          const timeline = (await response.json()) as TimelineData;
+          for (const layer of timeline.layers)
+            for (const candidate of layer.items)
+              if (candidate.id === item)
+                return { start: candidate.start_seconds, end: candidate.end_seconds };
+          return null;
+        },
+        { project: projectId, item: id },
+      ),
     zoomSample: '() => window.__cutroomTimeline.view().pxPerSecond',
   };
 }
@@ -602,7 +640,10 @@ async function measure(
   lib: Lib,
   name: string,
   gesture: (window: {
+    /** The input stopped moving (frames presented are counted up to here). */
     motionEnd(): Promise<void>;
+    /** The window closes (after the commit): what the gesture then checks is not measured. */
+    done(): Promise<void>;
   }) => Promise<Partial<GestureFigures> & { effect: string; ok: boolean }>,
   sample?: string,
 ): Promise<GestureFigures & { samples: unknown[] }> {
@@ -616,31 +657,39 @@ async function measure(
   }
   await lib.page.evaluate((s) => window.__rec!.start(s), sample);
   let motionEnded = false;
-  const result = await gesture({
-    motionEnd: async () => {
-      motionEnded = true;
-      await lib.page.evaluate(() => window.__rec!.motionEnd());
-    },
-  });
-  if (!motionEnded) await lib.page.evaluate(() => window.__rec!.motionEnd());
-  // Two more frames, so the last input's frame is in the window.
-  await lib.page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  const recorded = await lib.page.evaluate(() => window.__rec!.stop());
-  if (profiling) printProfile(lib.name, (await lib.cdp.send('Profiler.stop')).profile);
-  const frames = framesBetween(await stopTrace(), 'bench:start', 'bench:motion-end');
-  const loafs = recorded.loafs;
+  let recorded: Recorded | null = null;
+  const motionEnd = async () => {
+    if (motionEnded) return;
+    motionEnded = true;
+    await lib.page.evaluate(() => window.__rec!.motionEnd());
+  };
+  const done = async () => {
+    if (recorded) return;
+    await motionEnd();
+    // Two more frames, so the last input's frame is in the window.
+    await lib.page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    recorded = await lib.page.evaluate(() => window.__rec!.stop());
+    if (profiling) printProfile(lib.name, (await lib.cdp.send('Profiler.stop')).profile);
+  };
+  const result = await gesture({ motionEnd, done });
+  await done();
+  const figures = recorded as unknown as Recorded;
+  const events = await stopTrace();
+  if (process.env.BENCH_DEBUG) printMainThread(events, name);
+  const frames = framesBetween(events, 'bench:start', 'bench:motion-end');
+  const loafs = figures.loafs;
   if (process.env.BENCH_DEBUG)
     for (const loaf of loafs)
       console.log(
         `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}) ${loaf.scripts.join(' | ')}`,
       );
   return {
-    frames: recorded.deltas.length,
-    p50: percentile(recorded.deltas, 50),
-    p95: percentile(recorded.deltas, 95),
-    max: recorded.deltas.length ? Math.max(...recorded.deltas) : Number.NaN,
+    frames: figures.deltas.length,
+    p50: percentile(figures.deltas, 50),
+    p95: percentile(figures.deltas, 95),
+    max: figures.deltas.length ? Math.max(...figures.deltas) : Number.NaN,
     presented: frames.presented,
     dropped: frames.dropped,
     presentedPerSecond: frames.seconds > 0 ? frames.presented / frames.seconds : Number.NaN,
@@ -648,8 +697,8 @@ async function measure(
     loafTotalMs: loafs.reduce((sum, loaf) => sum + loaf.duration, 0),
     loafBlockingMs: loafs.reduce((sum, loaf) => sum + loaf.blocking, 0),
     longestLoafMs: loafs.reduce((max, loaf) => Math.max(max, loaf.duration), 0),
-    windowMs: recorded.windowMs,
-    samples: recorded.samples,
+    windowMs: figures.windowMs,
+    samples: figures.samples,
     ...result,
   };
 }
@@ -743,6 +792,7 @@ async function commonGestures(
     }));
     await gesture.motionEnd();
     const commitMs = commit ? await commit('drag') : undefined;
+    await gesture.done();
     const after = await lib.span(dragged.id);
     const moved = before && after ? after.start - before.start : 0;
     return {
@@ -761,6 +811,7 @@ async function commonGestures(
     await pointerGesture(lib, edge, (t) => ({ x: edge.x - 30 * t, y: edge.y }));
     await gesture.motionEnd();
     const commitMs = commit ? await commit('trim') : undefined;
+    await gesture.done();
     const after = await lib.span(trimmed.id);
     const cut = trimBefore && after ? trimBefore.end - after.end : 0;
     return {
@@ -898,7 +949,7 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
         x: from.x + (to.x - from.x) * t,
         y: from.y + (to.y - from.y) * Math.min(1, t * 1.5),
       }));
-      await gesture.motionEnd();
+      await gesture.done();
       const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
       const status = await page.getByRole('status', { name: 'Selection' }).textContent();
       const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
@@ -941,6 +992,7 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
         };
       }
       const commitMs = await commit('group move');
+      await gesture.done();
       const after = await serverStarts(page, setup.projectId);
       // Every item moved by the same time (each start rounded to the millisecond on its own).
       const shifts = [...after].map(([id, start]) => start - startsBefore!.get(id)!);
@@ -953,11 +1005,12 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
     });
     if (!tooMany) {
       // Undo of the group move, from the key press until the revision returns.
-      const undo = await measure(lib, 'undo', async () => {
+      const undo = await measure(lib, 'undo', async (gesture) => {
         await canvas.focus();
         await press(lib, 'z', 'KeyZ', 2);
         const ms = await commitTime(page, revision + 1, 'key');
         revision += 1;
+        await gesture.done();
         const after = await serverStarts(page, setup.projectId);
         const back = [...after].every(([id, start]) => start === startsBefore!.get(id));
         return { effect: `${after.size} items back where they were`, ok: back, undoMs: ms };
