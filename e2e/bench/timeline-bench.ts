@@ -27,11 +27,11 @@
  * BENCH_POINTER_EVENTS (default 120 a gesture), BENCH_PORT (default: a free port), CHROMIUM_PATH,
  * BENCH_JSON (also write the figures to this file), BENCH_PEER=0 (skip the peer).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,7 @@ import {
 } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
+import { freePort, startApp } from './app-server.ts';
 import type { PeerBenchApi } from './timeline/main.tsx';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -106,6 +107,23 @@ interface GestureFigures {
   undoMs?: number;
 }
 
+const NOT_MEASURED: GestureFigures = {
+  frames: 0,
+  p50: Number.NaN,
+  p95: Number.NaN,
+  max: Number.NaN,
+  presented: 0,
+  dropped: 0,
+  presentedPerSecond: Number.NaN,
+  loafCount: 0,
+  loafTotalMs: Number.NaN,
+  loafBlockingMs: Number.NaN,
+  longestLoafMs: Number.NaN,
+  windowMs: Number.NaN,
+  effect: '',
+  ok: false,
+};
+
 interface CellResult {
   size: number;
   lib: LibName;
@@ -115,43 +133,6 @@ interface CellResult {
 }
 
 // ───────────────────────────── the app, the peer page, the browser ─────────────────────────────
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApp(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-      SIM_LARGE_TIMELINE: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/bff/config`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the app did not start within 300 s');
-}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -412,7 +393,30 @@ async function paced(
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     sent.push(cdp.send(method, event as never));
   }
-  await Promise.all(sent);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      Promise.all(sent),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new GestureTimeout()), GESTURE_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * An editor still busy with a gesture's input after BENCH_GESTURE_TIMEOUT_S (default 60 s): the
+ * gesture counts as not done and the editor's remaining gestures are not measured.
+ */
+const GESTURE_TIMEOUT_MS = Number(process.env.BENCH_GESTURE_TIMEOUT_S ?? 60) * 1000;
+
+class GestureTimeout extends Error {
+  figures: GestureFigures | null = null;
+  constructor() {
+    super(`still handling its input after ${GESTURE_TIMEOUT_MS / 1000} s`);
+  }
 }
 
 /** Press at `from`, move along `path(t)` for t in (0, 1] in POINTER_EVENTS events, release. */
@@ -673,7 +677,18 @@ async function measure(
     recorded = await lib.page.evaluate(() => window.__rec!.stop());
     if (profiling) printProfile(lib.name, (await lib.cdp.send('Profiler.stop')).profile);
   };
-  const result = await gesture({ motionEnd, done });
+  let result: Partial<GestureFigures> & { effect: string; ok: boolean };
+  try {
+    result = await gesture({ motionEnd, done });
+  } catch (error) {
+    if (!(error instanceof GestureTimeout)) throw error;
+    error.figures = {
+      ...NOT_MEASURED,
+      windowMs: GESTURE_TIMEOUT_MS,
+      effect: `timed out: ${error.message}; its other gestures were not measured`,
+    };
+    throw error;
+  }
   await done();
   const figures = recorded as unknown as Recorded;
   const events = await stopTrace();
@@ -802,13 +817,13 @@ async function commonGestures(
     };
   });
 
-  // Trim: the end handle of another item pulled 30 px left.
-  const trimmed = pickItem(setup.timeline, ['video', 'image'], 90 / zoom, 0, new Set([dragged.id]));
+  // Trim: the end handle of another item pulled 20 px left.
+  const trimmed = pickItem(setup.timeline, ['video', 'image'], 50 / zoom, 0, new Set([dragged.id]));
   const trimRect = await bringIntoView(lib, trimmed);
   const edge = { x: trimRect.x + trimRect.width - 3, y: trimRect.y + trimRect.height / 2 };
   const trimBefore = await lib.span(trimmed.id);
   gestures.trim = await measure(lib, 'trim', async (gesture) => {
-    await pointerGesture(lib, edge, (t) => ({ x: edge.x - 30 * t, y: edge.y }));
+    await pointerGesture(lib, edge, (t) => ({ x: edge.x - 20 * t, y: edge.y }));
     await gesture.motionEnd();
     const commitMs = commit ? await commit('trim') : undefined;
     await gesture.done();
@@ -936,91 +951,119 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
       revision = target;
       return ms;
     };
-    await commonGestures(lib, setup, gestures, commit);
-
-    // Marquee over every item (at fit zoom all 20 rows and the whole project are in view).
-    const area = lib.area;
-    const drawsBefore = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
-    gestures.marquee = await measure(lib, 'marquee', async (gesture) => {
-      // From the room fit leaves past the end (outside the auto-scroll edge) to the bottom-left.
-      const from = { x: area.x + area.width - 48, y: area.y + 34 };
-      const to = { x: area.x - 10, y: area.y + area.height - 24 };
-      await pointerGesture(lib, from, (t) => ({
-        x: from.x + (to.x - from.x) * t,
-        y: from.y + (to.y - from.y) * Math.min(1, t * 1.5),
-      }));
-      await gesture.done();
-      const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
-      const status = await page.getByRole('status', { name: 'Selection' }).textContent();
-      const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
-      const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
-      return {
-        effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×`,
-        ok: selected >= Math.min(1000, setup.size) && itemsRedraws <= 2,
-      };
-    });
-
-    // Select all, then drag the whole selection and drop it (or Escape at 10,000: over the cap).
-    await canvas.focus();
-    await press(lib, 'a', 'KeyA', 2);
-    for (let i = 0; i < 40 && (await lib.zoom()) < 32; i += 1) await page.keyboard.press('+');
-    const anchor = pickItem(setup.timeline, ['video', 'image', 'text'], 60 / (await lib.zoom()), 0);
-    const anchorRect = await bringIntoView(lib, anchor);
-    const grab = {
-      x: anchorRect.x + Math.min(anchorRect.width / 2, 30),
-      y: anchorRect.y + anchorRect.height / 2,
-    };
-    const all = setup.timeline.layers.flatMap((layer) => layer.items);
-    const tooMany = all.length > 5000;
-    const startsBefore = tooMany ? null : await serverStarts(page, setup.projectId);
-    const overlayBefore = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts()))
-      .overlayDraws;
-    gestures['group drag'] = await measure(lib, 'group drag', async (gesture) => {
-      await pointerGesture(
+    try {
+      await cutroomGestures(
         lib,
-        grab,
-        (t) => ({ x: grab.x + 150 * Math.sin(Math.PI * 2 * t) * (1 - t) + 40 * t, y: grab.y }),
-        tooMany ? { beforeRelease: () => press(lib, 'Escape', 'Escape') } : {},
+        setup,
+        gestures,
+        commit,
+        () => revision,
+        (n) => {
+          revision = n;
+        },
       );
-      await gesture.motionEnd();
-      if (tooMany) {
-        const overlay = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts()))
-          .overlayDraws;
-        return {
-          effect: `${all.length} items dragged (ghosts drawn ${overlay - overlayBefore}×), Escape: over the 5,000 a request`,
-          ok: overlay - overlayBefore > POINTER_EVENTS / 4,
-        };
-      }
-      const commitMs = await commit('group move');
-      await gesture.done();
-      const after = await serverStarts(page, setup.projectId);
-      // Every item moved by the same time (each start rounded to the millisecond on its own).
-      const shifts = [...after].map(([id, start]) => start - startsBefore!.get(id)!);
-      const shift = Math.min(...shifts);
-      return {
-        effect: `${after.size} items moved ${fmt(shift, 3)}–${fmt(Math.max(...shifts), 3)} s in one request`,
-        ok: shift > 0 && Math.max(...shifts) - shift < 0.0015,
-        commitMs,
-      };
-    });
-    if (!tooMany) {
-      // Undo of the group move, from the key press until the revision returns.
-      const undo = await measure(lib, 'undo', async (gesture) => {
-        await canvas.focus();
-        await press(lib, 'z', 'KeyZ', 2);
-        const ms = await commitTime(page, revision + 1, 'key');
-        revision += 1;
-        await gesture.done();
-        const after = await serverStarts(page, setup.projectId);
-        const back = [...after].every(([id, start]) => start === startsBefore!.get(id));
-        return { effect: `${after.size} items back where they were`, ok: back, undoMs: ms };
-      });
-      gestures['group drag']!.undoMs = undo.undoMs;
-      gestures.undo = undo;
+    } catch (error) {
+      if (!(error instanceof GestureTimeout) || !error.figures) throw error;
+      gestures[currentGesture] = error.figures;
     }
     return { size: setup.size, lib: 'cutroom', firstDrawMs, heapMb: heap, gestures };
   } finally {
     await context.close();
+  }
+}
+
+/** Cutroom's gestures: the common ones, then the marquee, the group move and its undo. */
+async function cutroomGestures(
+  lib: Lib,
+  setup: Setup,
+  gestures: Record<string, GestureFigures>,
+  commit: (what: string) => Promise<number>,
+  getRevision: () => number,
+  setRevision: (revision: number) => void,
+): Promise<void> {
+  const { page } = lib;
+  const canvas = page.getByRole('application', { name: /Timeline canvas/ });
+  await commonGestures(lib, setup, gestures, commit);
+
+  // Marquee over every item (at fit zoom all 20 rows and the whole project are in view).
+  const area = lib.area;
+  const drawsBefore = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+  gestures.marquee = await measure(lib, 'marquee', async (gesture) => {
+    // From the room fit leaves past the end (outside the auto-scroll edge) to the bottom-left.
+    const from = { x: area.x + area.width - 48, y: area.y + 34 };
+    const to = { x: area.x - 10, y: area.y + area.height - 24 };
+    await pointerGesture(lib, from, (t) => ({
+      x: from.x + (to.x - from.x) * t,
+      y: from.y + (to.y - from.y) * Math.min(1, t * 1.5),
+    }));
+    await gesture.done();
+    const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+    const status = await page.getByRole('status', { name: 'Selection' }).textContent();
+    const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
+    const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
+    return {
+      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×`,
+      ok: selected >= Math.min(1000, setup.size) && itemsRedraws <= 2,
+    };
+  });
+
+  // Select all, then drag the whole selection and drop it (or Escape at 10,000: over the cap).
+  await canvas.focus();
+  await press(lib, 'a', 'KeyA', 2);
+  for (let i = 0; i < 40 && (await lib.zoom()) < 32; i += 1) await page.keyboard.press('+');
+  const anchor = pickItem(setup.timeline, ['video', 'image', 'text'], 60 / (await lib.zoom()), 0);
+  const anchorRect = await bringIntoView(lib, anchor);
+  const grab = {
+    x: anchorRect.x + Math.min(anchorRect.width / 2, 30),
+    y: anchorRect.y + anchorRect.height / 2,
+  };
+  const all = setup.timeline.layers.flatMap((layer) => layer.items);
+  const tooMany = all.length > 5000;
+  const startsBefore = tooMany ? null : await serverStarts(page, setup.projectId);
+  const overlayBefore = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts()))
+    .overlayDraws;
+  gestures['group drag'] = await measure(lib, 'group drag', async (gesture) => {
+    await pointerGesture(
+      lib,
+      grab,
+      (t) => ({ x: grab.x + 150 * Math.sin(Math.PI * 2 * t) * (1 - t) + 40 * t, y: grab.y }),
+      tooMany ? { beforeRelease: () => press(lib, 'Escape', 'Escape') } : {},
+    );
+    await gesture.motionEnd();
+    if (tooMany) {
+      const overlay = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts()))
+        .overlayDraws;
+      return {
+        effect: `${all.length} items dragged (ghosts drawn ${overlay - overlayBefore}×), Escape: over the 5,000 a request`,
+        ok: overlay - overlayBefore > POINTER_EVENTS / 4,
+      };
+    }
+    const commitMs = await commit('group move');
+    await gesture.done();
+    const after = await serverStarts(page, setup.projectId);
+    // Every item moved by the same time (each start rounded to the millisecond on its own).
+    const shifts = [...after].map(([id, start]) => start - startsBefore!.get(id)!);
+    const shift = Math.min(...shifts);
+    return {
+      effect: `${after.size} items moved ${fmt(shift, 3)}–${fmt(Math.max(...shifts), 3)} s in one request`,
+      ok: shift > 0 && Math.max(...shifts) - shift < 0.0015,
+      commitMs,
+    };
+  });
+  if (!tooMany) {
+    // Undo of the group move, from the key press until the revision returns.
+    const undo = await measure(lib, 'undo', async (gesture) => {
+      await canvas.focus();
+      await press(lib, 'z', 'KeyZ', 2);
+      const ms = await commitTime(page, getRevision() + 1, 'key');
+      setRevision(getRevision() + 1);
+      await gesture.done();
+      const after = await serverStarts(page, setup.projectId);
+      const back = [...after].every(([id, start]) => start === startsBefore!.get(id));
+      return { effect: `${after.size} items back where they were`, ok: back, undoMs: ms };
+    });
+    gestures['group drag']!.undoMs = undo.undoMs;
+    gestures.undo = undo;
   }
 }
 
@@ -1058,7 +1101,12 @@ async function measurePeer(browser: Browser, setup: Setup, name: LibName): Promi
     const heap = await heapMb(cdp);
     const lib = await peerLib(page, cdp, name);
     const gestures: Record<string, GestureFigures> = {};
-    await commonGestures(lib, setup, gestures, null);
+    try {
+      await commonGestures(lib, setup, gestures, null);
+    } catch (error) {
+      if (!(error instanceof GestureTimeout) || !error.figures) throw error;
+      gestures[currentGesture] = error.figures;
+    }
     return { size: setup.size, lib: name, firstDrawMs, heapMb: heap, gestures };
   } finally {
     await context.close();
@@ -1242,7 +1290,7 @@ async function main(): Promise<void> {
   const results: CellResult[] = [];
   try {
     console.log(`bench:timeline: starting the app on ${base} (SIM_LARGE_TIMELINE=1) …`);
-    app = await startApp(port);
+    app = await startApp(port, { SIM_LARGE_TIMELINE: '1' });
     if (WITH_PEER) {
       console.log('bench:timeline: building the peer’s page …');
       await buildPeerPage(outDir);

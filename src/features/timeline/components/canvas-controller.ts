@@ -198,9 +198,12 @@ export class CanvasController {
       this.showOverlay(state.drag !== null && state.drag.kind !== 'scrub');
     if (view || state.playhead !== previous.playhead) this.placePlayhead(state);
     if (view) {
+      // The DOM follows at once; the layers redraw once in this frame's animation callbacks
+      // (input and scroll events come before them), however many wheel or scroll events it had.
       this.syncDom(state);
-      // Synchronous: the stage follows the scroll in this same frame.
-      this.drawAll();
+      this.layers.static?.batchDraw();
+      this.layers.items?.batchDraw();
+      if (this.layers.overlay?.visible()) this.layers.overlay.batchDraw();
       return;
     }
     const moving = state.drag?.kind === 'move';
