@@ -48,12 +48,18 @@ export function AssetImage({
   assetId,
   alt,
   className = 'h-40 w-[90px]',
+  defer = false,
 }: {
   assetId: string | undefined;
   alt: string;
   className?: string;
+  /** Fetch nothing yet (a cached asset still shows): the list is scrolling past this image. */
+  defer?: boolean;
 }) {
-  const asset = useQuery({ ...mediaAssetQueryOptions(assetId ?? ''), enabled: Boolean(assetId) });
+  const asset = useQuery({
+    ...mediaAssetQueryOptions(assetId ?? ''),
+    enabled: Boolean(assetId) && !defer,
+  });
   const frame = `${className} shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-100`;
   if (!assetId) {
     return (

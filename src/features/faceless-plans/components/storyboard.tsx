@@ -215,6 +215,7 @@ export function Storyboard({
                     draftChange={drafted.get(index)}
                     goingStale={goingStale.has(index)}
                     qaOpen={openQa.has(index)}
+                    deferImages={virtualizer.isScrolling}
                     onToggleQa={toggleQa}
                     onEdit={setEditing}
                   />
@@ -255,6 +256,7 @@ const SceneCard = memo(function SceneCard({
   draftChange,
   goingStale,
   qaOpen,
+  deferImages,
   onToggleQa,
   onEdit,
 }: {
@@ -265,6 +267,8 @@ const SceneCard = memo(function SceneCard({
   draftChange: SceneChange | undefined;
   goingStale: boolean;
   qaOpen: boolean;
+  /** While the list scrolls, cards flying past fetch no keyframe (it loads once scrolling stops). */
+  deferImages: boolean;
   onToggleQa(index: number, open: boolean): void;
   onEdit(scene: PlanScene): void;
 }) {
@@ -322,7 +326,11 @@ const SceneCard = memo(function SceneCard({
         />
       </div>
       <div className="mt-3 flex gap-4">
-        <AssetImage assetId={assets.keyframeAssetId} alt={`Keyframe of scene ${index + 1}`} />
+        <AssetImage
+          assetId={assets.keyframeAssetId}
+          alt={`Keyframe of scene ${index + 1}`}
+          defer={deferImages}
+        />
         <dl className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
           <Field label="Narration">{scene.narration}</Field>
           <Field label="Original cue">{scene.originalCue}</Field>
