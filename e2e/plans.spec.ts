@@ -236,10 +236,12 @@ test.describe('faceless plan review', () => {
     );
     const draftUrl = page.url();
 
-    // A second tab still shows the draft as it was.
+    // A second tab still shows the draft as it was, its approval confirmation open.
     const other = await context.newPage();
     await other.goto(draftUrl);
-    await expect(other.getByRole('button', { name: 'Approve plan' })).toBeVisible();
+    await other.getByRole('button', { name: 'Approve plan' }).click();
+    const stale = other.getByRole('dialog', { name: /Approve the plan of revision/ });
+    await expect(stale.getByRole('button', { name: /Approve and spend/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Approve plan' }).click();
     const confirm = page.getByRole('dialog', { name: /Approve the plan of revision/ });
@@ -256,9 +258,8 @@ test.describe('faceless plan review', () => {
         .first(),
     ).toBeVisible();
 
-    // The other tab offers a transition that is no longer allowed: the service refuses it.
-    await other.getByRole('button', { name: 'Approve plan' }).click();
-    await other.getByRole('button', { name: /Approve and spend/ }).click();
+    // The other tab confirms a transition that is no longer allowed: the service refuses it.
+    await stale.getByRole('button', { name: /Approve and spend/ }).click();
     await expect(
       other.getByRole('alert').filter({ hasText: 'This approval is no longer possible' }),
     ).toContainText(/its plan can be approved only while it is draft/);

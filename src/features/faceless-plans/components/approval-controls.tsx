@@ -49,7 +49,9 @@ export function ApprovalControls({
   const stage = nextApproval(revision);
   const [confirming, setConfirming] = useState<ApprovalStage | null>(null);
   const approve = useApproveRevision(projectId, revision.id);
-  if (!stage && !approve.error) return null;
+  // An open confirmation stays while the revision refreshes underneath it (another tab, a live
+  // event): confirming a transition that is no longer allowed gets the service's refusal in words.
+  if (!stage && !approve.error && !confirming) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       {stage ? (
