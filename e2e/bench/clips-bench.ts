@@ -21,14 +21,13 @@
  * Env: BENCH_RUNS (statuses measured, default 8, max 11), CHROMIUM_PATH, BENCH_JSON (write the
  * results to this file), BENCH_SKIP_BUILD=1 (use the existing dist/ and skip the chunk goal).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
+import { freePort, percentile, startApp, stopApp } from './bench-stack.ts';
 
 const GOALS = { coldMs: 300, warmMs: 100, sourceMs: 50, chunkBytes: 40 * 1024 };
 const RUNS = Math.min(11, Math.max(1, Number(process.env.BENCH_RUNS ?? 8)));
@@ -64,14 +63,6 @@ declare global {
       result: () => Promise<Sample>;
     };
   }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  ]!;
 }
 
 // ─── 1. The list route's chunk ───────────────────────────────────────────────────────────────
@@ -128,58 +119,7 @@ async function measureChunk(): Promise<{ own: number; onNavigation: number; file
   return { own: route.gzip, onNavigation: sum(extra), files: extra };
 }
 
-// ─── 2. The stack ────────────────────────────────────────────────────────────────────────────
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startStack(port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'src/server/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SIM_BENCH_CLIPS: String(BENCH_CLIPS),
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/bff/config`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 4 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-function stopStack(child: ChildProcess): void {
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      child.kill('SIGTERM');
-    }
-  }
-}
-
-// ─── 3. In-page measurement ──────────────────────────────────────────────────────────────────
+// ─── 2. In-page measurement ──────────────────────────────────────────────────────────────────
 
 /**
  * Installed in the page: LoAF entries, and a probe armed before a click that records the
@@ -354,7 +294,7 @@ async function waitForList(page: Page, filter: string): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-// ─── 4. The run ──────────────────────────────────────────────────────────────────────────────
+// ─── 3. The run ──────────────────────────────────────────────────────────────────────────────
 
 function stats(samples: Sample[]) {
   const ms = samples.map((s) => s.ms);
@@ -380,7 +320,7 @@ async function main(): Promise<void> {
   const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
   const chunk = skipBuild ? null : await measureChunk();
   const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const server = await startStack(port);
+  const server = await startApp(port, { SIM_BENCH_CLIPS: String(BENCH_CLIPS) });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const results: Record<string, unknown> = { loadavg: load };
   let ok = true;
@@ -546,7 +486,8 @@ async function main(): Promise<void> {
     ] as const;
     console.log(
       '\nClick → first frame painted with the new content (ms; goal on the median). CPU: main-\n' +
-        'thread CPU time of the gesture in a Chrome trace (median of 3; less inflated by load).\n' +
+        'thread CPU time of the gesture in a Chrome trace (median of 3; less inflated by load;\n' +
+        'not traced for cold switches, as each status page is cold only once).\n' +
         'LoAF: long animation frames overlapping the gestures (count over all runs, median\n' +
         'blocking per gesture, longest frame); rAF gap: longest frame interval seen.\n',
     );
@@ -585,7 +526,7 @@ async function main(): Promise<void> {
       await writeFile(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
-    stopStack(server);
+    stopApp(server);
   }
   process.exitCode = ok ? 0 : 1;
 }
