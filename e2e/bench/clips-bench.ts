@@ -27,7 +27,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import { freePort, percentile, startApp, stopApp } from './bench-stack.ts';
+import { freePort, startApp } from './app-server.ts';
+import { percentile } from './percentile.ts';
 
 const GOALS = { coldMs: 300, warmMs: 100, sourceMs: 50, chunkBytes: 40 * 1024 };
 const RUNS = Math.min(11, Math.max(1, Number(process.env.BENCH_RUNS ?? 8)));
@@ -526,7 +527,7 @@ async function main(): Promise<void> {
       await writeFile(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
-    stopApp(server);
+    server.kill('SIGTERM');
   }
   process.exitCode = ok ? 0 : 1;
 }
