@@ -1,8 +1,8 @@
 /**
  * Request (and, for tests, response) validation against the contract, src/api/openapi.yaml, with
  * ajv + ajv-formats: every rule the yaml declares (types, enums, bounds, formats, required fields,
- * patterns, oneOf) is checked here and nowhere else. Validators are compiled once per process, for
- * every operation of the document, on first use.
+ * patterns, oneOf) is checked here and nowhere else. Each operation's validators are compiled once
+ * per process, on its first request.
  *
  * A refused request is 400 `invalid_request` whose `param` names the offending field as the client
  * sent it: a path, query or header parameter by its name (`limit`, `projectId`, `Idempotency-Key`),
@@ -238,9 +238,14 @@ function compileParameters(
   };
 }
 
+/** The two Ajv instances (plain, and coercing query/header strings), created on first use. */
+interface AjvPair {
+  request: Ajv2020;
+  coercing: Ajv2020;
+}
+
 function compileOperation(
-  request: Ajv2020,
-  coercing: Ajv2020,
+  ajvs: () => AjvPair,
   template: string,
   method: string,
 ): ContractOperation {
@@ -260,28 +265,43 @@ function compileOperation(
     });
   }
   const entries = [...byKey.values()];
-  const compiled = Object.fromEntries(
-    PARAMETER_LOCATIONS.map((location) => [
-      location,
-      compileParameters(coercing, entries, location),
-    ]),
-  ) as Record<ParameterLocation, CompiledParameters | null>;
   const uuidPathParams = entries
     .filter(({ parameter }) => parameter.in === 'path' && isUuidSchema(parameter.schema))
     .map(({ parameter }) => parameter.name);
 
-  let bodyValidator: ValidateFunction | null = null;
   const requestBody = operation.requestBody
     ? resolveLocal(operation.requestBody, ['paths', template, method, 'requestBody'])
     : null;
   const jsonBody = (requestBody?.node.content as JsonRecord | undefined)?.['application/json'] as
     JsonRecord | undefined;
-  if (requestBody && jsonBody?.schema) {
-    bodyValidator = request.compile({
-      $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
-    });
-  }
   const bodyRequired = requestBody?.node.required === true;
+
+  // Compiled on the operation's first request: start-up stays fast (npm start is ready in ≤ 1 s).
+  let validators:
+    | {
+        compiled: Record<ParameterLocation, CompiledParameters | null>;
+        bodyValidator: ValidateFunction | null;
+      }
+    | undefined;
+  const prepare = () => {
+    if (validators) return validators;
+    const { request, coercing } = ajvs();
+    validators = {
+      compiled: Object.fromEntries(
+        PARAMETER_LOCATIONS.map((location) => [
+          location,
+          compileParameters(coercing, entries, location),
+        ]),
+      ) as Record<ParameterLocation, CompiledParameters | null>,
+      bodyValidator:
+        requestBody && jsonBody?.schema
+          ? request.compile({
+              $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
+            })
+          : null,
+    };
+    return validators;
+  };
 
   const responseValidators = new Map<number, ValidateFunction | null>();
   const responseValidator = (status: number): ValidateFunction | null | undefined => {
@@ -300,7 +320,7 @@ function compileOperation(
       responseValidators.set(
         status,
         content?.schema
-          ? request.compile({
+          ? ajvs().request.compile({
               $ref: pointer([...resolved.segments, 'content', 'application/json', 'schema']),
             })
           : null,
@@ -322,6 +342,7 @@ function compileOperation(
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     requiresPaidPlan: operation['x-requires-paid-plan'] === true,
     validateRequest({ params, query, headers, body }) {
+      const { compiled, bodyValidator } = prepare();
       const path: Record<string, string> = { ...params };
       if (compiled.path) check(compiled.path.validate, path, 'path');
       for (const name of uuidPathParams) {
@@ -384,16 +405,16 @@ export interface ContractValidator {
 
 let instance: ContractValidator | null = null;
 
-/** The validator of src/api/openapi.yaml, compiled on first use and then shared. */
+/** The validator of src/api/openapi.yaml, shared; each operation compiles on its first request. */
 export function contractValidator(): ContractValidator {
   if (instance) return instance;
-  const request = newAjv(false);
-  const coercing = newAjv(true);
+  let pair: AjvPair | undefined;
+  const ajvs = (): AjvPair => (pair ??= { request: newAjv(false), coercing: newAjv(true) });
   const operations: ContractOperation[] = [];
   const paths = openapiDocument.paths as Record<string, JsonRecord>;
   for (const [template, item] of Object.entries(paths)) {
     for (const method of METHODS) {
-      if (item[method]) operations.push(compileOperation(request, coercing, template, method));
+      if (item[method]) operations.push(compileOperation(ajvs, template, method));
     }
   }
   const index = new Map(operations.map((op) => [`${op.method} ${op.template}`, op]));

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +15,19 @@ afterEach(() => {
   dir = undefined;
 });
 
-describe('npm start (src/server/start.ts)', () => {
-  it('starts simulator + BFF, logs one ready line with the URL, serves, and stops on SIGTERM', async () => {
+describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
+  it('runs the compiled server: starts simulator + BFF, logs one ready line with the URL, serves, and stops on SIGTERM', async () => {
     dir = mkdtempSync(join(tmpdir(), 'cutroom-start-'));
-    // A build newer than every source: start.ts must not rebuild it.
+    // A client build newer than every source: start.ts must not rebuild it.
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>start test</title>');
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    // Builds the server when stale (as npm start does), so the start below finds it built.
+    const build = spawnSync(process.execPath, ['src/server/launch.mjs', '--build-only'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    // Plain node, no TypeScript loader: what runs is the compiled JavaScript.
+    child = spawn(process.execPath, ['src/server/launch.mjs'], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: dir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,7 +39,11 @@ describe('npm start (src/server/start.ts)', () => {
     const url = /ready at (http:\/\/localhost:\d+)/.exec(output)?.[1];
     expect(url, output).toBeDefined();
     expect(output).not.toContain('building the client');
-    expect(output).not.toContain('webhook registration failed');
+    expect(output).not.toContain('building the server');
+    expect(output).toMatch(/ready at http:\/\/localhost:\d+ in \d+ ms, \d+ ms CPU/);
+    // Readiness and metrics of the compiled server.
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect(await (await fetch(`${url}/metrics`)).text()).toContain('cutroom_http_requests_total');
 
     const config = await fetch(`${url}/bff/config`);
     expect(await config.json()).toEqual({ demo_available: true, upstream: 'simulator' });
@@ -51,5 +62,29 @@ describe('npm start (src/server/start.ts)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('SIGTERM: shutting down');
+    expect(output).not.toContain('webhook registration failed');
   }, 30_000);
+});
+
+describe('the server build (src/server/launch.mjs)', () => {
+  it('is stale when a source it was built from is newer, up to date otherwise', async () => {
+    // @ts-expect-error: a plain-JavaScript module without type declarations.
+    const launch = (await import('./launch.mjs')) as { staleReason: () => string | undefined };
+    const built = spawnSync(process.execPath, ['src/server/launch.mjs', '--build-only'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    expect(launch.staleReason()).toBeUndefined();
+    const source = join(root, 'src/server/errors.ts');
+    const future = new Date(Date.now() + 60_000);
+    const { atime, mtime } = statSync(source);
+    utimesSync(source, future, future);
+    try {
+      expect(launch.staleReason()).toBe('src/server/errors.ts changed');
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
+    expect(launch.staleReason()).toBeUndefined();
+  }, 60_000);
 });

@@ -12,7 +12,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { registerDemoWebhooks } from './demo-webhooks.ts';
 import { shutdownGracefully } from './graceful-shutdown.ts';
 import { DEMO_KEYS } from './session-routes.ts';
-import { RedisState } from './shared-state/redis-state.ts';
 import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,8 +75,11 @@ async function main(): Promise<void> {
     config.upstream.baseUrl = simulator.baseUrl;
   }
 
+  // Loaded only when used: start-up stays short without Redis.
   const sharedState = config.redis
-    ? await RedisState.connect({ url: config.redis.url, prefix: config.redis.prefix })
+    ? await (
+        await import('./shared-state/redis-state.ts')
+      ).RedisState.connect({ url: config.redis.url, prefix: config.redis.prefix })
     : undefined;
   if (sharedState && !sharedState.available) {
     say(`Redis is not reachable yet (${sharedState.status().detail ?? 'no answer'}); retrying`);
@@ -105,7 +107,16 @@ async function main(): Promise<void> {
   const loopback = loopbackOrigin(app.addresses());
   const port = new URL(loopback).port;
 
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const cpu = process.cpuUsage();
+  say(
+    `ready at ${url} in ${Math.round(performance.now())} ms, ${Math.round((cpu.user + cpu.system) / 1000)} ms CPU ` +
+      `(upstream: ${simulator ? `simulator at ${simulator.baseUrl}` : config.upstream.baseUrl}; ` +
+      `shared state: ${config.redis ? 'Redis' : 'in process'})`,
+  );
+
   if (simulator) {
+    // Serving already; the simulator learns where to send its events right after.
     const receiverUrl = `${config.publicUrl ?? loopback}${WEBHOOK_PATH}`;
     const results = await registerDemoWebhooks({
       baseUrl: simulator.baseUrl,
@@ -118,11 +129,6 @@ async function main(): Promise<void> {
       );
     }
   }
-
-  const url = config.publicUrl ?? `http://localhost:${port}`;
-  say(
-    `ready at ${url} (upstream: ${config.upstream.kind === 'simulator' ? 'simulator' : config.upstream.baseUrl}; shared state: ${config.redis ? 'Redis' : 'in process'})`,
-  );
 }
 
 main().catch((error: unknown) => {
