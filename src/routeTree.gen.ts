@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
+import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
+import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -47,6 +49,18 @@ const AppProjectsProjectIdTimelineRoute =
     path: '/projects/$projectId/timeline',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdPlansIndexRoute =
+  AppProjectsProjectIdPlansIndexRouteImport.update({
+    id: '/projects/$projectId/plans/',
+    path: '/projects/$projectId/plans/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProjectsProjectIdPlansRevisionIdRoute =
+  AppProjectsProjectIdPlansRevisionIdRouteImport.update({
+    id: '/projects/$projectId/plans/$revisionId',
+    path: '/projects/$projectId/plans/$revisionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -54,6 +68,8 @@ export interface FileRoutesByFullPath {
   '/projects/': typeof AppProjectsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -61,6 +77,8 @@ export interface FileRoutesByTo {
   '/projects': typeof AppProjectsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -70,6 +88,8 @@ export interface FileRoutesById {
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/_app/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -79,6 +99,8 @@ export interface FileRouteTypes {
     | '/projects/'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -86,6 +108,8 @@ export interface FileRouteTypes {
     | '/projects'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans'
   id:
     | '__root__'
     | '/'
@@ -94,6 +118,8 @@ export interface FileRouteTypes {
     | '/_app/projects/'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
+    | '/_app/projects/$projectId/plans/$revisionId'
+    | '/_app/projects/$projectId/plans/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -146,6 +172,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdTimelineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/plans/': {
+      id: '/_app/projects/$projectId/plans/'
+      path: '/projects/$projectId/plans'
+      fullPath: '/projects/$projectId/plans/'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/plans/$revisionId': {
+      id: '/_app/projects/$projectId/plans/$revisionId'
+      path: '/projects/$projectId/plans/$revisionId'
+      fullPath: '/projects/$projectId/plans/$revisionId'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansRevisionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -153,12 +193,17 @@ interface AppRouteChildren {
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
+  AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
+  AppProjectsProjectIdPlansIndexRoute: typeof AppProjectsProjectIdPlansIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
+  AppProjectsProjectIdPlansRevisionIdRoute:
+    AppProjectsProjectIdPlansRevisionIdRoute,
+  AppProjectsProjectIdPlansIndexRoute: AppProjectsProjectIdPlansIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

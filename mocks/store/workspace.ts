@@ -64,6 +64,8 @@ export interface Workspace {
   projects: ProjectRecord[];
   folders: FolderRecord[];
   assets: AssetRecord[];
+  /** Images a faceless plan's preproduction generated: readable by id, not listed in the library. */
+  generatedAssets: Map<string, AssetRecord>;
   clips: Clip[];
   characters: Character[];
   jobs: Job[];
@@ -83,6 +85,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     projects: [],
     folders: [],
     assets: [],
+    generatedAssets: new Map(),
     clips: [],
     characters: [],
     jobs: [],

@@ -271,6 +271,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/media/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one media asset
+         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
+         *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
+         */
+        get: operations["getMediaAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/media/assets/{assetId}/short-suggestions": {
         parameters: {
             query?: never;
@@ -520,6 +545,34 @@ export interface paths {
          *     on success the timeline `revision` is incremented.
          */
         post: operations["applyTimelineOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/timeline/operations/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply several timeline operations atomically (or preview them)
+         * @description Applies `operations` in order under one `expected_revision`: either every operation is applied and
+         *     the timeline `revision` is incremented once, or none is (`applied: false`) and `failed_operations`
+         *     gives each refused operation's index, code and reason. With `dry_run: true` nothing is applied and
+         *     the answer says what would happen (destructive, warnings, items deleted): the preview of a whole
+         *     gesture in one request. Moves are checked against the timeline after the whole batch (items of
+         *     one batch may pass through each other's places); trims are clamped at the neighbours they meet.
+         */
+        post: operations["applyTimelineOperationBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -912,8 +965,35 @@ export interface paths {
          * @description Approves the `plan` stage (sets `plan_approved_at`) or the `assets` stage (sets `assets_approved_at`).
          *     Requires an active paid plan (assumed); without one the service answers 403 with code
          *     `plan_required` (the reference does not show the status).
+         *
+         *     Approving the plan starts preproduction (`preproduction_job_id`): it generates the preproduction assets
+         *     the revision lacks (style anchor, character anchors, keyframes, semantic-action QA), spending their
+         *     regeneration credits from `review_options` (for a revision with no assets at all, the estimate's
+         *     styleAnchor + characterAnchors + keyframes + semanticActionQa). Approving the assets starts generation
+         *     (`generation_job_id`), spending the estimate's `animation` credits. A run that fails sets `status`
+         *     `failed` with `error` and sends `faceless.failed`; generation that finishes sends `faceless.complete`.
          */
         post: operations["approveFacelessPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/characters/{characterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character identifier (uuid; a malformed value is answered with 400). */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        /** Get a character */
+        get: operations["getCharacter"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1474,6 +1554,95 @@ export interface components {
             deleted_timeline_item_ids: string[];
             warnings: string[];
         };
+        /** @description Adds an effect to an item inside a batch (the mask effect's fields, one item). */
+        TimelineEffectAddOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.effect.add";
+            timeline_item_id: string;
+            /** @enum {string} */
+            effect_type: "zoom";
+            zoom_scale: number;
+        };
+        /** @description Removes an effect from an item inside a batch (the undo of adding it). */
+        TimelineEffectRemoveOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.effect.remove";
+            timeline_item_id: string;
+            effect_id: string;
+        };
+        /** @description One operation of a batch, discriminated by `operation_id`. */
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"];
+        TimelineBatchApplyRequest: {
+            /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
+            operations: components["schemas"]["TimelineBatchOperation"][];
+            /** @description The revision the whole batch is based on; a stale value is answered with 409. */
+            expected_revision: number;
+            /**
+             * @description Only say what the batch would do; nothing is applied.
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        TimelineBatchOperationOutcome: {
+            /** @description Position of the operation in `operations`. */
+            index: number;
+            operation_id: string;
+            timeline_item_id: string;
+            /** @description The item's start after the operation (moves and trims). */
+            start_seconds?: number;
+            /** @description The item's end after the operation (moves and trims). */
+            end_seconds?: number;
+            /** @description The item's layer after the operation. */
+            layer_index?: number;
+            /** @description The effect created (effect add) or removed (effect remove). */
+            effect_id?: string;
+            warnings: string[];
+            /** @description Items the operation deletes (a trim to zero length). */
+            deleted_timeline_item_ids: string[];
+            /** @description Caption words of this item the operation removes (a trim that cuts them). */
+            removed_caption_word_count: number;
+        };
+        TimelineBatchOperationFailure: {
+            index: number;
+            operation_id: string;
+            timeline_item_id: string;
+            /**
+             * @example not_found
+             * @example locked_layer
+             * @example overlap
+             * @example incompatible_layer
+             * @example invalid_trim
+             */
+            code: string;
+            message: string;
+            /** @description The offending field, e.g. `operations[3].new_start_seconds`. */
+            param?: string;
+        };
+        TimelineBatchApplyResult: {
+            /** @description False when any operation was refused. */
+            success: boolean;
+            /** @description True when the operations were applied (never on a dry run). */
+            applied: boolean;
+            dry_run: boolean;
+            project_id: string;
+            previous_revision: number;
+            /** @description The revision after the batch (unchanged when nothing was applied). */
+            revision: number;
+            /** @description Some operation deletes an item or removes caption words. */
+            destructive: boolean;
+            /** @description One outcome per operation that passed (all of them when `success`). */
+            results: components["schemas"]["TimelineBatchOperationOutcome"][];
+            failed_operations: components["schemas"]["TimelineBatchOperationFailure"][];
+            warnings: string[];
+            affected_timeline_item_ids: string[];
+            deleted_timeline_item_ids: string[];
+        };
         TimelineMoveRequest: {
             timeline_item_id: string;
             /** @description A negative start is answered with 400 (assumed). */
@@ -1972,12 +2141,13 @@ export interface components {
             project_id: string;
             revision: number;
             /**
-             * @description Open set. A revise produces a new revision in `draft` (reference). Other values and transitions are not shown in the reference; assumed known values: `plan_approved`, `assets_ready`, `generating`, `complete`. Clients must accept other values.
+             * @description Open set. A revise produces a new revision in `draft` (reference). Other values and transitions are not shown in the reference; assumed known values and status machine (`x-assumed-status-machine`): draft → plan_approved (approve stage `plan`; preproduction runs) → assets_ready | failed; assets_ready → generating (approve stage `assets`) → complete | failed. `complete` and `failed` are final; a failed revision carries `error`. Clients must accept other values.
              * @example draft
              * @example plan_approved
              * @example assets_ready
              * @example generating
              * @example complete
+             * @example failed
              */
             status: string;
             plan?: components["schemas"]["Plan"];
@@ -2001,16 +2171,45 @@ export interface components {
         };
         /**
          * @description Explicit changes copied into the new draft (assumed; the reference shows only `{}` as a sample body).
-         *     Scenes are addressed by `index`, characters by `id`; only the listed fields change.
+         *     Scenes are addressed by `index`, characters by `id`; only the listed fields change. An empty body copies
+         *     the revision unchanged. Text fields must contain a non-space character (`pattern: '\S'`).
          */
         FacelessPlanReviseRequest: {
-            scenes?: WithRequired<components["schemas"]["PlanScene"], "index">[];
-            characters?: WithRequired<components["schemas"]["PlanCharacter"], "id">[];
-            models?: {
-                plannerModelId?: string;
-                imageModelId?: string;
-                videoModelId?: string;
-            };
+            scenes?: components["schemas"]["FacelessSceneChange"][];
+            characters?: components["schemas"]["FacelessCharacterChange"][];
+            /** @description New style anchor prompt; regenerates the style anchor and every keyframe. */
+            styleAnchorPrompt?: string;
+            models?: components["schemas"]["FacelessModelChange"];
+        };
+        /** @description Changes to one scene, addressed by `index` (assumed); timing follows from `durationSeconds`. */
+        FacelessSceneChange: {
+            /** @description Index of the scene to change (its address; not changed). */
+            index: number;
+            title?: string;
+            narration?: string;
+            originalCue?: string;
+            characterIds?: string[];
+            locationId?: string;
+            imagePrompt?: string;
+            motionPrompt?: string;
+            durationSeconds?: number;
+        };
+        /** @description Changes to one plan character, addressed by `id` (assumed). */
+        FacelessCharacterChange: {
+            id: string;
+            name?: string;
+            canonicalDescription?: string;
+            anchorPrompt?: string;
+            referenceAssetIds?: components["schemas"]["Uuid"][];
+            storyFacts?: string[];
+            voiceId?: string;
+            voiceStyle?: string;
+        };
+        /** @description Model ids to change (assumed); any id is accepted here, an unavailable one fails the run that needs it. */
+        FacelessModelChange: {
+            plannerModelId?: string;
+            imageModelId?: string;
+            videoModelId?: string;
         };
         FacelessPlanApproveRequest: {
             /** @enum {string} */
@@ -2828,6 +3027,36 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getMediaAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `assetId` in the workspace. */
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createAssetShortSuggestions: {
         parameters: {
             query?: never;
@@ -3264,6 +3493,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applyTimelineOperationBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimelineBatchApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Applied (`applied` true), refused with per-operation reasons, or previewed (`dry_run`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineBatchApplyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`. */
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -3934,6 +4204,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character identifier (uuid; a malformed value is answered with 400). */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The character. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Character"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no character `characterId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4160,10 +4462,10 @@ export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
 export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineMoveOperation"]["operation_id"]> = ["timeline.item.move"];
+export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
+export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
+export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];

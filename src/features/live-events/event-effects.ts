@@ -59,27 +59,43 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
       };
     case 'job.complete':
     case 'job.failed': {
-      const failed = event.type === 'job.failed';
-      const toast: EventEffects['toast'] = failed
-        ? {
-            id: event.id,
-            tone: 'error',
-            title: `${jobLabel} failed`,
-            detail: str(event.data.error) ?? 'See the job for details.',
-          }
-        : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+      const faceless = isFacelessJob(event);
+      const toast = jobToast(event, jobLabel);
       return {
         invalidate: [
           queryKeys.jobs.all,
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          // Preproduction finishing moves a revision to assets_ready.
+          ...(faceless ? [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] : []),
         ],
-        // An export job's outcome is already announced by its export.ready / export.failed.
-        ...(isExportJob(event) ? {} : { toast }),
+        ...(toast ? { toast } : {}),
       };
     }
     case 'faceless.complete':
-    case 'faceless.failed':
-      return { invalidate: [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] };
+    case 'faceless.failed': {
+      const failed = event.type === 'faceless.failed';
+      const revision =
+        typeof event.data.revision === 'number' ? ` revision ${event.data.revision}` : '';
+      const revisionId = str(event.data.revision_id);
+      return {
+        invalidate: [
+          projectScoped(queryKeys.plans.project, queryKeys.plans.all),
+          queryKeys.jobs.all,
+        ],
+        toast: {
+          id: event.id,
+          tone: failed ? 'error' : 'success',
+          title: failed ? `Faceless plan${revision} failed` : `Faceless video${revision} is ready`,
+          detail: failed
+            ? (str(event.data.error) ??
+              'The run stopped. Open the plan, revise it and approve again.')
+            : 'Generation finished; the plan shows the result.',
+          ...(projectId && revisionId
+            ? { href: `/projects/${projectId}/plans/${revisionId}`, hrefLabel: 'Open the plan' }
+            : {}),
+        },
+      };
+    }
     case 'transcription.complete':
     case 'transcription.failed':
     case 'media.uploaded':
@@ -89,6 +105,38 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     default:
       return { invalidate: [] };
   }
+}
+
+/**
+ * The toast of a finished job, unless another event announces it: an export's export.ready /
+ * export.failed, a faceless run's faceless.complete / faceless.failed. Finished preproduction
+ * has no event of its own, so its job's completion is announced here.
+ */
+function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
+  const failed = event.type === 'job.failed';
+  if (isExportJob(event)) return undefined;
+  if (isFacelessJob(event)) {
+    return jobLabel === 'faceless_preproduction' && !failed
+      ? {
+          id: event.id,
+          tone: 'success',
+          title: 'Preproduction finished',
+          detail: 'The plan’s keyframes and QA are ready for review.',
+        }
+      : undefined;
+  }
+  return failed
+    ? {
+        id: event.id,
+        tone: 'error',
+        title: `${jobLabel} failed`,
+        detail: str(event.data.error) ?? 'See the job for details.',
+      }
+    : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+}
+
+function isFacelessJob(event: LiveEvent): boolean {
+  return (str(event.data.type) ?? '').startsWith('faceless');
 }
 
 function isExportJob(event: LiveEvent): boolean {
