@@ -12,7 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
+import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
+import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
@@ -32,9 +36,29 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
+  id: '/clip-batches/$batchId',
+  path: '/clip-batches/$batchId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsIndexRoute = AppClipsIndexRouteImport.update({
+  id: '/clips/',
+  path: '/clips/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
+  id: '/clips/$clipId',
+  path: '/clips/$clipId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
+  id: '/clips/share/$assetId',
+  path: '/clips/share/$assetId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -65,7 +89,11 @@ const AppProjectsProjectIdPlansRevisionIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/clips/': typeof AppClipsIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -74,7 +102,11 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/clips': typeof AppClipsIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -85,7 +117,11 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/_app/clips/$clipId': typeof AppClipsClipIdRoute
+  '/_app/clips/': typeof AppClipsIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -96,7 +132,11 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
+    | '/clips/'
     | '/projects/'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -105,7 +145,11 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
+    | '/clips'
     | '/projects'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -115,7 +159,11 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/clip-batches/$batchId'
+    | '/_app/clips/$clipId'
+    | '/_app/clips/'
     | '/_app/projects/'
+    | '/_app/clips/share/$assetId'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -151,11 +199,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/clip-batches/$batchId': {
+      id: '/_app/clip-batches/$batchId'
+      path: '/clip-batches/$batchId'
+      fullPath: '/clip-batches/$batchId'
+      preLoaderRoute: typeof AppClipBatchesBatchIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/': {
+      id: '/_app/clips/'
+      path: '/clips'
+      fullPath: '/clips/'
+      preLoaderRoute: typeof AppClipsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/$clipId': {
+      id: '/_app/clips/$clipId'
+      path: '/clips/$clipId'
+      fullPath: '/clips/$clipId'
+      preLoaderRoute: typeof AppClipsClipIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
       fullPath: '/projects/'
       preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/share/$assetId': {
+      id: '/_app/clips/share/$assetId'
+      path: '/clips/share/$assetId'
+      fullPath: '/clips/share/$assetId'
+      preLoaderRoute: typeof AppClipsShareAssetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -190,7 +266,11 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
+  AppClipsClipIdRoute: typeof AppClipsClipIdRoute
+  AppClipsIndexRoute: typeof AppClipsIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -198,7 +278,11 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
+  AppClipsClipIdRoute: AppClipsClipIdRoute,
+  AppClipsIndexRoute: AppClipsIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:

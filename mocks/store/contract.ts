@@ -37,6 +37,7 @@ export type CaptionStyleResponse = Schemas['CaptionStyleResponse'];
 export type CaptionLook = Schemas['CaptionLook'];
 export type ClipSharePage = Schemas['ClipSharePage'];
 export type ScheduledPost = Schemas['ScheduledPost'];
+export type ShortSuggestionsRunState = Schemas['ShortSuggestionsRunState'];
 export type CreditsBalance = Schemas['CreditsBalance'];
 export type TimelineOperationPreview = Schemas['TimelineOperationPreview'];
 export type TimelineOperationResult = Schemas['TimelineOperationResult'];
