@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let simulator: { baseUrl: string; close(): Promise<void> } | undefined;
+  let simulator: { baseUrl: string; warmValidators(): void; close(): Promise<void> } | undefined;
   if (config.upstream.kind === 'simulator') {
     const { startSimulatorServer } = await import('../../mocks/http-server.ts');
     const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
@@ -70,6 +70,8 @@ async function main(): Promise<void> {
     simulator = await startSimulatorServer({
       ...simulatorOptionsFromEnv(process.env),
       port: 0,
+      // Compiled after the ready line (below), not before it.
+      validators: 'on-demand',
       seed: Number(process.env.SIM_SEED ?? 42),
       webhookSecret: config.webhookSecret,
       faults: faultConfigFromEnv(process.env),
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
   );
 
   if (simulator) {
+    simulator.warmValidators();
     // Serving already; the simulator learns where to send its events right after.
     const receiverUrl = `${config.publicUrl ?? loopback}${WEBHOOK_PATH}`;
     const results = await registerDemoWebhooks({
