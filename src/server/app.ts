@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { loadAllowList } from './allow-list.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
@@ -27,8 +27,8 @@ import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
 
 export interface BffDeps {
-  /** Where log lines go (tests capture them); stdout by default. */
-  logStream?: Writable;
+  /** Where log lines go (tests capture them; npm start buffers them); stdout by default. */
+  logStream?: DestinationStream;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
   /**

@@ -33,11 +33,14 @@ export interface BffProcess {
 }
 
 /** Starts `node src/server/launch.mjs` (npm start) on a free port; logs go to a file. */
-export async function startBff(env: Record<string, string>): Promise<BffProcess> {
+export async function startBff(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<BffProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-'));
   const logFile = join(dir, 'bff.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['src/server/launch.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'src/server/launch.mjs'], {
     cwd: root,
     env: {
       ...process.env,
