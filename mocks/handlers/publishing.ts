@@ -1,35 +1,25 @@
 /** Publishing: schedule a short-form post of a completed export or a slideshow of images. */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
-import { optionalString, optionalStringArray } from '../lib/validate.ts';
-import type { ScheduledPost } from '../store/contract.ts';
+import type { ScheduledPost, Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
 
-const PUBLISH_MODES = new Set(['direct_post', 'inbox_draft']);
+/** The path `next_actions` names to check a post (an operation of the contract). */
+export const scheduledPostPath = (postId: string): string =>
+  `/publishing/shortform/posts/${encodeURIComponent(postId)}`;
 
 export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'post', '/publishing/shortform/schedule', (req) => {
-      const { body, workspace, sim } = req;
-      const exportId = optionalString(body, 'export_id', { min: 1, max: 200 });
-      const imageIds = optionalStringArray(body, 'source_media_asset_ids', { max: 35, uuid: true });
-      if ((exportId === null) === (imageIds.length === 0)) {
-        throw invalid(
-          'export_id',
-          'Give either export_id or source_media_asset_ids (a slideshow).',
-        );
-      }
-      const publishMode = optionalString(body, 'publish_mode') ?? 'direct_post';
-      if (!PUBLISH_MODES.has(publishMode)) {
-        throw invalid('publish_mode', 'publish_mode must be direct_post or inbox_draft.');
-      }
-      const scheduledRaw = optionalString(body, 'scheduled_for');
-      const scheduledFor = scheduledRaw === null ? sim.now() + 3_600_000 : Date.parse(scheduledRaw);
-      if (Number.isNaN(scheduledFor)) {
-        throw invalid('scheduled_for', 'scheduled_for must be an ISO 8601 timestamp.');
-      }
+      const { workspace, sim } = req;
+      // Types, bounds and "exactly one of export_id / source_media_asset_ids" are the contract's.
+      const body = req.body as Schema<'SchedulePostRequest'>;
+      const exportId = body.export_id ?? null;
+      const imageIds = body.source_media_asset_ids ?? [];
+      const scheduledFor =
+        body.scheduled_for === undefined ? sim.now() + 3_600_000 : Date.parse(body.scheduled_for);
       let projectId = '';
       if (exportId !== null) {
         const owner = workspace.projects.find((record) =>
@@ -55,22 +45,25 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
         platform: 'shortform',
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),
-        connection_id: optionalString(body, 'connection_id') ?? 'conn_demo_shortform',
+        connection_id: body.connection_id ?? 'conn_demo_shortform',
         export_id: exportId ?? '',
         project_id: projectId,
         source: exportId !== null ? 'project_export' : 'image_slideshow',
         source_media_asset_ids: imageIds,
         media_type: exportId !== null ? 'video' : 'slideshow',
-        publish_mode: publishMode,
+        publish_mode: body.publish_mode ?? 'direct_post',
         next_actions: [
-          {
-            method: 'GET',
-            path: `/publishing/shortform/posts/${postId}`,
-            reason: 'Check publication.',
-          },
+          { method: 'GET', path: scheduledPostPath(postId), reason: 'Check publication.' },
         ],
       };
       workspace.scheduledPosts.push(post);
+      return { body: post };
+    }),
+
+    route(ctx, 'get', '/publishing/shortform/posts/:postId', (req) => {
+      const postId = req.params.postId ?? '';
+      const post = req.workspace.scheduledPosts.find((candidate) => candidate.post_id === postId);
+      if (!post) throw notFound('postId', `No scheduled post ${postId}.`);
       return { body: post };
     }),
   ];

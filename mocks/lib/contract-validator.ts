@@ -1,8 +1,8 @@
 /**
  * Request (and, for tests, response) validation against the contract, src/api/openapi.yaml, with
  * ajv + ajv-formats: every rule the yaml declares (types, enums, bounds, formats, required fields,
- * patterns, oneOf) is checked here and nowhere else. Each operation's validators are compiled once
- * per process, on its first request.
+ * patterns, oneOf) is checked here and nowhere else. The document is indexed once per process;
+ * each operation's validators are compiled once, on its first request, and reused.
  *
  * A refused request is 400 `invalid_request` whose `param` names the offending field as the client
  * sent it: a path, query or header parameter by its name (`limit`, `projectId`, `Idempotency-Key`),
@@ -153,6 +153,8 @@ function describe(
     property = String(params.missingProperty);
   } else if (error.keyword === 'additionalProperties') {
     property = String(params.additionalProperty);
+  } else if (error.keyword === 'unevaluatedProperties') {
+    property = String(params.unevaluatedProperty);
   } else if (error.keyword === 'not') {
     // `not: {required: [x]}`: x must not be sent alongside.
     const required = (error.schema as JsonRecord | undefined)?.required;
@@ -169,7 +171,7 @@ function describe(
   const message =
     error.keyword === 'required' || error.keyword === 'dependentRequired'
       ? `${param} is required.`
-      : error.keyword === 'additionalProperties'
+      : error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties'
         ? `${param} is not a known field.`
         : error.keyword === 'discriminator'
           ? `${param} must be one of: ${discriminatorValues(error).join(', ')}.`
@@ -240,14 +242,9 @@ function compileParameters(
   };
 }
 
-/** The two Ajv instances (plain, and coercing query/header strings), created on first use. */
-interface AjvPair {
-  request: Ajv2020;
-  coercing: Ajv2020;
-}
-
 function compileOperation(
-  ajvs: () => AjvPair,
+  request: Ajv2020,
+  coercing: Ajv2020,
   template: string,
   method: string,
 ): ContractOperation {
@@ -278,24 +275,21 @@ function compileOperation(
     JsonRecord | undefined;
   const bodyRequired = requestBody?.node.required === true;
 
-  // Compiled on the operation's first request: start-up stays fast (npm start is ready in ≤ 1 s).
-  let validators:
-    | {
-        compiled: Record<ParameterLocation, CompiledParameters | null>;
-        bodyValidator: ValidateFunction | null;
-      }
-    | undefined;
-  const prepare = () => {
-    if (validators) return validators;
-    const { request, coercing } = ajvs();
-    validators = {
-      compiled: Object.fromEntries(
+  // Compiled on the operation's first request, then kept (ajv compiles what the schemas share
+  // once per instance), so starting a simulator costs no compilation.
+  let validators: {
+    parameters: Record<ParameterLocation, CompiledParameters | null>;
+    body: ValidateFunction | null;
+  } | null = null;
+  const prepared = () => {
+    validators ??= {
+      parameters: Object.fromEntries(
         PARAMETER_LOCATIONS.map((location) => [
           location,
           compileParameters(coercing, entries, location),
         ]),
       ) as Record<ParameterLocation, CompiledParameters | null>,
-      bodyValidator:
+      body:
         requestBody && jsonBody?.schema
           ? request.compile({
               $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
@@ -322,7 +316,7 @@ function compileOperation(
       responseValidators.set(
         status,
         content?.schema
-          ? ajvs().request.compile({
+          ? request.compile({
               $ref: pointer([...resolved.segments, 'content', 'application/json', 'schema']),
             })
           : null,
@@ -344,10 +338,10 @@ function compileOperation(
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     requiresPaidPlan: operation['x-requires-paid-plan'] === true,
     warm() {
-      prepare();
+      prepared();
     },
     validateRequest({ params, query, headers, body }) {
-      const { compiled, bodyValidator } = prepare();
+      const { parameters: compiled, body: bodyValidator } = prepared();
       const path: Record<string, string> = { ...params };
       if (compiled.path) check(compiled.path.validate, path, 'path');
       for (const name of uuidPathParams) {
@@ -406,26 +400,40 @@ export interface ContractValidator {
   /** The operation for a method and path template (`/projects/{projectId}`), if declared. */
   operation(method: string, template: string): ContractOperation | undefined;
   readonly operations: readonly ContractOperation[];
+  /** Errors of a value against `#/components/schemas/<name>` ([] when it matches). */
+  schemaErrors(name: string, value: unknown): string[];
 }
 
 let instance: ContractValidator | null = null;
 
-/** The validator of src/api/openapi.yaml, shared; each operation compiles on its first request. */
+/** The validator of src/api/openapi.yaml, compiled on first use and then shared. */
 export function contractValidator(): ContractValidator {
   if (instance) return instance;
-  let pair: AjvPair | undefined;
-  const ajvs = (): AjvPair => (pair ??= { request: newAjv(false), coercing: newAjv(true) });
+  const request = newAjv(false);
+  const coercing = newAjv(true);
   const operations: ContractOperation[] = [];
   const paths = openapiDocument.paths as Record<string, JsonRecord>;
   for (const [template, item] of Object.entries(paths)) {
     for (const method of METHODS) {
-      if (item[method]) operations.push(compileOperation(ajvs, template, method));
+      if (item[method]) operations.push(compileOperation(request, coercing, template, method));
     }
   }
   const index = new Map(operations.map((op) => [`${op.method} ${op.template}`, op]));
+  const schemas = new Map<string, ValidateFunction>();
   instance = {
     operations,
     operation: (method, template) => index.get(`${method.toUpperCase()} ${template}`),
+    schemaErrors(name, value) {
+      let validate = schemas.get(name);
+      if (!validate) {
+        validate = request.compile({ $ref: pointer(['components', 'schemas', name]) });
+        schemas.set(name, validate);
+      }
+      if (validate(value)) return [];
+      return (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '(root)'} ${error.message ?? ''}`,
+      );
+    },
   };
   return instance;
 }

@@ -113,7 +113,7 @@ export function startExport(
     projectId: record.project.id,
     estimatedCredits: 3,
   });
-  const exportId = `exp_${sim.rng.hex(16)}`;
+  const exportId = sim.rng.uuid();
   job.export_id = exportId;
   workspace.jobs.unshift(job);
   scheduleExport(sim, workspace, record, job, resolution);
@@ -127,7 +127,7 @@ function scheduleExport(
   job: Job,
   resolution: string,
 ): void {
-  const exportId = job.export_id ?? `exp_${sim.rng.hex(16)}`;
+  const exportId = job.export_id ?? sim.rng.uuid();
   job.export_id = exportId;
   runJob(sim, workspace, job, {
     onFail: () => {

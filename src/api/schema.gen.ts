@@ -148,6 +148,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishing/shortform/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a scheduled post
+         * @description Reads one scheduled post; the `next_actions` of a scheduled post point here to check its publication.
+         *     (Reference group heading: Publishing.)
+         */
+        get: operations["getScheduledPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/recovery/{resource_type}/{resource_id}/trigger-runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -167,6 +191,9 @@ export interface paths {
         /**
          * Cancel a background run
          * @description Cancels a background run of an asset, clip batch or export. (Reference group heading Administration.)
+         *     Assumed: an unknown resource, or a run that is not one of that resource's runs, is answered with 404
+         *     (param `resource_id` or `run_id`); a run that already finished (completed, failed or cancelled) with
+         *     409 `run_finished`.
          */
         post: operations["cancelRecoveryRun"];
         delete?: never;
@@ -206,7 +233,8 @@ export interface paths {
         /** List workspace media folders */
         get: operations["listMediaFolders"];
         put?: never;
-        post?: never;
+        /** Create a media folder */
+        post: operations["createMediaFolder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -282,8 +310,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get one media asset
-         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         * Get one media asset, with the projects that use it
+         * @description Reads one media asset (assumed), with the projects linked to it (names included) and its active
+         *     background runs. Besides library assets, this answers for the assets a faceless plan's
          *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
          *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
          */
@@ -355,6 +384,92 @@ export interface paths {
         put?: never;
         /** Abort a multipart media upload */
         post: operations["abortMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a multipart media upload
+         * @description Opens a multipart upload for one file. The parts are then sent to signed URLs (sign-part), listed
+         *     (parts), and assembled into a media asset (complete), or the upload is aborted (abort, reference).
+         */
+        post: operations["startMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/sign-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the URL one part of a multipart upload is sent to
+         * @description Returns a signed, expiring URL. The part's bytes are sent there with `PUT` (body: the raw bytes,
+         *     `Content-Type: application/octet-stream`, no Authorization header: the signature is in the URL);
+         *     the answer is 200 with the part's `ETag` header. Sending the same part number again replaces the part.
+         *     The signed URL is not an operation of this API: its address is opaque to the client.
+         */
+        post: operations["signMultipartUploadPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the parts received so far
+         * @description The parts the service holds for an open upload, in part-number order, to resume an interrupted upload.
+         */
+        get: operations["listMultipartUploadParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assemble the parts into a media asset
+         * @description Assembles the listed parts, in part-number order, into a new media asset in the folder given at
+         *     start, and sends the `media.uploaded` event. Completing an upload that is already complete answers
+         *     the same asset again (so a lost answer can be retried).
+         */
+        post: operations["completeMultipartUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +800,7 @@ export interface paths {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -1090,7 +1205,7 @@ export interface paths {
         put?: never;
         /**
          * Apply an AI edit style to a run
-         * @description Request body fields are not shown in the reference (open object).
+         * @description Request body fields are not shown in the reference; the body schema is assumed.
          *     Requires an active paid plan (assumed); without one the service answers 403 with code
          *     `plan_required` (the reference does not show the status).
          */
@@ -1211,6 +1326,8 @@ export interface components {
          * @description ISO 8601 timestamp.
          */
         Timestamp: string;
+        /** @description An identifier the reference types as a free-form string (not a uuid). */
+        Identifier: string;
         Error: {
             error: {
                 /**
@@ -1227,9 +1344,13 @@ export interface components {
                  */
                 code: string;
                 message: string;
-                /** @description The offending field. */
-                param?: string;
-                doc_url?: string;
+                /** @description The offending field, named as the client sent it: a parameter by its name (`limit`, `projectId`, `Idempotency-Key`), a body field by its path with dots for properties and brackets for items (`reason`, `ids[3]`, `operation.timeline_item_id`), `body` for the body as a whole. Null when no single field is at fault (assumed: the reference lists the field without saying when it is absent). */
+                param: string | null;
+                /**
+                 * Format: uri
+                 * @description Documentation of the error code.
+                 */
+                doc_url: string;
             };
         };
         /** @description Pagination bounds of a list response. */
@@ -1282,7 +1403,7 @@ export interface components {
         WebhookCreateRequest: {
             /**
              * Format: uri
-             * @description Address of the receiving endpoint.
+             * @description Address of the receiving endpoint (an absolute http or https URL).
              */
             url: string;
             events: components["schemas"]["WebhookEventName"][];
@@ -1327,23 +1448,48 @@ export interface components {
              */
             type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.failed" | "job.complete" | "job.failed";
             created_at: components["schemas"]["Timestamp"];
-            /** @description Event data; fields not shown in the reference. */
+            /** @description Event data; fields other than `organization_id` (assumed) are not shown in the reference. */
             data: {
+                organization_id?: components["schemas"]["WebhookOrganizationId"];
+            } & {
                 [key: string]: unknown;
             };
         };
+        /** @description The workspace (organization) the event belongs to, as `organization_id` of `GET /auth/validate`. The Cutroom BFF routes a delivery to that workspace's signed-in browsers by it. */
+        WebhookOrganizationId: string;
         /** @description `data` of the `export.ready` event. */
         ExportReadyData: {
+            organization_id?: components["schemas"]["WebhookOrganizationId"];
             project_id: string;
             export_id: string;
             download_url: string;
             /** @description After this time the download address lapses. */
             expires_at: string;
         };
-        /** @description Request body fields are not shown in the reference. */
+        /**
+         * @description Exactly one source: a completed export (`export_id`) or an ordered slideshow of workspace image
+         *     assets (`source_media_asset_ids`, 1 to 35). Cross-field rules the schema cannot express (the export
+         *     exists and has not expired; every listed asset is an image) are answered with 400 / 404 naming the field.
+         */
         SchedulePostRequest: {
-            [key: string]: unknown;
-        };
+            export_id?: string;
+            source_media_asset_ids?: components["schemas"]["Uuid"][];
+            publish_mode?: components["schemas"]["PublishMode"];
+            /** @description When to publish; one hour from now when omitted (assumed). */
+            scheduled_for?: components["schemas"]["Timestamp"];
+            /** @description The connected platform account; the workspace's default connection when omitted (assumed). */
+            connection_id?: string;
+        } & ({
+            export_id: unknown;
+        } | {
+            source_media_asset_ids: unknown;
+        });
+        /**
+         * @description Direct post or inbox draft; only `direct_post` is shown in the reference.
+         * @default direct_post
+         * @enum {string}
+         */
+        PublishMode: "direct_post" | "inbox_draft";
         ScheduledPost: {
             post_id: string;
             target_id?: string;
@@ -1388,6 +1534,8 @@ export interface components {
             thumbnail_url: string | null;
             linked_project_ids: string[];
             generated_clip_count: number;
+            /** @description Background runs still working on the asset (queued, running or stalled); absent or empty when none. */
+            active_runs?: components["schemas"]["BackgroundRun"][];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1482,8 +1630,11 @@ export interface components {
         ShortSuggestionsRunState: {
             run_id: string;
             asset_id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "complete" | "failed";
+            /**
+             * @description `cancelled` when an operator cancelled the run (administration cancel, assumed).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "complete" | "failed" | "cancelled";
             progress: number;
             /** @description Suggested moments of the asset, best first (empty until the run completes). */
             suggestions: components["schemas"]["ClipSuggestion"][];
@@ -1497,6 +1648,92 @@ export interface components {
         };
         MultipartAbortResult: {
             aborted?: boolean;
+        };
+        /** @description A media asset with the projects linked to it (names included). */
+        MediaAssetDetail: components["schemas"]["MediaAsset"] & {
+            linked_projects: components["schemas"]["LinkedProject"][];
+        };
+        LinkedProject: {
+            id: string;
+            name: string;
+        };
+        /** @description A background (trigger) run working on a resource, e.g. short-suggestion generation on an asset. Runs are what the administration cancel endpoint cancels. `progress`, `started_at` and `updated_at` are given when known; a running run whose `updated_at` is long past is stuck. */
+        BackgroundRun: {
+            run_id: string;
+            /**
+             * @example short_suggestions
+             * @example transcode
+             */
+            kind: string;
+            /**
+             * @description Known values queued, running, completed, complete, failed, cancelled.
+             * @example queued
+             * @example running
+             */
+            status: string;
+            progress?: number;
+            started_at?: components["schemas"]["Timestamp"];
+            updated_at?: components["schemas"]["Timestamp"];
+        };
+        MediaFolderCreateRequest: {
+            name: string;
+        };
+        MultipartStartRequest: {
+            filename: string;
+            /**
+             * @description MIME type of the file; only video, audio and image files become media assets (of that kind).
+             * @example video/mp4
+             */
+            content_type: string;
+            /** @description Size of the whole file (at most 50 GiB, assumed). */
+            size_bytes: number;
+            /** @description Folder the asset goes into; null or absent for the workspace root. */
+            folder_id?: components["schemas"]["Uuid"] | null;
+        };
+        MultipartUpload: {
+            storage_key: string;
+            upload_id: string;
+            /**
+             * @description Every part but the last must be at least this large (5 MiB).
+             * @example 5242880
+             */
+            min_part_size_bytes: number;
+            /** @example 10000 */
+            max_parts: number;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartUploadRef: {
+            storage_key: string;
+            upload_id: string;
+        };
+        MultipartSignPartRequest: components["schemas"]["MultipartUploadRef"] & {
+            part_number: number;
+        };
+        MultipartSignedPart: {
+            /** @description Signed address the part's bytes are sent to (opaque; absolute or relative to the caller's origin). */
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers to send with the part. */
+            headers?: {
+                [key: string]: string;
+            };
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartPart: {
+            part_number: number;
+            etag: string;
+            size_bytes: number;
+        };
+        MultipartPartList: {
+            parts: components["schemas"]["MultipartPart"][];
+        };
+        MultipartCompletePart: {
+            part_number: number;
+            etag: string;
+        };
+        MultipartCompleteRequest: components["schemas"]["MultipartUploadRef"] & {
+            parts: components["schemas"]["MultipartCompletePart"][];
         };
         Project: {
             id: string;
@@ -1516,9 +1753,14 @@ export interface components {
         ProjectCreateRequest: {
             name: string;
             description?: string;
-            /** @example 9:16 */
-            aspect_ratio?: string;
+            aspect_ratio?: components["schemas"]["AspectRatio"];
         };
+        /**
+         * @description Aspect ratio of a new project.
+         * @default 9:16
+         * @enum {string}
+         */
+        AspectRatio: "9:16" | "16:9" | "1:1" | "4:5";
         ProjectUpdateRequest: {
             name?: string;
             description?: string;
@@ -1762,8 +2004,11 @@ export interface components {
         /** @description Assumed body (the reference does not show the request fields). */
         MaskEffectRequest: {
             timeline_item_id: string;
-            /** @example zoom */
-            effect_type: string;
+            /**
+             * @description Only `zoom` is shown in the reference (as a result value); other mask effects are not shown.
+             * @enum {string}
+             */
+            effect_type: "zoom";
             zoom_scale: number;
             start_seconds?: number;
             end_seconds?: number;
@@ -1833,6 +2078,7 @@ export interface components {
             preset_id: string | null;
             hint?: string;
         };
+        /** @description A field of `settings` that is not a caption setting is refused (400 naming it). */
         CaptionStyleUpdateRequest: {
             settings?: components["schemas"]["CaptionSettings"];
             /** @description Caption Look to apply; null clears it. */
@@ -1896,6 +2142,7 @@ export interface components {
             isSpecial?: boolean;
             isKeyword?: boolean;
         };
+        CaptionWordFilter: string;
         CaptionWordListResponse: {
             success: boolean;
             words: components["schemas"]["CaptionWord"][];
@@ -1919,10 +2166,12 @@ export interface components {
             };
             hint?: string;
         };
+        /** @description A field of `style` that is not a word style is refused (400 naming it). */
         CaptionWordUpdate: {
             id: string;
             style?: components["schemas"]["CaptionWordStyle"];
             isEmphasis?: boolean;
+            /** @description The new text of the word (1 to 100 characters, not only spaces). */
             word?: string;
         };
         CaptionWordsUpdateRequest: {
@@ -2486,9 +2735,14 @@ export interface components {
             /** @description Type not stated in the reference for characters; number as for the style anchor. */
             estimated_regeneration_credits?: number;
         };
-        /** @description Request body fields are not shown in the reference. */
         AiEditStyleRequest: {
-            [key: string]: unknown;
+            /**
+             * @description The style (a Caption Look id) to apply; an unknown style is answered with 400.
+             * @default mirage-black
+             */
+            style_id: string;
+            /** @description Report the receipts without changing anything. */
+            dry_run?: components["schemas"]["FalseByDefault"];
         };
         AiEditStyleResult: {
             success: boolean;
@@ -2510,8 +2764,8 @@ export interface components {
         };
         RecordingSetTrackRequest: {
             asset_id: components["schemas"]["Uuid"];
-            /** @example camera */
-            role: string;
+            /** @enum {string} */
+            role: "camera" | "screen" | "microphone";
         };
         RecordingSetTrack: {
             recording_set_id: string;
@@ -2639,8 +2893,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, assumed). The reference declares 404 only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; on every other operation it is assumed. */
+        /** @description Not found. Declared by the reference only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; every other operation's 404 is `AssumedNotFound`. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, `param` naming the parameter or field). */
+        AssumedNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2692,42 +2955,46 @@ export interface components {
         /** @description Number of items to skip, >= 0. */
         Offset: number;
         /** @description Project identifier. */
-        ProjectId: string;
+        ProjectId: components["schemas"]["Identifier"];
         /** @description Project identifier (uuid; a malformed value is answered with 400). */
         ProjectIdUuid: components["schemas"]["Uuid"];
         /** @description Faceless plan revision identifier (uuid; a malformed value is answered with 400). */
         RevisionId: components["schemas"]["Uuid"];
         /** @description Media folder identifier. */
-        FolderId: string;
+        FolderId: components["schemas"]["Identifier"];
         /** @description Media asset identifier. */
-        AssetId: string;
+        AssetId: components["schemas"]["Identifier"];
         /** @description Character identifier (uuid; a malformed value is answered with 400). */
         CharacterId: components["schemas"]["Uuid"];
         /** @description AI edit run identifier. */
-        AiEditRunId: string;
+        AiEditRunId: components["schemas"]["Identifier"];
         /** @description Recording set identifier (uuid; a malformed value is answered with 400). */
         RecordingSetId: components["schemas"]["Uuid"];
         /** @description Clip batch identifier (uuid; a malformed value is answered with 400). */
         BatchId: components["schemas"]["Uuid"];
         /** @description Media asset whose clip share page is addressed. */
-        ShareAssetId: string;
+        ShareAssetId: components["schemas"]["Identifier"];
         /** @description Clip on the share page. */
-        ShareClipId: string;
+        ShareClipId: components["schemas"]["Identifier"];
         /** @description Clip identifier (`clip_id`). */
-        ClipId: string;
+        ClipId: components["schemas"]["Identifier"];
         /** @description Job identifier (`job_id`). */
-        JobId: string;
+        JobId: components["schemas"]["Identifier"];
         /** @description Webhook identifier (assumed). */
-        WebhookId: string;
+        WebhookId: components["schemas"]["Identifier"];
         /** @description Kind of resource whose background run is cancelled. */
         RecoveryResourceType: components["schemas"]["RecoveryResourceType"];
         /** @description Resource identifier (uuid; a malformed value is answered with 400). */
         RecoveryResourceId: components["schemas"]["Uuid"];
+        /** @description Scheduled post identifier (`post_id`). */
+        PostId: components["schemas"]["Identifier"];
         /** @description Background (trigger) run identifier. */
-        RecoveryRunId: string;
+        RecoveryRunId: components["schemas"]["Identifier"];
     };
     requestBodies: never;
     headers: {
+        /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. */
+        IdempotentReplayed: string;
         /** @description Assumed (the reference only says 429 is retryable): delay before retrying, as delay-seconds or an HTTP-date (RFC 9110). */
         RetryAfter: string;
     };
@@ -2890,7 +3157,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2919,7 +3186,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the description is not available. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2950,7 +3217,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the referenced export (`export_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScheduledPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheduled post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -2987,8 +3284,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: no such resource or background run. */
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: no such resource, or no such background run of it. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the background run already finished (error code `run_finished`). */
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3006,6 +3305,10 @@ export interface operations {
                 search?: string;
                 /** @description Case-insensitive prefix of the asset name (assumed). */
                 name_prefix?: string;
+                /** @description Only assets a background run is still working on (queued, running or stalled) (assumed). */
+                has_active_runs?: boolean;
+                /** @description Order of the list, oldest first by default (assumed). */
+                sort?: "created_at" | "-created_at" | "name";
             };
             header?: never;
             path?: never;
@@ -3054,10 +3357,54 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    emptyMediaFolder: {
+    createMediaFolder: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaFolderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFolder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: a folder with this name exists (code `folder_exists`, param `name`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emptyMediaFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Media folder identifier. */
                 folderId: components["parameters"]["FolderId"];
@@ -3073,6 +3420,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,7 +3431,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media folder `folderId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3091,7 +3440,13 @@ export interface operations {
     batchDeleteMediaAssets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3104,6 +3459,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,6 +3469,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3129,20 +3486,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The asset. */
+            /** @description The asset, the projects linked to it and its background runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaAsset"];
+                    "application/json": components["schemas"]["MediaAssetDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3176,7 +3533,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3208,7 +3565,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId`, or no run `runId` of that asset. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3238,6 +3595,140 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the upload is already complete (code `upload_completed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The open upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media folder `folder_id` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    signMultipartUploadPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartSignPartRequest"];
+            };
+        };
+        responses: {
+            /** @description Where and how to send the part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartSignedPart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key` (never started, expired, aborted or completed). */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMultipartUploadParts: {
+        parameters: {
+            query: {
+                storage_key: string;
+                upload_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parts received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartPartList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The new media asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no upload `upload_id` with `storage_key` (never started, expired or aborted). */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3304,7 +3795,13 @@ export interface operations {
     batchDeleteProjects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3317,6 +3814,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +3824,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3354,7 +3853,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3387,7 +3886,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3422,7 +3921,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3455,7 +3954,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3485,7 +3984,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3514,7 +4013,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3547,7 +4046,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3581,7 +4080,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `operation.timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3615,7 +4114,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3656,7 +4155,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3691,7 +4190,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3726,7 +4225,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` (unknown timeline item ids are `failed_items` entries instead). */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3761,7 +4260,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3778,7 +4277,7 @@ export interface operations {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -3797,7 +4296,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no effect `effectId` in its timeline. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3827,7 +4326,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3860,7 +4359,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3869,9 +4368,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only words of this caption timeline item. */
-                timeline_item_id?: string;
+                timeline_item_id?: components["schemas"]["CaptionWordFilter"];
                 /** @description Only words containing this text (case-insensitive substring match; matching semantics assumed). */
-                match_text?: string;
+                match_text?: components["schemas"]["CaptionWordFilter"];
                 /** @description Page size, 1 to 500. Default when omitted is not shown in the reference; 20 is assumed. */
                 limit?: components["parameters"]["LimitMax500"];
                 /** @description Number of items to skip, >= 0. */
@@ -3899,7 +4398,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3932,7 +4431,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4061,7 +4560,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the referenced media asset (`asset_id`) or project (`project_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4091,7 +4590,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4132,7 +4631,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the clip is not blocked, the step is not the one it stopped at, the error is not retryable, or an `Idempotency-Key` was reused with different input. */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4163,7 +4662,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4192,7 +4691,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4228,7 +4727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `asset_id`, or no clip `clip_id` on its share page. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4257,7 +4756,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4288,7 +4787,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4332,7 +4831,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no revision `revisionId` of its faceless plan. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4368,7 +4867,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4400,7 +4899,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4442,7 +4941,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4477,7 +4976,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no AI edit run `runId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4511,7 +5010,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no recording set `recordingSetId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4540,7 +5039,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4569,7 +5068,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4617,13 +5116,17 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
 export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const publishModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishMode"]> = ["direct_post", "inbox_draft"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
-export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed"];
+export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed", "cancelled"];
+export const multipartSignedPartMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultipartSignedPart"]["method"]> = ["PUT"];
+export const aspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AspectRatio"]> = ["9:16", "16:9", "1:1", "4:5"];
 export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
@@ -4631,10 +5134,12 @@ export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDee
 export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
+export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
 export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];
 export const clipShareVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipShareVisibility"]> = ["visible", "hidden"];
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
+export const recordingSetTrackRequestRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordingSetTrackRequest"]["role"]> = ["camera", "screen", "microphone"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];
