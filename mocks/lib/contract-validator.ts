@@ -58,3 +58,21 @@ export function contractValidator(): ContractValidator {
   };
   return instance;
 }
+
+/** Compiles every operation's request validators now. */
+export function warmContractValidators(): void {
+  for (const operation of contractValidator().operations) operation.warm();
+}
+
+/**
+ * Compiles them one operation per turn of the event loop, so that requests arriving meanwhile are
+ * served between compilations (after start-up, before the first requests need them).
+ */
+export function warmContractValidatorsInBackground(): void {
+  const pending = [...contractValidator().operations];
+  const next = (): void => {
+    pending.shift()?.warm();
+    if (pending.length > 0) setImmediate(next);
+  };
+  setImmediate(next);
+}

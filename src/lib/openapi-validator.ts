@@ -67,6 +67,8 @@ export interface OpenApiOperation {
   validateRequest(request: OpenApiRequest): ValidatedParameters;
   /** Errors of a response body against the declared status's JSON schema ([] when it matches). */
   responseErrors(status: number, body: unknown): string[];
+  /** Compiles the request validators now (otherwise done by the first request). */
+  warm(): void;
 }
 
 interface ParameterObject {
@@ -371,6 +373,9 @@ function compileOperation(
     operationId: String(operation.operationId ?? `${method} ${template}`),
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     definition: operation,
+    warm() {
+      prepared();
+    },
     validateRequest({ params, query, headers, body }) {
       const { parameters: compiled, body: bodyValidator } = prepared();
       const path: Record<string, string> = { ...params };
