@@ -76,6 +76,7 @@ async function open(name: string, storage: Storage = memoryStorage()) {
     queryClient.fetchQuery(captionWordsQueryOptions(projectId)),
     queryClient.fetchQuery(captionStyleQueryOptions(projectId)),
   ]);
+  editor.keepOnDevice();
   editor.reconcileReturned();
   requests.length = 0;
   return { projectId, queryClient, editor, storage };
@@ -253,7 +254,6 @@ describe('conflicts and unsaved changes', () => {
     first.editor.run(setStyle, { values: { style: { fontWeight: '900' } }, what: 'weight' });
     await settled(first.editor);
     expect(first.editor.getState().outbox).toHaveLength(2);
-    first.editor.dispose();
 
     server.resetHandlers();
     // The page is opened again: the changes are back, unsaved, until saved.

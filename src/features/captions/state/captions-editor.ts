@@ -15,6 +15,7 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import { ApiError, describeError } from '@/api/api-error.ts';
+import type { Outcome as KitOutcome } from '@/lib/editor/command.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isRetryable } from '@/api/retry-policy.ts';
@@ -39,7 +40,11 @@ import {
   type Rebased,
 } from '../model/caption-change.ts';
 import type { CaptionDoc, CaptionStyle, WordsDoc } from '../model/caption-doc.ts';
-import { CAPTIONS_COMMANDS, type CaptionsContext } from '../model/commands.ts';
+import {
+  CAPTIONS_COMMANDS,
+  type CaptionsCommand,
+  type CaptionsContext,
+} from '../model/commands.ts';
 import {
   applyOutbox,
   loadOutbox,
@@ -51,6 +56,7 @@ import { initialCaptionsState, MARKED_KEYS, type CaptionsState } from './caption
 
 type State = EditorState<CaptionsState, CaptionChange>;
 type Outcome = CommitOutcome<CaptionChange, CaptionResult>;
+type Outcome_ = KitOutcome<CaptionsState, CaptionChange>;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -62,14 +68,10 @@ export class CaptionsEditor extends Editor<
   CaptionsContext
 > {
   private queue: Promise<unknown> = Promise.resolve();
-  private shown: {
-    base: CaptionDoc;
-    outbox: OutboxEntry[];
-    draft: CaptionChange | null;
-    doc: CaptionDoc;
-  } | null = null;
+  /** The last shown documents (views compare documents by identity). */
+  private withOutbox: { base: CaptionDoc; outbox: OutboxEntry[]; doc: CaptionDoc } | null = null;
+  private shown: { under: CaptionDoc; draft: CaptionChange | null; doc: CaptionDoc } | null = null;
   private reconciled = false;
-  private stopPersisting: () => void = () => undefined;
 
   constructor(
     config: EditorConfig<CaptionsState, CaptionDoc, CaptionChange, CaptionResult, CaptionsContext>,
@@ -81,11 +83,19 @@ export class CaptionsEditor extends Editor<
     },
   ) {
     super(config);
+  }
+
+  /**
+   * Keeps the outbox on this device from now on (per project); returns the function that stops
+   * (the screen went away). The outbox left from an earlier visit was loaded by the factory.
+   */
+  keepOnDevice(): () => void {
+    const { storage, projectId } = this.options;
     let kept = this.getState().outbox;
-    this.stopPersisting = this.store.subscribe((state) => {
+    return this.store.subscribe((state) => {
       if (state.outbox === kept) return;
       kept = state.outbox;
-      if (!saveOutbox(options.storage, options.projectId, state.outbox) && state.outbox.length > 0)
+      if (!saveOutbox(storage, projectId, state.outbox) && state.outbox.length > 0)
         this.setState({
           notice: {
             tone: 'error',
@@ -97,28 +107,55 @@ export class CaptionsEditor extends Editor<
     });
   }
 
-  /** Stops keeping the outbox on this device (the screen went away). */
-  dispose(): void {
-    this.stopPersisting();
-  }
-
   /** The document as shown: the service's, with the unsaved changes and the gesture on top. */
   override document(): CaptionDoc | undefined {
     const base = this.readDocument();
     if (base === undefined) return undefined;
     const { outbox, draft } = this.getState();
-    const shown = this.shown;
-    if (shown && shown.base === base && shown.outbox === outbox && shown.draft === draft)
-      return shown.doc;
-    let doc = applyOutbox(base, outbox);
-    if (draft) doc = applyChange(doc, draft);
-    this.shown = { base, outbox, draft, doc };
-    return doc;
+    if (this.withOutbox?.base !== base || this.withOutbox.outbox !== outbox)
+      this.withOutbox = { base, outbox, doc: applyOutbox(base, outbox) };
+    const under = this.withOutbox.doc;
+    if (this.shown?.under !== under || this.shown.draft !== draft)
+      this.shown = { under, draft, doc: draft ? applyChange(under, draft) : under };
+    return this.shown.doc;
   }
 
   /** The document as the service has it (with the change being saved, optimistically). */
   savedDocument(): CaptionDoc | undefined {
     return this.readDocument();
+  }
+
+  // ───────────── live gestures (a slider dragged, a handle moved) ─────────────
+
+  /** The command context without the gesture's draft (what a change is computed against). */
+  private contextUnderDraft(): CaptionsContext | null {
+    this.document();
+    const under = this.withOutbox?.doc;
+    return under ? this.contextFor(under, this.getState()) : null;
+  }
+
+  /** Shows what the command would change, without saving it (starts a gesture: Escape undoes). */
+  preview<Args>(command: CaptionsCommand<Args>, args: Args): Outcome_ | null {
+    const ctx = this.contextUnderDraft();
+    if (!ctx) return null;
+    const outcome = command.perform(ctx, args);
+    if (outcome.type !== 'change') return outcome;
+    if (!this.getState().gesture) this.beginGesture(outcome.label);
+    this.setState({ draft: outcome.change });
+    return outcome;
+  }
+
+  /** Ends the gesture with the command's change: saved as one request and one undo step. */
+  commitLive<Args>(command: CaptionsCommand<Args>, args: Args): Outcome_ {
+    if (this.getState().gesture) this.endGesture({ draft: null });
+    else this.setState({ draft: null });
+    return this.run(command, args);
+  }
+
+  /** Drops the gesture's draft (Escape, or a control that lost its edit). */
+  cancelLive(): void {
+    if (this.getState().gesture) this.cancelGesture();
+    else this.setState({ draft: null });
   }
 
   // ───────────── the outbox ─────────────
