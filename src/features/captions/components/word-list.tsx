@@ -7,12 +7,14 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useStore } from 'zustand';
 import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
 import type { CaptionSpan, CaptionWord } from '../model/caption-doc.ts';
 import { retime, selectCommand, setText } from '../model/commands.ts';
 import { formatTime, type Edge } from '../model/timing.ts';
 import { highlight, type SelectMode, type WordRow } from '../model/word-rows.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
+import type { PlaybackStore } from '../state/playback-store.ts';
 import { WordTextField } from './word-text-field.tsx';
 
 const CAPTION_ROW = 34;
@@ -29,7 +31,7 @@ export function WordList({
   query,
   selection,
   unsaved,
-  spokenId,
+  playback,
   scrollRef,
 }: {
   editor: CaptionsEditor;
@@ -42,9 +44,11 @@ export function WordList({
   query: string;
   selection: ReadonlySet<string>;
   unsaved: ReadonlySet<string>;
-  spokenId: string | null;
+  /** The word spoken at the playhead is marked. */
+  playback: PlaybackStore;
   scrollRef?: React.RefObject<HTMLDivElement | null>;
 }) {
+  const spokenId = useStore(playback, (state) => state.spokenId);
   const ownRef = useRef<HTMLDivElement>(null);
   const parentRef = scrollRef ?? ownRef;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API

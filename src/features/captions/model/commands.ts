@@ -19,6 +19,8 @@ export interface CaptionsContext {
   selection: ReadonlySet<string>;
   anchor: string | null;
   history: History<CaptionChange>;
+  /** Changes not yet sent or saved (undo takes the last of them back first). */
+  unsaved: number;
 }
 
 export type CaptionsCommand<Args = void> = Command<
@@ -220,7 +222,15 @@ export const applyLook: CaptionsCommand<{ look: CaptionLook }> = {
   },
 };
 
-const [undo, redo] = historyCommands<CaptionsContext, CaptionsState, CaptionChange>();
+const [savedUndo, redo] = historyCommands<CaptionsContext, CaptionsState, CaptionChange>();
+
+/** Undo takes back the last change not saved yet (locally), else the last saved one. */
+const undo: CaptionsCommand = {
+  ...savedUndo,
+  canRun: (ctx) => ctx.unsaved > 0 || ctx.history.past.length > 0,
+  perform: (ctx) =>
+    ctx.unsaved > 0 || ctx.history.past.length > 0 ? { type: 'undo' } : refuse('Nothing to undo.'),
+};
 
 export const CAPTIONS_COMMANDS = [
   undo,

@@ -370,6 +370,7 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
         selection: state.selection,
         anchor: state.anchor,
         history: state.history,
+        unsaved: state.outbox.length,
       }),
       document: {
         queryKey: queryKeys.captions.project(projectId),
