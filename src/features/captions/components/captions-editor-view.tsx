@@ -6,7 +6,7 @@
  * failure or a reload; conflicts and refusals are shown in words.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
@@ -75,6 +75,16 @@ export function CaptionsEditorView({
     return () => window.removeEventListener('online', onOnline);
   }, [editor]);
 
+  // The editor's keys work anywhere on the screen, except while typing in a field.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      if (editor.handleKey(event)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
   const ctx = useEditorContext(editor, (state) => [
     state.selection,
     state.anchor,
@@ -129,13 +139,8 @@ export function CaptionsEditorView({
   const inFlight = outbox.filter((entry) => entry.status !== 'unsaved').length;
   const held = outbox.filter((entry) => entry.status === 'unsaved').length;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (isTyping(event.target)) return;
-    if (editor.handleKey(event)) event.preventDefault();
-  };
-
   return (
-    <div className="flex flex-col gap-4" onKeyDown={onKeyDown}>
+    <div className="flex flex-col gap-4">
       <EditorToolbar
         editor={editor}
         label="Caption tools"

@@ -156,13 +156,15 @@ const WordRowView = memo(function WordRowView({
       role="listitem"
       style={style}
       data-word-id={word.id}
+      data-spoken={spoken || undefined}
       className={`flex items-center gap-2 border-b border-slate-100 px-3 ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
     >
-      {editing ? (
-        <div className="w-40">
+      <div className="flex min-w-24 flex-1 flex-col">
+        {editing ? (
           <WordTextField
             word={word}
             label={`Text of “${word.word}”`}
+            compact
             autoFocus
             onCommit={(text) => {
               const outcome = editor.run(setText, { id: word.id, text });
@@ -170,44 +172,44 @@ const WordRowView = memo(function WordRowView({
             }}
             onDone={() => setEditing(false)}
           />
-        </div>
-      ) : (
-        <>
-          <button
-            type="button"
-            aria-pressed={selected}
-            onClick={(event) =>
-              onSelect(
-                word.id,
-                event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
-              )
-            }
-            className="min-w-0 max-w-40 truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            {highlight(word.word, query).map((part, i) =>
-              part.match ? (
-                <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
-                  {part.text}
-                </mark>
-              ) : (
-                <span key={i}>{part.text}</span>
-              ),
-            )}
-          </button>
-          <button
-            type="button"
-            aria-label={`Edit text of “${word.word}”`}
-            title="Fix the text (the timing stays)"
-            onClick={() => setEditing(true)}
-            className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            ✎
-          </button>
-        </>
-      )}
-      <span className="ml-auto shrink-0 text-xs tabular-nums text-slate-600">
-        {formatTime(word.startSeconds ?? 0)}–{formatTime(word.endSeconds ?? 0)}
-      </span>
+        ) : (
+          <div className="flex min-w-0 items-center gap-1">
+            <button
+              type="button"
+              aria-pressed={selected}
+              onClick={(event) =>
+                onSelect(
+                  word.id,
+                  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
+                )
+              }
+              className="min-w-0 truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {highlight(word.word, query).map((part, i) =>
+                part.match ? (
+                  <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
+                    {part.text}
+                  </mark>
+                ) : (
+                  <span key={i}>{part.text}</span>
+                ),
+              )}
+            </button>
+            <button
+              type="button"
+              aria-label={`Edit text of “${word.word}”`}
+              title="Fix the text (the timing stays)"
+              onClick={() => setEditing(true)}
+              className="shrink-0 rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              ✎
+            </button>
+          </div>
+        )}
+        <span className="px-1.5 text-xs tabular-nums text-slate-600">
+          {formatTime(word.startSeconds ?? 0)}–{formatTime(word.endSeconds ?? 0)}
+        </span>
+      </div>
       <TimingTrack editor={editor} word={word} span={span} fps={fps} />
       <StyleGlance word={word} />
       {unsaved ? (

@@ -6,12 +6,15 @@ export function WordTextField({
   word,
   label = 'Word text',
   autoFocus = false,
+  compact = false,
   onCommit,
   onDone,
 }: {
   word: CaptionWord;
   label?: string;
   autoFocus?: boolean;
+  /** In a list row: the label and the hint are for screen readers only. */
+  compact?: boolean;
   /** Returns why the text was refused, or null when it was taken. */
   onCommit(text: string): string | null;
   onDone?(): void;
@@ -33,8 +36,8 @@ export function WordTextField({
     }
   };
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+    <div className={`flex flex-col ${compact ? '' : 'gap-1'}`}>
+      <label htmlFor={id} className={compact ? 'sr-only' : 'text-xs font-medium text-slate-700'}>
         {label}
       </label>
       <input
@@ -64,11 +67,15 @@ export function WordTextField({
         className="rounded-md border border-slate-300 px-2 py-1 text-sm aria-[invalid]:border-red-500"
       />
       {problem ? (
-        <p id={`${id}-problem`} className="text-xs text-red-700">
+        <p
+          id={`${id}-problem`}
+          role="alert"
+          className={`text-xs text-red-700 ${compact ? 'absolute z-10 mt-8 rounded bg-white px-1 shadow' : ''}`}
+        >
           {problem}
         </p>
       ) : (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
+        <p id={`${id}-hint`} className={compact ? 'sr-only' : 'text-xs text-slate-600'}>
           Its timing stays as it is.
         </p>
       )}
