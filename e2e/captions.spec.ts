@@ -276,7 +276,7 @@ test.describe('caption styler', () => {
     await page.keyboard.press('ArrowLeft');
     await saved(page);
     const [nudged] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
-    expect(nudged!.endSeconds!).toBeCloseTo(dragged!.endSeconds! - 1 / fps, 6);
+    expect(nudged!.endSeconds!).toBeCloseTo(dragged!.endSeconds! - 1 / fps, 2);
   });
 
   test('applying a Look, then undoing it', async ({ page }) => {
