@@ -325,6 +325,25 @@ test.describe('clip library', () => {
     await expect(page.getByRole('link', { name: 'Download the clip' })).toBeVisible();
   });
 
+  test('opens a clip batch by id: a malformed id is refused, an unknown one is not found', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/clips');
+    const batchId = page.getByRole('textbox', { name: 'Open a clip batch by id' });
+    await batchId.fill('batch-42');
+    await page.getByRole('button', { name: 'Open batch' }).click();
+    await expect(page.getByText(/A batch id is a UUID/)).toBeVisible();
+    await expect(batchId).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/clips(\?|$)/);
+
+    const unknown = '123e4567-e89b-42d3-a456-426614174000';
+    await batchId.fill(unknown);
+    await page.getByRole('button', { name: 'Open batch' }).click();
+    await expect(page).toHaveURL(new RegExp(`/clip-batches/${unknown}$`));
+    await expect(page.getByText(`No clip batch ${unknown}.`)).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('toggles a clip’s visibility on the share page, rolled back on error', async ({ page }) => {
     await signInWithDemo(page, '/clips');
     await page.getByRole('combobox', { name: 'Source asset' }).selectOption({ label: SHARE_ASSET });
