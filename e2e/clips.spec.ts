@@ -9,9 +9,13 @@ import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
  * read only seeded clips nobody else changes; counts are never assumed.
  */
 
-/** A video id whose clips end the way `wanted` says (null: exported). Fresh per run. */
-function videoIdFor(wanted: ClipFailure | null): string {
-  const prefix = `e2e${Date.now().toString(36).slice(-5)}`;
+/**
+ * A video id whose clips end the way `wanted` says (null: exported). Fresh per run. A `slow` one
+ * walks 4× slower (playwright.config.ts sets SIM_CLIP_SLOW), so each state stays on screen for
+ * seconds even on a loaded machine.
+ */
+function videoIdFor(wanted: ClipFailure | null, pace: 'normal' | 'slow' = 'normal'): string {
+  const prefix = `e2e${pace === 'slow' ? 'slow' : ''}${Date.now().toString(36).slice(-5)}`;
   for (let i = 0; i < 100_000; i += 1) {
     const id = `${prefix}${i}`;
     if (clipFailureFor({ key: id }) === wanted) return id;
@@ -219,9 +223,10 @@ test.describe('clip library', () => {
     // Recording starts before the clip exists (the app navigates to it without a reload), so
     // a slow first render of the clip cannot hide its early steps.
     await recordStatuses(page);
-    await createClipFromUrl(page, videoIdFor(null));
+    // Slow: assembling lasts 4 s and ready 6 s, so a loaded machine cannot skip past either.
+    await createClipFromUrl(page, videoIdFor(null, 'slow'));
     await expect
-      .poll(async () => (await seenStatuses(page)).seen, { timeout: 40_000 })
+      .poll(async () => (await seenStatuses(page)).seen, { timeout: 60_000 })
       .toEqual(expect.arrayContaining(['assembling', 'ready']));
     const { seen, sameDocument } = await seenStatuses(page);
     expect(seen.indexOf('ready')).toBeGreaterThan(seen.indexOf('assembling'));
