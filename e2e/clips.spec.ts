@@ -80,7 +80,8 @@ test.describe('clip library', () => {
   test('filters by two statuses, and the filtered view survives a reload', async ({ page }) => {
     await signInWithDemo(page, '/clips');
     const list = page.getByRole('list', { name: 'Clips' });
-    await expect(list).toBeVisible();
+    // Often the run's first screen after sign-in: the route's chunk and data come cold.
+    await expect(list).toBeVisible({ timeout: 20_000 });
     await page.getByRole('checkbox', { name: /^Failed \(\d+\+?\)$/ }).check();
     await page.getByRole('checkbox', { name: /^Needs repair \(\d+\+?\)$/ }).check();
     await expect(page).toHaveURL(/status=/);
