@@ -228,6 +228,7 @@ export function CaptionsEditorView({
           pages={pages}
           settings={settings}
           focusWord={focusWord}
+          selection={selection}
           order={order.length > 0 ? order : words.map((word) => word.id)}
           duration={duration}
           fps={doc.words.fps}
