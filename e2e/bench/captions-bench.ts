@@ -224,6 +224,8 @@ async function main(): Promise<void> {
   const rows: Array<[string, Frames | null, string]> = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    // tsx keeps function names with a `__name` helper that the page does not have.
+    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
     const projectId = await signIn(page, base);
 
     // Time to first render: a cold load, then a warm one (the client's code cached).

@@ -19,7 +19,12 @@ import {
   wordAt,
   type PageLayout,
 } from '@/lib/caption-painter/caption-painter.ts';
-import type { CaptionSettings } from '../model/caption-doc.ts';
+import {
+  indexOfWords,
+  wordById,
+  type CaptionSettings,
+  type CaptionWord,
+} from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
@@ -70,6 +75,7 @@ export function CaptionPreview({
   editor,
   playback,
   pages,
+  words,
   settings,
   focusWord,
   selection,
@@ -79,7 +85,9 @@ export function CaptionPreview({
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
+  /** Pages of the words' structure; painted with the words as they are now (`words`). */
   pages: readonly CaptionPage[];
+  words: readonly CaptionWord[];
   settings: CaptionSettings;
   focusWord: string | null;
   /** Outlined in the preview while paused. */
@@ -92,9 +100,9 @@ export function CaptionPreview({
   const cache = useMemo(() => new TextMeasureCache(), []);
   const layoutRef = useRef<PageLayout | null>(null);
   const shownRef = useRef<string>('');
-  const latest = useRef({ pages, settings, focusWord, selection });
+  const latest = useRef({ pages, words, settings, focusWord, selection });
   useLayoutEffect(() => {
-    latest.current = { pages, settings, focusWord, selection };
+    latest.current = { pages, words, settings, focusWord, selection };
   });
   const playing = useStore(playback, (state) => state.playing);
 
@@ -102,8 +110,15 @@ export function CaptionPreview({
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    const { pages: list, settings: current, focusWord: focus, selection: chosen } = latest.current;
-    const shown = pageToShow(list, seconds, isPlaying, focus);
+    const {
+      pages: list,
+      words: now,
+      settings: current,
+      focusWord: focus,
+      selection: chosen,
+    } = latest.current;
+    const found = pageToShow(list, seconds, isPlaying, focus);
+    const shown = found.page ? { ...found, page: withCurrentWords(found.page, now) } : found;
     paintBackdrop(ctx, canvas.width, canvas.height);
     layoutRef.current = shown.page
       ? paintPage(ctx, shown.page, {
@@ -236,10 +251,26 @@ export function CaptionPreview({
             if (latest.current.focusWord) editor.setState({ focusWord: null });
           }}
         />
-        <SpokenWord playback={playback} pages={pages} />
+        <SpokenWord playback={playback} words={words} />
       </div>
     </section>
   );
+}
+
+/** The page with its words as they are now (pages follow the structure, not the styles). */
+function withCurrentWords(page: CaptionPage, words: readonly CaptionWord[]): CaptionPage {
+  const index = indexOfWords(words);
+  let changed = false;
+  const lines = page.lines.map((line) =>
+    line.map((word) => {
+      const at = index.get(word.id);
+      const now = at === undefined ? undefined : words[at];
+      if (!now || now === word) return word;
+      changed = true;
+      return now;
+    }),
+  );
+  return changed ? { ...page, lines } : page;
 }
 
 /** A dashed box around each selected word of the page shown. */
@@ -312,19 +343,13 @@ function Scrubber({
 
 function SpokenWord({
   playback,
-  pages,
+  words,
 }: {
   playback: PlaybackStore;
-  pages: readonly CaptionPage[];
+  words: readonly CaptionWord[];
 }) {
   const spokenId = useStore(playback, (state) => state.spokenId);
-  const text = useMemo(() => {
-    if (!spokenId) return null;
-    for (const page of pages)
-      for (const line of page.lines)
-        for (const word of line) if (word.id === spokenId) return word.word;
-    return null;
-  }, [pages, spokenId]);
+  const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
   return (
     <p className="text-sm text-slate-700" data-testid="spoken-word">
       {text ? (
