@@ -119,18 +119,20 @@ export class CaptionsEditor extends Editor<
     if (base === undefined) return undefined;
     const { outbox, draft } = this.getState();
     // An entry's status changing (pending → saving) changes nothing shown: same document.
-    const last = this.withOutbox;
+    let shownUnder = this.withOutbox;
     if (
-      last?.base !== base ||
-      last.changes.length !== outbox.length ||
-      outbox.some((entry, i) => entry.change !== last.changes[i])
-    )
-      this.withOutbox = {
+      shownUnder?.base !== base ||
+      shownUnder.changes.length !== outbox.length ||
+      outbox.some((entry, i) => entry.change !== shownUnder!.changes[i])
+    ) {
+      shownUnder = {
         base,
         changes: outbox.map((entry) => entry.change),
         doc: applyOutbox(base, outbox),
       };
-    const under = this.withOutbox.doc;
+      this.withOutbox = shownUnder;
+    }
+    const under = shownUnder.doc;
     if (this.shown?.under !== under || this.shown.draft !== draft)
       this.shown = { under, draft, doc: draft ? applyChange(under, draft) : under };
     return this.shown.doc;
