@@ -71,6 +71,7 @@ import { Ticker } from './lib/ticker.ts';
 import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
+import { resumeSeededPosts } from './rules/publishing.ts';
 import { seedStore } from './store/seed.ts';
 import type { WebhookEventName } from './store/contract.ts';
 import type { Store } from './store/workspace.ts';
@@ -154,5 +155,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     stop: () => ticker.stop(),
   };
   resumeSeededJobs(simulator);
+  resumeSeededPosts(simulator);
   return simulator;
 }

@@ -1,6 +1,6 @@
 /** Media library: assets and folders, batch delete and folder empty, suggestions, upload abort. */
 import type { HttpHandler } from 'msw';
-import { notFound } from '../lib/errors.ts';
+import { invalid, notFound } from '../lib/errors.ts';
 import { queryString, requireString, requireUuid } from '../lib/validate.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
 import { deleteAssets } from '../rules/workspace-deletes.ts';
@@ -20,12 +20,17 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       const search = queryString(req.query, 'search', { min: 1, max: 200 })?.toLowerCase() ?? null;
       const prefix =
         queryString(req.query, 'name_prefix', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const kind = queryString(req.query, 'kind');
+      if (kind !== null && !['video', 'audio', 'image'].includes(kind)) {
+        throw invalid('kind', 'kind must be video, audio or image.');
+      }
       const matches = req.workspace.assets.filter((asset) => {
         const name = asset.name.toLowerCase();
         return (
           (folderId === null || asset.folder_id === folderId) &&
           (search === null || name.includes(search)) &&
-          (prefix === null || name.startsWith(prefix))
+          (prefix === null || name.startsWith(prefix)) &&
+          (kind === null || asset.kind === kind)
         );
       });
       const { page: assets, bounds } = paginate(matches, page);
@@ -73,7 +78,11 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       const asset = findAsset(req.workspace, req.params.assetId ?? '');
       if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
       const runId = `run_${req.sim.rng.hex(16)}`;
-      req.workspace.aiEditRuns.set(runId, asset.linked_project_ids[0] ?? '');
+      req.workspace.aiEditRuns.set(runId, {
+        projectId: asset.linked_project_ids[0] ?? '',
+        createdAt: req.sim.nowIso(),
+        appliedStyleId: null,
+      });
       const body: Schema<'ShortSuggestionsRun'> = { run_id: runId };
       return { body };
     }),

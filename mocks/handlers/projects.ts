@@ -1,5 +1,7 @@
 /** Project management: list, create, get, update, batch delete, jobs. */
 import type { HttpHandler } from 'msw';
+import { initialCaptionStyle } from '../rules/onboarding.ts';
+import { CAPTION_LOOKS } from './captions.ts';
 import { invalid } from '../lib/errors.ts';
 import { optionalString, requireString } from '../lib/validate.ts';
 import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
@@ -61,7 +63,11 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
           ],
         },
         captionWords: [],
-        captionStyle: { settings: { ...DEFAULT_CAPTION_SETTINGS }, look_id: null, preset_id: null },
+        captionStyle: initialCaptionStyle(workspace, CAPTION_LOOKS, {
+          settings: { ...DEFAULT_CAPTION_SETTINGS },
+          look_id: null,
+          preset_id: null,
+        }),
         exports: [],
         facelessRevisions: [],
       };

@@ -1,16 +1,53 @@
-/** Publishing: schedule a short-form post of a completed export or a slideshow of images. */
+/**
+ * Publishing: connected accounts, scheduling a short-form post of a completed export or a
+ * slideshow of images, following a post until the platform publishes or refuses it, cancelling
+ * one before it goes. The preflight rules are the client's own (src/lib/publishing-preflight.ts);
+ * the first refusal is a 400 naming its field. A post is never retried by the simulator.
+ */
 import type { HttpHandler } from 'msw';
-import { invalid, notFound } from '../lib/errors.ts';
-import { optionalString, optionalStringArray } from '../lib/validate.ts';
-import type { ScheduledPost } from '../store/contract.ts';
+import { preflightPost } from '@/lib/publishing-preflight.ts';
+import { conflict, invalid, notFound } from '../lib/errors.ts';
+import { optionalString, optionalStringArray, queryString } from '../lib/validate.ts';
+import type { Export, Schema, ScheduledPost } from '../store/contract.ts';
+import { followPost } from '../rules/publishing.ts';
+import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
-import type { HandlerContext } from './route.ts';
+import { pageParams, paginate } from './helpers.ts';
+import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
-const PUBLISH_MODES = new Set(['direct_post', 'inbox_draft']);
+function requirePost(req: RouteRequest): ScheduledPost {
+  const id = req.params.postId ?? '';
+  const post = req.workspace.scheduledPosts.find((candidate) => candidate.post_id === id);
+  if (!post) throw notFound('postId', `No scheduled post ${id}.`);
+  return post;
+}
+
+function findExport(workspace: Workspace, exportId: string) {
+  for (const record of workspace.projects) {
+    const found = record.exports.find((item) => item.export_id === exportId);
+    if (found) return { record, found };
+  }
+  return undefined;
+}
+
+const followAction = (postId: string) => [
+  {
+    method: 'GET',
+    path: `/publishing/shortform/posts/${postId}`,
+    reason: 'Follow the post until it is published or fails.',
+  },
+];
 
 export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
+    route(ctx, 'get', '/publishing/shortform/connections', ({ workspace }) => {
+      const body: Schema<'PublishingConnectionListResponse'> = {
+        connections: workspace.connections.map((record) => record.connection),
+      };
+      return { body };
+    }),
+
     route(ctx, 'post', '/publishing/shortform/schedule', (req) => {
       const { body, workspace, sim } = req;
       const exportId = optionalString(body, 'export_id', { min: 1, max: 200 });
@@ -18,11 +55,11 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
       if ((exportId === null) === (imageIds.length === 0)) {
         throw invalid(
           'export_id',
-          'Give either export_id or source_media_asset_ids (a slideshow).',
+          'Give either export_id or source_media_asset_ids (a slideshow), not both.',
         );
       }
       const publishMode = optionalString(body, 'publish_mode') ?? 'direct_post';
-      if (!PUBLISH_MODES.has(publishMode)) {
+      if (publishMode !== 'direct_post' && publishMode !== 'inbox_draft') {
         throw invalid('publish_mode', 'publish_mode must be direct_post or inbox_draft.');
       }
       const scheduledRaw = optionalString(body, 'scheduled_for');
@@ -30,24 +67,41 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
       if (Number.isNaN(scheduledFor)) {
         throw invalid('scheduled_for', 'scheduled_for must be an ISO 8601 timestamp.');
       }
+      const connectionId = optionalString(body, 'connection_id', { min: 1, max: 200 });
+      const connection =
+        connectionId === null
+          ? (workspace.connections[0] ?? null)
+          : (workspace.connections.find((c) => c.connection.connection_id === connectionId) ??
+            null);
+      if (connectionId !== null && connection === null) {
+        throw notFound('connection_id', `No connection ${connectionId}.`);
+      }
+      let exported: Export | null = null;
       let projectId = '';
       if (exportId !== null) {
-        const owner = workspace.projects.find((record) =>
-          record.exports.some((item) => item.export_id === exportId),
-        );
-        const found = owner?.exports.find((item) => item.export_id === exportId);
-        if (!owner || !found) throw notFound('export_id', `No export ${exportId}.`);
-        if (found.expires_at && Date.parse(found.expires_at) < sim.now()) {
-          throw invalid('export_id', `Export ${exportId} expired at ${found.expires_at}.`);
-        }
-        projectId = owner.project.id;
+        const owner = findExport(workspace, exportId);
+        if (!owner) throw notFound('export_id', `No export ${exportId}.`);
+        exported = owner.found;
+        projectId = owner.record.project.id;
       }
       imageIds.forEach((id, index) => {
         const asset = findAsset(workspace, id);
-        if (!asset || asset.kind !== 'image') {
-          throw invalid(`source_media_asset_ids[${index}]`, `${id} is not an image asset.`);
+        if (!asset) throw notFound(`source_media_asset_ids[${index}]`, `No media asset ${id}.`);
+        if (asset.kind !== 'image') {
+          throw invalid(`source_media_asset_ids[${index}]`, `${asset.name} is not an image.`);
         }
       });
+      const [refusal] = preflightPost({
+        export: exported,
+        imageIds,
+        connection: connection?.connection ?? null,
+        publishMode,
+        scheduledFor,
+        now: sim.now(),
+      });
+      if (refusal) throw invalid(refusal.param, refusal.message);
+      if (!connection) throw invalid('connection_id', 'Connect an account before posting.');
+
       const postId = `post_${sim.rng.hex(12)}`;
       const post: ScheduledPost = {
         post_id: postId,
@@ -55,22 +109,45 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
         platform: 'shortform',
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),
-        connection_id: optionalString(body, 'connection_id') ?? 'conn_demo_shortform',
+        connection_id: connection.connection.connection_id,
         export_id: exportId ?? '',
         project_id: projectId,
         source: exportId !== null ? 'project_export' : 'image_slideshow',
         source_media_asset_ids: imageIds,
         media_type: exportId !== null ? 'video' : 'slideshow',
         publish_mode: publishMode,
-        next_actions: [
-          {
-            method: 'GET',
-            path: `/publishing/shortform/posts/${postId}`,
-            reason: 'Check publication.',
-          },
-        ],
+        caption: optionalString(body, 'caption', { max: 2200 }) ?? '',
+        created_at: sim.nowIso(),
+        next_actions: followAction(postId),
       };
-      workspace.scheduledPosts.push(post);
+      workspace.scheduledPosts.unshift(post);
+      followPost(sim, post, connection);
+      return { body: post };
+    }),
+
+    route(ctx, 'get', '/publishing/shortform/posts', (req) => {
+      const status = queryString(req.query, 'status');
+      const matches = req.workspace.scheduledPosts.filter(
+        (post) => status === null || post.status === status,
+      );
+      const { page, bounds } = paginate(matches, pageParams(req, 50));
+      const body: Schema<'ScheduledPostListResponse'> = { posts: page, bounds };
+      return { body };
+    }),
+
+    route(ctx, 'get', '/publishing/shortform/posts/:postId', (req) => ({ body: requirePost(req) })),
+
+    route(ctx, 'post', '/publishing/shortform/posts/:postId/cancel', (req) => {
+      const post = requirePost(req);
+      if (post.status !== 'scheduled') {
+        throw conflict(
+          'post_not_cancellable',
+          `The post is ${post.status}; only a scheduled post can be cancelled.`,
+        );
+      }
+      post.status = 'cancelled';
+      post.cancelled_at = req.sim.nowIso();
+      post.next_actions = [];
       return { body: post };
     }),
   ];

@@ -14,8 +14,11 @@ import type {
   Job,
   MediaAsset,
   MediaFolder,
+  OnboardingState,
   Project,
+  PublishingConnection,
   ScheduledPost,
+  ScheduledPostFailure,
   TimelineItem,
   TimelineLayerKind,
   Webhook,
@@ -52,6 +55,23 @@ export interface ProjectRecord {
   facelessRevisions: FacelessPlanRevision[];
 }
 
+/** An AI edit run (assumed list endpoint): the project it edits and the style last applied. */
+export interface AiEditRunRecord {
+  projectId: string;
+  createdAt: string;
+  appliedStyleId: string | null;
+}
+
+/**
+ * A connected publishing account. `providerRefusal` is the simulator's stand-in for what the
+ * platform decides at publish time (e.g. an account whose settings refuse the app's posts): every
+ * post to it fails with that provider error.
+ */
+export interface ConnectionRecord {
+  connection: PublishingConnection;
+  providerRefusal: ScheduledPostFailure | null;
+}
+
 /** A folder as stored; `asset_count` is derived on read. */
 export type FolderRecord = Omit<MediaFolder, 'asset_count'>;
 
@@ -72,8 +92,11 @@ export interface Workspace {
   sharePages: ClipSharePage[];
   clipBatches: Map<string, Record<string, unknown>>;
   recordingSetIds: Set<string>;
-  aiEditRuns: Map<string, string>;
+  aiEditRuns: Map<string, AiEditRunRecord>;
+  /** Newest first. */
   scheduledPosts: ScheduledPost[];
+  connections: ConnectionRecord[];
+  onboarding: OnboardingState;
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -93,6 +116,8 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
+    connections: [],
+    onboarding: { status: 'not_started', brand_context: null, completed_at: null },
   };
 }
 
