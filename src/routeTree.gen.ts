@@ -12,7 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
+import { Route as AppOnboardingIndexRouteImport } from './routes/_app/onboarding/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing/index'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 
@@ -30,9 +34,29 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
+  id: '/ai-style/',
+  path: '/ai-style/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOnboardingIndexRoute = AppOnboardingIndexRouteImport.update({
+  id: '/onboarding/',
+  path: '/onboarding/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPublishingIndexRoute = AppPublishingIndexRouteImport.update({
+  id: '/publishing/',
+  path: '/publishing/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -51,14 +75,22 @@ const AppProjectsProjectIdTimelineRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ai-style/': typeof AppAiStyleIndexRoute
+  '/onboarding/': typeof AppOnboardingIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/publishing/': typeof AppPublishingIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ai-style': typeof AppAiStyleIndexRoute
+  '/onboarding': typeof AppOnboardingIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/publishing': typeof AppPublishingIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
 }
@@ -67,7 +99,11 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/ai-style/': typeof AppAiStyleIndexRoute
+  '/_app/onboarding/': typeof AppOnboardingIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/publishing/': typeof AppPublishingIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
 }
@@ -76,14 +112,22 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/ai-style/'
+    | '/onboarding/'
     | '/projects/'
+    | '/publishing/'
+    | '/settings/'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
+    | '/ai-style'
+    | '/onboarding'
     | '/projects'
+    | '/publishing'
+    | '/settings'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
   id:
@@ -91,7 +135,11 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/ai-style/'
+    | '/_app/onboarding/'
     | '/_app/projects/'
+    | '/_app/publishing/'
+    | '/_app/settings/'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
   fileRoutesById: FileRoutesById
@@ -125,11 +173,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/ai-style/': {
+      id: '/_app/ai-style/'
+      path: '/ai-style'
+      fullPath: '/ai-style/'
+      preLoaderRoute: typeof AppAiStyleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/onboarding/': {
+      id: '/_app/onboarding/'
+      path: '/onboarding'
+      fullPath: '/onboarding/'
+      preLoaderRoute: typeof AppOnboardingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
       fullPath: '/projects/'
       preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/publishing/': {
+      id: '/_app/publishing/'
+      path: '/publishing'
+      fullPath: '/publishing/'
+      preLoaderRoute: typeof AppPublishingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -150,13 +226,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
+  AppOnboardingIndexRoute: typeof AppOnboardingIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppPublishingIndexRoute: typeof AppPublishingIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAiStyleIndexRoute: AppAiStyleIndexRoute,
+  AppOnboardingIndexRoute: AppOnboardingIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppPublishingIndexRoute: AppPublishingIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
 }

@@ -12,7 +12,7 @@ import type { Export, Schema, ScheduledPost } from '../store/contract.ts';
 import { followPost } from '../rules/publishing.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
-import { pageParams, paginate } from './helpers.ts';
+import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
@@ -39,6 +39,82 @@ const followAction = (postId: string) => [
   },
 ];
 
+function schedule(req: RouteRequest): ScheduledPost {
+  const { body, workspace, sim } = req;
+  const exportId = optionalString(body, 'export_id', { min: 1, max: 200 });
+  const imageIds = optionalStringArray(body, 'source_media_asset_ids', { max: 35, uuid: true });
+  if ((exportId === null) === (imageIds.length === 0)) {
+    throw invalid(
+      'export_id',
+      'Give either export_id or source_media_asset_ids (a slideshow), not both.',
+    );
+  }
+  const publishMode = optionalString(body, 'publish_mode') ?? 'direct_post';
+  if (publishMode !== 'direct_post' && publishMode !== 'inbox_draft') {
+    throw invalid('publish_mode', 'publish_mode must be direct_post or inbox_draft.');
+  }
+  const scheduledRaw = optionalString(body, 'scheduled_for');
+  const scheduledFor = scheduledRaw === null ? sim.now() + 3_600_000 : Date.parse(scheduledRaw);
+  if (Number.isNaN(scheduledFor)) {
+    throw invalid('scheduled_for', 'scheduled_for must be an ISO 8601 timestamp.');
+  }
+  const connectionId = optionalString(body, 'connection_id', { min: 1, max: 200 });
+  const connection =
+    connectionId === null
+      ? (workspace.connections[0] ?? null)
+      : (workspace.connections.find((c) => c.connection.connection_id === connectionId) ?? null);
+  if (connectionId !== null && connection === null) {
+    throw notFound('connection_id', `No connection ${connectionId}.`);
+  }
+  let exported: Export | null = null;
+  let projectId = '';
+  if (exportId !== null) {
+    const owner = findExport(workspace, exportId);
+    if (!owner) throw notFound('export_id', `No export ${exportId}.`);
+    exported = owner.found;
+    projectId = owner.record.project.id;
+  }
+  imageIds.forEach((id, index) => {
+    const asset = findAsset(workspace, id);
+    if (!asset) throw notFound(`source_media_asset_ids[${index}]`, `No media asset ${id}.`);
+    if (asset.kind !== 'image') {
+      throw invalid(`source_media_asset_ids[${index}]`, `${asset.name} is not an image.`);
+    }
+  });
+  const [refusal] = preflightPost({
+    export: exported,
+    imageIds,
+    connection: connection?.connection ?? null,
+    publishMode,
+    scheduledFor,
+    now: sim.now(),
+  });
+  if (refusal) throw invalid(refusal.param, refusal.message);
+  if (!connection) throw invalid('connection_id', 'Connect an account before posting.');
+
+  const postId = `post_${sim.rng.hex(12)}`;
+  const post: ScheduledPost = {
+    post_id: postId,
+    target_id: `tgt_${sim.rng.hex(8)}`,
+    platform: 'shortform',
+    status: 'scheduled',
+    scheduled_for: new Date(scheduledFor).toISOString(),
+    connection_id: connection.connection.connection_id,
+    export_id: exportId ?? '',
+    project_id: projectId,
+    source: exportId !== null ? 'project_export' : 'image_slideshow',
+    source_media_asset_ids: imageIds,
+    media_type: exportId !== null ? 'video' : 'slideshow',
+    publish_mode: publishMode,
+    caption: optionalString(body, 'caption', { max: 2200 }) ?? '',
+    created_at: sim.nowIso(),
+    next_actions: followAction(postId),
+  };
+  workspace.scheduledPosts.unshift(post);
+  followPost(sim, post, connection);
+  return post;
+}
+
 export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/publishing/shortform/connections', ({ workspace }) => {
@@ -48,82 +124,9 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
-    route(ctx, 'post', '/publishing/shortform/schedule', (req) => {
-      const { body, workspace, sim } = req;
-      const exportId = optionalString(body, 'export_id', { min: 1, max: 200 });
-      const imageIds = optionalStringArray(body, 'source_media_asset_ids', { max: 35, uuid: true });
-      if ((exportId === null) === (imageIds.length === 0)) {
-        throw invalid(
-          'export_id',
-          'Give either export_id or source_media_asset_ids (a slideshow), not both.',
-        );
-      }
-      const publishMode = optionalString(body, 'publish_mode') ?? 'direct_post';
-      if (publishMode !== 'direct_post' && publishMode !== 'inbox_draft') {
-        throw invalid('publish_mode', 'publish_mode must be direct_post or inbox_draft.');
-      }
-      const scheduledRaw = optionalString(body, 'scheduled_for');
-      const scheduledFor = scheduledRaw === null ? sim.now() + 3_600_000 : Date.parse(scheduledRaw);
-      if (Number.isNaN(scheduledFor)) {
-        throw invalid('scheduled_for', 'scheduled_for must be an ISO 8601 timestamp.');
-      }
-      const connectionId = optionalString(body, 'connection_id', { min: 1, max: 200 });
-      const connection =
-        connectionId === null
-          ? (workspace.connections[0] ?? null)
-          : (workspace.connections.find((c) => c.connection.connection_id === connectionId) ??
-            null);
-      if (connectionId !== null && connection === null) {
-        throw notFound('connection_id', `No connection ${connectionId}.`);
-      }
-      let exported: Export | null = null;
-      let projectId = '';
-      if (exportId !== null) {
-        const owner = findExport(workspace, exportId);
-        if (!owner) throw notFound('export_id', `No export ${exportId}.`);
-        exported = owner.found;
-        projectId = owner.record.project.id;
-      }
-      imageIds.forEach((id, index) => {
-        const asset = findAsset(workspace, id);
-        if (!asset) throw notFound(`source_media_asset_ids[${index}]`, `No media asset ${id}.`);
-        if (asset.kind !== 'image') {
-          throw invalid(`source_media_asset_ids[${index}]`, `${asset.name} is not an image.`);
-        }
-      });
-      const [refusal] = preflightPost({
-        export: exported,
-        imageIds,
-        connection: connection?.connection ?? null,
-        publishMode,
-        scheduledFor,
-        now: sim.now(),
-      });
-      if (refusal) throw invalid(refusal.param, refusal.message);
-      if (!connection) throw invalid('connection_id', 'Connect an account before posting.');
-
-      const postId = `post_${sim.rng.hex(12)}`;
-      const post: ScheduledPost = {
-        post_id: postId,
-        target_id: `tgt_${sim.rng.hex(8)}`,
-        platform: 'shortform',
-        status: 'scheduled',
-        scheduled_for: new Date(scheduledFor).toISOString(),
-        connection_id: connection.connection.connection_id,
-        export_id: exportId ?? '',
-        project_id: projectId,
-        source: exportId !== null ? 'project_export' : 'image_slideshow',
-        source_media_asset_ids: imageIds,
-        media_type: exportId !== null ? 'video' : 'slideshow',
-        publish_mode: publishMode,
-        caption: optionalString(body, 'caption', { max: 2200 }) ?? '',
-        created_at: sim.nowIso(),
-        next_actions: followAction(postId),
-      };
-      workspace.scheduledPosts.unshift(post);
-      followPost(sim, post, connection);
-      return { body: post };
-    }),
+    route(ctx, 'post', '/publishing/shortform/schedule', (req) =>
+      idempotent(req, 'schedule-post', () => ({ status: 200, body: schedule(req) })),
+    ),
 
     route(ctx, 'get', '/publishing/shortform/posts', (req) => {
       const status = queryString(req.query, 'status');

@@ -138,7 +138,9 @@ export interface paths {
          * Schedule a short-form post
          * @description Schedules a completed video or slideshow export, or creates a slideshow from ordered workspace
          *     image assets; supports direct posting and inbox drafts (`publish_mode`).
-         *     Request body fields are not shown in the reference (open object).
+         *     Request body fields are not shown in the reference; see `SchedulePostRequest` for the assumed ones.
+         *     The `Idempotency-Key` header is assumed here (as on the reference's other writes): the same key
+         *     with identical input returns the original post, so a retried request never schedules twice.
          *     (Reference group heading: Publishing.)
          */
         post: operations["schedulePost"];
@@ -3024,7 +3026,13 @@ export interface operations {
     schedulePost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

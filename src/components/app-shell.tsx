@@ -5,7 +5,12 @@ import type { ReactNode } from 'react';
  * Navigation lists only the screens that exist. Later screens (Timeline, Captions, Clips, Faceless
  * plans, Media, Exports & jobs, Settings) are added here when they are built.
  */
-const navItems = [{ to: '/projects', label: 'Projects' }] as const;
+const navItems = [
+  { to: '/projects', label: 'Projects' },
+  { to: '/publishing', label: 'Publishing' },
+  { to: '/ai-style', label: 'AI style' },
+  { to: '/settings', label: 'Settings' },
+] as const;
 
 export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (

@@ -19,6 +19,8 @@ import { registerSessionRoutes } from './session-routes.ts';
 import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
+import { type DeliveryLogStore, InMemoryDeliveryLog } from './webhooks/delivery-log.ts';
+import { registerDeliveryLogRoute } from './webhooks/delivery-log-route.ts';
 import { SeenEvents } from './webhooks/seen-events.ts';
 
 export interface BffDeps {
@@ -26,6 +28,8 @@ export interface BffDeps {
   logStream?: Writable;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
+  /** Webhook delivery log (in process by default; a shared store for several instances). */
+  deliveryLog?: DeliveryLogStore;
 }
 
 declare module 'fastify' {
@@ -126,7 +130,10 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     heartbeatMs: config.sseHeartbeatMs,
     responseHeaders: headers,
   });
+  const deliveryLog = deps.deliveryLog ?? new InMemoryDeliveryLog();
+  registerDeliveryLogRoute(app, { sessions, log: deliveryLog });
   await app.register(webhookReceiver, {
+    deliveryLog,
     secret: config.webhookSecret,
     hub,
     seen: new SeenEvents(),

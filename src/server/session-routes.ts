@@ -1,4 +1,5 @@
 import type { components } from '../api/schema.gen.ts';
+import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type BffConfig, isDemoAvailable } from './config.ts';
@@ -40,7 +41,7 @@ const validateSchema = z.object({
 >;
 
 export interface SessionRoutesOptions {
-  config: Pick<BffConfig, 'upstream' | 'apiKey'>;
+  config: Pick<BffConfig, 'upstream' | 'apiKey' | 'publicUrl'>;
   sessions: SessionManager;
   upstream: UpstreamClient;
   loginFailures: FailureLimiter;
@@ -116,9 +117,15 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   const { config, sessions, upstream, loginFailures, hub } = options;
   const demoAvailable = isDemoAvailable(config);
 
-  app.get('/bff/config', async (_request, reply) => {
+  app.get('/bff/config', async (request, reply) => {
     noStore(reply);
-    return { demo_available: demoAvailable, upstream: config.upstream.kind };
+    // Where the service should send webhooks: the BFF's own receiver, as the service reaches it.
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return {
+      demo_available: demoAvailable,
+      upstream: config.upstream.kind,
+      webhook_receiver_url: `${origin.replace(/\/+$/, '')}${WEBHOOK_PATH}`,
+    };
   });
 
   app.post('/bff/session', async (request, reply) => {

@@ -35,7 +35,11 @@ describe('npm start (src/server/start.ts)', () => {
     expect(output).not.toContain('webhook registration failed');
 
     const config = await fetch(`${url}/bff/config`);
-    expect(await config.json()).toEqual({ demo_available: true, upstream: 'simulator' });
+    expect(await config.json()).toEqual({
+      demo_available: true,
+      upstream: 'simulator',
+      webhook_receiver_url: `${url}/webhooks/vcs`,
+    });
     const page = await fetch(`${url}/projects`, { headers: { accept: 'text/html' } });
     expect(await page.text()).toContain('start test');
     const login = await fetch(`${url}/bff/session`, {

@@ -19,6 +19,7 @@ describe('effectsOfEvent', () => {
       }),
     );
     expect(effects.invalidate).toContainEqual(['exports', 'p1']);
+    expect(effects.subject).toEqual({ ids: ['e1'], key: 'outcome:e1' });
     expect(effects.toast).toMatchObject({
       id: 'evt_export.ready',
       tone: 'success',
@@ -34,8 +35,10 @@ describe('effectsOfEvent', () => {
   });
 
   it('job events refresh jobs and toast finished and failed work', () => {
-    const done = effectsOfEvent(event('job.complete', { type: 'clip' }));
+    const done = effectsOfEvent(event('job.complete', { type: 'clip', job_id: 'j1' }));
     expect(done.invalidate).toContainEqual(['jobs']);
+    expect(done.invalidate).toContainEqual(['credits']);
+    expect(done.subject).toEqual({ ids: ['j1'], key: 'outcome:j1' });
     expect(done.toast).toMatchObject({ tone: 'success', title: 'clip finished' });
     const failed = effectsOfEvent(event('job.failed', { error: 'Out of credits' }));
     expect(failed.toast).toMatchObject({ tone: 'error', detail: 'Out of credits' });

@@ -12,7 +12,13 @@ export interface LiveEvent {
 
 export interface EventEffects {
   invalidate: QueryKey[];
+  /**
+   * The toast for finished work. Shown only to the browser that started the work (`subject.ids`
+   * holds the job / export ids to look up), once per outcome (`subject.key`); everyone else sees
+   * the outcome in the jobs tray.
+   */
   toast?: Omit<Toast, 'id'> & { id: string };
+  subject?: { ids: string[]; key: string };
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -23,6 +29,12 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
   const jobLabel = str(event.data.type) ?? str(event.data.kind) ?? 'Job';
+  const jobId = str(event.data.job_id);
+  const exportId = str(event.data.export_id);
+  const ids = [jobId, exportId].filter((id): id is string => Boolean(id));
+  // One announcement per piece of work: an export job is keyed by its export (see outcomeKey).
+  const subject = ids.length > 0 ? { ids, key: outcomeKey(jobId, exportId) } : undefined;
+  const withSubject = subject ? { subject } : {};
 
   switch (event.type) {
     case 'export.ready':
@@ -30,7 +42,9 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
         invalidate: [
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
           queryKeys.jobs.all,
+          queryKeys.credits,
         ],
+        ...withSubject,
         toast: {
           id: event.id,
           tone: 'success',
@@ -50,6 +64,7 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
           queryKeys.jobs.all,
         ],
+        ...withSubject,
         toast: {
           id: event.id,
           tone: 'error',
@@ -72,9 +87,10 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
         invalidate: [
           queryKeys.jobs.all,
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          queryKeys.credits,
         ],
         // An export job's outcome is already announced by its export.ready / export.failed.
-        ...(isExportJob(event) ? {} : { toast }),
+        ...(isExportJob(event) ? {} : { toast, ...withSubject }),
       };
     }
     case 'faceless.complete':
@@ -89,6 +105,11 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     default:
       return { invalidate: [] };
   }
+}
+
+/** The key of a piece of work's one announcement: its export when it renders one, else the job. */
+export function outcomeKey(jobId: string | undefined, exportId: string | undefined): string {
+  return `outcome:${exportId || jobId || ''}`;
 }
 
 function isExportJob(event: LiveEvent): boolean {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { randomUUID } from 'node:crypto';
+import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
 import type { SeenEvents } from './seen-events.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
@@ -32,6 +34,8 @@ export interface ReceiverOptions {
   seen: SeenEvents;
   bodyLimit: number;
   nowSeconds?: () => number;
+  /** Where every delivery is recorded (verified or refused, and why). */
+  deliveryLog?: DeliveryLogStore;
 }
 
 /**
@@ -55,6 +59,29 @@ export async function webhookReceiver(
   );
 
   app.post(WEBHOOK_PATH, async (request, reply) => {
+    const fromQuery = orgQuery.safeParse(request.query).data?.org;
+    const record = (
+      outcome: DeliveryOutcome,
+      status: number,
+      fields: Partial<
+        Pick<DeliveryEntry, 'organization_id' | 'event_id' | 'event_type' | 'reason'>
+      >,
+    ) => {
+      const entry: DeliveryEntry = {
+        id: randomUUID(),
+        received_at: new Date(nowSeconds() * 1000).toISOString(),
+        organization_id: fields.organization_id ?? fromQuery ?? null,
+        event_id: fields.event_id ?? null,
+        event_type: fields.event_type ?? null,
+        verified: outcome !== 'refused_signature',
+        outcome,
+        reason: fields.reason ?? null,
+        status,
+      };
+      options.deliveryLog?.append(entry).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not record a webhook delivery');
+      });
+    };
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const verdict = verifySignature({
       secret: options.secret,
@@ -65,6 +92,7 @@ export async function webhookReceiver(
     });
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'webhook refused');
+      record('refused_signature', 401, { reason: verdict.reason });
       return sendError(reply, 401, 'invalid_signature', 'The webhook signature is not valid.');
     }
 
@@ -72,24 +100,40 @@ export async function webhookReceiver(
     try {
       json = JSON.parse(rawBody.toString('utf8'));
     } catch {
+      record('refused_body', 400, { reason: 'invalid_json' });
       return sendError(reply, 400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
     const parsed = eventSchema.safeParse(json);
     if (!parsed.success) {
+      record('refused_body', 400, { reason: 'not_a_service_event' });
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
     const event = parsed.data;
-    if (!options.seen.add(event.id)) return { received: true, duplicate: true };
-    if (!KNOWN_EVENT_TYPES.has(event.type)) return { received: true, ignored: true };
-
     const fromData = event.data.organization_id;
-    const fromQuery = orgQuery.safeParse(request.query).data?.org;
     const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
+    const identity = {
+      event_id: event.id,
+      event_type: event.type,
+      ...(organizationId === undefined ? {} : { organization_id: organizationId }),
+    };
+    if (!options.seen.add(event.id)) {
+      record('duplicate', 200, { ...identity, reason: 'already_received' });
+      return { received: true, duplicate: true };
+    }
+    if (!KNOWN_EVENT_TYPES.has(event.type)) {
+      record('ignored_unknown_type', 200, { ...identity, reason: 'unknown_event_type' });
+      return { received: true, ignored: true };
+    }
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
+      record('ignored_no_organization', 200, {
+        ...identity,
+        reason: organizationId === undefined ? 'no_organization' : 'organization_mismatch',
+      });
       return { received: true, ignored: true };
     }
     options.hub.publish(organizationId, event);
+    record('delivered', 200, identity);
     return { received: true };
   });
 }

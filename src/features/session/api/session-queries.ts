@@ -16,11 +16,6 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-const bffConfigSchema = z.object({
-  demo_available: z.boolean(),
-  upstream: z.enum(['simulator', 'remote']),
-});
-
 export const sessionQueryKey = queryKeys.session;
 
 function acceptSession(body: unknown): Session {
@@ -44,12 +39,6 @@ export const sessionQueryOptions = queryOptions({
     }
   },
   staleTime: 5 * 60_000,
-});
-
-export const bffConfigQueryOptions = queryOptions({
-  queryKey: queryKeys.bffConfig,
-  queryFn: async ({ signal }) => bffConfigSchema.parse(await bffRequest('/bff/config', { signal })),
-  staleTime: Infinity,
 });
 
 export type LoginInput = { api_key: string } | { demo: true };
