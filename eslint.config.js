@@ -15,7 +15,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/routeTree.gen.ts',
-      'src/api/schema.gen.ts',
+      'src/api/*.gen.ts',
       'public/mockServiceWorker.js',
     ],
   },
@@ -37,8 +37,8 @@ export default tseslint.config(
   {
     // The browser bundle must never pull in server code (it holds the session sealing and keys).
     files: ['src/**/*.{ts,tsx}'],
-    // Tests run in Node (they may read files); they are never part of the bundle.
-    ignores: ['src/server/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Tests and the code generator run in Node (they may read files); never part of the bundle.
+    ignores: ['src/server/**', 'src/api/codegen/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

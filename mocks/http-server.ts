@@ -8,7 +8,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { createHandlers } from './handlers/create-handlers.ts';
-import { openapiDocumentHandlers } from './handlers/openapi-document.ts';
 import { errorPayload } from './lib/errors.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
 import { createSimulator } from './simulator.ts';
@@ -109,8 +108,7 @@ export async function startSimulatorServer(
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${urlHost}:${address.port}`;
   const baseUrl = `${origin}/v1`;
-  const context = { sim: simulator, baseUrl };
-  handlers = [...openapiDocumentHandlers(context), ...createHandlers(simulator, baseUrl)];
+  handlers = createHandlers(simulator, baseUrl);
   simulator.start();
 
   return {

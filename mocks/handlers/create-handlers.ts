@@ -15,6 +15,7 @@ import { exportJobHandlers } from './exports-jobs.ts';
 import { facelessHandlers } from './faceless.ts';
 import { mediaHandlers } from './media.ts';
 import { onboardingHandlers } from './onboarding.ts';
+import { openapiDocumentHandlers } from './openapi-document.ts';
 import { platformHandlers } from './platform.ts';
 import { projectHandlers } from './projects.ts';
 import { publishingHandlers } from './publishing.ts';
@@ -40,6 +41,7 @@ export function createHandlers(
   };
   return [
     ...platformHandlers(ctx),
+    ...openapiDocumentHandlers(ctx),
     ...mediaHandlers(ctx),
     ...projectHandlers(ctx),
     ...exportJobHandlers(ctx),

@@ -1,19 +1,25 @@
 /** Helpers shared by the route groups: pagination, project lookup, idempotent responses. */
 import { checkIdempotencyKey } from '../lib/idempotency.ts';
 import { notFound } from '../lib/errors.ts';
-import { queryInteger } from '../lib/validate.ts';
 import type { Bounds } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { findProject } from '../store/workspace.ts';
 import type { RouteRequest } from './route.ts';
 
-export const DEFAULT_LIMIT = 20;
-
-export function pageParams(req: RouteRequest, maxLimit: number): { limit: number; offset: number } {
-  return {
-    limit: queryInteger(req.query, 'limit', { min: 1, max: maxLimit, fallback: DEFAULT_LIMIT }),
-    offset: queryInteger(req.query, 'offset', { min: 0, fallback: 0 }),
-  };
+/**
+ * `limit` and `offset` of a list request, as the contract checked them and filled in their
+ * declared defaults (the operation's `limit` bounds and default live in openapi.yaml).
+ */
+export function pageParams(
+  req: RouteRequest,
+  /** @deprecated ignored: the maximum is the contract's (kept so older callers compile). */
+  _maxLimit?: number,
+): { limit: number; offset: number } {
+  const { limit, offset } = req.queryValues;
+  if (typeof limit !== 'number' || typeof offset !== 'number') {
+    throw new Error('pageParams: the operation declares no limit/offset query parameters.');
+  }
+  return { limit, offset };
 }
 
 export function paginate<T>(

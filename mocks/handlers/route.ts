@@ -1,14 +1,22 @@
 /**
  * The one wrapper every simulator route goes through: fault injection, authentication (and the
- * read-only key's 403 on writes), uuid path-parameter checks, JSON-object body parsing, and the
- * conversion of thrown `ApiError`s into the error shape of the reference.
+ * read-only key's 403 on writes), the paid-plan check of operations marked
+ * `x-requires-paid-plan`, JSON-object body parsing, validation of the request against the
+ * contract's operation for this route (lib/contract-validator.ts: parameters, body, formats,
+ * limits), and the conversion of thrown `ApiError`s into the error shape of the reference.
+ *
+ * Each route must be an operation of src/api/openapi.yaml (same method and path): `route()`
+ * throws at start-up otherwise, so a handler cannot exist without its contract entry. Handlers
+ * keep only behaviour (state, cross-field rules); what the yaml declares is checked here.
  */
 import { http, type HttpHandler } from 'msw';
 import type { Principal } from '../lib/auth.ts';
-import { authenticate } from '../lib/auth.ts';
+import { authenticate, requirePaidPlan } from '../lib/auth.ts';
+import type { ContractOperation } from '../lib/contract-validator.ts';
+import { contractValidator } from '../lib/contract-validator.ts';
 import { ApiError, errorResponse } from '../lib/errors.ts';
 import type { JsonObject } from '../lib/validate.ts';
-import { parseJsonObject, requireUuid } from '../lib/validate.ts';
+import { parseJsonObject } from '../lib/validate.ts';
 import type { Simulator } from '../simulator.ts';
 import type { Workspace } from '../store/workspace.ts';
 
@@ -29,9 +37,14 @@ export interface RouteRequest {
   baseUrl: string;
   principal: Principal;
   workspace: Workspace;
-  /** Path parameters (uuid ones already checked and lower-cased). */
+  /** Path parameters, checked against the contract (uuid ones lower-cased). */
   params: Record<string, string>;
   query: URLSearchParams;
+  /**
+   * Query parameters the contract declares, coerced to their declared types and checked, with
+   * the declared defaults filled in (e.g. `limit` 20).
+   */
+  queryValues: Record<string, unknown>;
   /** Parsed JSON object body (`{}` for GET or an empty body). */
   body: JsonObject;
   request: Request;
@@ -40,8 +53,12 @@ export interface RouteRequest {
 export type RouteResult =
   Response | { status?: number; body: unknown; headers?: Record<string, string> };
 
+/**
+ * Kept so that route groups written before contract validation still compile: path parameters
+ * are now checked against the contract (a uuid parameter is one whose schema is a Uuid).
+ * @deprecated declare the parameter's schema in src/api/openapi.yaml instead.
+ */
 export interface RouteOptions {
-  /** Path parameters that must match the UUID pattern (400 naming the parameter otherwise). */
   uuidParams?: readonly string[];
 }
 
@@ -63,13 +80,27 @@ export function relativePath(url: string, baseUrl: string): string {
   return pathname.startsWith(basePath) ? pathname.slice(basePath.length) || '/' : pathname;
 }
 
+/** The contract operation for an msw route (`/projects/:projectId` → `/projects/{projectId}`). */
+function contractOperation(method: Method, path: string): ContractOperation | null {
+  if (method === 'all') return null;
+  const template = path.replace(/:(\w+)/g, '{$1}');
+  const operation = contractValidator().operation(method, template);
+  if (!operation) {
+    throw new Error(
+      `Simulator route ${method.toUpperCase()} ${template} is not an operation of src/api/openapi.yaml: declare it there (then npm run gen:api).`,
+    );
+  }
+  return operation;
+}
+
 export function route(
   ctx: HandlerContext,
   method: Method,
   path: string,
   handler: (req: RouteRequest) => RouteResult | Promise<RouteResult>,
-  options: RouteOptions = {},
+  _options: RouteOptions = {},
 ): HttpHandler {
+  const operation = contractOperation(method, path);
   return http[method](`${ctx.baseUrl}${path}`, async ({ request, params }) => {
     const { sim } = ctx;
     try {
@@ -93,20 +124,24 @@ export function route(
         const text = Array.isArray(value) ? value.join('/') : value;
         if (typeof text === 'string') flatParams[key] = text; // msw already decoded it
       }
-      for (const name of options.uuidParams ?? []) {
-        flatParams[name] = requireUuid(flatParams[name], name).toLowerCase();
-      }
-      const body =
-        request.method === 'GET' || request.method === 'HEAD'
-          ? {}
-          : parseJsonObject(await request.text());
+      if (operation?.requiresPaidPlan) requirePaidPlan(principal, `"${operation.summary}"`);
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const body = hasBody ? parseJsonObject(await request.text()) : {};
+      const query = new URL(request.url).searchParams;
+      const checked = operation?.validateRequest({
+        params: flatParams,
+        query,
+        headers: request.headers,
+        body: hasBody ? body : undefined,
+      });
       const result = await handler({
         sim,
         baseUrl: ctx.baseUrl,
         principal,
         workspace,
-        params: flatParams,
-        query: new URL(request.url).searchParams,
+        params: checked?.path ?? flatParams,
+        query,
+        queryValues: checked?.query ?? {},
         body,
         request,
       });

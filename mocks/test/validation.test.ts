@@ -186,3 +186,42 @@ describe('missing resources', () => {
     expect(errorOf(folder).param).toBe('folderId');
   });
 });
+
+describe('the contract is the one source of request rules', () => {
+  it('refuses fractional whole numbers (limit, offset, expected_revision are integers)', async () => {
+    await expectInvalid(api.get('/clips?limit=10.5'), 'limit');
+    await expectInvalid(api.get('/projects?offset=2.5'), 'offset');
+    await expectInvalid(
+      api.post(`/projects/${project.id}/timeline/move`, {
+        timeline_item_id: 'ti_x',
+        new_start_seconds: 1,
+        expected_revision: 1.5,
+      }),
+      'expected_revision',
+    );
+  });
+
+  it('names nested body fields with dots and brackets', async () => {
+    await expectInvalid(
+      api.patch(`/projects/${project.id}/captions/words`, {
+        updates: [{ id: 'w1', style: { opacity: 'half' } }],
+      }),
+      'updates[0].style.opacity',
+    );
+    await expectInvalid(
+      api.post(`/projects/${project.id}/timeline/operations/preview`, {
+        expected_revision: 1,
+        operation: { operation_id: 'timeline.item.spin', timeline_item_id: 'x' },
+      }),
+      'operation.operation_id',
+    );
+  });
+
+  it('a simulator route must be an operation of the contract', async () => {
+    const { route } = await import('../handlers/route.ts');
+    const ctx = { sim: server.simulator, baseUrl: server.baseUrl };
+    expect(() => route(ctx, 'get', '/not-in-the-contract', () => ({ body: {} }))).toThrow(
+      /not an operation of src\/api\/openapi.yaml/,
+    );
+  });
+});
