@@ -1,8 +1,7 @@
 /** Onboarding (assumed): scan a website for brand context, import a logo, complete with defaults. */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
-import type { JsonObject } from '../lib/validate.ts';
-import { isJsonObject, optionalString, requireString } from '../lib/validate.ts';
+import { requireString } from '../lib/validate.ts';
 import { isUnreachableHost, scanWebsite } from '../rules/onboarding.ts';
 import type { BrandContext, Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
@@ -64,7 +63,8 @@ export function onboardingHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/onboarding/complete', ({ body, sim, workspace }) => {
-      const request = parseCompleteRequest(body);
+      // The contract validated the body (OnboardingCompleteRequest); only behaviour is left here.
+      const request = body as unknown as Schema<'OnboardingCompleteRequest'>;
       const logoId = request.logo_asset_id ?? null;
       const logo = logoId === null ? undefined : findAsset(workspace, logoId);
       if (logoId !== null && !logo) throw notFound('logo_asset_id', `No media asset ${logoId}.`);
@@ -87,67 +87,4 @@ export function onboardingHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body: workspace.onboarding };
     }),
   ];
-}
-
-const HEX = /^#[0-9A-Fa-f]{6}$/;
-
-/**
- * Shape checks of the body as the contract declares them (OnboardingCompleteRequest). They go
- * once the simulator validates every request against the yaml (issue 8).
- */
-function parseCompleteRequest(body: JsonObject): Schema<'OnboardingCompleteRequest'> {
-  const brandName = requireString(body, 'brand_name', { min: 1, max: 100 });
-  const websiteUrl = optionalString(body, 'website_url', { max: 2000 });
-  if (!Array.isArray(body.colors) || body.colors.length < 1 || body.colors.length > 8) {
-    throw invalid('colors', 'colors must hold 1 to 8 brand colours.');
-  }
-  const colors = body.colors.map((color: unknown, index) => {
-    if (!isJsonObject(color)) throw invalid(`colors[${index}]`, 'A colour is {hex, name}.');
-    const hex = requireString(color, 'hex');
-    if (!HEX.test(hex)) throw invalid(`colors[${index}].hex`, 'hex must look like #1E40AF.');
-    return { hex, name: requireString(color, 'name', { min: 1, max: 60 }) };
-  });
-  const fontsRaw = body.fonts ?? [];
-  if (!Array.isArray(fontsRaw) || fontsRaw.length > 4) {
-    throw invalid('fonts', 'fonts must hold at most 4 font names.');
-  }
-  const fonts = fontsRaw.map((font: unknown, index) => {
-    if (typeof font !== 'string' || font.length < 1 || font.length > 100) {
-      throw invalid(`fonts[${index}]`, 'A font name has 1 to 100 characters.');
-    }
-    return font;
-  });
-  const logo = body.logo_asset_id;
-  if (logo !== undefined && logo !== null && typeof logo !== 'string') {
-    throw invalid('logo_asset_id', 'logo_asset_id must be a media asset id or null.');
-  }
-  const defaults = body.caption_defaults;
-  if (!isJsonObject(defaults)) throw invalid('caption_defaults', 'caption_defaults is required.');
-  const color = requireString(defaults, 'color');
-  const active = requireString(defaults, 'active_word_color');
-  if (!HEX.test(color)) throw invalid('caption_defaults.color', 'color must look like #FFFFFF.');
-  if (!HEX.test(active)) {
-    throw invalid(
-      'caption_defaults.active_word_color',
-      'active_word_color must look like #FACC15.',
-    );
-  }
-  const position = requireString(defaults, 'position');
-  if (position !== 'top' && position !== 'middle' && position !== 'bottom') {
-    throw invalid('caption_defaults.position', 'position must be top, middle or bottom.');
-  }
-  return {
-    brand_name: brandName,
-    website_url: websiteUrl,
-    colors,
-    fonts,
-    logo_asset_id: typeof logo === 'string' ? logo : null,
-    caption_defaults: {
-      look_id: requireString(defaults, 'look_id', { min: 1, max: 100 }),
-      font_family: requireString(defaults, 'font_family', { min: 1, max: 100 }),
-      color,
-      active_word_color: active,
-      position,
-    },
-  };
 }

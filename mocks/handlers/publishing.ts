@@ -41,24 +41,20 @@ const followAction = (postId: string) => [
 
 function schedule(req: RouteRequest): ScheduledPost {
   const { body, workspace, sim } = req;
-  const exportId = optionalString(body, 'export_id', { min: 1, max: 200 });
-  const imageIds = optionalStringArray(body, 'source_media_asset_ids', { max: 35, uuid: true });
+  const exportId = optionalString(body, 'export_id');
+  const imageIds = optionalStringArray(body, 'source_media_asset_ids');
   if ((exportId === null) === (imageIds.length === 0)) {
     throw invalid(
       'export_id',
       'Give either export_id or source_media_asset_ids (a slideshow), not both.',
     );
   }
-  const publishMode = optionalString(body, 'publish_mode') ?? 'direct_post';
-  if (publishMode !== 'direct_post' && publishMode !== 'inbox_draft') {
-    throw invalid('publish_mode', 'publish_mode must be direct_post or inbox_draft.');
-  }
-  const scheduledRaw = optionalString(body, 'scheduled_for');
-  const scheduledFor = scheduledRaw === null ? sim.now() + 3_600_000 : Date.parse(scheduledRaw);
-  if (Number.isNaN(scheduledFor)) {
-    throw invalid('scheduled_for', 'scheduled_for must be an ISO 8601 timestamp.');
-  }
-  const connectionId = optionalString(body, 'connection_id', { min: 1, max: 200 });
+  // Types, enums and formats were checked against the contract (SchedulePostRequest).
+  const request = body as Schema<'SchedulePostRequest'>;
+  const publishMode = request.publish_mode ?? 'direct_post';
+  const scheduledFor =
+    request.scheduled_for === undefined ? sim.now() + 3_600_000 : Date.parse(request.scheduled_for);
+  const connectionId = request.connection_id ?? null;
   const connection =
     connectionId === null
       ? (workspace.connections[0] ?? null)
@@ -106,7 +102,7 @@ function schedule(req: RouteRequest): ScheduledPost {
     source_media_asset_ids: imageIds,
     media_type: exportId !== null ? 'video' : 'slideshow',
     publish_mode: publishMode,
-    caption: optionalString(body, 'caption', { max: 2200 }) ?? '',
+    caption: request.caption ?? '',
     created_at: sim.nowIso(),
     next_actions: followAction(postId),
   };

@@ -22,7 +22,6 @@ export function followPost(
       if (post.status === 'scheduled') {
         if (sim.now() < Date.parse(post.scheduled_for ?? '')) return false;
         post.status = 'publishing';
-        return false;
       }
       publishingFor += ms;
       if (publishingFor < PUBLISHING_MS) return false;

@@ -318,14 +318,13 @@ export function ScheduleForm({
         {refusals.length === 0 ? (
           <p className="mt-1 text-emerald-800">Ready: nothing we know of would refuse this post.</p>
         ) : (
-          <ul
-            className={`mt-1 list-disc pl-5 ${attempted ? 'text-red-800' : 'text-slate-700'}`}
-            role={attempted ? 'alert' : undefined}
-          >
-            {refusals.map((refusal) => (
-              <li key={refusal.code}>{refusal.message}</li>
-            ))}
-          </ul>
+          <div role={attempted ? 'alert' : undefined}>
+            <ul className={`mt-1 list-disc pl-5 ${attempted ? 'text-red-800' : 'text-slate-700'}`}>
+              {refusals.map((refusal) => (
+                <li key={refusal.code}>{refusal.message}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
 
