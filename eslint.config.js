@@ -61,6 +61,33 @@ export default tseslint.config(
     },
   },
   {
+    // The editor kit's core has no React (tested headless); its binding is react.tsx beside it.
+    files: ['src/lib/editor/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'The editor kit core has no React (see react.tsx).' },
+            { name: 'react-dom', message: 'The editor kit core has no React.' },
+            { name: 'zustand', message: 'Use zustand/vanilla in the kit core.' },
+            {
+              name: '@tanstack/react-query',
+              message: 'Use @tanstack/query-core in the kit core.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**', 'node:*', 'fastify', '@fastify/*'],
+              message: 'Client code must not import the BFF (src/server) or Node-only modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features are independent: shared code lives in src/components, src/api or src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     plugins: { local: localRules },

@@ -7,7 +7,7 @@ import { previewFrameQueryOptions } from '../api/timeline-queries.ts';
 import { formatTimecode } from '../model/ruler.ts';
 import { snapToFrame } from '../model/time-scale.ts';
 import type { EditorStore } from '../state/editor-store.ts';
-import { NumberField } from './number-field.tsx';
+import { NumberField } from '@/components/number-field.tsx';
 
 /** Waits for the playhead to rest before asking for a frame (scrubbing sends no request storm). */
 function useSettled(value: number, ms: number): number {

@@ -18,7 +18,7 @@ import {
 import { groupBounds, lockedLayerOf, lockedReason } from '../model/group-move.ts';
 import { isLocked, layerAccepts } from '../model/layer-rules.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
-import { NumberField } from './number-field.tsx';
+import { NumberField } from '@/components/number-field.tsx';
 import { TYPE_STYLE } from './timeline-drawing.ts';
 
 export type RunCommand = <A>(command: Command<A>, args: A) => CommandOutcome;

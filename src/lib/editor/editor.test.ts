@@ -1,0 +1,171 @@
+/**
+ * The kit, headless (no React, no DOM): a toy "board" editor over a fake service with revisions.
+ * Commands, key bindings, gestures and Escape, commits, undo/redo, conflicts, rejections, retries.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/api/api-error.ts';
+import { moveOf, nudge, select, setupBoard as setup } from './testing/board-editor.ts';
+
+const key = (
+  k: string,
+  mods: Partial<Record<'shift' | 'ctrl' | 'meta' | 'alt', boolean>> = {},
+) => ({
+  key: k,
+  shiftKey: !!mods.shift,
+  ctrlKey: !!mods.ctrl,
+  metaKey: !!mods.meta,
+  altKey: !!mods.alt,
+});
+
+describe('commands and keys', () => {
+  it('runs a command and applies its state outcome; refusals are announced', () => {
+    const { editor } = setup();
+    editor.run(nudge, { by: 1 });
+    expect(editor.getState().announcement).toBe('Select a note first.');
+    editor.run(select, { ids: ['a'] });
+    expect(editor.getState().selection).toEqual(['a']);
+  });
+
+  it('derives key handling, shortcut help and toolbar groups from the table', () => {
+    const { editor } = setup();
+    expect(editor.handleKey(key('a', { meta: true }))).toBe(true);
+    expect(editor.getState().selection).toEqual(['a', 'b', 'c']);
+    expect(editor.handleKey(key('q'))).toBe(false);
+    expect(editor.shortcuts().map((row) => row.shortcut)).toEqual([
+      'Ctrl/⌘ + A',
+      '← / →',
+      'Ctrl/⌘ + Z',
+      'Ctrl/⌘ + Shift + Z',
+    ]);
+    expect(editor.toolbar().map((group) => group.group)).toEqual(['selection', 'history']);
+  });
+});
+
+describe('gestures', () => {
+  it('Escape rolls a gesture back to its mark; other state is kept', () => {
+    const { editor } = setup();
+    editor.run(select, { ids: ['a'] });
+    editor.beginGesture('Marquee');
+    editor.setState({ selection: ['a', 'b', 'c'], drag: 40, zoom: 2 });
+    expect(editor.handleKey(key('ArrowRight'))).toBe(false);
+    expect(editor.handleKey(key('Escape'))).toBe(true);
+    expect(editor.getState()).toMatchObject({
+      selection: ['a'],
+      drag: null,
+      zoom: 2,
+      gesture: null,
+    });
+    expect(editor.getState().announcement).toBe('Marquee cancelled.');
+  });
+
+  it('a committed gesture is one request and one undo step', async () => {
+    const { editor, service, board } = setup();
+    editor.beginGesture('Drag 2 notes');
+    editor.setState({ drag: 5 });
+    const outcome = await editor.commitGesture(moveOf(board(), ['a', 'b'], 5), undefined, {
+      drag: null,
+    });
+    expect(outcome.status).toBe('applied');
+    expect(service.server.sends).toBe(1);
+    expect(editor.getState().history.past.map((entry) => entry.label)).toEqual(['Drag 2 notes']);
+    expect(board()).toEqual({ revision: 2, notes: { a: 5, b: 15, c: 20 } });
+  });
+});
+
+describe('commit, undo and redo', () => {
+  it('shows the change at once, reports Saving from the mutation cache, then settles', async () => {
+    const { editor, service, board } = setup();
+    const release = service.hold();
+    editor.run(select, { ids: ['a'] });
+    editor.run(nudge, { by: 1 });
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(board().notes.a).toBe(1);
+    expect(editor.isSaving()).toBe(true);
+    // A second change while the first is saved is refused, not queued behind it.
+    expect((await editor.commit('Nudge', moveOf(board(), ['b'], 1))).status).toBe('busy');
+    release();
+    await waitFor(() => !editor.isSaving());
+    expect(board()).toEqual({ revision: 2, notes: { a: 1, b: 10, c: 20 } });
+    expect(editor.getState().announcement).toBe('Nudge done.');
+  });
+
+  it('undoes and redoes through the same path, with the inverse from the answer', async () => {
+    const { editor, service, board } = setup();
+    await editor.commit('Nudge', moveOf(board(), ['a'], 2.4));
+    expect(service.server.board.notes.a).toBe(2);
+    await editor.undo();
+    expect(service.server.board.notes.a).toBe(0);
+    expect(board().notes.a).toBe(0);
+    expect(editor.getState().history.future).toHaveLength(1);
+    await editor.redo();
+    expect(service.server.board.notes.a).toBe(2);
+    expect(editor.getState().history.past).toHaveLength(1);
+    expect(editor.getState().announcement).toBe('Redid Nudge.');
+    expect(service.server.fetches).toBe(0);
+  });
+
+  it('retries a 429 with the same Idempotency-Key, after the Retry-After', async () => {
+    const { editor, service, board, waits } = setup();
+    service.failNext(
+      () =>
+        new ApiError({ status: 429, code: 'rate_limited', message: 'slow', retryAfterMs: 1000 }),
+    );
+    const outcome = await editor.commit('Nudge', moveOf(board(), ['a'], 1));
+    expect(outcome.status).toBe('applied');
+    expect(service.server.keys).toHaveLength(2);
+    expect(new Set(service.server.keys).size).toBe(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('rolls back and says why when the service rejects the change', async () => {
+    const { editor, service, board } = setup();
+    const change = moveOf(board(), ['a'], 1);
+    change.to.zz = 4;
+    const outcome = await editor.commit('Nudge', change);
+    expect(outcome.status).toBe('failed');
+    expect(board().notes).toEqual({ a: 0, b: 10, c: 20 });
+    expect(service.server.board.revision).toBe(1);
+    expect(editor.getState().notice).toMatchObject({ tone: 'error', title: 'Nudge failed' });
+    expect(editor.getState().notice?.detail).toContain('zz is gone.');
+    expect(editor.getState().history.past).toHaveLength(0);
+  });
+});
+
+describe('conflicts', () => {
+  it('re-applies a change that still applies, after one fetch, and says what changed', async () => {
+    const { editor, service, board } = setup();
+    service.otherEdit('c', 30);
+    const outcome = await editor.commit('Nudge', moveOf(board(), ['a'], 1));
+    expect(outcome.status).toBe('applied');
+    expect(service.server.fetches).toBe(1);
+    expect(service.server.board).toEqual({ revision: 3, notes: { a: 1, b: 10, c: 30 } });
+    expect(board()).toEqual(service.server.board);
+    expect(editor.getState().conflict).toMatchObject({ changes: 'c moved.', reapplied: true });
+  });
+
+  it('never overwrites: a change to what someone else changed is not applied', async () => {
+    const { editor, service, board } = setup();
+    service.otherEdit('a', 7);
+    const outcome = await editor.commit('Nudge', moveOf(board(), ['a'], 1));
+    expect(outcome.status).toBe('not-applied');
+    expect(service.server.board.notes.a).toBe(7);
+    expect(board().notes.a).toBe(7);
+    expect(editor.getState().conflict?.outcome).toContain('“a” was moved by someone else.');
+  });
+
+  it('an undo that no longer applies leaves the history', async () => {
+    const { editor, service, board } = setup();
+    await editor.commit('Nudge', moveOf(board(), ['a'], 1));
+    service.otherEdit('a', 9);
+    const outcome = await editor.undo();
+    expect(outcome?.status).toBe('not-applied');
+    expect(editor.getState().history).toEqual({ past: [], future: [] });
+    expect(editor.getState().conflict?.outcome).toContain('removed from the undo history');
+  });
+});
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1));
+  expect(check()).toBe(true);
+}

@@ -1,0 +1,583 @@
+/**
+ * # The editor kit
+ *
+ * One `Editor` per editing screen (the timeline, the caption styler, …). It owns the screen's
+ * zustand store of ephemeral state, its dependencies (the QueryClient and the document binding)
+ * and its command table, and it is the only way anything changes:
+ *
+ * - `editor.run(command, args)`: a command's pure `perform` returns an `Outcome` (state patch,
+ *   document change, undo, redo or a refusal with a reason) and the editor carries it out.
+ *   Toolbar buttons, key bindings (`editor.handleKey`), the shortcut help (`editor.shortcuts()`)
+ *   and inspector fields are all read from the one table (`command.ts`).
+ * - `editor.commit(label, change)`: one gesture → one request → one undo step. Optimistic: cancel
+ *   the document query, show `apply(base, change)`, send, then settle on the answer, or roll back.
+ *   A 409 goes through `withConflictRetry` (fetch once, say what changed, re-send only when the
+ *   change still applies). The whole commit is one React Query mutation under
+ *   `[...key, 'commit']`: "Saving…" is `useIsMutating` and a commit's answer (e.g. a delete
+ *   result) is read from the mutation cache, never copied into the store.
+ * - Gestures (tldraw-style marks): `beginGesture(label)` saves the `markedKeys` of the state;
+ *   Escape (`handleKey`) or `cancelGesture()` restores them; `commitGesture(change)` ends the
+ *   gesture and commits it as one history entry.
+ * - `undo()` / `redo()` send an entry's inverse / forward change through the same commit path.
+ *
+ * The document itself (server state) stays in the query cache under `document.queryKey`; the
+ * binding (`DocumentBinding`) says how to apply, send, invert, rebase and describe changes. The
+ * kit core has no React; `react.tsx` beside it has the hooks and the derived toolbar/help views.
+ *
+ * ```ts
+ * const editor = createEditor({ key, queryClient, initialState, document, commands, context });
+ * editor.run(selectAll, undefined);
+ * const gesture = editor.beginGesture('Move 3 items');
+ * editor.setState({ drag });            // live feedback
+ * await editor.commitGesture({ ops });  // or editor.cancelGesture() on Escape
+ * await editor.undo();
+ * ```
+ */
+import { MutationObserver, type QueryClient, type QueryKey } from '@tanstack/query-core';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { describeError } from '@/api/api-error.ts';
+import { isRetryable, retryDelayMs, shouldRetry } from '@/api/retry-policy.ts';
+import {
+  findBinding,
+  shortcutOf,
+  type AnyCommand,
+  type Command,
+  type KeyInput,
+  type Outcome,
+} from './command.ts';
+import { withConflictRetry, type ConflictReport, type Rebase } from './conflict-retry.ts';
+import {
+  createEntry,
+  dropEntry,
+  emptyHistory,
+  keepEntries,
+  nextRedo,
+  nextUndo,
+  record,
+  redone,
+  undone,
+  type History,
+  type HistoryEntry,
+} from './history.ts';
+
+export interface Notice {
+  tone: 'info' | 'error';
+  title: string;
+  detail: string;
+}
+
+export interface ConflictNotice extends ConflictReport {
+  /** What happened to the person's own change, in words. */
+  outcome: string;
+}
+
+/** State every editor has, beside its own. */
+export interface KitState<Change> {
+  history: History<Change>;
+  notice: Notice | null;
+  conflict: ConflictNotice | null;
+  /** The last action in words, for a polite live region. */
+  announcement: string;
+  /** The gesture in progress (between `beginGesture` and its end). */
+  gesture: { id: number; label: string } | null;
+}
+
+export type EditorState<State, Change> = State & KitState<Change>;
+
+/** Thrown by `send` when the service applied none of the change (with its reasons). */
+export class ChangeRejected extends Error {
+  constructor(
+    message: string,
+    readonly reasons: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'ChangeRejected';
+  }
+}
+
+/** How an editor's document is read, changed, sent and reconciled. */
+export interface DocumentBinding<Doc, Change, Result> {
+  /** Where the document lives in the query cache. */
+  queryKey: QueryKey;
+  /** Fetches it from the service into the cache (after a conflict, or when `settle` asks). */
+  fetch(): Promise<Doc>;
+  /** The change applied to a copy: what the screen shows while it is saved. Pure. */
+  apply(doc: Doc, change: Change): Doc;
+  /** Sends the change as one request. Throws `ChangeRejected` when none of it was applied. */
+  send(change: Change, base: Doc, idempotencyKey: string): Promise<Result>;
+  /**
+   * The document after the service accepted the change: the optimistic one adjusted from the
+   * answer, or 'refetch' when the answer cannot tell (fetched once).
+   */
+  settle(input: { base: Doc; optimistic: Doc; change: Change; result: Result }): Doc | 'refetch';
+  /** The change that undoes `change` given the answer, or null when it cannot be undone. */
+  invert(change: Change, result: Result, base: Doc): Change | null;
+  isConflict(error: unknown): boolean;
+  rebase(change: Change, base: Doc, fresh: Doc): Rebase<Change>;
+  /** What changed between two versions of the document, in words. */
+  describeConflict(base: Doc, fresh: Doc): string;
+  /** Adjustments the service made (shown after the change). */
+  warnings?(result: Result): readonly string[];
+  /** Why a change cannot be undone (shown when `invert` gives null). */
+  notUndoable?(change: Change, result: Result): string;
+  /** Whether an older history entry no longer applies after this commit (e.g. deleted items). */
+  invalidates?(entry: HistoryEntry<Change>, change: Change, result: Result, base: Doc): boolean;
+}
+
+export interface EditorConfig<State extends object, Doc, Change, Result, Ctx> {
+  /** Names the editor: its mutations are `[...key, 'commit']`. */
+  key: QueryKey;
+  queryClient: QueryClient;
+  initialState: State;
+  document: DocumentBinding<Doc, Change, Result>;
+  commands: ReadonlyArray<AnyCommand<Ctx, State, Change>>;
+  /** The command context, from the document and the state (memoize what is costly). */
+  context(doc: Doc, state: EditorState<State, Change>): Ctx;
+  /** State a gesture's mark saves and Escape restores (selection, drag, a draft…). */
+  markedKeys?: ReadonlyArray<keyof State>;
+  /** Waits between retries of a 429/5xx (tests pass a fake). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+export type CommitMode = 'do' | 'undo' | 'redo';
+
+export type CommitOutcome<Change, Result> =
+  | { status: 'applied'; label: string; mode: CommitMode; change: Change; result: Result }
+  | { status: 'not-applied'; label: string; mode: CommitMode; change: Change }
+  | { status: 'failed'; label: string; mode: CommitMode; change: Change; error: unknown }
+  | { status: 'busy'; label: string; mode: CommitMode; change: Change };
+
+/** The variables of a commit mutation (what `useMutationState` sees). */
+export interface CommitVariables<Change> {
+  label: string;
+  mode: CommitMode;
+  change: Change;
+}
+
+const plainWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let lastGestureId = 0;
+
+export class Editor<State extends object, Doc, Change, Result, Ctx> {
+  readonly store: StoreApi<EditorState<State, Change>>;
+  readonly queryClient: QueryClient;
+  readonly commands: ReadonlyArray<AnyCommand<Ctx, State, Change>>;
+  /** `[...key, 'commit']`: every commit is one mutation under this key. */
+  readonly mutationKey: QueryKey;
+  private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
+  private mark: { id: number; saved: Partial<State> } | null = null;
+
+  constructor(config: EditorConfig<State, Doc, Change, Result, Ctx>) {
+    this.config = config;
+    this.queryClient = config.queryClient;
+    this.commands = config.commands;
+    this.mutationKey = [...config.key, 'commit'];
+    const kit: KitState<Change> = {
+      history: emptyHistory<Change>(),
+      notice: null,
+      conflict: null,
+      announcement: '',
+      gesture: null,
+    };
+    this.store = createStore<EditorState<State, Change>>()(() => ({
+      ...config.initialState,
+      ...kit,
+    }));
+  }
+
+  // ───────────── state and document ─────────────
+
+  getState(): EditorState<State, Change> {
+    return this.store.getState();
+  }
+
+  setState(patch: Partial<EditorState<State, Change>>): void {
+    this.store.setState(patch);
+  }
+
+  /** The document as the screen shows it (optimistic while a commit is saved). */
+  document(): Doc | undefined {
+    return this.queryClient.getQueryData<Doc>(this.config.document.queryKey);
+  }
+
+  /** The command context, or null while the document is not loaded. */
+  context(): Ctx | null {
+    const doc = this.document();
+    return doc === undefined ? null : this.config.context(doc, this.getState());
+  }
+
+  /** The command context for a given document and state (views that memoize on both). */
+  contextFor(doc: Doc, state: EditorState<State, Change>): Ctx {
+    return this.config.context(doc, state);
+  }
+
+  /** Whether a commit is being saved (read from the mutation cache). */
+  isSaving(): boolean {
+    return this.queryClient.isMutating({ mutationKey: this.mutationKey }) > 0;
+  }
+
+  announce(text: string): void {
+    this.setState({ announcement: text } as Partial<EditorState<State, Change>>);
+  }
+
+  // ───────────── commands ─────────────
+
+  command(name: string): AnyCommand<Ctx, State, Change> {
+    const found = this.commands.find((command) => command.name === name);
+    if (!found) throw new Error(`No command "${name}" in this editor.`);
+    return found;
+  }
+
+  canRun<Args>(command: Command<Ctx, State, Change, Args>, args: Args): boolean {
+    const ctx = this.context();
+    return ctx !== null && command.canRun(ctx, args);
+  }
+
+  /** Performs the command and carries its outcome out; returns the outcome (refusals say why). */
+  run<Args>(command: Command<Ctx, State, Change, Args>, args: Args): Outcome<State, Change> {
+    const ctx = this.context();
+    const outcome: Outcome<State, Change> = ctx
+      ? command.perform(ctx, args)
+      : { type: 'refused', reason: 'The document is still loading.' };
+    this.carryOut(outcome);
+    return outcome;
+  }
+
+  private carryOut(outcome: Outcome<State, Change>): void {
+    switch (outcome.type) {
+      case 'state':
+        this.setState({
+          ...outcome.patch,
+          ...(outcome.announce ? { announcement: outcome.announce } : {}),
+        } as Partial<EditorState<State, Change>>);
+        break;
+      case 'change':
+        void this.commit(outcome.label, outcome.change);
+        break;
+      case 'undo':
+        void this.undo();
+        break;
+      case 'redo':
+        void this.redo();
+        break;
+      case 'refused':
+        this.announce(outcome.reason);
+        break;
+    }
+  }
+
+  /**
+   * The keyboard: Escape cancels the gesture in progress; otherwise the first command whose key
+   * binding matches runs. Returns true when the key was used (the caller prevents its default).
+   */
+  handleKey(event: KeyInput): boolean {
+    if (event.key === 'Escape' && this.getState().gesture) {
+      this.cancelGesture();
+      return true;
+    }
+    if (this.getState().gesture) return false;
+    const found = findBinding(this.commands, event);
+    if (!found) return false;
+    this.run(found.command, found.args);
+    return true;
+  }
+
+  /** The shortcut help, in table order: every command with a shortcut. */
+  shortcuts(): Array<{ name: string; shortcut: string; description: string }> {
+    return this.commands.flatMap((command) => {
+      const shortcut = shortcutOf(command);
+      return shortcut
+        ? [{ name: command.name, shortcut, description: command.description ?? command.label }]
+        : [];
+    });
+  }
+
+  /** Toolbar groups in table order. */
+  toolbar(): Array<{ group: string; commands: Array<AnyCommand<Ctx, State, Change>> }> {
+    const groups = new Map<string, Array<AnyCommand<Ctx, State, Change>>>();
+    for (const command of this.commands) {
+      if (!command.toolbar) continue;
+      const list = groups.get(command.toolbar) ?? [];
+      list.push(command);
+      groups.set(command.toolbar, list);
+    }
+    return [...groups].map(([group, commands]) => ({ group, commands }));
+  }
+
+  // ───────────── gestures ─────────────
+
+  /** Starts a gesture: marks the state so that Escape can roll it back. */
+  beginGesture(label: string): { id: number; label: string } {
+    if (this.getState().gesture) this.cancelGesture();
+    lastGestureId += 1;
+    const state = this.getState();
+    const saved: Partial<State> = {};
+    for (const key of this.config.markedKeys ?? []) saved[key] = state[key];
+    this.mark = { id: lastGestureId, saved };
+    const gesture = { id: lastGestureId, label };
+    this.setState({ gesture } as Partial<EditorState<State, Change>>);
+    return gesture;
+  }
+
+  /** Rolls the gesture in progress back to its mark (Escape). */
+  cancelGesture(): void {
+    const gesture = this.getState().gesture;
+    const saved = this.mark?.saved ?? {};
+    this.mark = null;
+    this.setState({
+      ...saved,
+      gesture: null,
+      ...(gesture ? { announcement: `${gesture.label} cancelled.` } : {}),
+    } as Partial<EditorState<State, Change>>);
+  }
+
+  /** Ends the gesture without committing anything (e.g. a click that did not drag). */
+  endGesture(patch: Partial<State> = {}): void {
+    this.mark = null;
+    this.setState({ ...patch, gesture: null } as Partial<EditorState<State, Change>>);
+  }
+
+  /** Ends the gesture and commits its change as one request and one undo step. */
+  commitGesture(
+    change: Change,
+    label?: string,
+    patch: Partial<State> = {},
+  ): Promise<CommitOutcome<Change, Result>> {
+    const gesture = this.getState().gesture;
+    this.endGesture(patch);
+    return this.commit(label ?? gesture?.label ?? 'Edit', change);
+  }
+
+  // ───────────── writes ─────────────
+
+  undo(): Promise<CommitOutcome<Change, Result> | null> {
+    const entry = nextUndo(this.getState().history);
+    if (!entry) {
+      this.announce('Nothing to undo.');
+      return Promise.resolve(null);
+    }
+    return this.commit(entry.label, entry.inverse, 'undo', entry);
+  }
+
+  redo(): Promise<CommitOutcome<Change, Result> | null> {
+    const entry = nextRedo(this.getState().history);
+    if (!entry) {
+      this.announce('Nothing to redo.');
+      return Promise.resolve(null);
+    }
+    return this.commit(entry.label, entry.forward, 'redo', entry);
+  }
+
+  /** Commits one change (one gesture) as one mutation. */
+  commit(
+    label: string,
+    change: Change,
+    mode: CommitMode = 'do',
+    entry?: HistoryEntry<Change>,
+  ): Promise<CommitOutcome<Change, Result>> {
+    if (this.isSaving()) {
+      this.setState({
+        notice: {
+          tone: 'info',
+          title: 'One moment',
+          detail: 'The previous change is still being saved.',
+        },
+      } as Partial<EditorState<State, Change>>);
+      return Promise.resolve({ status: 'busy', label, mode, change });
+    }
+    const observer = new MutationObserver<
+      CommitOutcome<Change, Result>,
+      Error,
+      CommitVariables<Change>
+    >(this.queryClient, {
+      mutationKey: this.mutationKey,
+      mutationFn: (variables) => this.runCommit(variables, entry),
+    });
+    return observer.mutate({ label, mode, change });
+  }
+
+  /** Sends with retries of 429/5xx/network (backoff, Retry-After), one Idempotency-Key throughout. */
+  private async sendWithRetries(change: Change, base: Doc): Promise<Result> {
+    const key = `cutroom-${crypto.randomUUID()}`;
+    const wait = this.config.wait ?? plainWait;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.config.document.send(change, base, key);
+      } catch (error) {
+        if (!shouldRetry(attempt, error)) throw error;
+        await wait(retryDelayMs(attempt, error));
+      }
+    }
+  }
+
+  private async runCommit(
+    { label, mode, change }: CommitVariables<Change>,
+    entry: HistoryEntry<Change> | undefined,
+  ): Promise<CommitOutcome<Change, Result>> {
+    const binding = this.config.document;
+    const { queryKey } = binding;
+    const qc = this.queryClient;
+    const title = mode === 'do' ? label : `${mode === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
+    await qc.cancelQueries({ queryKey });
+    const base = qc.getQueryData<Doc>(queryKey);
+    if (base === undefined) {
+      return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
+    }
+    qc.setQueryData(queryKey, binding.apply(base, change));
+    this.setState({ notice: null } as Partial<EditorState<State, Change>>);
+
+    const outcome = await withConflictRetry<Doc, Change, Result>({
+      base,
+      change,
+      send: (next, doc) => this.sendWithRetries(next, doc),
+      isConflict: (error) => binding.isConflict(error),
+      refetch: () => binding.fetch(),
+      rebase: (next, from, fresh) => binding.rebase(next, from, fresh),
+      describe: (from, fresh) => binding.describeConflict(from, fresh),
+      onRebase: (fresh, next) => qc.setQueryData(queryKey, binding.apply(fresh, next)),
+    });
+    const conflict = outcome.conflict;
+    if (conflict) {
+      this.setState({
+        conflict: {
+          ...conflict,
+          outcome: conflict.reapplied
+            ? `Your change (${title}) still applied, so it was re-applied on top of theirs.`
+            : `Your change (${title}) was not applied: ${conflict.reason ?? 'it no longer applies.'}${mode !== 'do' ? ' It was removed from the undo history.' : ''}`,
+        },
+      } as Partial<EditorState<State, Change>>);
+    }
+
+    if (outcome.status === 'not-applied') {
+      qc.setQueryData(queryKey, outcome.base);
+      if (entry) this.setHistory(dropEntry(this.getState().history, entry.id));
+      this.announce(`${title} was not applied because the document changed.`);
+      return { status: 'not-applied', label, mode, change };
+    }
+
+    if (outcome.status === 'failed') {
+      qc.setQueryData(queryKey, outcome.base);
+      // The service's state is unknown after a failure: read it again (rollback → invalidate).
+      void qc.invalidateQueries({ queryKey });
+      const { title: errorTitle, detail } = describeError(outcome.error);
+      const reasons =
+        outcome.error instanceof ChangeRejected && outcome.error.reasons.length > 0
+          ? ` ${outcome.error.reasons.slice(0, 5).join(' ')}${outcome.error.reasons.length > 5 ? ` (and ${outcome.error.reasons.length - 5} more)` : ''}`
+          : '';
+      // A change the service refuses will be refused again: it leaves the history.
+      const dropped = entry !== undefined && !isRetryable(outcome.error);
+      if (dropped) this.setHistory(dropEntry(this.getState().history, entry.id));
+      this.setState({
+        notice: {
+          tone: 'error',
+          title: `${title} failed`,
+          detail: `${errorTitle}: ${detail}${reasons} Nothing changed.${dropped ? ' This step was removed from the undo history.' : ''}`,
+        },
+        announcement: `${title} failed.`,
+      } as Partial<EditorState<State, Change>>);
+      return { status: 'failed', label, mode, change, error: outcome.error };
+    }
+
+    const { result, change: sent, base: appliedTo } = outcome;
+    const settled = binding.settle({
+      base: appliedTo,
+      optimistic: binding.apply(appliedTo, sent),
+      change: sent,
+      result,
+    });
+    if (settled === 'refetch') {
+      try {
+        await binding.fetch();
+      } catch {
+        void qc.invalidateQueries({ queryKey });
+      }
+    } else {
+      qc.setQueryData(queryKey, settled);
+    }
+    const inverse = binding.invert(sent, result, appliedTo);
+    const warnings = binding.warnings?.(result) ?? [];
+    let history = this.getState().history;
+    if (mode === 'undo') history = undone(history, inverse ?? undefined);
+    else if (mode === 'redo') history = redone(history, inverse ?? undefined);
+    else {
+      if (binding.invalidates)
+        history = keepEntries(
+          history,
+          (old) => !binding.invalidates!(old, sent, result, appliedTo),
+        );
+      if (inverse) history = record(history, createEntry(label, sent, inverse));
+    }
+    this.setHistory(history);
+    const announcement =
+      mode === 'do' ? `${label} done.` : `${mode === 'undo' ? 'Undid' : 'Redid'} ${label}.`;
+    this.setState({
+      announcement: warnings.length ? `${announcement} ${warnings.join(' ')}` : announcement,
+      ...(mode === 'do' && !inverse
+        ? {
+            notice: {
+              tone: 'info',
+              title: `${label} cannot be undone`,
+              detail: binding.notUndoable?.(sent, result) ?? 'This change has no inverse.',
+            },
+          }
+        : warnings.length
+          ? {
+              notice: {
+                tone: 'info',
+                title: `${title}: the service adjusted it`,
+                detail: warnings.join(' '),
+              },
+            }
+          : {}),
+    } as Partial<EditorState<State, Change>>);
+    return { status: 'applied', label, mode, change: sent, result };
+  }
+
+  private setHistory(history: History<Change>): void {
+    this.setState({ history } as Partial<EditorState<State, Change>>);
+  }
+}
+
+export function createEditor<State extends object, Doc, Change, Result, Ctx>(
+  config: EditorConfig<State, Doc, Change, Result, Ctx>,
+): Editor<State, Doc, Change, Result, Ctx> {
+  return new Editor(config);
+}
+
+/** The kit's own commands, for any editor's table: undo and redo with their usual keys. */
+export function historyCommands<Ctx extends { history: History<unknown> }, State, Change>(): [
+  Command<Ctx, State, Change>,
+  Command<Ctx, State, Change>,
+] {
+  return [
+    {
+      name: 'undo',
+      label: 'Undo',
+      description: 'Undo the last change',
+      keys: [{ keys: 'Mod+Z', args: undefined }],
+      toolbar: 'history',
+      writes: true,
+      canRun: (ctx) => ctx.history.past.length > 0,
+      perform: (ctx) =>
+        ctx.history.past.length > 0
+          ? { type: 'undo' }
+          : { type: 'refused', reason: 'Nothing to undo.' },
+    },
+    {
+      name: 'redo',
+      label: 'Redo',
+      description: 'Redo the change undone last',
+      keys: [
+        { keys: 'Shift+Mod+Z', args: undefined },
+        { keys: 'Mod+Y', args: undefined },
+      ],
+      toolbar: 'history',
+      writes: true,
+      canRun: (ctx) => ctx.history.future.length > 0,
+      perform: (ctx) =>
+        ctx.history.future.length > 0
+          ? { type: 'redo' }
+          : { type: 'refused', reason: 'Nothing to redo.' },
+    },
+  ];
+}
