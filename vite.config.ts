@@ -48,6 +48,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'mocks/**/*.test.ts'],
           testTimeout: 20_000,
+          // Installs Debian's redis-server when missing (the BFF's Redis tests need a real one).
+          globalSetup: ['./src/server/test-support/vitest-global-setup.ts'],
         },
       },
       {

@@ -3,7 +3,7 @@
  * cannot work without internet), then run the Playwright suite against the `npm start` stack.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ensureDebianPackage } from '../src/server/test-support/debian-package.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -12,32 +12,12 @@ function run(command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log(`Chromium not found at ${CHROMIUM_PATH}; installing Debian's chromium package…`);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const prefix = isRoot ? [] : ['sudo', '-n'];
-  const apt = (args: string[]) =>
-    prefix.length
-      ? run(prefix[0]!, [...prefix.slice(1), 'apt-get', ...args])
-      : run('apt-get', args);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  Object.assign(process.env, env);
-  const ok = apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']);
-  if (!ok || !existsSync(CHROMIUM_PATH)) {
-    console.error(
-      [
-        '',
-        'Cannot run the browser tests: Chromium is missing and could not be installed.',
-        `Install it with "apt-get install -y chromium" (as root), or set CHROMIUM_PATH to a`,
-        'Chromium or Chrome binary, then run "npm test" again.',
-      ].join('\n'),
-    );
-    process.exit(1);
-  }
-}
-
-ensureChromium();
+ensureDebianPackage({
+  binary: CHROMIUM_PATH,
+  packageName: 'chromium',
+  neededFor: 'the browser tests',
+  overrideVariable: 'CHROMIUM_PATH',
+});
 try {
   console.log(execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim());
 } catch {

@@ -30,6 +30,10 @@
  *   caption words of deleted caption items. Trim previews are destructive when the trim removes
  *   the item (zero length) or cuts caption words; trimming past the source bounds is clamped with
  *   a warning.
+ * - Timeline operation batch (assumed): operations run in order on a draft; all apply under one
+ *   new revision or none does (`failed_operations` with index, code, reason); moves are checked for
+ *   overlaps after the whole batch; `dry_run` applies nothing; an Idempotency-Key replays
+ *   (rules/timeline-batch.ts). A trim warns only about the caption words of the trimmed item.
  * - Timeline batch delete takes at most 100 ids (the reference's limit for delete operations);
  *   unknown or locked items are failed_items with error_code `validation_error`, retryable false
  *   and error_details.reason `not_found` / `locked_layer`. Moves may not overlap another item of

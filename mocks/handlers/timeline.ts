@@ -25,7 +25,8 @@ import {
 } from '../rules/timeline.ts';
 import type { Schema, TimelineOperationPreview } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
-import { requireProject } from './helpers.ts';
+import { idempotent, requireProject } from './helpers.ts';
+import { applyBatch } from '../rules/timeline-batch.ts';
 import { renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
@@ -178,6 +179,22 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
         warnings: planned.plan.warnings,
       };
       return { body };
+    }),
+
+    // Assumed: several operations under one revision, all or none (rules/timeline-batch.ts).
+    route(ctx, 'post', '/projects/:projectId/timeline/operations/batch', (req) => {
+      const record = requireProject(req);
+      return idempotent(req, 'timeline.operations.batch', () => {
+        // The shape is checked against the contract before the handler runs.
+        const body = req.body as unknown as Schema<'TimelineBatchApplyRequest'>;
+        checkRevision(record, body.expected_revision);
+        const result = applyBatch(req.workspace, record, body.operations, {
+          dryRun: body.dry_run === true,
+          newEffectId: () => `fx_${req.sim.rng.hex(12)}`,
+        });
+        if (result.applied) record.project.updated_at = req.sim.nowIso();
+        return { status: 200, body: result };
+      });
     }),
 
     route(ctx, 'post', '/projects/:projectId/timeline/move', (req) => {

@@ -6,6 +6,7 @@ import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';
 import type {
+  CaptionWord,
   Timeline,
   TimelineBatchDeleteFailedItem,
   TimelineBatchDeleteResult,
@@ -70,8 +71,23 @@ export function requireItem(record: ProjectRecord, itemId: string, param: string
   return found;
 }
 
+/**
+ * A 400 that a batch reports per operation with a code of its own (`locked_layer`, `overlap`,
+ * `incompatible_layer`, `unknown_layer`); single-operation endpoints answer it as `invalid_request`.
+ */
+export class TimelineRuleError extends ApiError {
+  constructor(
+    readonly reason: string,
+    param: string,
+    message: string,
+  ) {
+    super(400, 'invalid_request', message, param);
+  }
+}
+
 function lockedError(layer: LayerState, param: string): ApiError {
-  return invalid(
+  return new TimelineRuleError(
+    'locked_layer',
     param,
     `Layer ${layer.index} (${layer.name}) is locked; its items cannot be edited.`,
   );
@@ -110,10 +126,23 @@ export interface TrimPlan {
   warnings: string[];
 }
 
-export function planTrim(workspace: Workspace, record: ProjectRecord, input: TrimInput): TrimPlan {
-  const located = requireItem(record, input.itemId, 'operation.timeline_item_id');
+export function planTrim(
+  workspace: Workspace,
+  record: ProjectRecord,
+  input: TrimInput,
+  prefix = 'operation.',
+  find: (itemId: string) => Located | undefined = (itemId) => locate(record, itemId),
+): TrimPlan {
+  const found = find(input.itemId);
+  if (!found) {
+    throw notFound(
+      `${prefix}timeline_item_id`,
+      `No timeline item ${input.itemId} in this project.`,
+    );
+  }
+  const located = found;
   const { item, layer } = located;
-  if (layer.locked) throw lockedError(layer, 'operation.timeline_item_id');
+  if (layer.locked) throw lockedError(layer, `${prefix}timeline_item_id`);
   const warnings: string[] = [];
   const snap = (value: number): number => (input.snapToFrame ? toFrame(value, FPS) : round3(value));
   let newStart = snap(item.start_seconds + input.startDelta);
@@ -173,38 +202,14 @@ export function planTrim(workspace: Workspace, record: ProjectRecord, input: Tri
   }
 
   const deletesItem = newEnd - newStart <= 0;
-  const removedWordIds = record.captionWords
+  // Only the caption words tied to this item (a caption item's own words) are affected by its trim.
+  const removedWordIds = wordsOf(record, item.id)
     .filter(
       (word) =>
-        word.timelineItemId === item.id &&
-        (deletesItem || (word.startSeconds ?? 0) < newStart || (word.endSeconds ?? 0) > newEnd),
+        deletesItem || (word.startSeconds ?? 0) < newStart || (word.endSeconds ?? 0) > newEnd,
     )
     .map((word) => word.id);
   if (deletesItem) warnings.push('The trim leaves no length: the item would be deleted.');
-  if (item.type !== 'caption') {
-    const captionItems = new Set(
-      record.timeline.layers
-        .filter((other) => other.kind === 'caption')
-        .flatMap((other) => other.items)
-        .map((other) => other.id),
-    );
-    const cutRanges = [
-      { start: item.start_seconds, end: Math.min(newStart, item.end_seconds) },
-      { start: Math.max(newEnd, item.start_seconds), end: item.end_seconds },
-    ].filter((range) => range.end > range.start);
-    const covered = record.captionWords.filter(
-      (word) =>
-        captionItems.has(word.timelineItemId ?? '') &&
-        cutRanges.some(
-          (range) => (word.startSeconds ?? 0) < range.end && range.start < (word.endSeconds ?? 0),
-        ),
-    ).length;
-    if (covered > 0) {
-      warnings.push(
-        `${covered} caption word(s) play over the trimmed-away part and will be out of sync.`,
-      );
-    }
-  }
   return {
     located,
     newStart,
@@ -247,20 +252,44 @@ export interface MovePlan {
   warnings: string[];
 }
 
+export interface MoveOptions {
+  /** Check overlaps now (single moves) or leave it to the caller (a batch checks at its end). */
+  overlap?: boolean;
+  find?: (itemId: string) => Located | undefined;
+}
+
 /** `prefix` names params inside an operation body (`operation.`) or none for /timeline/move. */
-export function planMove(record: ProjectRecord, input: MoveInput, prefix = ''): MovePlan {
+export function planMove(
+  record: ProjectRecord,
+  input: MoveInput,
+  prefix = '',
+  options: MoveOptions = {},
+): MovePlan {
   if (input.newStart < 0) {
     throw invalid(`${prefix}new_start_seconds`, 'new_start_seconds must be >= 0.');
   }
-  const located = requireItem(record, input.itemId, `${prefix}timeline_item_id`);
+  const located = options.find ? options.find(input.itemId) : locate(record, input.itemId);
+  if (!located) {
+    throw notFound(
+      `${prefix}timeline_item_id`,
+      `No timeline item ${input.itemId} in this project.`,
+    );
+  }
   const { item, layer } = located;
   if (layer.locked) throw lockedError(layer, `${prefix}timeline_item_id`);
   const targetIndex = input.newLayerIndex ?? layer.index;
   const target = record.timeline.layers.find((candidate) => candidate.index === targetIndex);
-  if (!target) throw invalid(`${prefix}new_layer_index`, `There is no layer ${targetIndex}.`);
+  if (!target) {
+    throw new TimelineRuleError(
+      'unknown_layer',
+      `${prefix}new_layer_index`,
+      `There is no layer ${targetIndex}.`,
+    );
+  }
   if (target.locked) throw lockedError(target, `${prefix}new_layer_index`);
   if (!COMPATIBLE[item.type].includes(target.kind)) {
-    throw invalid(
+    throw new TimelineRuleError(
+      'incompatible_layer',
       `${prefix}new_layer_index`,
       `A ${item.type} item cannot go on layer ${target.index} (${target.kind}).`,
     );
@@ -269,11 +298,15 @@ export function planMove(record: ProjectRecord, input: MoveInput, prefix = ''): 
   const newStart = toFrame(input.newStart, FPS);
   if (newStart !== input.newStart) warnings.push(`Start snapped to the frame at ${newStart} s.`);
   const newEnd = round3(newStart + (item.end_seconds - item.start_seconds));
-  const clash = target.items.find(
-    (other) => other.id !== item.id && overlaps({ start: newStart, end: newEnd }, other),
-  );
+  const clash =
+    options.overlap === false
+      ? undefined
+      : target.items.find(
+          (other) => other.id !== item.id && overlaps({ start: newStart, end: newEnd }, other),
+        );
   if (clash) {
-    throw invalid(
+    throw new TimelineRuleError(
+      'overlap',
       `${prefix}new_start_seconds`,
       `The item would overlap "${clash.name}" (${clash.start_seconds}-${clash.end_seconds} s) on layer ${target.index}.`,
     );
@@ -281,19 +314,28 @@ export function planMove(record: ProjectRecord, input: MoveInput, prefix = ''): 
   return { located, target, newStart, newEnd, warnings };
 }
 
-export function applyMove(record: ProjectRecord, plan: MovePlan): void {
+/** A project's caption words of one item (a batch passes an index instead of scanning). */
+function wordsOf(record: ProjectRecord, itemId: string): CaptionWord[] {
+  return record.captionWords.filter((word) => word.timelineItemId === itemId);
+}
+
+export function applyMove(
+  record: ProjectRecord,
+  plan: MovePlan,
+  options: { words?: CaptionWord[]; sort?: boolean } = {},
+): void {
   const { item, layer } = plan.located;
   const shift = plan.newStart - item.start_seconds;
   item.start_seconds = plan.newStart;
   item.end_seconds = plan.newEnd;
   if (plan.target !== layer) {
-    layer.items = layer.items.filter((other) => other.id !== item.id);
+    const position = layer.items.indexOf(item);
+    if (position >= 0) layer.items.splice(position, 1);
     item.layer_index = plan.target.index;
     plan.target.items.push(item);
   }
-  plan.target.items.sort((a, b) => a.start_seconds - b.start_seconds);
-  for (const word of record.captionWords) {
-    if (word.timelineItemId !== item.id) continue;
+  if (options.sort !== false) plan.target.items.sort((a, b) => a.start_seconds - b.start_seconds);
+  for (const word of options.words ?? wordsOf(record, item.id)) {
     word.startSeconds = round3((word.startSeconds ?? 0) + shift);
     word.endSeconds = round3((word.endSeconds ?? 0) + shift);
     word.startUnits = Math.round((word.startSeconds ?? 0) * FPS);

@@ -694,6 +694,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/timeline/operations/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply several timeline operations atomically (or preview them)
+         * @description Applies `operations` in order under one `expected_revision`: either every operation is applied and
+         *     the timeline `revision` is incremented once, or none is (`applied: false`) and `failed_operations`
+         *     gives each refused operation's index, code and reason. With `dry_run: true` nothing is applied and
+         *     the answer says what would happen (destructive, warnings, items deleted): the preview of a whole
+         *     gesture in one request. Moves are checked against the timeline after the whole batch (items of
+         *     one batch may pass through each other's places); trims are clamped at the neighbours they meet.
+         */
+        post: operations["applyTimelineOperationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/timeline/move": {
         parameters: {
             query?: never;
@@ -1831,6 +1859,95 @@ export interface components {
             created_timeline_item_ids: string[];
             deleted_timeline_item_ids: string[];
             warnings: string[];
+        };
+        /** @description Adds an effect to an item inside a batch (the mask effect's fields, one item). */
+        TimelineEffectAddOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.effect.add";
+            timeline_item_id: string;
+            /** @enum {string} */
+            effect_type: "zoom";
+            zoom_scale: number;
+        };
+        /** @description Removes an effect from an item inside a batch (the undo of adding it). */
+        TimelineEffectRemoveOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.effect.remove";
+            timeline_item_id: string;
+            effect_id: string;
+        };
+        /** @description One operation of a batch, discriminated by `operation_id`. */
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"];
+        TimelineBatchApplyRequest: {
+            /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
+            operations: components["schemas"]["TimelineBatchOperation"][];
+            /** @description The revision the whole batch is based on; a stale value is answered with 409. */
+            expected_revision: number;
+            /**
+             * @description Only say what the batch would do; nothing is applied.
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        TimelineBatchOperationOutcome: {
+            /** @description Position of the operation in `operations`. */
+            index: number;
+            operation_id: string;
+            timeline_item_id: string;
+            /** @description The item's start after the operation (moves and trims). */
+            start_seconds?: number;
+            /** @description The item's end after the operation (moves and trims). */
+            end_seconds?: number;
+            /** @description The item's layer after the operation. */
+            layer_index?: number;
+            /** @description The effect created (effect add) or removed (effect remove). */
+            effect_id?: string;
+            warnings: string[];
+            /** @description Items the operation deletes (a trim to zero length). */
+            deleted_timeline_item_ids: string[];
+            /** @description Caption words of this item the operation removes (a trim that cuts them). */
+            removed_caption_word_count: number;
+        };
+        TimelineBatchOperationFailure: {
+            index: number;
+            operation_id: string;
+            timeline_item_id: string;
+            /**
+             * @example not_found
+             * @example locked_layer
+             * @example overlap
+             * @example incompatible_layer
+             * @example invalid_trim
+             */
+            code: string;
+            message: string;
+            /** @description The offending field, e.g. `operations[3].new_start_seconds`. */
+            param?: string;
+        };
+        TimelineBatchApplyResult: {
+            /** @description False when any operation was refused. */
+            success: boolean;
+            /** @description True when the operations were applied (never on a dry run). */
+            applied: boolean;
+            dry_run: boolean;
+            project_id: string;
+            previous_revision: number;
+            /** @description The revision after the batch (unchanged when nothing was applied). */
+            revision: number;
+            /** @description Some operation deletes an item or removes caption words. */
+            destructive: boolean;
+            /** @description One outcome per operation that passed (all of them when `success`). */
+            results: components["schemas"]["TimelineBatchOperationOutcome"][];
+            failed_operations: components["schemas"]["TimelineBatchOperationFailure"][];
+            warnings: string[];
+            affected_timeline_item_ids: string[];
+            deleted_timeline_item_ids: string[];
         };
         TimelineMoveRequest: {
             timeline_item_id: string;
@@ -3897,6 +4014,47 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    applyTimelineOperationBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimelineBatchApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Applied (`applied` true), refused with per-operation reasons, or previewed (`dry_run`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineBatchApplyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no project `projectId`. */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     moveTimelineItem: {
         parameters: {
             query?: never;
@@ -4851,6 +5009,9 @@ export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
 export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineMoveOperation"]["operation_id"]> = ["timeline.item.move"];
+export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
+export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
+export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 type WithRequired<T, K extends keyof T> = T & {
     [P in K]-?: T[P];

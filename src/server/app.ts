@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { loadAllowList } from './allow-list.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
@@ -11,32 +13,53 @@ import {
 } from './errors.ts';
 import { EventHub } from './events/event-hub.ts';
 import { registerSseRoute } from './events/sse-route.ts';
+import { BffMetrics } from './observability/metrics.ts';
+import { registerOpsRoutes } from './observability/ops-routes.ts';
 import { apiProxy } from './proxy.ts';
-import { FailureLimiter, TokenBucketLimiter } from './rate-limit.ts';
 import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { SessionManager } from './session.ts';
+import { SessionRevocations } from './session-revocations.ts';
 import { registerSessionRoutes } from './session-routes.ts';
+import { MemoryState } from './shared-state/memory-state.ts';
+import type { SharedState } from './shared-state/shared-state.ts';
 import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
-import { type DeliveryLogStore, InMemoryDeliveryLog } from './webhooks/delivery-log.ts';
+import { type DeliveryLogStore, deliveryLogOver } from './webhooks/delivery-log.ts';
 import { registerDeliveryLogRoute } from './webhooks/delivery-log-route.ts';
-import { SeenEvents } from './webhooks/seen-events.ts';
 
 export interface BffDeps {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: Writable;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
-  /** Webhook delivery log (in process by default; a shared store for several instances). */
+  /** Webhook delivery log; by default kept in the shared state (see below). */
   deliveryLog?: DeliveryLogStore;
+  /**
+   * What the instances share (events, de-duplication, limits, revocations, recent lists): Redis
+   * for several instances, in memory by default. The app owns it and closes it on close.
+   */
+  sharedState?: SharedState;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live-event hub (the webhook receiver publishes into it). */
     eventHub: EventHub;
+    /** What the instances share (see BffDeps.sharedState). */
+    sharedState: SharedState;
+    metrics: BffMetrics;
+    /** Starts a graceful shutdown: /readyz answers 503 from now on. */
+    startDraining: () => void;
   }
+}
+
+/** Request ids accepted from a load balancer's `X-Request-Id` (else a new UUID). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** Log paths whose values must never reach a log line. */
@@ -71,6 +94,10 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
 
   const app = Fastify({
     logger: loggerOptions(config, deps),
+    // One line per answered request (onResponse below) instead of two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
     connectionTimeout: config.timeouts.connectionMs,
@@ -81,7 +108,8 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
       requestTimeout: config.timeouts.requestMs,
       connectionsCheckingInterval: config.timeouts.checkIntervalMs,
     },
-    forceCloseConnections: true,
+    // Shutdown lets in-flight requests finish (see graceful-shutdown.ts), idle sockets close.
+    forceCloseConnections: false,
     frameworkErrors: createFrameworkErrorHandler(headers),
     clientErrorHandler: createClientErrorHandler(headers),
     routerOptions: { maxParamLength: 1000 },
@@ -94,9 +122,62 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     secure: https,
     now,
   });
-  const hub = new EventHub({ now });
+  const state = deps.sharedState ?? new MemoryState({ now });
+  const fault = (message: string, detail?: Record<string, unknown>) =>
+    app.log.warn({ ...detail, sharedState: state.kind }, message);
+  const hub = new EventHub({ state, now, onFault: fault });
+  const revocations = new SessionRevocations({
+    state,
+    sessions,
+    hub,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    onFault: fault,
+  });
+  const metrics = new BffMetrics({
+    openStreams: () => hub.subscriberCount(),
+    sharedStateAvailable: () => state.available,
+    queuedEvents: () => hub.queued,
+  });
+  let draining = false;
   app.decorate('eventHub', hub);
+  app.decorate('sharedState', state);
+  app.decorate('metrics', metrics);
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.decorateRequest('bffSession', undefined);
+  app.decorateRequest('metricRoute', undefined);
+
+  const stopWatchingState = state.onAvailability((available) => {
+    if (available) app.log.info({ sharedState: state.kind }, 'shared state reachable again');
+    else {
+      app.log.error(
+        { sharedState: state.kind, detail: state.status().detail },
+        'shared state unreachable: live events paused (browsers poll), limits per instance',
+      );
+    }
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    // Shutting down: this answer is the connection's last, so the server can close it.
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.metricRoute ?? request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    metrics.observeRequest(request.method, route, status, ms / 1000);
+    request.log.info(
+      { method: request.method, route, path: request.url.split('?', 1)[0], status, ms },
+      'request',
+    );
+    done();
+  });
 
   if (config.logLevel === 'debug' || config.logLevel === 'trace') {
     app.addHook('onRequest', (request, _reply, done) => {
@@ -121,8 +202,15 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     config,
     sessions,
     upstream,
-    hub,
-    loginFailures: new FailureLimiter(config.limits.loginFailuresPerMinute, 60_000, now),
+    revocations,
+    loginFailures: state.failureWindows('login', config.limits.loginFailuresPerMinute, 60_000),
+  });
+  registerOpsRoutes(app, {
+    upstream,
+    state,
+    metrics,
+    metricsToken: config.metricsToken,
+    isDraining: () => draining,
   });
   registerSseRoute(app, {
     hub,
@@ -130,22 +218,24 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     heartbeatMs: config.sseHeartbeatMs,
     responseHeaders: headers,
   });
-  const deliveryLog = deps.deliveryLog ?? new InMemoryDeliveryLog();
+  const deliveryLog = deps.deliveryLog ?? deliveryLogOver(state);
   registerDeliveryLogRoute(app, { sessions, log: deliveryLog });
   await app.register(webhookReceiver, {
     deliveryLog,
     secret: config.webhookSecret,
     hub,
-    seen: new SeenEvents(),
     bodyLimit: config.limits.bodyBytes,
     nowSeconds: () => Math.floor(now() / 1000),
+    onVerification: (outcome) => metrics.webhookVerification(outcome),
+    onEvent: (outcome) => metrics.webhookEvent(outcome),
   });
   await app.register(apiProxy, {
     allowList,
     upstream,
     sessions,
-    limiter: new TokenBucketLimiter(config.limits.apiRatePerSecond, config.limits.apiBurst, now),
+    limiter: state.tokenBuckets('api', config.limits.apiRatePerSecond, config.limits.apiBurst),
     bodyLimit: config.limits.bodyBytes,
+    onUpstreamError: (kind) => metrics.upstreamError(kind),
   });
 
   const spa = await registerStaticSpa(app, config.staticDir);
@@ -156,12 +246,23 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   });
 
   app.addHook('preClose', (done) => {
-    hub.closeAll();
+    draining = true;
+    // Live streams never finish by themselves: end them with a hint to reconnect elsewhere.
+    hub.closeAll('shutdown');
     done();
   });
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
+    if (hub.queued > 0) {
+      app.log.error(
+        { waiting: hub.queued },
+        'closing with events still waiting for the shared state',
+      );
+    }
+    stopWatchingState();
+    revocations.stop();
+    hub.detachFromState();
     upstream.close();
-    done();
+    await state.close();
   });
   for (const warning of config.warnings) app.log.warn(warning);
   return app;

@@ -27,6 +27,12 @@ export interface BffConfig {
   logLevel: string;
   trustProxy: boolean;
   sseHeartbeatMs: number;
+  /** Shared state of several instances; unset: everything stays in this process. */
+  redis: { url: string; prefix: string } | undefined;
+  /** Longest a graceful shutdown waits for in-flight requests before closing them. */
+  shutdownTimeoutMs: number;
+  /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   limits: {
     bodyBytes: number;
     loginFailuresPerMinute: number;
@@ -100,6 +106,29 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
   SSE_HEARTBEAT_MS: positiveInt(15_000),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return ['redis:', 'rediss:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, colons, - or _')
+      .default('cutroom:'),
+  ),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
 });
 
 export class ConfigError extends Error {
@@ -140,6 +169,11 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
     );
   }
 
+  if (values.REDIS_URL !== undefined && sessionSecretGenerated) {
+    warnings.push(
+      'REDIS_URL is set but SESSION_SECRET is not: each instance generated its own, so a session opened on one is refused by the others.',
+    );
+  }
   if (values.VCS_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET && values.VCS_BASE_URL !== undefined) {
     warnings.push('VCS_WEBHOOK_SECRET is the public demo default; set it for a real deployment.');
   }
@@ -163,6 +197,12 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
+    redis:
+      values.REDIS_URL === undefined
+        ? undefined
+        : { url: values.REDIS_URL, prefix: values.REDIS_PREFIX },
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: values.METRICS_TOKEN,
     limits: {
       bodyBytes: 1024 * 1024,
       loginFailuresPerMinute: 5,

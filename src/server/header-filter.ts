@@ -9,7 +9,6 @@ const FORWARDED_REQUEST_HEADERS = [
   'if-match',
   'if-none-match',
   'last-event-id',
-  'x-request-id',
 ] as const;
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and others that must not cross the proxy. */
@@ -29,10 +28,14 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'date',
 ]);
 
-/** The outgoing headers for upstream: the allow-listed ones plus exactly one Authorization. */
+/**
+ * The outgoing headers for upstream: the allow-listed ones, exactly one Authorization, and the
+ * request id the BFF logs this request under (so both sides' logs can be joined).
+ */
 export function upstreamRequestHeaders(
   incoming: IncomingHttpHeaders,
   apiKey: string,
+  requestId: string,
 ): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -41,6 +44,7 @@ export function upstreamRequestHeaders(
   }
   headers['accept-encoding'] = 'identity';
   headers['user-agent'] = 'cutroom-bff';
+  headers['x-request-id'] = requestId;
   headers.authorization = `Bearer ${apiKey}`;
   return headers;
 }

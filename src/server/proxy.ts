@@ -6,8 +6,17 @@ import { BffError, sendError } from './errors.ts';
 import { browserResponseHeaders, upstreamRequestHeaders } from './header-filter.ts';
 import { KeyScrubber, scrubBuffer } from './key-scrubber.ts';
 import { buildUpstreamPath, parseProxyPath } from './proxy-path.ts';
-import type { TokenBucketLimiter } from './rate-limit.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  compressBuffer,
+  compressStream,
+  isCompressibleType,
+  negotiateEncoding,
+  weakenEtag,
+} from './compression.ts';
+import type { UpstreamErrorKind } from './observability/metrics.ts';
 import type { SessionManager } from './session.ts';
+import type { TokenBuckets } from './shared-state/shared-state.ts';
 import {
   type UpstreamClient,
   type UpstreamResponse,
@@ -26,14 +35,18 @@ export interface ProxyOptions {
   allowList: AllowList;
   upstream: UpstreamClient;
   sessions: SessionManager;
-  limiter: TokenBucketLimiter;
+  limiter: TokenBuckets;
   bodyLimit: number;
+  /** Counts failed exchanges with the service (metrics). */
+  onUpstreamError?: (kind: UpstreamErrorKind) => void;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Upstream path and query of a validated /api request. */
     upstreamPath: string | undefined;
+    /** The route for metrics: the contract's template for /api requests. */
+    metricRoute: string | undefined;
   }
 }
 
@@ -43,6 +56,7 @@ declare module 'fastify' {
  */
 export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   const { allowList, upstream, sessions, limiter } = options;
+  const upstreamError = options.onUpstreamError ?? (() => undefined);
   app.decorateRequest('upstreamPath', undefined);
 
   // Keep the JSON bytes as sent (forwarded unchanged), but refuse what is not JSON.
@@ -64,41 +78,31 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
     },
   );
 
-  const checks: onRequestHookHandler = (request, reply, done) => {
+  const checks: onRequestHookHandler = async (request, reply) => {
     const parsed = parseProxyPath(request.url, API_PREFIX);
     if (!parsed.ok) {
       const code = parsed.status === 404 ? 'not_found' : 'invalid_path';
-      sendError(reply, parsed.status, code, parsed.message);
-      return;
+      return sendError(reply, parsed.status, code, parsed.message);
     }
-    if (allowList.match(request.method, parsed.segments) === undefined) {
-      sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
-      return;
+    const template = allowList.match(request.method, parsed.segments);
+    if (template === undefined) {
+      return sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
     }
+    request.metricRoute = `${API_PREFIX}${template}`;
     const session = sessions.read(request);
-    if (!session) {
-      sendError(reply, 401, 'unauthenticated', 'Not signed in.');
-      return;
-    }
-    const limit = limiter.take(session.id);
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfterSeconds));
-      sendError(reply, 429, 'rate_limited', 'Too many requests from this session; slow down.');
-      return;
-    }
+    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
     const idempotencyKey = request.headers['idempotency-key'];
     if (
       idempotencyKey !== undefined &&
       (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))
     ) {
-      sendError(
+      return sendError(
         reply,
         400,
         'invalid_request',
         'Idempotency-Key must be 8 to 200 letters, digits, dots, underscores, colons or hyphens.',
         'Idempotency-Key',
       );
-      return;
     }
     try {
       request.upstreamPath = buildUpstreamPath(
@@ -108,10 +112,18 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
         parsed.query,
       );
     } catch {
-      sendError(reply, 400, 'invalid_path', 'The path is not allowed.');
-      return;
+      return sendError(reply, 400, 'invalid_path', 'The path is not allowed.');
     }
-    done();
+    const limit = await limiter.take(session.id);
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      return sendError(
+        reply,
+        429,
+        'rate_limited',
+        'Too many requests from this session; slow down.',
+      );
+    }
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -125,22 +137,31 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
         {
           method: request.method,
           pathAndQuery,
-          headers: upstreamRequestHeaders(request.headers, session.apiKey),
+          headers: upstreamRequestHeaders(request.headers, session.apiKey, request.id),
           ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
           cancelOn: reply.raw,
         },
         BUFFERED_RESPONSE_LIMIT,
       );
     } catch (error) {
-      return sendUpstreamFailure(request, reply, error);
+      return sendUpstreamFailure(request, reply, error, upstreamError);
     }
 
+    if (response.status >= 500) upstreamError('status_5xx');
     reply.code(response.status).headers(browserResponseHeaders(response.headers, session.apiKey));
     const noBody = request.method === 'HEAD' || response.status === 204 || response.status === 304;
+    const encoding =
+      noBody ||
+      response.headers['content-encoding'] !== undefined ||
+      !isCompressibleType(response.headers['content-type'])
+        ? undefined
+        : negotiateEncoding(request.headers['accept-encoding']);
     if (response.body !== undefined) {
-      return reply.send(
-        noBody ? undefined : scrubBuffer(response.body, Buffer.from(session.apiKey)),
-      );
+      if (noBody) return reply.send();
+      const body = scrubBuffer(response.body, Buffer.from(session.apiKey));
+      if (encoding === undefined || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
+      markEncoded(reply, encoding, response.headers.etag);
+      return reply.send(await compressBuffer(body, encoding));
     }
     const stream = response.stream as IncomingMessage;
     if (noBody) {
@@ -151,8 +172,14 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
       response.disarmTimeout();
     }
     const scrubber = new KeyScrubber(session.apiKey);
-    pipeline(stream, scrubber, () => undefined);
-    return reply.send(scrubber);
+    if (encoding === undefined) {
+      pipeline(stream, scrubber, () => undefined);
+      return reply.send(scrubber);
+    }
+    markEncoded(reply, encoding, response.headers.etag);
+    const compressor = compressStream(encoding);
+    pipeline(stream, scrubber, compressor, () => undefined);
+    return reply.send(compressor);
   };
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -160,24 +187,37 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
   app.route({ method: methods, url: `${API_PREFIX}/*`, onRequest: checks, handler });
 }
 
+function markEncoded(reply: FastifyReply, encoding: string, etag: unknown): void {
+  reply.header('content-encoding', encoding);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`);
+  const weak = weakenEtag(etag);
+  if (weak !== undefined) reply.header('etag', weak);
+}
+
 function sendUpstreamFailure(
   request: FastifyRequest,
   reply: FastifyReply,
   error: unknown,
+  count: (kind: UpstreamErrorKind) => void,
 ): FastifyReply {
   if (reply.sent || reply.raw.headersSent) {
+    count('exchange_failed');
     reply.raw.destroy();
     return reply;
   }
   if (error instanceof UpstreamTimeoutError) {
+    count('timeout');
     request.log.warn('upstream time-out');
     return sendError(reply, 504, 'upstream_timeout', error.message);
   }
   if (error instanceof UpstreamUnreachableError) {
+    count('unreachable');
     request.log.warn({ cause: error.causeCode }, 'upstream unreachable');
     return sendError(reply, 502, 'upstream_unreachable', error.message);
   }
   if (reply.raw.destroyed) return reply;
+  count('exchange_failed');
   request.log.warn({ err: error }, 'upstream exchange failed');
   return sendError(reply, 502, 'upstream_error', 'The exchange with the service failed.');
 }

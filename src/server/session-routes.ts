@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type BffConfig, isDemoAvailable } from './config.ts';
 import { sendError } from './errors.ts';
-import type { EventHub } from './events/event-hub.ts';
-import type { FailureLimiter } from './rate-limit.ts';
 import type { KeyIdentity, SessionManager } from './session.ts';
+import type { SessionRevocations } from './session-revocations.ts';
+import type { FailureWindows } from './shared-state/shared-state.ts';
 import {
   type UpstreamClient,
   UpstreamTimeoutError,
@@ -44,8 +44,9 @@ export interface SessionRoutesOptions {
   config: Pick<BffConfig, 'upstream' | 'apiKey' | 'publicUrl'>;
   sessions: SessionManager;
   upstream: UpstreamClient;
-  loginFailures: FailureLimiter;
-  hub: EventHub;
+  /** Failed logins per client IP, shared by the instances. */
+  loginFailures: FailureWindows;
+  revocations: SessionRevocations;
 }
 
 type Validation =
@@ -53,7 +54,11 @@ type Validation =
   | { ok: false; status: number; code: string; message: string };
 
 /** Confirms a key with upstream `GET /auth/validate`. */
-async function validateKey(upstream: UpstreamClient, apiKey: string): Promise<Validation> {
+async function validateKey(
+  upstream: UpstreamClient,
+  apiKey: string,
+  requestId: string,
+): Promise<Validation> {
   try {
     const response = await upstream.requestBuffered(
       {
@@ -62,6 +67,7 @@ async function validateKey(upstream: UpstreamClient, apiKey: string): Promise<Va
         headers: {
           accept: 'application/json',
           'user-agent': 'cutroom-bff',
+          'x-request-id': requestId,
           authorization: `Bearer ${apiKey}`,
         },
       },
@@ -114,7 +120,7 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-contr
 
 /** `/bff/config` and `/bff/session` (login, current session, logout). */
 export function registerSessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): void {
-  const { config, sessions, upstream, loginFailures, hub } = options;
+  const { config, sessions, upstream, loginFailures, revocations } = options;
   const demoAvailable = isDemoAvailable(config);
 
   app.get('/bff/config', async (request, reply) => {
@@ -130,7 +136,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   app.post('/bff/session', async (request, reply) => {
     noStore(reply);
-    const limit = loginFailures.check(request.ip);
+    const limit = await loginFailures.check(request.ip);
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfterSeconds));
       return sendError(reply, 429, 'rate_limited', 'Too many failed sign-in attempts; try later.');
@@ -170,12 +176,12 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       }
     }
 
-    const validation = await validateKey(upstream, apiKey);
+    const validation = await validateKey(upstream, apiKey, request.id);
     if (!validation.ok) {
-      if (validation.status === 401) loginFailures.recordFailure(request.ip);
+      if (validation.status === 401) await loginFailures.record(request.ip);
       return sendError(reply, validation.status, validation.code, validation.message);
     }
-    loginFailures.reset(request.ip);
+    await loginFailures.reset(request.ip);
     const { session, cookie } = sessions.create(apiKey, validation.identity);
     sessions.setCookie(reply, cookie, session);
     request.log.info({ organization: session.identity.organization_id }, 'signed in');
@@ -194,8 +200,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     noStore(reply);
     const session = sessions.read(request);
     if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
-    sessions.revoke(session);
-    hub.closeSession(session.id);
+    await revocations.revoke(session);
     sessions.clearCookie(reply);
     return reply.code(204).send();
   });

@@ -144,9 +144,15 @@ export class SessionManager {
   }
 
   revoke(session: Session): void {
+    this.markRevoked(session.id, session.expiresAt);
+  }
+
+  /** Refuses session `id` from now until `expiresAt` (unix seconds), e.g. revoked elsewhere. */
+  markRevoked(id: string, expiresAt: number): void {
     const now = this.nowSeconds();
-    for (const [id, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(id);
-    this.revoked.set(session.id, session.expiresAt);
+    if (expiresAt <= now) return;
+    for (const [known, until] of this.revoked) if (until <= now) this.revoked.delete(known);
+    this.revoked.set(id, expiresAt);
   }
 
   /** `Set-Cookie` value: HttpOnly, SameSite=Strict, Path=/, Max-Age, Secure over https. */

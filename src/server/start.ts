@@ -10,7 +10,9 @@ import { buildBff } from './app.ts';
 import { buildClient, clientBuildNeeded, filesContainingSecrets } from './client-build.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { registerDemoWebhooks } from './demo-webhooks.ts';
+import { shutdownGracefully } from './graceful-shutdown.ts';
 import { DEMO_KEYS } from './session-routes.ts';
+import { RedisState } from './shared-state/redis-state.ts';
 import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,15 +76,23 @@ async function main(): Promise<void> {
     config.upstream.baseUrl = simulator.baseUrl;
   }
 
-  const app = await buildBff(config);
+  const sharedState = config.redis
+    ? await RedisState.connect({ url: config.redis.url, prefix: config.redis.prefix })
+    : undefined;
+  if (sharedState && !sharedState.available) {
+    say(`Redis is not reachable yet (${sharedState.status().detail ?? 'no answer'}); retrying`);
+  }
+  const app = await buildBff(config, { ...(sharedState ? { sharedState } : {}) });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     say(`${signal}: shutting down`);
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // The bound: in-flight requests get SHUTDOWN_TIMEOUT_MS, the rest of the close a little more.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
     try {
-      await app.close();
+      const { forced } = await shutdownGracefully(app, { timeoutMs: config.shutdownTimeoutMs });
+      if (forced) say('closed connections still open at the shutdown time-out');
       await simulator?.close();
     } finally {
       process.exit(0);
@@ -111,7 +121,7 @@ async function main(): Promise<void> {
 
   const url = config.publicUrl ?? `http://localhost:${port}`;
   say(
-    `ready at ${url} (upstream: ${config.upstream.kind === 'simulator' ? 'simulator' : config.upstream.baseUrl})`,
+    `ready at ${url} (upstream: ${config.upstream.kind === 'simulator' ? 'simulator' : config.upstream.baseUrl}; shared state: ${config.redis ? 'Redis' : 'in process'})`,
   );
 }
 

@@ -29,6 +29,8 @@ export interface UpstreamRequest {
   pathAndQuery: string;
   headers: OutgoingHttpHeaders;
   body?: Buffer;
+  /** Overrides the client's time-out for this exchange (probes). */
+  timeoutMs?: number;
   /**
    * The browser's response: when it closes before finishing (the browser went away), the
    * upstream call is abandoned. (An AbortSignal per request measurably costs more CPU.)
@@ -139,12 +141,13 @@ export class UpstreamClient {
       const onClientClose = (): void => {
         if (!cancelOn?.writableFinished) abandon(new Error('abandoned: the browser went away'));
       };
+      const timeoutMs = request.timeoutMs ?? this.timeoutMs;
       let timer: NodeJS.Timeout | undefined = setTimeout(() => {
         timer = undefined;
-        const error = new UpstreamTimeoutError(this.timeoutMs);
+        const error = new UpstreamTimeoutError(timeoutMs);
         abandon(error);
         finish(error);
-      }, this.timeoutMs);
+      }, timeoutMs);
       const disarm = (): void => {
         if (timer !== undefined) clearTimeout(timer);
         timer = undefined;

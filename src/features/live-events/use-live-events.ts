@@ -9,7 +9,7 @@ import {
   pollingIntervalMs,
   type LiveEvent,
 } from './event-effects.ts';
-import { useLiveEventsStore } from './live-events-store.ts';
+import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
 
 export const EVENTS_URL = '/bff/events';
 const SEEN_LIMIT = 500;
@@ -29,10 +29,20 @@ function parseEvent(raw: string): LiveEvent | null {
   }
 }
 
+/** `{"live": boolean}` of a `status` event, or undefined. */
+function parseLive(raw: string): boolean | undefined {
+  try {
+    const value = (JSON.parse(raw) as { live?: unknown }).live;
+    return typeof value === 'boolean' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Subscribes once to the BFF's event stream and turns events into query invalidations and
- * toasts. While the stream is down it polls the live query families with back-off, and keeps
- * trying to reconnect.
+ * toasts. While the stream is down, or while the server says live delivery is paused (`status`
+ * event), it polls the live query families with back-off, and keeps trying to reconnect.
  */
 export function useLiveEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -46,6 +56,7 @@ export function useLiveEvents(enabled: boolean): void {
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    let pollingReason: PollingReason = 'disconnected';
 
     const stopPolling = () => {
       if (pollTimer) clearTimeout(pollTimer);
@@ -53,7 +64,7 @@ export function useLiveEvents(enabled: boolean): void {
     };
     const poll = (attempt: number) => {
       const every = pollingIntervalMs(attempt);
-      setMode('polling', every);
+      setMode('polling', every, pollingReason);
       pollTimer = setTimeout(() => {
         for (const queryKey of liveQueryRoots) {
           void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
@@ -79,20 +90,37 @@ export function useLiveEvents(enabled: boolean): void {
       }
     };
 
+    const goLive = () => {
+      stopPolling();
+      setMode('live');
+      // Anything that finished while we were not listening is picked up now.
+      for (const queryKey of liveQueryRoots) {
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
+      }
+    };
+
     const connect = () => {
       if (stopped) return;
       source = new EventSource(EVENTS_URL, { withCredentials: true });
       source.addEventListener('open', () => {
         failures = 0;
-        stopPolling();
-        setMode('live');
-        // Anything that finished while we were not listening is picked up now.
-        for (const queryKey of liveQueryRoots) {
-          void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
-        }
+        pollingReason = 'disconnected';
+        goLive();
       });
+      source.addEventListener('status', ((message: MessageEvent<string>) => {
+        const live = parseLive(message.data);
+        if (live === true && pollingReason === 'paused') {
+          pollingReason = 'disconnected';
+          goLive();
+        } else if (live === false && pollingReason !== 'paused') {
+          pollingReason = 'paused';
+          stopPolling();
+          poll(0);
+        }
+      }) as EventListener);
       source.addEventListener('vcs', handle as EventListener);
       source.addEventListener('error', () => {
+        pollingReason = 'disconnected';
         if (!pollTimer) poll(0);
         // EventSource retries by itself unless the server refused it (closed): then we retry.
         if (source?.readyState === EventSource.CLOSED) {

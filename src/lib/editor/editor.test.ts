@@ -132,6 +132,26 @@ describe('commit, undo and redo', () => {
   });
 });
 
+describe('review before commit', () => {
+  it('holds a change for review in the mutation cache, then applies or cancels it', async () => {
+    const { editor, service, board } = setup(undefined, { reviewFar: true });
+    editor.run(select, { ids: ['a'] });
+    editor.run(nudge, { by: 1 });
+    await waitFor(() => service.server.board.notes.a === 1);
+    const held = await editor.submit('Far', moveOf(board(), ['b'], 200));
+    expect(held.status).toBe('held');
+    expect(editor.pendingReview()).toMatchObject({ label: 'Far', answer: 'far' });
+    expect(service.server.board.notes.b).toBe(10);
+    expect(editor.resolveReview(false)).toBeNull();
+    expect(editor.pendingReview()).toBeNull();
+    expect(editor.getState().announcement).toBe('Far cancelled.');
+    await editor.submit('Far', moveOf(board(), ['b'], 200));
+    expect((await editor.resolveReview(true))?.status).toBe('applied');
+    expect(service.server.board.notes.b).toBe(210);
+    expect(editor.getState().history.past.map((entry) => entry.label)).toEqual(['Nudge', 'Far']);
+  });
+});
+
 describe('conflicts', () => {
   it('re-applies a change that still applies, after one fetch, and says what changed', async () => {
     const { editor, service, board } = setup();

@@ -18,6 +18,10 @@
  * - Gestures (tldraw-style marks): `beginGesture(label)` saves the `markedKeys` of the state;
  *   Escape (`handleKey`) or `cancelGesture()` restores them; `commitGesture(change)` ends the
  *   gesture and commits it as one history entry.
+ * - `submit(label, change)` (what commands and gestures use): when the editor has a `review`
+ *   step (e.g. a dry run of a destructive trim), the change is checked first, as a mutation under
+ *   `[...key, 'review']`; a held change waits in the mutation cache (`pendingReview()`) until
+ *   `resolveReview(apply)`. `isBusy()` covers checking and saving.
  * - `undo()` / `redo()` send an entry's inverse / forward change through the same commit path.
  *
  * The document itself (server state) stays in the query cache under `document.queryKey`; the
@@ -118,8 +122,8 @@ export interface DocumentBinding<Doc, Change, Result> {
   describeConflict(base: Doc, fresh: Doc): string;
   /** Adjustments the service made (shown after the change). */
   warnings?(result: Result): readonly string[];
-  /** Why a change cannot be undone (shown when `invert` gives null). */
-  notUndoable?(change: Change, result: Result): string;
+  /** Why a change cannot be undone (shown when `invert` gives null; null says nothing). */
+  notUndoable?(change: Change, result: Result): string | null;
   /** Whether an older history entry no longer applies after this commit (e.g. deleted items). */
   invalidates?(entry: HistoryEntry<Change>, change: Change, result: Result, base: Doc): boolean;
 }
@@ -137,6 +141,25 @@ export interface EditorConfig<State extends object, Doc, Change, Result, Ctx> {
   markedKeys?: ReadonlyArray<keyof State>;
   /** Waits between retries of a 429/5xx (tests pass a fake). */
   wait?: (ms: number) => Promise<void>;
+  /**
+   * Checks a change before it is committed (e.g. a dry run of a destructive trim): commit it (as
+   * rebased), hold it for the person to review (`answer` is what the dialog shows), or drop it
+   * after a conflict. Undo and redo are not reviewed.
+   */
+  review?(input: { label: string; change: Change; base: Doc }): Promise<ReviewVerdict<Change>>;
+}
+
+export type ReviewVerdict<Change> =
+  | { action: 'commit'; change: Change; conflict?: ConflictReport | null }
+  | { action: 'hold'; change: Change; answer: unknown; conflict?: ConflictReport | null }
+  | { action: 'drop'; conflict: ConflictReport };
+
+/** A change held for review, as the review mutation left it in the mutation cache. */
+export interface PendingReview<Change> {
+  mutationId: number;
+  label: string;
+  change: Change;
+  answer: unknown;
 }
 
 export type CommitMode = 'do' | 'undo' | 'redo';
@@ -145,7 +168,8 @@ export type CommitOutcome<Change, Result> =
   | { status: 'applied'; label: string; mode: CommitMode; change: Change; result: Result }
   | { status: 'not-applied'; label: string; mode: CommitMode; change: Change }
   | { status: 'failed'; label: string; mode: CommitMode; change: Change; error: unknown }
-  | { status: 'busy'; label: string; mode: CommitMode; change: Change };
+  | { status: 'busy'; label: string; mode: CommitMode; change: Change }
+  | { status: 'held'; label: string; mode: CommitMode; change: Change };
 
 /** The variables of a commit mutation (what `useMutationState` sees). */
 export interface CommitVariables<Change> {
@@ -164,6 +188,10 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   readonly commands: ReadonlyArray<AnyCommand<Ctx, State, Change>>;
   /** `[...key, 'commit']`: every commit is one mutation under this key. */
   readonly mutationKey: QueryKey;
+  /** `[...key, 'review']`: the review (check) of a change before it is committed. */
+  readonly reviewKey: QueryKey;
+  /** `key`: every mutation of this editor (commit and review). */
+  readonly key: QueryKey;
   private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
   private mark: { id: number; saved: Partial<State> } | null = null;
 
@@ -171,7 +199,9 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     this.config = config;
     this.queryClient = config.queryClient;
     this.commands = config.commands;
+    this.key = config.key;
     this.mutationKey = [...config.key, 'commit'];
+    this.reviewKey = [...config.key, 'review'];
     const kit: KitState<Change> = {
       history: emptyHistory<Change>(),
       notice: null,
@@ -216,6 +246,11 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     return this.queryClient.isMutating({ mutationKey: this.mutationKey }) > 0;
   }
 
+  /** Whether a change is being checked or saved: new changes wait (read from the mutation cache). */
+  isBusy(): boolean {
+    return this.queryClient.isMutating({ mutationKey: this.key }) > 0;
+  }
+
   announce(text: string): void {
     this.setState({ announcement: text } as Partial<EditorState<State, Change>>);
   }
@@ -252,7 +287,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
         } as Partial<EditorState<State, Change>>);
         break;
       case 'change':
-        void this.commit(outcome.label, outcome.change);
+        void this.submit(outcome.label, outcome.change);
         break;
       case 'undo':
         void this.undo();
@@ -345,7 +380,76 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   ): Promise<CommitOutcome<Change, Result>> {
     const gesture = this.getState().gesture;
     this.endGesture(patch);
-    return this.commit(label ?? gesture?.label ?? 'Edit', change);
+    return this.submit(label ?? gesture?.label ?? 'Edit', change);
+  }
+
+  // ───────────── review ─────────────
+
+  /** Reviews the change when the editor has a `review` step, then commits it (or holds it). */
+  async submit(label: string, change: Change): Promise<CommitOutcome<Change, Result>> {
+    const review = this.config.review;
+    if (!review) return this.commit(label, change);
+    if (this.isBusy()) return this.refuseBusy(label, change, 'do');
+    const observer = new MutationObserver<
+      ReviewVerdict<Change>,
+      Error,
+      { label: string; change: Change }
+    >(this.queryClient, {
+      mutationKey: this.reviewKey,
+      mutationFn: async (variables) => {
+        const base = this.document();
+        if (base === undefined) throw new Error('The document is still loading.');
+        return review({ ...variables, base });
+      },
+    });
+    let verdict: ReviewVerdict<Change>;
+    try {
+      verdict = await observer.mutate({ label, change });
+    } catch (error) {
+      const { title, detail } = describeError(error);
+      this.setState({
+        notice: {
+          tone: 'error',
+          title: `${label} could not be checked`,
+          detail: `${title}: ${detail} Nothing changed.`,
+        },
+      } as Partial<EditorState<State, Change>>);
+      return { status: 'failed', label, mode: 'do', change, error };
+    }
+    if (verdict.conflict) this.showConflict(verdict.conflict, label, 'do', 'checked again');
+    if (verdict.action === 'commit') return this.commit(label, verdict.change);
+    if (verdict.action === 'drop') return { status: 'not-applied', label, mode: 'do', change };
+    this.announce(`${label} needs your review.`);
+    return { status: 'held', label, mode: 'do', change: verdict.change };
+  }
+
+  /** The change held for review, if any (the last review that held, still in the cache). */
+  pendingReview(): PendingReview<Change> | null {
+    const held = this.queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: this.reviewKey, status: 'success' })
+      .filter((mutation) => (mutation.state.data as ReviewVerdict<Change>).action === 'hold');
+    const last = held[held.length - 1];
+    if (!last) return null;
+    const verdict = last.state.data as Extract<ReviewVerdict<Change>, { action: 'hold' }>;
+    const variables = last.state.variables as { label: string };
+    return {
+      mutationId: last.mutationId,
+      label: variables.label,
+      change: verdict.change,
+      answer: verdict.answer,
+    };
+  }
+
+  /** Applies or cancels the change held for review; the review leaves the mutation cache. */
+  resolveReview(apply: boolean): Promise<CommitOutcome<Change, Result>> | null {
+    const pending = this.pendingReview();
+    if (!pending) return null;
+    const cache = this.queryClient.getMutationCache();
+    for (const mutation of cache.findAll({ mutationKey: this.reviewKey })) cache.remove(mutation);
+    if (apply) return this.commit(pending.label, pending.change);
+    this.announce(`${pending.label} cancelled.`);
+    return null;
   }
 
   // ───────────── writes ─────────────
@@ -375,16 +479,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     mode: CommitMode = 'do',
     entry?: HistoryEntry<Change>,
   ): Promise<CommitOutcome<Change, Result>> {
-    if (this.isSaving()) {
-      this.setState({
-        notice: {
-          tone: 'info',
-          title: 'One moment',
-          detail: 'The previous change is still being saved.',
-        },
-      } as Partial<EditorState<State, Change>>);
-      return Promise.resolve({ status: 'busy', label, mode, change });
-    }
+    if (this.isSaving()) return Promise.resolve(this.refuseBusy(label, change, mode));
     const observer = new MutationObserver<
       CommitOutcome<Change, Result>,
       Error,
@@ -394,6 +489,37 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       mutationFn: (variables) => this.runCommit(variables, entry),
     });
     return observer.mutate({ label, mode, change });
+  }
+
+  private refuseBusy(
+    label: string,
+    change: Change,
+    mode: CommitMode,
+  ): CommitOutcome<Change, Result> {
+    this.setState({
+      notice: {
+        tone: 'info',
+        title: 'One moment',
+        detail: 'The previous change is still being saved.',
+      },
+    } as Partial<EditorState<State, Change>>);
+    return { status: 'busy', label, mode, change };
+  }
+
+  private showConflict(
+    conflict: ConflictReport,
+    title: string,
+    mode: CommitMode,
+    again = 're-applied on top of theirs',
+  ): void {
+    this.setState({
+      conflict: {
+        ...conflict,
+        outcome: conflict.reapplied
+          ? `Your change (${title}) still applied, so it was ${again}.`
+          : `Your change (${title}) was not applied: ${conflict.reason ?? 'it no longer applies.'}${mode !== 'do' ? ' It was removed from the undo history.' : ''}`,
+      },
+    } as Partial<EditorState<State, Change>>);
   }
 
   /** Sends with retries of 429/5xx/network (backoff, Retry-After), one Idempotency-Key throughout. */
@@ -436,17 +562,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       describe: (from, fresh) => binding.describeConflict(from, fresh),
       onRebase: (fresh, next) => qc.setQueryData(queryKey, binding.apply(fresh, next)),
     });
-    const conflict = outcome.conflict;
-    if (conflict) {
-      this.setState({
-        conflict: {
-          ...conflict,
-          outcome: conflict.reapplied
-            ? `Your change (${title}) still applied, so it was re-applied on top of theirs.`
-            : `Your change (${title}) was not applied: ${conflict.reason ?? 'it no longer applies.'}${mode !== 'do' ? ' It was removed from the undo history.' : ''}`,
-        },
-      } as Partial<EditorState<State, Change>>);
-    }
+    if (outcome.conflict) this.showConflict(outcome.conflict, title, mode);
 
     if (outcome.status === 'not-applied') {
       qc.setQueryData(queryKey, outcome.base);
@@ -459,10 +575,13 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       qc.setQueryData(queryKey, outcome.base);
       // The service's state is unknown after a failure: read it again (rollback → invalidate).
       void qc.invalidateQueries({ queryKey });
-      const { title: errorTitle, detail } = describeError(outcome.error);
+      const rejected = outcome.error instanceof ChangeRejected ? outcome.error : null;
+      const { title: errorTitle, detail } = rejected
+        ? { title: 'The service refused it', detail: rejected.message }
+        : describeError(outcome.error);
       const reasons =
-        outcome.error instanceof ChangeRejected && outcome.error.reasons.length > 0
-          ? ` ${outcome.error.reasons.slice(0, 5).join(' ')}${outcome.error.reasons.length > 5 ? ` (and ${outcome.error.reasons.length - 5} more)` : ''}`
+        rejected && rejected.reasons.length > 0
+          ? ` ${rejected.reasons.slice(0, 5).join(' ')}${rejected.reasons.length > 5 ? ` (and ${rejected.reasons.length - 5} more)` : ''}`
           : '';
       // A change the service refuses will be refused again: it leaves the history.
       const dropped = entry !== undefined && !isRetryable(outcome.error);
@@ -510,14 +629,20 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     this.setHistory(history);
     const announcement =
       mode === 'do' ? `${label} done.` : `${mode === 'undo' ? 'Undid' : 'Redid'} ${label}.`;
+    const whyNotUndoable =
+      mode === 'do' && !inverse
+        ? binding.notUndoable
+          ? binding.notUndoable(sent, result)
+          : 'This change has no inverse.'
+        : null;
     this.setState({
       announcement: warnings.length ? `${announcement} ${warnings.join(' ')}` : announcement,
-      ...(mode === 'do' && !inverse
+      ...(whyNotUndoable
         ? {
             notice: {
               tone: 'info',
               title: `${label} cannot be undone`,
-              detail: binding.notUndoable?.(sent, result) ?? 'This change has no inverse.',
+              detail: whyNotUndoable,
             },
           }
         : warnings.length

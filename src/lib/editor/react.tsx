@@ -9,7 +9,13 @@ import { useStore } from 'zustand';
 import { Button } from '@/components/button.tsx';
 import { NumberField } from '@/components/number-field.tsx';
 import { ariaKeys, shortcutOf, type AnyCommand, type Command, type Outcome } from './command.ts';
-import type { CommitOutcome, CommitVariables, Editor, EditorState } from './editor.ts';
+import type {
+  CommitOutcome,
+  CommitVariables,
+  Editor,
+  EditorState,
+  PendingReview,
+} from './editor.ts';
 
 // Any editor, whatever its types (the views below only call its generic methods).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance of five type parameters
@@ -92,6 +98,34 @@ export function useLastCommit<E extends AnyEditor>(
       const mutation = cache.getAll().find((candidate) => candidate.mutationId === last.id);
       if (mutation) cache.remove(mutation);
     },
+  };
+}
+
+/** "Checking…" or "Saving…": whether any change of this editor is in flight. */
+export function useBusy(editor: AnyEditor): boolean {
+  return useIsMutating({ mutationKey: editor.key }) > 0;
+}
+
+/**
+ * The change held for review (from the mutation cache), with apply and cancel; null when none.
+ * Re-read whenever the editor's review mutations change.
+ */
+export function usePendingReview<E extends AnyEditor>(
+  editor: E,
+): (PendingReview<ChangeOf<E>> & { apply(): void; cancel(): void }) | null {
+  const ids = useMutationState({
+    filters: { mutationKey: editor.reviewKey, status: 'success' },
+    select: (mutation) => mutation.mutationId,
+  });
+  const pending = useMemo(
+    () => (ids.length > 0 ? (editor.pendingReview() as PendingReview<ChangeOf<E>> | null) : null),
+    [editor, ids],
+  );
+  if (!pending) return null;
+  return {
+    ...pending,
+    apply: () => void editor.resolveReview(true),
+    cancel: () => void editor.resolveReview(false),
   };
 }
 

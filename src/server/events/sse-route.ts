@@ -9,6 +9,8 @@ export interface SseRouteOptions {
   heartbeatMs: number;
   /** Reconnection delay suggested to EventSource. */
   retryMs?: number;
+  /** Reconnection delay suggested when the server shuts down (another instance takes over). */
+  shutdownRetryMs?: number;
   /** Headers every response carries (security headers; hijacked replies skip onSend). */
   responseHeaders: Readonly<Record<string, string>>;
 }
@@ -16,13 +18,19 @@ export interface SseRouteOptions {
 /** `id:` values must stay on one line; receiver-validated ids already do, this is a last guard. */
 const frameId = (id: string): string => id.replace(/[\r\n]/g, '');
 
+/** Ids written to one stream, remembered to skip an event met twice (live and replayed). */
+const SENT_IDS_LIMIT = 1_000;
+
 /**
  * `GET /bff/events`: the verified webhook events of the session's organization as Server-Sent
- * Events (event name `vcs`), with heartbeats and `Last-Event-ID` replay.
+ * Events (event name `vcs`), with heartbeats and `Last-Event-ID` replay. An event named `status`
+ * says whether delivery is live (`{"live":true}`) or paused because the instances' shared state
+ * is unreachable (`{"live":false}`: the app polls meanwhile); it is sent first and on each change.
  */
 export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions): void {
   const { hub, sessions, heartbeatMs } = options;
   const retryMs = options.retryMs ?? 3_000;
+  const shutdownRetryMs = options.shutdownRetryMs ?? 1_000;
 
   app.get('/bff/events', { exposeHeadRoute: false }, (request, reply) => {
     const session = sessions.read(request);
@@ -31,7 +39,7 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
     }
     const organizationId = session.identity.organization_id;
     const lastEventIdHeader = request.headers['last-event-id'];
-    const lastEventId = typeof lastEventIdHeader === 'string' ? lastEventIdHeader : undefined;
+    let lastSentId = typeof lastEventIdHeader === 'string' ? lastEventIdHeader : undefined;
 
     reply.hijack();
     const raw = reply.raw;
@@ -42,13 +50,31 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store, no-transform',
       'x-accel-buffering': 'no',
+      'x-request-id': request.id,
       connection: 'keep-alive',
     });
 
+    const sent = new Set<string>();
     const write = (event: VcsEvent): void => {
+      if (closed || sent.has(event.id)) return;
+      sent.add(event.id);
+      if (sent.size > SENT_IDS_LIMIT) sent.delete(sent.values().next().value as string);
+      lastSentId = event.id;
       // Never let the session's key into a frame, whatever the event carries.
       const data = JSON.stringify(event).replaceAll(session.apiKey, '[redacted]');
       raw.write(`id: ${frameId(event.id)}\nevent: vcs\ndata: ${data}\n\n`);
+    };
+    const writeStatus = (live: boolean): void => {
+      if (!closed) raw.write(`event: status\ndata: {"live":${live}}\n\n`);
+    };
+    /** Whatever this stream missed after the last event it wrote (replay, or after an outage). */
+    const catchUp = async (): Promise<void> => {
+      if (lastSentId === undefined) return;
+      try {
+        for (const event of await hub.replay(organizationId, lastSentId)) write(event);
+      } catch (error) {
+        request.log.warn({ err: error }, 'live events: replay unavailable');
+      }
     };
 
     let closed = false;
@@ -60,7 +86,15 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
     const unsubscribe = hub.subscribe(organizationId, {
       sessionId: session.id,
       onEvent: write,
-      onClose: () => close(),
+      onClose: (reason) => {
+        // Shutting down: reconnect soon, to another instance behind the load balancer.
+        if (reason === 'shutdown' && !closed) raw.write(`retry: ${shutdownRetryMs}\n\n`);
+        close();
+      },
+      onLive: (live) => {
+        writeStatus(live);
+        if (live) void catchUp();
+      },
     });
     function close(): void {
       if (closed) return;
@@ -73,7 +107,8 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
     raw.on('close', close);
 
     raw.write(`retry: ${retryMs}\n\n`);
-    for (const event of hub.replay(organizationId, lastEventId)) write(event);
+    writeStatus(hub.live);
+    if (hub.live) void catchUp();
     return reply;
   });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
-import { InMemoryDeliveryLog } from './delivery-log.ts';
+import { MemoryState } from '../shared-state/memory-state.ts';
+import { deliveryLogOver } from './delivery-log.ts';
 import { computeSignature } from './verify-signature.ts';
 
 const SECRET = 'whsec_demo_cutroom';
@@ -82,9 +83,10 @@ describe('webhook delivery log', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('keeps the newest entries per organization', async () => {
-    const log = new InMemoryDeliveryLog(2);
-    for (const id of ['a', 'b', 'c']) {
+  it('keeps the newest 200 entries per organization', async () => {
+    const state = new MemoryState({ now: Date.now });
+    const log = deliveryLogOver(state);
+    for (const id of ['a', 'b', 'c', ...Array.from({ length: 200 }, (_, i) => `n${i}`)]) {
       await log.append({
         id,
         received_at: '2025-01-01T00:00:00Z',
@@ -97,7 +99,10 @@ describe('webhook delivery log', () => {
         status: 200,
       });
     }
-    expect((await log.list('org', 10)).map((entry) => entry.id)).toEqual(['c', 'b']);
+    const newest = (await log.list('org', 300)).map((entry) => entry.id);
+    expect(newest).toHaveLength(200);
+    expect(newest.slice(0, 2)).toEqual(['n199', 'n198']);
+    expect(newest).not.toContain('a');
     expect(await log.list('other', 10)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The webhook delivery log: every delivery the BFF's receiver got, verified or refused, and why.
- * Behind a small interface so a shared store (Redis, for several instances) can replace the
- * in-process one; entries carry no secrets (no signature, no body beyond the event's identity).
+ * Behind a small interface, stored in the shared state's recent lists (in process, or Redis for
+ * several instances); entries carry no secrets (no signature, no body beyond the event's identity).
  */
+import type { RecentLists, SharedState } from '../shared-state/shared-state.ts';
+
 export type DeliveryOutcome =
   | 'delivered'
   | 'duplicate'
@@ -34,22 +36,31 @@ export interface DeliveryLogStore {
   list(organizationId: string, limit: number): Promise<DeliveryEntry[]>;
 }
 
-/** In-process store: the newest `perOrganization` entries of each organization. */
-export class InMemoryDeliveryLog implements DeliveryLogStore {
-  private readonly byOrganization = new Map<string, DeliveryEntry[]>();
-
-  constructor(private readonly perOrganization = 200) {}
+/**
+ * The delivery log over the shared state's capped recent lists: in process with the memory state,
+ * shared by every instance with Redis (a delivery received by one instance shows on all).
+ */
+export class RecentListDeliveryLog implements DeliveryLogStore {
+  constructor(private readonly lists: RecentLists) {}
 
   async append(entry: DeliveryEntry): Promise<void> {
     // Deliveries that name no organization cannot be shown to anyone; they are only logged.
     if (entry.organization_id === null) return;
-    const list = this.byOrganization.get(entry.organization_id) ?? [];
-    list.unshift(entry);
-    if (list.length > this.perOrganization) list.length = this.perOrganization;
-    this.byOrganization.set(entry.organization_id, list);
+    await this.lists.push(entry.organization_id, JSON.stringify(entry));
   }
 
   async list(organizationId: string, limit: number): Promise<DeliveryEntry[]> {
-    return (this.byOrganization.get(organizationId) ?? []).slice(0, limit);
+    const items = await this.lists.range(organizationId);
+    return items
+      .slice(-limit)
+      .reverse()
+      .map((item) => JSON.parse(item) as DeliveryEntry);
   }
+}
+
+/** Up to 200 deliveries per organization, for a week. */
+export const DELIVERY_LOG_CAP = { maxItems: 200, ttlMs: 7 * 86_400_000 };
+
+export function deliveryLogOver(state: SharedState): DeliveryLogStore {
+  return new RecentListDeliveryLog(state.recentLists('webhook-deliveries', DELIVERY_LOG_CAP));
 }

@@ -4,7 +4,6 @@ import { sendError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { randomUUID } from 'node:crypto';
 import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
-import type { SeenEvents } from './seen-events.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
 
@@ -31,17 +30,22 @@ const orgQuery = z.object({
 export interface ReceiverOptions {
   secret: string;
   hub: EventHub;
-  seen: SeenEvents;
   bodyLimit: number;
   nowSeconds?: () => number;
+  /** Counts signature checks by outcome (`valid` or the reason of refusal). */
+  onVerification?: (outcome: string) => void;
+  /** Counts verified events by outcome (published, duplicate, queued, ignored). */
+  onEvent?: (outcome: string) => void;
   /** Where every delivery is recorded (verified or refused, and why). */
   deliveryLog?: DeliveryLogStore;
 }
 
 /**
- * `POST /webhooks/vcs`: verifies the signature over the raw bytes, de-duplicates by event id and
- * hands known events to the hub, routed by `data.organization_id` (or, when the payload has none,
- * by the `?org=` of the URL the BFF registered; a disagreement between the two drops the event).
+ * `POST /webhooks/vcs`: verifies the signature over the raw bytes and hands known events to the
+ * hub (which de-duplicates by event id across instances), routed by `data.organization_id` (or,
+ * when the payload has none, by the `?org=` of the URL the BFF registered; a disagreement between
+ * the two drops the event). A 200 means the event will reach the streams: published now, or kept
+ * by this instance until the shared state returns.
  * Register inside its own plugin: it replaces the content-type parsers of its scope.
  */
 export async function webhookReceiver(
@@ -49,6 +53,7 @@ export async function webhookReceiver(
   options: ReceiverOptions,
 ): Promise<void> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const counted = (outcome: string) => options.onEvent?.(outcome);
 
   // Keep the exact bytes whatever the content type: the signature covers them.
   app.removeAllContentTypeParsers();
@@ -90,6 +95,7 @@ export async function webhookReceiver(
       rawBody,
       nowSeconds: nowSeconds(),
     });
+    options.onVerification?.(verdict.ok ? 'valid' : verdict.reason);
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'webhook refused');
       record('refused_signature', 401, { reason: verdict.reason });
@@ -116,24 +122,33 @@ export async function webhookReceiver(
       event_type: event.type,
       ...(organizationId === undefined ? {} : { organization_id: organizationId }),
     };
-    if (!options.seen.add(event.id)) {
-      record('duplicate', 200, { ...identity, reason: 'already_received' });
-      return { received: true, duplicate: true };
-    }
     if (!KNOWN_EVENT_TYPES.has(event.type)) {
+      counted('ignored');
       record('ignored_unknown_type', 200, { ...identity, reason: 'unknown_event_type' });
       return { received: true, ignored: true };
     }
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
+      counted('ignored');
       record('ignored_no_organization', 200, {
         ...identity,
         reason: organizationId === undefined ? 'no_organization' : 'organization_mismatch',
       });
       return { received: true, ignored: true };
     }
-    options.hub.publish(organizationId, event);
-    record('delivered', 200, identity);
+    const outcome = await options.hub.publish(organizationId, event);
+    counted(outcome);
+    if (outcome === 'duplicate') {
+      record('duplicate', 200, { ...identity, reason: 'already_received' });
+      return { received: true, duplicate: true };
+    }
+    if (outcome === 'queued') {
+      request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
+    }
+    record('delivered', 200, {
+      ...identity,
+      ...(outcome === 'queued' ? { reason: 'kept_until_shared_state_returns' } : {}),
+    });
     return { received: true };
   });
 }

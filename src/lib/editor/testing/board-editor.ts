@@ -122,7 +122,10 @@ export function moveOf(board: Board, ids: readonly string[], by: number): Move {
   return { from, to: Object.fromEntries(ids.map((id) => [id, board.notes[id]! + by])) };
 }
 
-export function setupBoard(initial: Board = { revision: 1, notes: { a: 0, b: 10, c: 20 } }) {
+export function setupBoard(
+  initial: Board = { revision: 1, notes: { a: 0, b: 10, c: 20 } },
+  options: { reviewFar?: boolean } = {},
+) {
   const service = fakeService(initial);
   const queryClient = new QueryClient();
   const key = ['board'] as const;
@@ -142,6 +145,15 @@ export function setupBoard(initial: Board = { revision: 1, notes: { a: 0, b: 10,
       selection: state.selection,
       history: state.history,
     }),
+    // A move of 100 or more is held for review (a stand-in for a destructive change).
+    ...(options.reviewFar
+      ? {
+          review: async ({ change }: { change: Move }) =>
+            Object.keys(change.to).some((id) => Math.abs(change.to[id]! - change.from[id]!) >= 100)
+              ? { action: 'hold' as const, change, answer: 'far' }
+              : { action: 'commit' as const, change },
+        }
+      : {}),
     document: {
       queryKey: key,
       fetch: async () => {

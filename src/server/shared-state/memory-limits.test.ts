@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter, TokenBucketLimiter } from './rate-limit.ts';
+import { FailureLimiter, TokenBucketLimiter } from './memory-limits.ts';
 
 describe('TokenBucketLimiter', () => {
   it('allows a burst, then refills at the rate, with a Retry-After in whole seconds', () => {

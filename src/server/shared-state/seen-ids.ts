@@ -2,7 +2,7 @@
  * Remembers event ids for a while (TTL) and up to a count (oldest forgotten first), so a
  * redelivered webhook is acknowledged but not delivered twice.
  */
-export class SeenEvents {
+export class SeenIds {
   private readonly seen = new Map<string, number>();
 
   constructor(

@@ -1,6 +1,5 @@
-/** In-memory limits (one process; enough for a BFF in front of one service). */
-
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** In-memory limits: one process, or the per-instance fallback while Redis is unreachable. */
+import type { LimitDecision } from './shared-state.ts';
 
 interface Bucket {
   tokens: number;
