@@ -54,9 +54,13 @@
  *   needs_repair. Sends `transcription.complete` after preparing_source and `job.complete` /
  *   `job.failed` at the end. Seeded clips stay where they are (all 11 statuses).
  * - Seeded queued / running export jobs move the same way once the ticker runs.
- * - Faceless: approve stage `plan` → status plan_approved + a preproduction job (job.complete) →
- *   assets_ready with preproduction assets; approve stage `assets` (only after that) → status
- *   generating + a generation job → status complete and `faceless.complete`.
+ * - Faceless (rules/faceless.ts): approve stage `plan` (only from draft) → plan_approved + a
+ *   preproduction job that generates the assets the revision lacks → assets_ready; approve stage
+ *   `assets` (only from assets_ready) → generating + a generation job → complete and
+ *   `faceless.complete`. Other transitions are 409 `invalid_transition`. An unavailable image
+ *   (preproduction) or video (generation) model fails the run: status failed, `error`, and
+ *   `faceless.failed`. A revise drops the assets and QA its changes make stale
+ *   (src/lib/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
  * - POST /projects sends `project.created`.
  * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
  * `internal_error`, optionally only for paths matching a regex; decided before authentication by
@@ -74,6 +78,7 @@ import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
 import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
+import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { resumeSeededPosts } from './rules/publishing.ts';
 import { seedStore } from './store/seed.ts';
@@ -160,5 +165,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   resumeSeededJobs(simulator);
   resumeSeededPosts(simulator);
+  resumeFacelessRuns(simulator);
   return simulator;
 }

@@ -19,6 +19,8 @@ import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
+import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
+import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -71,6 +73,18 @@ const AppProjectsProjectIdTimelineRoute =
     path: '/projects/$projectId/timeline',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdPlansIndexRoute =
+  AppProjectsProjectIdPlansIndexRouteImport.update({
+    id: '/projects/$projectId/plans/',
+    path: '/projects/$projectId/plans/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProjectsProjectIdPlansRevisionIdRoute =
+  AppProjectsProjectIdPlansRevisionIdRouteImport.update({
+    id: '/projects/$projectId/plans/$revisionId',
+    path: '/projects/$projectId/plans/$revisionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -82,6 +96,8 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AppSettingsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -93,6 +109,8 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsIndexRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/projects/$projectId/plans': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -106,6 +124,8 @@ export interface FileRoutesById {
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
+  '/_app/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -119,6 +139,8 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -130,6 +152,8 @@ export interface FileRouteTypes {
     | '/settings'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
+    | '/projects/$projectId/plans/$revisionId'
+    | '/projects/$projectId/plans'
   id:
     | '__root__'
     | '/'
@@ -142,6 +166,8 @@ export interface FileRouteTypes {
     | '/_app/settings/'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
+    | '/_app/projects/$projectId/plans/$revisionId'
+    | '/_app/projects/$projectId/plans/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -222,6 +248,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdTimelineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/plans/': {
+      id: '/_app/projects/$projectId/plans/'
+      path: '/projects/$projectId/plans'
+      fullPath: '/projects/$projectId/plans/'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/plans/$revisionId': {
+      id: '/_app/projects/$projectId/plans/$revisionId'
+      path: '/projects/$projectId/plans/$revisionId'
+      fullPath: '/projects/$projectId/plans/$revisionId'
+      preLoaderRoute: typeof AppProjectsProjectIdPlansRevisionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -233,6 +273,8 @@ interface AppRouteChildren {
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
+  AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
+  AppProjectsProjectIdPlansIndexRoute: typeof AppProjectsProjectIdPlansIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -243,6 +285,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
+  AppProjectsProjectIdPlansRevisionIdRoute:
+    AppProjectsProjectIdPlansRevisionIdRoute,
+  AppProjectsProjectIdPlansIndexRoute: AppProjectsProjectIdPlansIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

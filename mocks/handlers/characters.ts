@@ -1,24 +1,40 @@
-/** Characters: set the primary reference (idempotent). */
+/** Characters: read one; set the primary reference (idempotent). */
 import type { HttpHandler } from 'msw';
 import { notFound } from '../lib/errors.ts';
-import { requireUuid } from '../lib/validate.ts';
+import type { Character, Schema } from '../store/contract.ts';
+import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
 
+function requireCharacter(workspace: Workspace, id: string): Character {
+  const character = workspace.characters.find((candidate) => candidate.id === id);
+  if (!character) throw notFound('characterId', `No character ${id}.`);
+  return character;
+}
+
 export function characterHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
+    route(
+      ctx,
+      'get',
+      '/characters/:characterId',
+      ({ params, workspace }) => ({
+        body: structuredClone(requireCharacter(workspace, params.characterId ?? '')),
+      }),
+      { uuidParams: ['characterId'] },
+    ),
+
     route(
       ctx,
       'post',
       '/characters/:characterId/primary-reference',
       (req) =>
         idempotent(req, 'characters.primary_reference', () => {
-          const id = req.params.characterId ?? '';
-          const character = req.workspace.characters.find((candidate) => candidate.id === id);
-          if (!character) throw notFound('characterId', `No character ${id}.`);
-          const assetId = requireUuid(req.body.asset_id, 'asset_id').toLowerCase();
+          const character = requireCharacter(req.workspace, req.params.characterId ?? '');
+          const { asset_id: raw } = req.body as Schema<'CharacterPrimaryReferenceRequest'>;
+          const assetId = raw.toLowerCase();
           const references = character.references ?? [];
           if (!references.some((reference) => reference.asset_id === assetId)) {
             // Any workspace asset can become the primary reference; it joins the references.

@@ -41,6 +41,14 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       return { body };
     }),
 
+    route(ctx, 'get', '/workspace/media/assets/:assetId', ({ params, workspace }) => {
+      const id = (params.assetId ?? '').toLowerCase();
+      // Library assets, then the images faceless preproduction generated (not listed above).
+      const asset = findAsset(workspace, id) ?? workspace.generatedAssets.get(id);
+      if (!asset) throw notFound('assetId', `No media asset ${params.assetId ?? ''}.`);
+      return { body: assetView(workspace, asset) };
+    }),
+
     route(ctx, 'get', '/workspace/media/folders', ({ workspace }) => {
       const body: Schema<'MediaFolderListResponse'> = {
         folders: workspace.folders.map((folder) => folderView(workspace, folder)),

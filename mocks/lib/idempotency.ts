@@ -4,6 +4,7 @@
  * replays the stored response with `Idempotent-Replayed: true`; different input is 409
  * `idempotency_conflict`.
  */
+import { canonicalJson } from '@/lib/canonical-json.ts';
 import { ApiError, invalid } from './errors.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
@@ -14,17 +15,7 @@ export interface StoredResponse {
   headers: Record<string, string>;
 }
 
-/** Canonical JSON (sorted object keys) so equal inputs compare equal whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export { canonicalJson };
 
 export function checkIdempotencyKey(raw: string | null): string | null {
   if (raw === null) return null;

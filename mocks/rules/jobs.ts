@@ -5,7 +5,7 @@
 import type { Simulator } from '../simulator.ts';
 import type { Activity } from '../lib/ticker.ts';
 import { CLIP_PATH, setClipStatus } from '../store/clip-factory.ts';
-import type { Clip, Export, FacelessPlanRevision, Job } from '../store/contract.ts';
+import type { Clip, Export, Job } from '../store/contract.ts';
 import { CDN_BASE } from '../store/seed-context.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { allItems, timelineDuration } from '../store/workspace.ts';
@@ -267,35 +267,4 @@ export function runClip(
       return false;
     },
   });
-}
-
-/** Faceless approval jobs: preproduction (stage plan) and generation (stage assets). */
-export function startFacelessJob(
-  sim: Simulator,
-  workspace: Workspace,
-  record: ProjectRecord,
-  revision: FacelessPlanRevision,
-  stage: 'plan' | 'assets',
-  onComplete: () => void,
-): Job {
-  const job = newJob(sim, {
-    type: stage === 'plan' ? 'faceless_preproduction' : 'faceless_generation',
-    kind: 'faceless',
-    projectId: record.project.id,
-    estimatedCredits: revision.plan?.costEstimate?.total ?? 0,
-  });
-  workspace.jobs.unshift(job);
-  runJob(sim, workspace, job, {
-    onComplete: () => {
-      onComplete();
-      if (stage === 'assets') {
-        sim.emit(workspace.organizationId, 'faceless.complete', {
-          project_id: record.project.id,
-          revision_id: revision.id,
-          job_id: job.job_id,
-        });
-      }
-    },
-  });
-  return job;
 }

@@ -1,14 +1,14 @@
 /**
  * Deterministic seed: the same seed number (and the same UTC day) always yields the same store.
- * org_demo (paid and read-only keys) gets 12 projects (one with ~1000 timeline items, two faceless
- * plans), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
+ * org_demo (paid and read-only keys) gets 13 projects (one with ~1000 timeline items, three faceless
+ * plans, one of 200 scenes), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
  * and characters with references; org_demo_free (free key) gets a small workspace of its own.
  */
 import { DEMO_ORGS } from '../lib/auth.ts';
 import { createRng } from '../lib/prng.ts';
 import { ALL_CLIP_STATUSES, buildClip } from './clip-factory.ts';
 import type { CaptionSettings, Character, Export, Job } from './contract.ts';
-import { buildPlan, buildRevision, FACELESS_STORIES } from './seed-faceless.ts';
+import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
 import { seedConnections, seedPosts } from './seed-delivery.ts';
@@ -361,43 +361,9 @@ function seedPaid(ctx: SeedContext): Workspace {
   PAID_PROJECTS.forEach((plan, index) => {
     workspace.projects.push(seedProject(ctx, workspace, plan, -40 + index * 3, 'edit'));
   });
-  FACELESS_STORIES.forEach((story, index) => {
-    const record = seedProject(
-      ctx,
-      workspace,
-      {
-        name: `Faceless: ${story.name}`,
-        description: story.description,
-        items: 30,
-        status: 'planning',
-      },
-      -12 + index * 4,
-      'faceless',
-    );
-    const seriesId = ctx.rng.uuid();
-    const characters = workspace.characters.slice(index, index + 1);
-    const revisionCount = index === 0 ? 3 : 2;
-    for (let revision = 1; revision <= revisionCount; revision += 1) {
-      const id = ctx.rng.uuid();
-      const plan = buildPlan(ctx, story, characters, id);
-      if (revision > 1 && plan.scenes?.[0]) {
-        plan.scenes[0].narration = `${plan.scenes[0].narration} (revised ${revision})`;
-      }
-      record.facelessRevisions.push(
-        buildRevision(ctx, {
-          id,
-          projectId: record.project.id,
-          seriesId,
-          seriesName: story.name,
-          revision,
-          plan,
-          day: -12 + index * 4 + revision,
-          withAssets: revision < revisionCount || index === 0,
-        }),
-      );
-    }
-    workspace.projects.push(record);
-  });
+  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
+    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
+  );
 
   // Exports: a few per project; the first project's oldest export has expired.
   workspace.projects.slice(0, 6).forEach((record, index) => {
@@ -537,6 +503,9 @@ function seedFree(ctx: SeedContext): Workspace {
   });
   const first = workspace.projects[0];
   if (first) first.exports.push(seedExport(ctx, first.project.id, -1, 30));
+  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
+    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
+  );
   const asset = workspace.assets[0];
   workspace.clips.push(
     buildClip(ctx.rng, {

@@ -84,6 +84,8 @@ export interface Workspace {
   projects: ProjectRecord[];
   folders: FolderRecord[];
   assets: AssetRecord[];
+  /** Images a faceless plan's preproduction generated: readable by id, not listed in the library. */
+  generatedAssets: Map<string, AssetRecord>;
   clips: Clip[];
   characters: Character[];
   jobs: Job[];
@@ -106,6 +108,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     projects: [],
     folders: [],
     assets: [],
+    generatedAssets: new Map(),
     clips: [],
     characters: [],
     jobs: [],

@@ -86,12 +86,13 @@ beforeAll(async () => {
   api = client(server);
   const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
   ctx.projectId = projects.find((p) => p.name === 'Product launch teaser')?.id ?? '';
-  const faceless = projects.find((p) => p.name.startsWith('Faceless')) as Project;
+  const faceless = projects.find((p) => p.name === 'Faceless: The Lighthouse Keeper') as Project;
   ctx.facelessId = faceless.id;
   const revisions = (
     await api.get<{ revisions: FacelessPlanRevision[] }>(`/projects/${faceless.id}/faceless/plans`)
   ).body.revisions;
-  ctx.revisionId = revisions[0]?.id ?? '';
+  // A draft, so that approving its plan is an allowed transition.
+  ctx.revisionId = (revisions.find((r) => r.status === 'draft') ?? revisions[0])?.id ?? '';
   const assets = (await api.get<{ assets: MediaAsset[] }>('/workspace/media/assets?limit=100')).body
     .assets;
   ctx.videoId = assets.find((asset) => asset.kind === 'video')?.id ?? '';
@@ -322,6 +323,16 @@ describe('responses follow the contract', () => {
     await check('POST', '/projects/{projectId}/faceless/plans/{revisionId}/approve', values, 200, {
       stage: 'plan',
     });
+    await check('POST', '/projects/{projectId}/faceless/plans/{revisionId}/approve', values, 409, {
+      stage: 'plan',
+    });
+    await check('GET', '/characters/{characterId}', ctx, 200);
+    await check(
+      'GET',
+      '/workspace/media/assets/{assetId}',
+      { assetId: ctx.referenceId ?? '' },
+      200,
+    );
     await check('POST', '/characters/{characterId}/primary-reference', ctx, 200, {
       asset_id: ctx.referenceId,
     });

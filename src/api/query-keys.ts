@@ -38,8 +38,18 @@ export const queryKeys = {
   plans: {
     all: ['faceless-plans'] as const,
     project: (projectId: string) => ['faceless-plans', projectId] as const,
+    list: (projectId: string) => ['faceless-plans', projectId, 'list'] as const,
+    revision: (projectId: string, revisionId: string) =>
+      ['faceless-plans', projectId, 'revision', revisionId] as const,
   },
-  media: { all: ['media'] as const },
+  characters: {
+    all: ['characters'] as const,
+    detail: (characterId: string) => ['characters', characterId] as const,
+  },
+  media: {
+    all: ['media'] as const,
+    asset: (assetId: string) => ['media', 'asset', assetId] as const,
+  },
   clips: { all: ['clips'] as const },
   credits: ['credits'] as const,
   webhooks: ['webhooks'] as const,

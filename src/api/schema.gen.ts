@@ -439,6 +439,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/media/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one media asset
+         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
+         *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
+         */
+        get: operations["getMediaAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/media/assets/{assetId}/short-suggestions": {
         parameters: {
             query?: never;
@@ -1108,8 +1133,35 @@ export interface paths {
          * @description Approves the `plan` stage (sets `plan_approved_at`) or the `assets` stage (sets `assets_approved_at`).
          *     Requires an active paid plan (assumed); without one the service answers 403 with code
          *     `plan_required` (the reference does not show the status).
+         *
+         *     Approving the plan starts preproduction (`preproduction_job_id`): it generates the preproduction assets
+         *     the revision lacks (style anchor, character anchors, keyframes, semantic-action QA), spending their
+         *     regeneration credits from `review_options` (for a revision with no assets at all, the estimate's
+         *     styleAnchor + characterAnchors + keyframes + semanticActionQa). Approving the assets starts generation
+         *     (`generation_job_id`), spending the estimate's `animation` credits. A run that fails sets `status`
+         *     `failed` with `error` and sends `faceless.failed`; generation that finishes sends `faceless.complete`.
          */
         post: operations["approveFacelessPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/characters/{characterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character identifier (uuid; a malformed value is answered with 400). */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        /** Get a character */
+        get: operations["getCharacter"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2447,12 +2499,13 @@ export interface components {
             project_id: string;
             revision: number;
             /**
-             * @description Open set. A revise produces a new revision in `draft` (reference). Other values and transitions are not shown in the reference; assumed known values: `plan_approved`, `assets_ready`, `generating`, `complete`. Clients must accept other values.
+             * @description Open set. A revise produces a new revision in `draft` (reference). Other values and transitions are not shown in the reference; assumed known values and status machine (`x-assumed-status-machine`): draft → plan_approved (approve stage `plan`; preproduction runs) → assets_ready | failed; assets_ready → generating (approve stage `assets`) → complete | failed. `complete` and `failed` are final; a failed revision carries `error`. Clients must accept other values.
              * @example draft
              * @example plan_approved
              * @example assets_ready
              * @example generating
              * @example complete
+             * @example failed
              */
             status: string;
             plan?: components["schemas"]["Plan"];
@@ -2476,16 +2529,45 @@ export interface components {
         };
         /**
          * @description Explicit changes copied into the new draft (assumed; the reference shows only `{}` as a sample body).
-         *     Scenes are addressed by `index`, characters by `id`; only the listed fields change.
+         *     Scenes are addressed by `index`, characters by `id`; only the listed fields change. An empty body copies
+         *     the revision unchanged. Text fields must contain a non-space character (`pattern: '\S'`).
          */
         FacelessPlanReviseRequest: {
-            scenes?: WithRequired<components["schemas"]["PlanScene"], "index">[];
-            characters?: WithRequired<components["schemas"]["PlanCharacter"], "id">[];
-            models?: {
-                plannerModelId?: string;
-                imageModelId?: string;
-                videoModelId?: string;
-            };
+            scenes?: components["schemas"]["FacelessSceneChange"][];
+            characters?: components["schemas"]["FacelessCharacterChange"][];
+            /** @description New style anchor prompt; regenerates the style anchor and every keyframe. */
+            styleAnchorPrompt?: string;
+            models?: components["schemas"]["FacelessModelChange"];
+        };
+        /** @description Changes to one scene, addressed by `index` (assumed); timing follows from `durationSeconds`. */
+        FacelessSceneChange: {
+            /** @description Index of the scene to change (its address; not changed). */
+            index: number;
+            title?: string;
+            narration?: string;
+            originalCue?: string;
+            characterIds?: string[];
+            locationId?: string;
+            imagePrompt?: string;
+            motionPrompt?: string;
+            durationSeconds?: number;
+        };
+        /** @description Changes to one plan character, addressed by `id` (assumed). */
+        FacelessCharacterChange: {
+            id: string;
+            name?: string;
+            canonicalDescription?: string;
+            anchorPrompt?: string;
+            referenceAssetIds?: components["schemas"]["Uuid"][];
+            storyFacts?: string[];
+            voiceId?: string;
+            voiceStyle?: string;
+        };
+        /** @description Model ids to change (assumed); any id is accepted here, an unavailable one fails the run that needs it. */
+        FacelessModelChange: {
+            plannerModelId?: string;
+            imageModelId?: string;
+            videoModelId?: string;
         };
         FacelessPlanApproveRequest: {
             /** @enum {string} */
@@ -3568,6 +3650,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMediaAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `assetId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4719,6 +4831,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character identifier (uuid; a malformed value is answered with 400). */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The character. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Character"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no character `characterId` in the workspace. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5013,9 +5157,6 @@ export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<Flatten
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];

@@ -71,4 +71,13 @@ describe('useIdempotentMutation', () => {
     await waitFor(() => expect(seenKeys).toHaveLength(2));
     expect(seenKeys[0]).not.toBe(seenKeys[1]);
   });
+
+  it('keeps a key the caller holds for one intent across separate calls', async () => {
+    const { result } = renderHook(() => useSetPrimaryReference(), { wrapper });
+    act(() => result.current.mutate('5d1f2c3b-9a8e-4f7d-8c6b-5a4e3d2c1b0a', {}, 'intent-key-0001'));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => result.current.mutate('5d1f2c3b-9a8e-4f7d-8c6b-5a4e3d2c1b0a', {}, 'intent-key-0001'));
+    await waitFor(() => expect(seenKeys).toHaveLength(2));
+    expect(seenKeys).toEqual(['intent-key-0001', 'intent-key-0001']);
+  });
 });

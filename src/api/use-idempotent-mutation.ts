@@ -10,7 +10,8 @@ interface Keyed<TVariables> {
 /**
  * A write that may be retried safely: each `mutate` call gets one Idempotency-Key, and every
  * retry of that call (429/5xx/network, with backoff and Retry-After) sends the same key, so the
- * service applies the write at most once.
+ * service applies the write at most once. A caller whose intent outlives one call (a draft sent
+ * again after a failure or a reload) passes the key it keeps for that intent.
  */
 export function useIdempotentMutation<TData, TVariables>(
   options: Omit<UseMutationOptions<TData, Error, Keyed<TVariables>>, 'mutationFn' | 'retry'> & {
@@ -26,9 +27,12 @@ export function useIdempotentMutation<TData, TVariables>(
   });
   return {
     ...mutation,
-    mutate: (variables: TVariables, callbacks?: Parameters<typeof mutation.mutate>[1]) =>
-      mutation.mutate({ variables, idempotencyKey: newIdempotencyKey() }, callbacks),
-    mutateAsync: (variables: TVariables) =>
-      mutation.mutateAsync({ variables, idempotencyKey: newIdempotencyKey() }),
+    mutate: (
+      variables: TVariables,
+      callbacks?: Parameters<typeof mutation.mutate>[1],
+      idempotencyKey: string = newIdempotencyKey(),
+    ) => mutation.mutate({ variables, idempotencyKey }, callbacks),
+    mutateAsync: (variables: TVariables, idempotencyKey: string = newIdempotencyKey()) =>
+      mutation.mutateAsync({ variables, idempotencyKey }),
   };
 }

@@ -43,10 +43,41 @@ describe('effectsOfEvent', () => {
     const failed = effectsOfEvent(event('job.failed', { error: 'Out of credits' }));
     expect(failed.toast).toMatchObject({ tone: 'error', detail: 'Out of credits' });
   });
-  it('faceless, transcription and media events refresh their screens without a toast', () => {
-    expect(effectsOfEvent(event('faceless.complete', { project_id: 'p9' }))).toEqual({
-      invalidate: [['faceless-plans', 'p9']],
+  it('faceless events refresh the plan and toast, linking to the revision', () => {
+    const done = effectsOfEvent(
+      event('faceless.complete', { project_id: 'p9', revision_id: 'r2', revision: 2 }),
+    );
+    expect(done.invalidate).toEqual([['faceless-plans', 'p9'], ['jobs'], ['credits']]);
+    // Toasted only where the revision's approval was started.
+    expect(done.subject).toEqual({ ids: ['r2'], key: 'outcome:r2' });
+    expect(done.toast).toMatchObject({
+      tone: 'success',
+      title: 'Faceless video revision 2 is ready',
+      href: '/projects/p9/plans/r2',
     });
+    const failed = effectsOfEvent(
+      event('faceless.failed', { project_id: 'p9', error: 'Video model x is not available.' }),
+    );
+    expect(failed.toast).toMatchObject({
+      tone: 'error',
+      detail: 'Video model x is not available.',
+    });
+    expect(failed.toast?.href).toBeUndefined();
+  });
+  it('faceless jobs refresh the plan; only finished preproduction toasts', () => {
+    const pre = effectsOfEvent(
+      event('job.complete', { type: 'faceless_preproduction', project_id: 'p9' }),
+    );
+    expect(pre.invalidate).toContainEqual(['faceless-plans', 'p9']);
+    expect(pre.toast).toMatchObject({ title: 'Preproduction finished' });
+    const generation = effectsOfEvent(
+      event('job.complete', { type: 'faceless_generation', project_id: 'p9' }),
+    );
+    expect(generation.toast).toBeUndefined();
+    const failed = effectsOfEvent(event('job.failed', { type: 'faceless_generation' }));
+    expect(failed.toast).toBeUndefined();
+  });
+  it('transcription and media events refresh their screens without a toast', () => {
     const media = effectsOfEvent(event('transcription.complete'));
     expect(media.invalidate).toEqual([['media'], ['clips']]);
     expect(media.toast).toBeUndefined();

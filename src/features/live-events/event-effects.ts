@@ -14,8 +14,8 @@ export interface EventEffects {
   invalidate: QueryKey[];
   /**
    * The toast for finished work. Shown only to the browser that started the work (`subject.ids`
-   * holds the job / export ids to look up), once per outcome (`subject.key`); everyone else sees
-   * the outcome in the jobs tray.
+   * holds the job / export / revision ids to look up), once per outcome (`subject.key`); everyone
+   * else sees the outcome in the jobs tray.
    */
   toast?: Omit<Toast, 'id'> & { id: string };
   subject?: { ids: string[]; key: string };
@@ -31,9 +31,11 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
   const jobLabel = str(event.data.type) ?? str(event.data.kind) ?? 'Job';
   const jobId = str(event.data.job_id);
   const exportId = str(event.data.export_id);
-  const ids = [jobId, exportId].filter((id): id is string => Boolean(id));
+  const revisionId = str(event.data.revision_id);
+  const ids = [jobId, exportId, revisionId].filter((id): id is string => Boolean(id));
   // One announcement per piece of work: an export job is keyed by its export (see outcomeKey).
-  const subject = ids.length > 0 ? { ids, key: outcomeKey(jobId, exportId) } : undefined;
+  const subject =
+    ids.length > 0 ? { ids, key: outcomeKey(jobId, exportId, revisionId ?? event.id) } : undefined;
   const withSubject = subject ? { subject } : {};
 
   switch (event.type) {
@@ -74,28 +76,46 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
       };
     case 'job.complete':
     case 'job.failed': {
-      const failed = event.type === 'job.failed';
-      const toast: EventEffects['toast'] = failed
-        ? {
-            id: event.id,
-            tone: 'error',
-            title: `${jobLabel} failed`,
-            detail: str(event.data.error) ?? 'See the job for details.',
-          }
-        : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+      const faceless = isFacelessJob(event);
+      const toast = jobToast(event, jobLabel);
       return {
         invalidate: [
           queryKeys.jobs.all,
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
+          // Preproduction finishing moves a revision to assets_ready.
+          ...(faceless ? [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] : []),
           queryKeys.credits,
         ],
-        // An export job's outcome is already announced by its export.ready / export.failed.
-        ...(isExportJob(event) ? {} : { toast, ...withSubject }),
+        ...(toast ? { toast, ...withSubject } : {}),
       };
     }
     case 'faceless.complete':
-    case 'faceless.failed':
-      return { invalidate: [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] };
+    case 'faceless.failed': {
+      const failed = event.type === 'faceless.failed';
+      const revision =
+        typeof event.data.revision === 'number' ? ` revision ${event.data.revision}` : '';
+      const revisionId = str(event.data.revision_id);
+      return {
+        invalidate: [
+          projectScoped(queryKeys.plans.project, queryKeys.plans.all),
+          queryKeys.jobs.all,
+          queryKeys.credits,
+        ],
+        ...withSubject,
+        toast: {
+          id: event.id,
+          tone: failed ? 'error' : 'success',
+          title: failed ? `Faceless plan${revision} failed` : `Faceless video${revision} is ready`,
+          detail: failed
+            ? (str(event.data.error) ??
+              'The run stopped. Open the plan, revise it and approve again.')
+            : 'Generation finished; the plan shows the result.',
+          ...(projectId && revisionId
+            ? { href: `/projects/${projectId}/plans/${revisionId}`, hrefLabel: 'Open the plan' }
+            : {}),
+        },
+      };
+    }
     case 'transcription.complete':
     case 'transcription.failed':
     case 'media.uploaded':
@@ -107,9 +127,45 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
   }
 }
 
+/**
+ * The toast of a finished job, unless another event announces it: an export's export.ready /
+ * export.failed, a faceless run's faceless.complete / faceless.failed. Finished preproduction
+ * has no event of its own, so its job's completion is announced here.
+ */
+function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
+  const failed = event.type === 'job.failed';
+  if (isExportJob(event)) return undefined;
+  if (isFacelessJob(event)) {
+    return jobLabel === 'faceless_preproduction' && !failed
+      ? {
+          id: event.id,
+          tone: 'success',
+          title: 'Preproduction finished',
+          detail: 'The plan’s keyframes and QA are ready for review.',
+        }
+      : undefined;
+  }
+  return failed
+    ? {
+        id: event.id,
+        tone: 'error',
+        title: `${jobLabel} failed`,
+        detail: str(event.data.error) ?? 'See the job for details.',
+      }
+    : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+}
+
+function isFacelessJob(event: LiveEvent): boolean {
+  return (str(event.data.type) ?? '').startsWith('faceless');
+}
+
 /** The key of a piece of work's one announcement: its export when it renders one, else the job. */
-export function outcomeKey(jobId: string | undefined, exportId: string | undefined): string {
-  return `outcome:${exportId || jobId || ''}`;
+export function outcomeKey(
+  jobId: string | undefined,
+  exportId: string | undefined,
+  fallback: string,
+): string {
+  return `outcome:${exportId || jobId || fallback}`;
 }
 
 function isExportJob(event: LiveEvent): boolean {

@@ -4,7 +4,7 @@ import { Button } from '@/components/button.tsx';
 import { lockedLayerOf } from '../model/group-move.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
 import type { TrimReview } from '../state/editor-store.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '@/components/modal.tsx';
 
 const nameOf = (index: TimelineIndex, id: string) => index.byId.get(id)?.item.name ?? id;
 

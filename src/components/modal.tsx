@@ -8,17 +8,20 @@ export function Modal({
   title,
   children,
   onCancel,
+  wide = false,
 }: {
   title: string;
   children: ReactNode;
   onCancel(): void;
+  /** For dialogs that hold a form or a table. */
+  wide?: boolean;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = ref.current?.querySelector<HTMLElement>(
-      '[data-autofocus], button, [href], input, select',
+      '[data-autofocus], button, [href], input, select, textarea',
     );
     first?.focus();
     return () => previous?.focus({ preventScroll: true });
@@ -30,7 +33,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="max-h-[80vh] w-full max-w-lg overflow-auto rounded-lg bg-white p-6 shadow-xl"
+        className={`max-h-[85vh] w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} overflow-auto rounded-lg bg-white p-6 shadow-xl`}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation();
@@ -39,7 +42,7 @@ export function Modal({
           if (event.key !== 'Tab' || !ref.current) return;
           const focusable = [
             ...ref.current.querySelectorAll<HTMLElement>(
-              'button:not([disabled]), [href], input, select',
+              'button:not([disabled]), [href], input, select, textarea',
             ),
           ];
           const first = focusable[0];

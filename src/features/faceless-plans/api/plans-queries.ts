@@ -1,0 +1,142 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/api/api-error.ts';
+import { api, unwrap } from '@/api/client.ts';
+import { markStarted } from '@/lib/started-work.ts';
+import { queryKeys } from '@/api/query-keys.ts';
+import type { components } from '@/api/schema.gen.ts';
+import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
+import type { FacelessPlanRevision, ReviseRequest } from '@/lib/faceless-staleness.ts';
+import { isRunning, type ApprovalStage } from '../plan-status.ts';
+
+export type Character = components['schemas']['Character'];
+export type MediaAsset = components['schemas']['MediaAsset'];
+
+/** Every revision of the project's plan, newest first. */
+export const planRevisionsQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.plans.list(projectId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/projects/{projectId}/faceless/plans', {
+          params: { path: { projectId } },
+          signal,
+        }),
+      ),
+    // A running revision moves on by itself; live events refresh sooner, this is the fallback.
+    refetchInterval: (query) =>
+      query.state.data?.revisions.some((revision) => isRunning(revision.status)) ? 4000 : false,
+  });
+
+export const planRevisionQueryOptions = (projectId: string, revisionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.plans.revision(projectId, revisionId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/projects/{projectId}/faceless/plans/{revisionId}', {
+          params: { path: { projectId, revisionId } },
+          signal,
+        }),
+      ),
+    refetchInterval: (query) =>
+      query.state.data && isRunning(query.state.data.status) ? 3000 : false,
+  });
+
+export const characterQueryOptions = (characterId: string) =>
+  queryOptions({
+    queryKey: queryKeys.characters.detail(characterId),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/characters/{characterId}', { params: { path: { characterId } }, signal })),
+  });
+
+/** A media asset (keyframes and anchors are immutable images: cached for the session). */
+export const mediaAssetQueryOptions = (assetId: string) =>
+  queryOptions({
+    queryKey: queryKeys.media.asset(assetId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/workspace/media/assets/{assetId}', { params: { path: { assetId } }, signal }),
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const creditsQueryOptions = queryOptions({
+  queryKey: queryKeys.credits,
+  queryFn: ({ signal }) => unwrap(api.GET('/credits', { signal })),
+});
+
+/** Sends a draft; the caller passes the Idempotency-Key of its intent (see plan-draft.ts). */
+export function useReviseRevision(projectId: string, revisionId: string) {
+  const queryClient = useQueryClient();
+  return useIdempotentMutation<FacelessPlanRevision, ReviseRequest>({
+    mutationFn: (changes, idempotencyKey) =>
+      unwrap(
+        api.POST('/projects/{projectId}/faceless/plans/{revisionId}/revise', {
+          params: {
+            path: { projectId, revisionId },
+            header: { 'Idempotency-Key': idempotencyKey },
+          },
+          body: changes,
+        }),
+      ),
+    onSuccess: (created) => {
+      queryClient.setQueryData(queryKeys.plans.revision(projectId, created.id), created);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.plans.list(projectId) });
+    },
+  });
+}
+
+export function useApproveRevision(projectId: string, revisionId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.plans.revision(projectId, revisionId);
+  return useMutation({
+    mutationFn: (stage: ApprovalStage) =>
+      unwrap(
+        api.POST('/projects/{projectId}/faceless/plans/{revisionId}/approve', {
+          params: { path: { projectId, revisionId } },
+          body: { stage },
+        }),
+      ),
+    onSuccess: (revision) => {
+      // The run's outcome toasts in this browser only (the others see it in the jobs tray).
+      markStarted(revision.id, revision.preproduction_job_id, revision.generation_job_id);
+      queryClient.setQueryData(key, revision);
+    },
+    onSettled: (_data, error) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.plans.list(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
+        // Refused because the revision moved on: show where it is now.
+        error instanceof ApiError && error.status === 409
+          ? queryClient.invalidateQueries({ queryKey: key })
+          : undefined,
+      ]),
+  });
+}
+
+export function useSetPrimaryReference(characterId: string) {
+  const queryClient = useQueryClient();
+  return useIdempotentMutation<Character, string>({
+    mutationFn: (assetId, idempotencyKey) =>
+      unwrap(
+        api.POST('/characters/{characterId}/primary-reference', {
+          params: { path: { characterId }, header: { 'Idempotency-Key': idempotencyKey } },
+          body: { asset_id: assetId },
+        }),
+      ),
+    onSuccess: (character) => {
+      queryClient.setQueryData(queryKeys.characters.detail(characterId), character);
+    },
+  });
+}
+
+const FINISHED_JOB = new Set(['complete', 'completed', 'failed', 'cancelled', 'canceled']);
+
+/** A preproduction or generation job, polled while it runs (live events refresh sooner). */
+export const jobQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: queryKeys.jobs.detail(jobId),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/jobs/{jobId}', { params: { path: { jobId } }, signal })),
+    refetchInterval: (query) =>
+      query.state.data && FINISHED_JOB.has(query.state.data.status) ? false : 2000,
+  });

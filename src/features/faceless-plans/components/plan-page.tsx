@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ErrorState } from '@/components/error-state.tsx';
+import { LoadingState } from '@/components/loading-state.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
+import { planRevisionQueryOptions, planRevisionsQueryOptions } from '../api/plans-queries.ts';
+import { PLAN_TABS, type PlanTab } from '../plan-tabs.ts';
+import { ApprovalControls, RunStatus } from './approval-controls.tsx';
+import { DraftBar } from './draft-bar.tsx';
+import { StatusBadge } from './plan-bits.tsx';
+import { PlanCharacters } from './plan-characters.tsx';
+import { PlanCosts } from './plan-costs.tsx';
+import { PlanOverview } from './plan-overview.tsx';
+import { RevisionCompare } from './revision-compare.tsx';
+import { RevisionHistory } from './revision-history.tsx';
+import { Storyboard } from './storyboard.tsx';
+
+const TAB_LABELS: Record<PlanTab, string> = {
+  overview: 'Overview',
+  storyboard: 'Storyboard',
+  characters: 'Characters',
+  costs: 'Costs',
+  compare: 'Compare revisions',
+};
+
+export interface PlanSearch {
+  tab: PlanTab;
+  compare?: string | undefined;
+  scene?: number | undefined;
+}
+
+export function PlanPage({
+  projectId,
+  revisionId,
+  search,
+}: {
+  projectId: string;
+  revisionId: string;
+  search: PlanSearch;
+}) {
+  const revision = useQuery(planRevisionQueryOptions(projectId, revisionId));
+  if (revision.isPending) return <LoadingState label="Loading the plan…" />;
+  if (revision.isError) {
+    return <ErrorState error={revision.error} onRetry={() => void revision.refetch()} />;
+  }
+  return <PlanReview projectId={projectId} revision={revision.data} search={search} />;
+}
+
+function PlanReview({
+  projectId,
+  revision,
+  search,
+}: {
+  projectId: string;
+  revision: FacelessPlanRevision;
+  search: PlanSearch;
+}) {
+  const revisions = useQuery(planRevisionsQueryOptions(projectId));
+  const plan = revision.plan ?? {};
+  const title = revision.series?.name ?? plan.storyKitSnapshot?.name ?? 'Production plan';
+  return (
+    <article aria-labelledby="plan-heading" className="flex flex-col gap-6">
+      <div>
+        <div className="flex gap-4 text-sm">
+          <Link
+            to="/projects/$projectId"
+            params={{ projectId }}
+            className="text-indigo-700 hover:underline"
+          >
+            ← Project
+          </Link>
+          <Link
+            to="/projects/$projectId/plans"
+            params={{ projectId }}
+            className="text-indigo-700 hover:underline"
+          >
+            All revisions
+          </Link>
+        </div>
+        <div className="mt-2 flex flex-wrap items-start gap-4">
+          <div className="min-w-0 flex-1">
+            <h1 id="plan-heading" className="text-2xl font-semibold">
+              {title} · revision {revision.revision}
+            </h1>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <StatusBadge status={revision.status} />
+              <span>Created {formatDateTime(revision.created_at)}</span>
+              {revision.plan_approved_at ? (
+                <span>· plan approved {formatDateTime(revision.plan_approved_at)}</span>
+              ) : null}
+              {revision.assets_approved_at ? (
+                <span>· assets approved {formatDateTime(revision.assets_approved_at)}</span>
+              ) : null}
+            </p>
+          </div>
+          <ApprovalControls projectId={projectId} revision={revision} />
+        </div>
+        <RunStatus revision={revision} />
+      </div>
+
+      <DraftBar projectId={projectId} revision={revision} />
+
+      <RevisionHistory
+        projectId={projectId}
+        currentId={revision.id}
+        revisions={revisions.data?.revisions}
+        error={revisions.error}
+        pending={revisions.isPending}
+        onRetry={() => void revisions.refetch()}
+        collapsible
+      />
+
+      <nav aria-label="Plan sections" className="flex flex-wrap gap-1 border-b border-slate-200">
+        {PLAN_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to="/projects/$projectId/plans/$revisionId"
+            params={{ projectId, revisionId: revision.id }}
+            search={(previous) => ({ ...previous, tab })}
+            aria-current={search.tab === tab ? 'page' : undefined}
+            className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
+              search.tab === tab
+                ? 'border-slate-200 border-b-white bg-white text-indigo-800'
+                : 'border-transparent text-slate-700 hover:bg-slate-100'
+            }`}
+          >
+            {TAB_LABELS[tab]}
+          </Link>
+        ))}
+      </nav>
+
+      {search.tab === 'overview' ? (
+        <PlanOverview projectId={projectId} revision={revision} />
+      ) : search.tab === 'storyboard' ? (
+        <Storyboard projectId={projectId} revision={revision} initialScene={search.scene} />
+      ) : search.tab === 'characters' ? (
+        <PlanCharacters projectId={projectId} revision={revision} />
+      ) : search.tab === 'costs' ? (
+        <PlanCosts projectId={projectId} revision={revision} />
+      ) : (
+        <RevisionCompare
+          projectId={projectId}
+          current={revision}
+          compareId={search.compare}
+          revisions={revisions.data?.revisions}
+          pending={revisions.isPending}
+          error={revisions.error}
+        />
+      )}
+    </article>
+  );
+}
