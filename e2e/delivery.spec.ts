@@ -67,6 +67,8 @@ async function openPublishing(page: Page, id: string, exportId: string) {
 
 test.describe('exports and jobs', () => {
   test('an export starts, its progress reaches done, and a toast says so', async ({ page }) => {
+    // The render itself takes a few seconds of simulated time; leave room on a loaded machine.
+    test.setTimeout(60_000);
     await signInWithDemo(page);
     await expect(page.getByRole('status').filter({ hasText: 'Live updates' })).toBeVisible({
       timeout: 15_000,
@@ -409,5 +411,6 @@ test.describe('workspace', () => {
     // The demo receiver registered at start-up is still there.
     await expect(list.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
+    await expectAccessible(page);
   });
 });

@@ -233,7 +233,13 @@ function DeliveryLog() {
       ) : deliveries.data.length === 0 ? (
         <p className="text-sm text-slate-600">No deliveries received yet.</p>
       ) : (
-        <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white">
+        // Scrolls on its own: focusable, so keyboard users can scroll it too.
+        <div
+          role="region"
+          aria-label="Webhook deliveries, scrollable"
+          tabIndex={0}
+          className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white focus:outline-2 focus:outline-indigo-600"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Webhook deliveries</caption>
             <thead className="sticky top-0 bg-slate-50 text-slate-600">
