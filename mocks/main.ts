@@ -1,11 +1,12 @@
 /**
  * CLI: `tsx mocks/main.ts` starts the simulator on loopback and prints its base URL.
  * PORT or SIM_PORT picks the port (default random); SIM_HOST the host; SIM_SEED the seed;
- * SIM_TIME_SCALE speeds up jobs; SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER and
+ * SIM_TIME_SCALE speeds up jobs; SIM_BENCH_CLIPS seeds that many more clips; SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER and
  * SIM_FAULT_PATHS inject faults.
  */
 import { startSimulatorServer } from './http-server.ts';
 import { faultConfigFromEnv } from './lib/faults.ts';
+import { simulatorOptionsFromEnv } from './simulator.ts';
 
 const env = process.env;
 const numberFrom = (raw: string | undefined): number | undefined =>
@@ -15,7 +16,7 @@ const server = await startSimulatorServer({
   port: numberFrom(env.SIM_PORT) ?? numberFrom(env.PORT) ?? 0,
   host: env.SIM_HOST ?? '127.0.0.1',
   seed: numberFrom(env.SIM_SEED),
-  timeScale: numberFrom(env.SIM_TIME_SCALE),
+  ...simulatorOptionsFromEnv(env),
   faults: faultConfigFromEnv(env),
 });
 

@@ -48,11 +48,19 @@
  *   cancelled. An export job completes by adding an Export (download_url, expires_at in 7 days) to
  *   the project and sending `export.ready` + `job.complete` (or `export.failed` + `job.failed` when
  *   the timeline is empty).
- * - Clip (created by POST /clips): preparing_source → awaiting_suggestions → selecting_clip →
- *   assembling → qa_running → ready, one step per 0.7 s; some clips fail (at preparing_source with
- *   `transcription.failed`, or at assembling) → failed with error / how_to_fix, some end in
- *   needs_repair. Sends `transcription.complete` after preparing_source and `job.complete` /
- *   `job.failed` at the end. Seeded clips stay where they are (all 11 statuses).
+ * - Clip (created by POST /clips; rules/clip-pipeline.ts): preparing_source (4 s) →
+ *   awaiting_suggestions (3 s) → selecting_clip (1.5 s) → assembling (4 s) → qa_running (2.5 s) →
+ *   ready (2.5 s) → exporting (3 s) → exported, each step a job record (`clip_<step>`) ending with
+ *   `job.complete` / `job.failed` (data: job_id, type, clip_id, clip_status, project_id,
+ *   asset_id); the export step adds an Export to the clip's project and sends `export.ready`.
+ *   The source decides the ending: audio assets fail at source; otherwise a hash of the asset id
+ *   or video id: 60% exported, else failed at source (not retryable), failed at assembly or export
+ *   (retry with the same input), needs_reselection (retry with another suggestion) or
+ *   needs_repair (retry with another layout or suggestion). POST /clips/{id}/retry re-runs only
+ *   the stopped step, then the clip continues (retries get through). Without project_id a clip
+ *   gets a project of its own (`project.created`). Seeded clips stay where they are.
+ * - Short-suggestion runs: queued (0.5 s) → running (3 s) → complete with 6 suggestions
+ *   (`job.complete`, type short_suggestions), or failed for an image asset (`job.failed`).
  * - Seeded queued / running export jobs move the same way once the ticker runs.
  * - Faceless (rules/faceless.ts): approve stage `plan` (only from draft) → plan_approved + a
  *   preproduction job that generates the assets the revision lacks → assets_ready; approve stage
@@ -95,7 +103,26 @@ export interface SimulatorOptions {
   /** Wall clock for timestamps (default Date.now). */
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
-  timeScale?: number;
+  timeScale?: number | undefined;
+  /** Extra seeded clips for the clip benchmark (default none). */
+  benchClips?: number | undefined;
+}
+
+/** The options `npm start` and `mocks/main.ts` read from the environment. */
+export function simulatorOptionsFromEnv(
+  env: Record<string, string | undefined>,
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips'> {
+  const positive = (raw: string | undefined): number | undefined => {
+    const value = Number(raw);
+    return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
+      ? value
+      : undefined;
+  };
+  const benchClips = positive(env.SIM_BENCH_CLIPS);
+  return {
+    timeScale: positive(env.SIM_TIME_SCALE),
+    benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
+  };
 }
 
 export interface Simulator {
@@ -131,7 +158,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now());
+  const store = seedStore(seed, now(), { benchClips: options.benchClips });
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
   const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });

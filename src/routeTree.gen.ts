@@ -13,10 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
+import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
+import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
+import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
 import { Route as AppOnboardingIndexRouteImport } from './routes/_app/onboarding/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
@@ -41,6 +45,21 @@ const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
   path: '/ai-style/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
+  id: '/clip-batches/$batchId',
+  path: '/clip-batches/$batchId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsIndexRoute = AppClipsIndexRouteImport.update({
+  id: '/clips/',
+  path: '/clips/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
+  id: '/clips/$clipId',
+  path: '/clips/$clipId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOnboardingIndexRoute = AppOnboardingIndexRouteImport.update({
   id: '/onboarding/',
   path: '/onboarding/',
@@ -59,6 +78,11 @@ const AppPublishingIndexRoute = AppPublishingIndexRouteImport.update({
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
+  id: '/clips/share/$assetId',
+  path: '/clips/share/$assetId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -89,11 +113,15 @@ const AppProjectsProjectIdPlansRevisionIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style/': typeof AppAiStyleIndexRoute
+  '/clips/': typeof AppClipsIndexRoute
   '/onboarding/': typeof AppOnboardingIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/publishing/': typeof AppPublishingIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -102,11 +130,15 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style': typeof AppAiStyleIndexRoute
+  '/clips': typeof AppClipsIndexRoute
   '/onboarding': typeof AppOnboardingIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/publishing': typeof AppPublishingIndexRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -117,11 +149,15 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
+  '/_app/clips/$clipId': typeof AppClipsClipIdRoute
   '/_app/ai-style/': typeof AppAiStyleIndexRoute
+  '/_app/clips/': typeof AppClipsIndexRoute
   '/_app/onboarding/': typeof AppOnboardingIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/publishing/': typeof AppPublishingIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -132,11 +168,15 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
     | '/ai-style/'
+    | '/clips/'
     | '/onboarding/'
     | '/projects/'
     | '/publishing/'
     | '/settings/'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -145,11 +185,15 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/clip-batches/$batchId'
+    | '/clips/$clipId'
     | '/ai-style'
+    | '/clips'
     | '/onboarding'
     | '/projects'
     | '/publishing'
     | '/settings'
+    | '/clips/share/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -159,11 +203,15 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/clip-batches/$batchId'
+    | '/_app/clips/$clipId'
     | '/_app/ai-style/'
+    | '/_app/clips/'
     | '/_app/onboarding/'
     | '/_app/projects/'
     | '/_app/publishing/'
     | '/_app/settings/'
+    | '/_app/clips/share/$assetId'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -206,6 +254,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAiStyleIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clip-batches/$batchId': {
+      id: '/_app/clip-batches/$batchId'
+      path: '/clip-batches/$batchId'
+      fullPath: '/clip-batches/$batchId'
+      preLoaderRoute: typeof AppClipBatchesBatchIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/': {
+      id: '/_app/clips/'
+      path: '/clips'
+      fullPath: '/clips/'
+      preLoaderRoute: typeof AppClipsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/$clipId': {
+      id: '/_app/clips/$clipId'
+      path: '/clips/$clipId'
+      fullPath: '/clips/$clipId'
+      preLoaderRoute: typeof AppClipsClipIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/onboarding/': {
       id: '/_app/onboarding/'
       path: '/onboarding'
@@ -232,6 +301,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings/'
       preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clips/share/$assetId': {
+      id: '/_app/clips/share/$assetId'
+      path: '/clips/share/$assetId'
+      fullPath: '/clips/share/$assetId'
+      preLoaderRoute: typeof AppClipsShareAssetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -266,11 +342,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
+  AppClipsClipIdRoute: typeof AppClipsClipIdRoute
   AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
+  AppClipsIndexRoute: typeof AppClipsIndexRoute
   AppOnboardingIndexRoute: typeof AppOnboardingIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppPublishingIndexRoute: typeof AppPublishingIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -278,11 +358,15 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
+  AppClipsClipIdRoute: AppClipsClipIdRoute,
   AppAiStyleIndexRoute: AppAiStyleIndexRoute,
+  AppClipsIndexRoute: AppClipsIndexRoute,
   AppOnboardingIndexRoute: AppOnboardingIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppPublishingIndexRoute: AppPublishingIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:

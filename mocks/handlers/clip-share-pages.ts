@@ -1,13 +1,10 @@
 /** Clip share pages: read a page, show or hide a clip on it. */
 import type { HttpHandler } from 'msw';
-import { invalid, notFound } from '../lib/errors.ts';
-import { requireString } from '../lib/validate.ts';
+import { notFound } from '../lib/errors.ts';
 import type { ClipSharePage, Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
-
-const VISIBILITIES = new Set(['visible', 'hidden']);
 
 function pageFor(req: RouteRequest): { page: ClipSharePage; stored: boolean } {
   const asset = findAsset(req.workspace, req.params.asset_id ?? '');
@@ -34,10 +31,8 @@ export function clipSharePageHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/clip-share-pages/:asset_id', (req) => ({ body: pageFor(req).page })),
 
     route(ctx, 'post', '/clip-share-pages/:asset_id/clips/:clip_id/visibility', (req) => {
-      const visibility = requireString(req.body, 'visibility');
-      if (!VISIBILITIES.has(visibility)) {
-        throw invalid('visibility', 'visibility must be visible or hidden.');
-      }
+      // `visibility` (visible | hidden) is the contract's, checked by route().
+      const { visibility } = req.body as Schema<'ClipShareVisibilityRequest'>;
       const { page, stored } = pageFor(req);
       const clipId = (req.params.clip_id ?? '').toLowerCase();
       const clip = req.workspace.clips.find(

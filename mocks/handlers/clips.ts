@@ -1,82 +1,72 @@
-/** Clip creation: source preview, list, create (idempotent, paid), get, clip batches. */
+/**
+ * Clip creation: source preview, list, create (idempotent, paid), get, retry (idempotent, paid),
+ * clip batches, and following a short-suggestions run of an asset. Types, formats, enums and
+ * lengths (and the paid plan) are the contract's, checked by route(); handlers keep behaviour.
+ */
 import type { HttpHandler } from 'msw';
-import { requirePaidPlan } from '../lib/auth.ts';
-import { invalid, notFound } from '../lib/errors.ts';
-import { createRng, hashString } from '../lib/prng.ts';
-import { optionalString, queryString, requireUuid } from '../lib/validate.ts';
-import { pickClipOutcome, runClip } from '../rules/jobs.ts';
-import { ALL_CLIP_STATUSES, buildClip } from '../store/clip-factory.ts';
+import { videoIdOf } from '@/lib/video-url.ts';
+import { conflict, invalid, notFound } from '../lib/errors.ts';
+import {
+  clipFailureFor,
+  retryClip,
+  runClipPipeline,
+  videoExists,
+  youtubePreview,
+} from '../rules/clip-pipeline.ts';
+import { buildClip } from '../store/clip-factory.ts';
 import type { ClipStatus, Schema } from '../store/contract.ts';
-import { CDN_BASE } from '../store/seed-context.ts';
+import { newProjectRecord } from '../store/project-factory.ts';
+import type { AssetRecord, ProjectRecord } from '../store/workspace.ts';
 import { findAsset, findProject } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
-import type { HandlerContext } from './route.ts';
+import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
+type ClipCreateRequest = Schema<'ClipCreateRequest'>;
+type ClipRetryRequest = Schema<'ClipRetryRequest'>;
 
-function parseUri(value: string, param: string): URL {
+const BLOCKED = new Set<ClipStatus>(['failed', 'needs_repair', 'needs_reselection']);
+
+function requireClip(req: RouteRequest) {
+  const id = (req.params.clipId ?? '').toLowerCase();
+  const clip = req.workspace.clips.find((candidate) => candidate.clip_id === id);
+  if (!clip) throw notFound('clipId', `No clip ${req.params.clipId ?? ''}.`);
+  return clip;
+}
+
+/**
+ * The video id of an address (already a URI, per the contract) on the supported video site that
+ * exists; otherwise 400 (not the site, or no video id) or 404 (no such public video).
+ */
+function existingVideoId(raw: string, param: string): string {
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    return url;
+    url = new URL(raw);
   } catch {
     throw invalid(param, `${param} must be an absolute http(s) URL.`);
   }
+  const videoId = url.protocol === 'https:' || url.protocol === 'http:' ? videoIdOf(url) : null;
+  if (videoId === null) {
+    throw invalid(
+      param,
+      `${param} must be a video address on the supported short-form video site.`,
+    );
+  }
+  if (!videoExists(videoId)) throw notFound(param, `No public video ${videoId} was found.`);
+  return videoId;
 }
-
-function youtubeVideoId(url: URL): string | null {
-  if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
-  if (url.hostname === 'youtu.be') return url.pathname.slice(1) || null;
-  if (url.pathname.startsWith('/shorts/')) return url.pathname.split('/')[2] || null;
-  return url.searchParams.get('v');
-}
-
-const isClipStatus = (value: string): value is ClipStatus =>
-  (ALL_CLIP_STATUSES as readonly string[]).includes(value);
 
 export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
-    route(ctx, 'get', '/clips/source-preview', (req) => {
-      const raw = queryString(req.query, 'url', { min: 1, max: 2000 });
-      if (raw === null) throw invalid('url', 'url is required.');
-      const url = parseUri(raw, 'url');
-      const videoId = youtubeVideoId(url);
-      if (videoId === null) {
-        throw invalid('url', 'url must be a video address on the supported short-form video site.');
-      }
-      if (!/^[A-Za-z0-9_-]{6,20}$/.test(videoId) || /^(missing|deleted|private)/i.test(videoId)) {
-        throw notFound('url', `No public video ${videoId} was found.`);
-      }
-      const rng = createRng(hashString(videoId));
-      const body: Schema<'ClipSourcePreview'> = {
-        platform: 'youtube',
-        video_id: videoId,
-        title: rng.pick([
-          'How we grew to 100k subscribers (full breakdown)',
-          'Live Q&A: editing workflows that scale',
-          'I tried 30 days of daily shorts',
-        ]),
-        channel_name: rng.chance(0.8) ? 'Creator Lab' : null,
-        duration_seconds: rng.int(180, 5400),
-        thumbnail_url: `${CDN_BASE}/yt/${videoId}.jpg`,
-        normalized_url: `https://www.youtube.com/watch?v=${videoId}`,
-        width: 1920,
-        height: 1080,
-        fps: rng.pick([24, 30, 60]),
-        available_qualities: ['1080p', '720p', '480p'],
-      };
-      return { body };
-    }),
+    route(ctx, 'get', '/clips/source-preview', (req) => ({
+      body: youtubePreview(existingVideoId(req.query.get('url') ?? '', 'url')),
+    })),
 
     route(ctx, 'get', '/clips', (req) => {
-      const page = pageParams(req, 50);
-      const assetId = queryString(req.query, 'asset_id')?.toLowerCase() ?? null;
-      const projectId = queryString(req.query, 'project_id')?.toLowerCase() ?? null;
-      const status = queryString(req.query, 'status');
-      if (status !== null && !isClipStatus(status)) {
-        throw invalid('status', `status must be one of ${ALL_CLIP_STATUSES.join(', ')}.`);
-      }
+      const page = pageParams(req);
+      const assetId = req.query.get('asset_id')?.toLowerCase() ?? null;
+      const projectId = req.query.get('project_id')?.toLowerCase() ?? null;
+      const status = req.query.get('status') as ClipStatus | null;
       const matches = req.workspace.clips.filter(
         (clip) =>
           (assetId === null || clip.source?.asset_id === assetId) &&
@@ -89,36 +79,47 @@ export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/clips', async (req) => {
-      requirePaidPlan(req.principal, 'Clip creation');
       return idempotent(req, 'clips.create', () => {
-        const { body, workspace, sim } = req;
-        const hasAsset = body.asset_id !== undefined && body.asset_id !== null;
-        const hasUrl = body.youtube_url !== undefined && body.youtube_url !== null;
-        if (hasAsset === hasUrl) {
-          throw invalid('asset_id', 'Give exactly one source: asset_id or youtube_url.');
-        }
-        let youtubeUrl: string | undefined;
-        let asset;
-        if (hasAsset) {
-          const assetId = requireUuid(body.asset_id, 'asset_id');
-          asset = findAsset(workspace, assetId);
-          if (!asset) throw notFound('asset_id', `No media asset ${assetId}.`);
-          if (asset.kind === 'image')
+        // "Exactly one source" is the contract's oneOf; only its existence is checked here.
+        const body = req.body as ClipCreateRequest;
+        const { workspace, sim } = req;
+        let asset: AssetRecord | undefined;
+        let videoId: string | undefined;
+        if (body.asset_id) {
+          asset = findAsset(workspace, body.asset_id);
+          if (!asset) throw notFound('asset_id', `No media asset ${body.asset_id}.`);
+          if (asset.kind === 'image') {
             throw invalid('asset_id', 'Clips need a video or audio asset.');
-        } else {
-          const raw = optionalString(body, 'youtube_url', { min: 1, max: 2000 }) ?? '';
-          const url = parseUri(raw, 'youtube_url');
-          if (youtubeVideoId(url) === null) {
-            throw invalid('youtube_url', 'youtube_url must be a video address.');
           }
-          youtubeUrl = url.toString();
+        } else {
+          videoId = existingVideoId(body.youtube_url ?? '', 'youtube_url');
         }
-        const projectId = optionalString(body, 'project_id', { min: 1, max: 200 });
-        const project = projectId === null ? undefined : findProject(workspace, projectId);
-        if (projectId !== null && !project) {
-          throw notFound('project_id', `No project ${projectId}.`);
+        const projectId = body.project_id ?? null;
+        const projectName = body.project_name ?? null;
+        const presetId = body.clip_preset_id ?? 'default';
+        let project: ProjectRecord | undefined;
+        if (projectId !== null) {
+          project = findProject(workspace, projectId);
+          if (!project) throw notFound('project_id', `No project ${projectId}.`);
         }
-        const presetId = optionalString(body, 'clip_preset_id', { min: 1, max: 100 }) ?? 'default';
+        const preview = videoId ? youtubePreview(videoId) : undefined;
+        const name =
+          projectName ??
+          project?.project.name ??
+          `Clip · ${asset?.name.replace(/\.[a-z0-9]+$/i, '') ?? preview?.title ?? 'source'}`;
+        if (!project) {
+          // No project given: the clip gets one of its own (see ClipCreateRequest).
+          project = newProjectRecord(sim, {
+            name,
+            description: 'Created for a clip.',
+            aspectRatio: '9:16',
+          });
+          workspace.projects.unshift(project);
+          sim.emit(workspace.organizationId, 'project.created', {
+            project_id: project.project.id,
+            name: project.project.name,
+          });
+        }
         const now = sim.nowIso();
         const clip = buildClip(sim.rng, {
           clipId: sim.rng.uuid(),
@@ -126,34 +127,106 @@ export function clipHandlers(ctx: HandlerContext): HttpHandler[] {
           createdAt: now,
           updatedAt: now,
           ...(asset ? { asset } : {}),
-          ...(youtubeUrl ? { youtubeUrl } : {}),
-          ...(project ? { projectId: project.project.id, projectName: project.project.name } : {}),
+          ...(preview
+            ? {
+                youtubeUrl: preview.normalized_url,
+                sourceDuration: preview.duration_seconds ?? 600,
+              }
+            : {}),
+          projectId: project.project.id,
+          projectName: name,
           presetId,
         });
         workspace.clips.unshift(clip);
-        runClip(sim, workspace, clip, pickClipOutcome(sim));
+        const failure = clipFailureFor({
+          key: asset?.id ?? videoId ?? '',
+          assetKind: asset?.kind,
+        });
+        runClipPipeline(sim, workspace, clip, { failure });
         // The stored response is a snapshot: a replay returns the clip as it was created.
         return { status: 201, body: structuredClone(clip) };
       });
     }),
 
-    route(ctx, 'get', '/clips/:clipId', (req) => {
-      const id = (req.params.clipId ?? '').toLowerCase();
-      const clip = req.workspace.clips.find((candidate) => candidate.clip_id === id);
-      if (!clip) throw notFound('clipId', `No clip ${req.params.clipId ?? ''}.`);
-      return { body: clip };
+    route(ctx, 'get', '/clips/:clipId', (req) => ({ body: requireClip(req) })),
+
+    route(ctx, 'post', '/clips/:clipId/retry', async (req) => {
+      return idempotent(req, 'clips.retry', () => {
+        // Fields, enums and lengths are the contract's (ClipRetryRequest); the state rules here.
+        const body = req.body as ClipRetryRequest;
+        const { sim, workspace } = req;
+        const { step } = body;
+        const suggestionId = body.suggestion_id ?? null;
+        const layoutMode = body.layout_mode ?? null;
+        const clip = requireClip(req);
+        if (!BLOCKED.has(clip.status)) {
+          throw conflict(
+            'clip_not_blocked',
+            `The clip is ${clip.status}; only failed, needs_repair or needs_reselection clips can be retried.`,
+          );
+        }
+        const error = clip.blocking_error ?? clip.error;
+        if (error?.step !== step) {
+          throw conflict(
+            'step_mismatch',
+            `The clip stopped at step ${error?.step ?? 'unknown'}, not ${step}.`,
+            'step',
+          );
+        }
+        if (!error.retryable) {
+          throw conflict(
+            'not_retryable',
+            `Retrying will not help: ${error.why_failed ?? error.message ?? 'the input must change'}`,
+          );
+        }
+        if (!error.retry_same_input && suggestionId === null && layoutMode === null) {
+          throw invalid(
+            'suggestion_id',
+            'Retrying the same input will not help: choose another suggestion_id or layout_mode.',
+          );
+        }
+        const alternatives = clip.selection?.alternatives ?? [];
+        if (suggestionId !== null) {
+          const chosen = alternatives.find((item) => item.suggestion_id === suggestionId);
+          if (!chosen) {
+            throw invalid(
+              'suggestion_id',
+              `${suggestionId} is not one of this clip's suggestions.`,
+            );
+          }
+          if (
+            clip.status === 'needs_reselection' &&
+            suggestionId === clip.selection?.requested_suggestion_id
+          ) {
+            throw invalid('suggestion_id', 'That suggestion is the one that was too short.');
+          }
+        }
+        retryClip(sim, workspace, clip, {
+          step,
+          suggestionId: suggestionId ?? undefined,
+          layoutMode: layoutMode ?? undefined,
+        });
+        return { status: 202, body: structuredClone(clip) };
+      });
     }),
 
-    route(
-      ctx,
-      'get',
-      '/clip-batches/:batch_id',
-      (req) => {
-        const batch = req.workspace.clipBatches.get(req.params.batch_id ?? '');
-        if (!batch) throw notFound('batch_id', `No clip batch ${req.params.batch_id ?? ''}.`);
-        return { body: batch };
-      },
-      { uuidParams: ['batch_id'] },
-    ),
+    route(ctx, 'get', '/clip-batches/:batch_id', (req) => {
+      const batch = req.workspace.clipBatches.get(req.params.batch_id ?? '');
+      if (!batch) throw notFound('batch_id', `No clip batch ${req.params.batch_id ?? ''}.`);
+      return { body: batch };
+    }),
+
+    route(ctx, 'get', '/workspace/media/assets/:assetId/short-suggestions/:runId', (req) => {
+      const asset = findAsset(req.workspace, req.params.assetId ?? '');
+      if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
+      const run = req.workspace.suggestionRuns.get(req.params.runId ?? '');
+      if (!run || run.asset_id !== asset.id) {
+        throw notFound(
+          'runId',
+          `No short-suggestions run ${req.params.runId ?? ''} of this asset.`,
+        );
+      }
+      return { body: run };
+    }),
   ];
 }

@@ -2,6 +2,7 @@
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
 import { queryString, requireString, requireUuid } from '../lib/validate.ts';
+import { startSuggestionsRun } from '../rules/clip-pipeline.ts';
 import { parseBatchDeleteBody, parseDeleteFlags, selectUnion } from '../rules/deletion.ts';
 import { deleteAssets } from '../rules/workspace-deletes.ts';
 import type { Schema } from '../store/contract.ts';
@@ -85,13 +86,13 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'post', '/workspace/media/assets/:assetId/short-suggestions', (req) => {
       const asset = findAsset(req.workspace, req.params.assetId ?? '');
       if (!asset) throw notFound('assetId', `No media asset ${req.params.assetId ?? ''}.`);
-      const runId = `run_${req.sim.rng.hex(16)}`;
-      req.workspace.aiEditRuns.set(runId, {
+      const run = startSuggestionsRun(req.sim, req.workspace, asset);
+      req.workspace.aiEditRuns.set(run.run_id, {
         projectId: asset.linked_project_ids[0] ?? '',
         createdAt: req.sim.nowIso(),
         appliedStyleId: null,
       });
-      const body: Schema<'ShortSuggestionsRun'> = { run_id: runId };
+      const body: Schema<'ShortSuggestionsRun'> = { run_id: run.run_id };
       return { body };
     }),
 

@@ -8,10 +8,7 @@ import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
 import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
 import type { Schema } from '../store/contract.ts';
-import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
-import { thumbnailDataUri } from '../store/seed-context.ts';
-import { FPS } from '../store/seed-timeline.ts';
-import type { ProjectRecord } from '../store/workspace.ts';
+import { newProjectRecord } from '../store/project-factory.ts';
 import { pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
@@ -39,38 +36,9 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
           `aspect_ratio must be one of ${[...ASPECT_RATIOS].join(', ')}.`,
         );
       }
-      const now = sim.nowIso();
-      const record: ProjectRecord = {
-        project: {
-          id: sim.rng.uuid(),
-          name,
-          description,
-          aspect_ratio: aspectRatio,
-          status: 'draft',
-          thumbnail_url: thumbnailDataUri(name),
-          created_at: now,
-          updated_at: now,
-        },
-        kind: 'edit',
-        timeline: {
-          revision: 1,
-          fps: FPS,
-          layers: [
-            { index: 0, name: 'Main camera', kind: 'video', locked: false, items: [] },
-            { index: 1, name: 'Titles', kind: 'text', locked: false, items: [] },
-            { index: 2, name: 'Captions', kind: 'caption', locked: false, items: [] },
-            { index: 3, name: 'Music', kind: 'audio', locked: false, items: [] },
-          ],
-        },
-        captionWords: [],
-        captionStyle: initialCaptionStyle(workspace, CAPTION_LOOKS, {
-          settings: { ...DEFAULT_CAPTION_SETTINGS },
-          look_id: null,
-          preset_id: null,
-        }),
-        exports: [],
-        facelessRevisions: [],
-      };
+      const record = newProjectRecord(sim, { name, description, aspectRatio });
+      // New projects start with the workspace's caption defaults (onboarding).
+      record.captionStyle = initialCaptionStyle(workspace, CAPTION_LOOKS, record.captionStyle);
       workspace.projects.unshift(record);
       sim.emit(workspace.organizationId, 'project.created', {
         project_id: record.project.id,

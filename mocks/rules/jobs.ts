@@ -1,18 +1,16 @@
 /**
- * Background work: jobs (export, faceless preproduction / generation) and clips walking their
- * status machine. See the doc comment of simulator.ts for the timings and the events sent.
+ * Background work: jobs (export, faceless preproduction / generation). Clips walk their status
+ * machine in clip-pipeline.ts. See the doc comment of simulator.ts for the timings and events.
  */
 import type { Simulator } from '../simulator.ts';
 import type { Activity } from '../lib/ticker.ts';
-import { CLIP_PATH, setClipStatus } from '../store/clip-factory.ts';
-import type { Clip, Export, Job } from '../store/contract.ts';
+import type { Export, Job } from '../store/contract.ts';
 import { CDN_BASE } from '../store/seed-context.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { allItems, timelineDuration } from '../store/workspace.ts';
 
 export const QUEUED_MS = 500;
 export const RUNNING_MS = 2500;
-export const CLIP_STEP_MS = 700;
 const EXPORT_TTL_MS = 7 * 86_400_000;
 
 export const FINISHED_JOB_STATUSES = new Set(['complete', 'failed', 'cancelled']);
@@ -203,68 +201,4 @@ export function resumeSeededJobs(sim: Simulator): void {
       if (record) scheduleExport(sim, workspace, record, job, '1080p');
     }
   }
-}
-
-export type ClipOutcome = 'ready' | 'failed_source' | 'failed_assembly' | 'needs_repair';
-
-/** Decides (seeded) how a created clip ends: mostly ready, sometimes failed or needs_repair. */
-export function pickClipOutcome(sim: Simulator): ClipOutcome {
-  const roll = sim.rng.next();
-  if (roll < 0.1) return 'failed_source';
-  if (roll < 0.2) return 'failed_assembly';
-  if (roll < 0.3) return 'needs_repair';
-  return 'ready';
-}
-
-export function runClip(
-  sim: Simulator,
-  workspace: Workspace,
-  clip: Clip,
-  outcome: ClipOutcome,
-): void {
-  let elapsed = 0;
-  let step = 0;
-  const data = (): Record<string, unknown> => ({
-    clip_id: clip.clip_id,
-    project_id: clip.project_id ?? '',
-    asset_id: clip.source?.asset_id ?? '',
-    status: clip.status,
-  });
-  sim.schedule({
-    advance(ms) {
-      elapsed += ms;
-      while (elapsed >= CLIP_STEP_MS) {
-        elapsed -= CLIP_STEP_MS;
-        const current = CLIP_PATH[step];
-        if (current === 'preparing_source' && outcome === 'failed_source') {
-          setClipStatus(sim.rng, clip, 'failed', sim.nowIso(), { failedAt: 'source' });
-          sim.emit(workspace.organizationId, 'transcription.failed', data());
-          sim.emit(workspace.organizationId, 'job.failed', { ...data(), type: 'clip' });
-          return true;
-        }
-        if (current === 'assembling' && outcome === 'failed_assembly') {
-          setClipStatus(sim.rng, clip, 'failed', sim.nowIso(), { failedAt: 'assembly' });
-          sim.emit(workspace.organizationId, 'job.failed', { ...data(), type: 'clip' });
-          return true;
-        }
-        if (current === 'qa_running' && outcome === 'needs_repair') {
-          setClipStatus(sim.rng, clip, 'needs_repair', sim.nowIso());
-          sim.emit(workspace.organizationId, 'job.failed', { ...data(), type: 'clip' });
-          return true;
-        }
-        step += 1;
-        const next = CLIP_PATH[step];
-        if (!next) return true;
-        setClipStatus(sim.rng, clip, next, sim.nowIso());
-        if (current === 'preparing_source') {
-          sim.emit(workspace.organizationId, 'transcription.complete', data());
-        }
-        if (next === 'ready') {
-          sim.emit(workspace.organizationId, 'job.complete', { ...data(), type: 'clip' });
-          return true;
-        }
-      }
-      return false;
-    },
-  });
 }

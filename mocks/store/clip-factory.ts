@@ -1,13 +1,17 @@
 /**
- * Builds clips in any status of the clip status machine (used by the seed and by POST /clips),
- * with the error, waiting reason, selection alternatives and QA issues that fit the status.
+ * Clip records in any status of the clip status machine (used by the seeds, by POST /clips and by
+ * the pipeline in rules/clip-pipeline.ts): the source, selection, window, layout, captions, QA,
+ * export, error and waiting reason that fit where the clip is.
  */
 import type { Rng } from '../lib/prng.ts';
-import type { Clip, ClipError, ClipStatus } from './contract.ts';
-import { CDN_BASE } from './seed-context.ts';
-import type { AssetRecord } from './workspace.ts';
+import type { Clip, ClipError, ClipStatus, Export, Schema } from './contract.ts';
+import { CDN_BASE, colorFor } from './seed-context.ts';
 
-/** The happy path a created clip walks (see the doc comment of simulator.ts). */
+export type ClipStep = Schema<'ClipStep'>;
+export type ClipSuggestion = Schema<'ClipSuggestion'>;
+export type ClipLayoutMode = Schema<'ClipLayoutMode'>;
+
+/** The statuses a clip walks when nothing goes wrong, in order. */
 export const CLIP_PATH: readonly ClipStatus[] = [
   'preparing_source',
   'awaiting_suggestions',
@@ -15,6 +19,8 @@ export const CLIP_PATH: readonly ClipStatus[] = [
   'assembling',
   'qa_running',
   'ready',
+  'exporting',
+  'exported',
 ];
 
 export const ALL_CLIP_STATUSES: readonly ClipStatus[] = [
@@ -31,81 +37,185 @@ export const ALL_CLIP_STATUSES: readonly ClipStatus[] = [
   'failed',
 ];
 
+/** The status a clip is in while a step runs. */
+export const STATUS_OF_STEP: Record<ClipStep, ClipStatus> = {
+  source: 'preparing_source',
+  suggestions: 'awaiting_suggestions',
+  selection: 'selecting_clip',
+  assembly: 'assembling',
+  qa: 'qa_running',
+  export: 'exporting',
+};
+
+export const STEP_OF_STATUS: Partial<Record<ClipStatus, ClipStep>> = {
+  preparing_source: 'source',
+  awaiting_suggestions: 'suggestions',
+  selecting_clip: 'selection',
+  assembling: 'assembly',
+  qa_running: 'qa',
+  exporting: 'export',
+};
+
+/** Shortest moment the default preset accepts (a shorter best suggestion needs reselection). */
+export const MIN_CLIP_SECONDS = 15;
+
+/** How a clip's run ends (rules/clip-pipeline.ts decides it from the source). */
+export type ClipFailure =
+  | 'source_unreadable'
+  | 'render_timeout'
+  | 'speaker_not_framed'
+  | 'suggestion_too_short'
+  | 'export_storage';
+
+export const STEP_OF_FAILURE: Record<ClipFailure, ClipStep> = {
+  source_unreadable: 'source',
+  suggestion_too_short: 'selection',
+  render_timeout: 'assembly',
+  speaker_not_framed: 'qa',
+  export_storage: 'export',
+};
+
+/** The status a failure leaves the clip in: failed, or waiting for a changed input. */
+export function statusAfterFailure(failure: ClipFailure): ClipStatus {
+  if (failure === 'suggestion_too_short') return 'needs_reselection';
+  if (failure === 'speaker_not_framed') return 'needs_repair';
+  return 'failed';
+}
+
 const HOOKS = [
   ['The three-second rule', 'Nobody tells you this about the first three seconds.'],
   ['Why retention dropped', 'We lost half our viewers here, and this is why.'],
   ['The surprising winner', 'Forty thumbnails later, the winner was the ugliest one.'],
   ['One idea per clip', 'If your clip has two ideas, it has zero.'],
   ['Edit on Tuesdays', 'Our whole week changed when we split record and edit days.'],
+  ['The pricing mistake', 'We charged too little for two years. Here is the fix.'],
+  ['Hire slower', 'The best hire we made took nine weeks to say yes.'],
+  ['Kill the intro', 'Cut your intro and watch time goes up. Every time.'],
+  ['The 80/20 of captions', 'Four words per line beat everything else we tested.'],
+  ['What the data said', 'The chart that changed our roadmap in one meeting.'],
+  ['Say it twice', 'Repeat the hook at the end and the loop does the rest.'],
+  ['Ship on Friday', 'Our rule for launches sounds wrong. It works.'],
 ] as const;
 
-export function clipFailure(rng: Rng, step: 'source' | 'assembly', jobId: string): ClipError {
-  if (step === 'source') {
-    return {
-      step: 'source',
-      code: 'source_unreadable',
-      message: 'The source video could not be decoded.',
-      detail: 'No decodable video stream was found after 2 processing attempts.',
-      expected: 'An H.264 or HEVC video stream of at least 10 seconds.',
-      why_failed: 'The uploaded file contains only an audio track and a cover image.',
-      how_to_fix: [
-        'Re-export the source as an H.264 MP4 with a video track.',
-        'Upload the file again and create the clip with the new asset_id.',
-      ],
-      retryable: false,
-      retry_same_input: false,
-      upstream: {
-        provider: 'clips_api',
-        job_id: jobId,
-        export_id: '',
-        request_id: `req_${rng.hex(12)}`,
-      },
+/** Suggested moments of a source, best first. With `shortBest`, the best one is too short. */
+export function makeAlternatives(
+  rng: Rng,
+  sourceDuration: number,
+  options: { count?: number; shortBest?: boolean } = {},
+): ClipSuggestion[] {
+  const count = options.count ?? 3 + rng.int(0, 2);
+  const picks = rng.sample(HOOKS, Math.min(count, HOOKS.length));
+  let score = 0.97 - rng.float(0, 0.04);
+  return picks.map(([title, hook], index) => {
+    const short = options.shortBest === true && index === 0;
+    const length = round1(
+      Math.min(short ? rng.float(6, 11) : rng.float(20, 55), Math.max(5, sourceDuration - 1)),
+    );
+    const start = round1(rng.float(0, Math.max(1, sourceDuration - length - 1)));
+    const suggestion: ClipSuggestion = {
+      suggestion_id: `sug_${rng.hex(10)}`,
+      title,
+      hook,
+      start_seconds: start,
+      end_seconds: round1(start + length),
+      duration_seconds: length,
+      score: Math.round(score * 100) / 100,
     };
-  }
+    score -= 0.04 + rng.float(0, 0.06);
+    return suggestion;
+  });
+}
+
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+function upstream(rng: Rng, jobId: string, exportId = ''): NonNullable<ClipError['upstream']> {
   return {
-    step: 'assembly',
-    code: 'render_timeout',
-    message: 'Assembling the clip timed out.',
-    detail: 'The render worker did not finish within 300 seconds.',
-    expected: 'Assembly completes within 300 seconds.',
-    why_failed:
-      'The selected window spans a variable-frame-rate section the renderer could not seek.',
-    how_to_fix: [
-      'Retry the clip; the same input usually succeeds on a fresh worker.',
-      'If it fails again, transcode the source to a constant frame rate.',
-    ],
-    retryable: true,
-    retry_same_input: true,
-    upstream: {
-      provider: 'clips_api',
-      job_id: jobId,
-      export_id: '',
-      request_id: `req_${rng.hex(12)}`,
-    },
+    provider: 'clips_api',
+    job_id: jobId,
+    export_id: exportId,
+    request_id: `req_${rng.hex(12)}`,
   };
 }
 
-function repairError(rng: Rng, jobId: string): ClipError {
-  return {
-    step: 'qa',
-    code: 'speaker_not_framed',
-    message: 'QA found the speaker cut off in the split layout.',
-    detail: 'Face detection lost the speaker for 4.2 s of the 38 s window.',
-    expected: 'The speaker stays inside the top frame for the whole clip.',
-    why_failed: 'The speaker leans out of frame while the screen recording fills the bottom area.',
-    how_to_fix: [
-      'Switch the layout to full-frame camera for this clip.',
-      'Or pick alternative suggestion 2, where the speaker stays centered.',
-    ],
-    retryable: true,
-    retry_same_input: false,
-    upstream: {
-      provider: 'clips_api',
-      job_id: jobId,
-      export_id: '',
-      request_id: `req_${rng.hex(12)}`,
-    },
-  };
+/** The error a failure reports: what, where, why, and how to fix it. */
+export function clipError(rng: Rng, failure: ClipFailure, jobId: string, exportId = ''): ClipError {
+  const base = { step: STEP_OF_FAILURE[failure], upstream: upstream(rng, jobId, exportId) };
+  switch (failure) {
+    case 'source_unreadable':
+      return {
+        ...base,
+        code: 'source_unreadable',
+        message: 'The source video could not be decoded.',
+        detail: 'No decodable video stream was found after 2 processing attempts.',
+        expected: 'An H.264 or HEVC video stream of at least 10 seconds.',
+        why_failed: 'The file contains only an audio track and a cover image.',
+        how_to_fix: [
+          'Re-export the source as an H.264 MP4 with a video track.',
+          'Upload the file again and create the clip from the new asset.',
+        ],
+        retryable: false,
+        retry_same_input: false,
+      };
+    case 'suggestion_too_short':
+      return {
+        ...base,
+        code: 'suggestion_too_short',
+        message: 'The best moment is shorter than the preset allows.',
+        detail: `The top suggestion lasts under ${MIN_CLIP_SECONDS} seconds.`,
+        expected: `A moment of at least ${MIN_CLIP_SECONDS} seconds for the default preset.`,
+        why_failed: 'The speaker answers in one short sentence, so the strongest moment is brief.',
+        how_to_fix: [
+          `Choose another suggestion of at least ${MIN_CLIP_SECONDS} seconds and retry.`,
+          'Or create the clip with a preset that allows shorter clips.',
+        ],
+        retryable: true,
+        retry_same_input: false,
+      };
+    case 'render_timeout':
+      return {
+        ...base,
+        code: 'render_timeout',
+        message: 'Assembling the clip timed out.',
+        detail: 'The render worker did not finish within 300 seconds.',
+        expected: 'Assembly completes within 300 seconds.',
+        why_failed:
+          'The selected window spans a variable-frame-rate section the renderer could not seek.',
+        how_to_fix: [
+          'Retry the assembly; the same input usually succeeds on a fresh worker.',
+          'If it fails again, transcode the source to a constant frame rate.',
+        ],
+        retryable: true,
+        retry_same_input: true,
+      };
+    case 'speaker_not_framed':
+      return {
+        ...base,
+        code: 'speaker_not_framed',
+        message: 'QA found the speaker cut off in the split layout.',
+        detail: 'Face detection lost the speaker for 4.2 s of the clip.',
+        expected: 'The speaker stays inside the top frame for the whole clip.',
+        why_failed:
+          'The speaker leans out of frame while the screen recording fills the bottom area.',
+        how_to_fix: [
+          'Retry with the full-frame camera layout.',
+          'Or choose another suggestion where the speaker stays centred.',
+        ],
+        retryable: true,
+        retry_same_input: false,
+      };
+    case 'export_storage':
+      return {
+        ...base,
+        code: 'export_storage_unavailable',
+        message: 'The rendered file could not be stored.',
+        detail: 'The storage service answered 503 while the export was being written.',
+        expected: 'The export is written and a download link issued.',
+        why_failed: 'A temporary storage outage interrupted the upload of the render.',
+        how_to_fix: ['Retry the export; nothing needs to change.'],
+        retryable: true,
+        retry_same_input: true,
+      };
+  }
 }
 
 const STATUS_DETAIL: Record<ClipStatus, { code: string; message: string }> = {
@@ -119,36 +229,28 @@ const STATUS_DETAIL: Record<ClipStatus, { code: string; message: string }> = {
     message: 'The chosen moment is shorter than the preset minimum; choose another suggestion.',
   },
   needs_repair: { code: 'qa_blocking', message: 'QA found a blocking problem; repair needed.' },
-  ready: { code: 'ready', message: 'The clip is ready to export.' },
+  ready: { code: 'ready', message: 'The clip is ready; the export starts shortly.' },
   exporting: { code: 'exporting', message: 'Rendering the final file.' },
   exported: { code: 'exported', message: 'The clip was exported.' },
   failed: { code: 'failed', message: 'The clip failed; see error.' },
 };
 
-const ORDER = new Map(ALL_CLIP_STATUSES.map((status, index) => [status, index]));
+const INDEX = new Map(CLIP_PATH.map((status, index) => [status, index]));
+const indexOf = (status: ClipStatus): number => INDEX.get(status) ?? 0;
 
-function reached(status: ClipStatus, milestone: ClipStatus): boolean {
-  if (status === 'failed' || status === 'needs_repair' || status === 'needs_reselection') {
-    return (ORDER.get(milestone) ?? 0) <= (ORDER.get('qa_running') ?? 0);
-  }
-  return (ORDER.get(status) ?? 0) >= (ORDER.get(milestone) ?? 0);
+/** A small 9:16 SVG still of the clip (offline-safe, like the seeded asset thumbnails). */
+export function clipPreviewImage(title: string, clipId: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="90" height="160" viewBox="0 0 90 160">` +
+    `<rect width="90" height="160" fill="${colorFor(clipId)}"/>` +
+    `<rect y="112" width="90" height="30" fill="rgba(0,0,0,0.45)"/>` +
+    `<text x="45" y="131" font-family="sans-serif" font-size="9" fill="#fff" text-anchor="middle">` +
+    `${escapeXml(title.slice(0, 20))}</text></svg>`;
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-/** Suggested moments of a source, best first. */
-export function makeAlternatives(rng: Rng, sourceDuration: number): Alternative[] {
-  return HOOKS.slice(0, 3 + rng.int(0, 2)).map(([title, hook], index) => {
-    const start = Math.round(rng.float(0, Math.max(1, sourceDuration - 60)) * 10) / 10;
-    const length = Math.round(rng.float(20, 55) * 10) / 10;
-    return {
-      suggestion_id: `sug_${rng.hex(10)}`,
-      title,
-      hook,
-      start_seconds: start,
-      end_seconds: Math.round((start + length) * 10) / 10,
-      duration_seconds: length,
-      score: Math.round((0.95 - index * 0.07 - rng.float(0, 0.05)) * 100) / 100,
-    };
-  });
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export interface ClipSeed {
@@ -156,26 +258,27 @@ export interface ClipSeed {
   status: ClipStatus;
   createdAt: string;
   updatedAt: string;
-  asset?: AssetRecord;
+  asset?: { id: string; duration_seconds: number | null };
   youtubeUrl?: string;
+  /** Duration of a video-site source (from its preview). */
+  sourceDuration?: number;
   projectId?: string;
   projectName?: string;
   presetId?: string;
-  /** For failed clips: where it failed. */
-  failedAt?: 'source' | 'assembly';
+  /** For failed clips: what failed (default source_unreadable). */
+  failure?: ClipFailure;
+  /** For exporting / exported clips: the export's id. */
+  exportId?: string;
 }
 
 export function buildClip(rng: Rng, seed: ClipSeed): Clip {
-  const jobId = `job_${rng.hex(12)}`;
-  const duration = seed.asset?.duration_seconds ?? 600;
-  const alternatives = makeAlternatives(rng, duration);
-  const applied = alternatives[0];
+  const duration = seed.asset?.duration_seconds ?? seed.sourceDuration ?? 600;
   const clip: Clip = {
     clip_id: seed.clipId,
     project_id: seed.projectId ?? '',
     requested_project_name: seed.projectName ?? '',
     requested_clip_preset_id: seed.presetId ?? 'default',
-    status: seed.status,
+    status: 'preparing_source',
     next_action: 'poll',
     source: {
       source_type: seed.asset ? 'asset' : 'youtube',
@@ -202,11 +305,7 @@ export function buildClip(rng: Rng, seed: ClipSeed): Clip {
           provider_request_id: `req_${rng.hex(12)}`,
         },
       },
-      suitability: {
-        verdict: 'ready',
-        reason: 'Speech detected for 92% of the source.',
-        retryable: false,
-      },
+      suitability: { verdict: 'pending', reason: '', retryable: false },
       readiness_warnings: [],
     },
     selection: {
@@ -250,89 +349,172 @@ export function buildClip(rng: Rng, seed: ClipSeed): Clip {
     created_at: seed.createdAt,
     updated_at: seed.updatedAt,
   };
+  const failure = seed.failure ?? 'source_unreadable';
+  const shortBest =
+    seed.status === 'needs_reselection' ||
+    (seed.status === 'failed' && failure === 'suggestion_too_short');
+  if (seed.status !== 'preparing_source' && seed.status !== 'awaiting_suggestions') {
+    clip.selection!.alternatives = makeAlternatives(rng, duration, { shortBest });
+  }
   setClipStatus(rng, clip, seed.status, seed.updatedAt, {
-    alternatives,
-    applied,
-    jobId,
-    failedAt: seed.failedAt,
+    failure: seed.status === 'failed' ? failure : undefined,
+    jobId: `job_${rng.hex(16)}`,
+    exportId: seed.exportId,
   });
   return clip;
 }
 
-type Alternative = NonNullable<NonNullable<Clip['selection']>['alternatives']>[number];
+export interface StatusExtra {
+  /** Why a clip stops (failed, needs_repair, needs_reselection); defaults fit the status. */
+  failure?: ClipFailure | undefined;
+  /** The job that ran (or failed) the step; named in the error's upstream. */
+  jobId?: string | undefined;
+  exportId?: string | undefined;
+  downloadUrl?: string | undefined;
+  /** The source's best moment is too short (the run will stop for reselection). */
+  shortBest?: boolean | undefined;
+}
 
-/** Moves a clip to `status`, filling in what that status implies. */
+/**
+ * Moves a clip to `status` and fills in what the steps completed so far imply. Steps before the
+ * current one are done; a stop (failed / needs_*) carries its error in `error` / `blocking_error`.
+ */
 export function setClipStatus(
   rng: Rng,
   clip: Clip,
   status: ClipStatus,
   nowIso: string,
-  extra: {
-    alternatives?: Alternative[];
-    applied?: Alternative | undefined;
-    jobId?: string;
-    failedAt?: 'source' | 'assembly' | undefined;
-  } = {},
+  extra: StatusExtra = {},
 ): void {
-  const jobId = extra.jobId ?? `job_${rng.hex(12)}`;
+  const failure: ClipFailure | undefined =
+    status === 'needs_reselection'
+      ? 'suggestion_too_short'
+      : status === 'needs_repair'
+        ? 'speaker_not_framed'
+        : status === 'failed'
+          ? (extra.failure ?? 'source_unreadable')
+          : undefined;
+  // Where the clip got to: the step it is running, or the one it stopped at.
+  const at = failure ? STATUS_OF_STEP[STEP_OF_FAILURE[failure]] : status;
+  const done = (milestone: ClipStatus): boolean => indexOf(at) > indexOf(milestone);
+  const jobId = extra.jobId ?? `job_${rng.hex(16)}`;
+
   clip.status = status;
   clip.updated_at = nowIso;
+  const working = STEP_OF_STATUS[status] !== undefined || status === 'ready';
+  const stopped = failure !== undefined;
+  const error = failure ? clipError(rng, failure, jobId, extra.exportId ?? '') : undefined;
   const detail = STATUS_DETAIL[status];
-  const waiting = status !== 'ready' && status !== 'exported' && status !== 'failed';
-  clip.status_detail = { ...detail, retryable: status === 'failed', retry_same_input: false };
-  clip.waiting_reason = waiting
-    ? { ...detail, retryable: true, retry_same_input: true }
-    : { code: '', message: '', retryable: false, retry_same_input: false };
-  clip.next_action =
-    waiting && status !== 'needs_repair' && status !== 'needs_reselection' ? 'poll' : 'none';
-  const source = clip.source ?? {};
-  clip.source = source;
-  const failedAtSource = status === 'failed' && extra.failedAt !== 'assembly';
-  if (reached(status, 'awaiting_suggestions') && !failedAtSource) {
+  clip.status_detail = {
+    code: error?.code ?? detail.code,
+    message: error?.message ?? detail.message,
+    retryable: error?.retryable ?? false,
+    retry_same_input: error?.retry_same_input ?? false,
+  };
+  clip.waiting_reason = working
+    ? { ...detail, retryable: false, retry_same_input: false }
+    : stopped && status !== 'failed'
+      ? {
+          code: error?.code ?? detail.code,
+          message: detail.message,
+          retryable: error?.retryable ?? false,
+          retry_same_input: error?.retry_same_input ?? false,
+        }
+      : { code: '', message: '', retryable: false, retry_same_input: false };
+  clip.next_action = working ? 'poll' : error?.retryable ? 'retry' : stopped ? 'fix_input' : 'none';
+  if (error) {
+    clip.blocking_error = error;
+    if (status === 'failed') clip.error = error;
+    else delete clip.error;
+  } else {
+    delete clip.error;
+    delete clip.blocking_error;
+  }
+
+  const source = (clip.source ??= {});
+  const processing = (source.processing ??= {});
+  if (done('preparing_source')) {
     source.source_status = 'ready';
     source.transcript_status = 'complete';
     source.analysis_status = 'complete';
-    if (source.processing) {
-      source.processing.processing_status = 'complete';
-      source.processing.processing_substage = 'done';
-      source.processing.processing_attempts = 1;
+    processing.processing_status = 'complete';
+    processing.processing_substage = 'done';
+    processing.processing_attempts = Math.max(1, processing.processing_attempts ?? 0);
+    processing.processing_error = '';
+    source.suitability = {
+      verdict: 'ready',
+      reason: 'Speech detected for 92% of the source.',
+      retryable: false,
+    };
+  } else if (failure === 'source_unreadable') {
+    source.source_status = 'failed';
+    source.transcript_status = 'skipped';
+    processing.processing_status = 'failed';
+    processing.processing_substage = 'probe';
+    processing.processing_error = error?.message ?? '';
+    processing.processing_errors = { probe: 'no video stream', decode: 'no video stream' };
+    processing.processing_attempts = 2;
+    processing.retryable = false;
+    source.suitability = { verdict: 'unsuitable', reason: 'No video stream.', retryable: false };
+    source.readiness_warnings = ['The source has no video track.'];
+  } else {
+    source.source_status = 'processing';
+    source.transcript_status = 'running';
+    processing.processing_status = 'running';
+    processing.processing_substage = 'transcribe';
+    processing.processing_attempts = 1;
+  }
+
+  const selection = (clip.selection ??= {});
+  if (done('awaiting_suggestions')) {
+    if ((selection.alternatives ?? []).length === 0) {
+      selection.alternatives = makeAlternatives(rng, source.canonical_duration_seconds ?? 600, {
+        shortBest: extra.shortBest ?? failure === 'suggestion_too_short',
+      });
     }
-  }
-  if (reached(status, 'selecting_clip') && !failedAtSource) {
-    const existing = extra.alternatives ?? clip.selection?.alternatives ?? [];
-    const alternatives =
-      existing.length > 0
-        ? existing
-        : makeAlternatives(rng, source.canonical_duration_seconds ?? 600);
+    const count = selection.alternatives?.length ?? 0;
     source.suggestions_status = 'complete';
-    source.suggestion_counts = {
-      saved: 1,
-      drafts: alternatives.length - 1,
-      total: alternatives.length,
-    };
-    source.suggestion_ai_run_ids = [`run_${rng.hex(10)}`];
-    clip.selection = { ...(clip.selection ?? {}), alternatives };
+    source.suggestion_counts = { saved: 1, drafts: Math.max(0, count - 1), total: count };
+    if ((source.suggestion_ai_run_ids ?? []).length === 0) {
+      source.suggestion_ai_run_ids = [`run_${rng.hex(10)}`];
+    }
+  } else if (at === 'awaiting_suggestions') {
+    source.suggestions_status = 'running';
   }
-  const applied = extra.applied ?? clip.selection?.alternatives?.[0];
-  if (reached(status, 'assembling') && !failedAtSource && applied && clip.selection) {
-    clip.selection.applied_suggestion_id = applied.suggestion_id ?? '';
+
+  const alternatives = selection.alternatives ?? [];
+  const requested =
+    alternatives.find((item) => item.suggestion_id === selection.requested_suggestion_id) ??
+    alternatives[0];
+  if (failure === 'suggestion_too_short') {
+    selection.requested_suggestion_id = requested?.suggestion_id ?? '';
+    selection.applied_suggestion_id = '';
+  } else if (done('selecting_clip') && requested) {
+    selection.requested_suggestion_id ||= requested.suggestion_id ?? '';
+    selection.applied_suggestion_id = requested.suggestion_id ?? '';
     clip.clip_window = {
-      start_seconds: applied.start_seconds ?? 0,
-      end_seconds: applied.end_seconds ?? 0,
-      duration_seconds: applied.duration_seconds ?? 0,
+      start_seconds: requested.start_seconds ?? 0,
+      end_seconds: requested.end_seconds ?? 0,
+      duration_seconds: requested.duration_seconds ?? 0,
     };
   }
-  if (reached(status, 'qa_running') && !failedAtSource && clip.layout && clip.captions) {
-    clip.layout.speaker_aware_applied = true;
-    clip.captions.status = 'complete';
-    clip.captions.item_count = Math.round((clip.clip_window?.duration_seconds ?? 30) * 2.4);
+
+  const layout = (clip.layout ??= {});
+  const captions = (clip.captions ??= {});
+  if (done('assembling')) {
+    layout.speaker_aware_applied = true;
+    captions.status = 'complete';
+    captions.item_count = Math.round((clip.clip_window?.duration_seconds ?? 30) * 2.4);
+  } else if (at === 'assembling') {
+    captions.status = 'running';
   }
-  const qa = clip.qa ?? {};
-  clip.qa = qa;
-  if (status === 'ready' || status === 'exporting' || status === 'exported') {
+
+  const qa = (clip.qa ??= {});
+  if (done('qa_running')) {
+    const title = requested?.title ?? 'Clip';
     qa.status = 'passed';
     qa.blocking = false;
-    qa.score = 0.91;
+    qa.score = 0.86 + rng.int(0, 10) / 100;
     qa.summary = 'Passed with one minor note.';
     qa.issues = [
       {
@@ -343,12 +525,12 @@ export function setClipStatus(
         suggested_fix: 'Lower wordsPerLineLimit to 6.',
       },
     ];
-    qa.preview_urls = [`${CDN_BASE}/clips/${clip.clip_id}/preview.mp4`];
+    qa.preview_urls = [
+      clipPreviewImage(title, clip.clip_id),
+      `${CDN_BASE}/clips/${clip.clip_id}/preview.mp4`,
+    ];
     qa.visual_debug_url = `${CDN_BASE}/clips/${clip.clip_id}/debug.html`;
-  }
-  if (status === 'needs_repair') {
-    const error = repairError(rng, jobId);
-    clip.blocking_error = error;
+  } else if (failure === 'speaker_not_framed') {
     qa.status = 'failed';
     qa.blocking = true;
     qa.score = 0.42;
@@ -369,42 +551,86 @@ export function setClipStatus(
         suggested_fix: 'Enable loudness normalization.',
       },
     ];
-    if (clip.layout) {
-      clip.layout.fallback_used = true;
-      clip.layout.fallback_reason = 'face_tracking_lost';
-      clip.layout.warnings = ['Face tracking lost for 4.2 s.'];
-    }
+    qa.preview_urls = [clipPreviewImage(requested?.title ?? 'Clip', clip.clip_id)];
+    qa.visual_debug_url = `${CDN_BASE}/clips/${clip.clip_id}/debug.html`;
+    layout.fallback_used = true;
+    layout.fallback_reason = 'face_tracking_lost';
+    layout.warnings = ['Face tracking lost for 4.2 s.'];
+  } else {
+    qa.status = at === 'qa_running' ? 'running' : 'pending';
+    qa.blocking = false;
+    qa.score = 0;
+    qa.summary = '';
+    qa.issues = [];
+    qa.preview_urls = [];
+    qa.visual_debug_url = '';
+    layout.fallback_used = false;
+    layout.fallback_reason = '';
+    layout.warnings = [];
   }
-  if (status === 'needs_reselection' && clip.selection) {
-    clip.selection.requested_suggestion_id = clip.selection.alternatives?.[0]?.suggestion_id ?? '';
-    qa.status = 'failed';
-    qa.blocking = true;
-    qa.summary = 'The chosen moment is too short for the preset.';
-  }
-  if (status === 'exporting' || status === 'exported') {
-    const exportId = `exp_${rng.hex(12)}`;
+
+  const exportId = extra.exportId ?? clip.export?.export_id ?? '';
+  if (status === 'exporting') {
     clip.export = {
-      status: status === 'exported' ? 'complete' : 'running',
+      status: 'running',
       export_id: exportId,
-      download_url: status === 'exported' ? `${CDN_BASE}/exports/${exportId}.mp4` : '',
-      short_download_url: status === 'exported' ? `${CDN_BASE}/s/${exportId.slice(4, 12)}` : '',
+      download_url: '',
+      short_download_url: '',
+    };
+  } else if (status === 'exported') {
+    clip.export = {
+      status: 'complete',
+      export_id: exportId,
+      download_url: extra.downloadUrl ?? `${CDN_BASE}/exports/${exportId}.mp4`,
+      short_download_url: `${CDN_BASE}/s/${exportId.slice(4, 12)}`,
+    };
+  } else if (failure === 'export_storage') {
+    clip.export = {
+      status: 'failed',
+      export_id: exportId,
+      download_url: '',
+      short_download_url: '',
+    };
+  } else if (!done('exporting')) {
+    clip.export = {
+      status: 'not_started',
+      export_id: '',
+      download_url: '',
+      short_download_url: '',
     };
   }
-  if (status === 'failed') {
-    const error = clipFailure(rng, extra.failedAt ?? 'source', jobId);
-    clip.error = error;
-    clip.blocking_error = error;
-    if (failedAtSource) {
-      source.source_status = 'failed';
-      if (source.processing) {
-        source.processing.processing_status = 'failed';
-        source.processing.processing_error = error.message ?? '';
-        source.processing.processing_errors = { probe: 'no video stream' };
-        source.processing.processing_attempts = 2;
-        source.processing.retryable = false;
-      }
-      source.suitability = { verdict: 'unsuitable', reason: 'No video stream.', retryable: false };
-      source.readiness_warnings = ['Source has no video track.'];
-    }
-  }
+}
+
+/** The Export a clip's render produces (added to the clip's project). */
+export function clipExportRecord(
+  clip: Clip,
+  fields: { exportId: string; renderedAt: string; expiresAt: string },
+): Export {
+  const { exportId } = fields;
+  const duration = clip.clip_window?.duration_seconds ?? 30;
+  const still = clip.qa?.preview_urls?.[0] ?? '';
+  return {
+    export_id: exportId,
+    status: 'complete',
+    download_url: `${CDN_BASE}/exports/${exportId}.mp4`,
+    short_download_url: `${CDN_BASE}/s/${exportId.slice(4, 12)}`,
+    thumbnail_url: still,
+    thumbnail: {
+      url: still,
+      frame: 30,
+      frame_seconds: 1,
+      selection_mode: 'auto',
+      rationale: 'First frame with the speaker centred and the hook on screen.',
+    },
+    platform_metadata: {
+      resolution: '1080p',
+      clip_id: clip.clip_id,
+      rendered_at: fields.renderedAt,
+    },
+    expires_at: fields.expiresAt,
+    file_size_bytes: Math.round(duration * 950_000),
+    duration_seconds: duration,
+    container_format: 'mp4',
+    image_formats: { thumbnail: 'jpg' },
+  };
 }

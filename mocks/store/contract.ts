@@ -41,6 +41,7 @@ export type ScheduledPostFailure = Schemas['ScheduledPostFailure'];
 export type PublishingConnection = Schemas['PublishingConnection'];
 export type OnboardingState = Schemas['OnboardingState'];
 export type BrandContext = Schemas['BrandContext'];
+export type ShortSuggestionsRunState = Schemas['ShortSuggestionsRunState'];
 export type CreditsBalance = Schemas['CreditsBalance'];
 export type TimelineOperationPreview = Schemas['TimelineOperationPreview'];
 export type TimelineOperationResult = Schemas['TimelineOperationResult'];

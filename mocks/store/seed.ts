@@ -6,7 +6,8 @@
  */
 import { DEMO_ORGS } from '../lib/auth.ts';
 import { createRng } from '../lib/prng.ts';
-import { ALL_CLIP_STATUSES, buildClip } from './clip-factory.ts';
+import { buildClip } from './clip-factory.ts';
+import { seedBenchClips, seedClips } from './seed-clips.ts';
 import type { CaptionSettings, Character, Export, Job } from './contract.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -351,7 +352,7 @@ function seedProject(
   };
 }
 
-function seedPaid(ctx: SeedContext): Workspace {
+function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   const workspace = emptyWorkspace(DEMO_ORGS.paid, 'pro');
   workspace.credits = { balance: 4_250, period_end: isoAt(ctx, 18) };
   workspace.folders = seedFolders(ctx, PAID_FOLDERS);
@@ -381,34 +382,10 @@ function seedPaid(ctx: SeedContext): Workspace {
     if (record) workspace.jobs.push(seedJob(ctx, record.project.id, status, -1 + index * 0.1));
   });
 
-  // Clips: every status at least once, several sources and projects.
-  const videoAssets = workspace.assets.filter((asset) => asset.kind === 'video');
-  const statusesForClips = [
-    ...ALL_CLIP_STATUSES,
-    'ready',
-    'failed',
-    'exported',
-    'qa_running',
-    'ready',
-  ] as const;
-  statusesForClips.forEach((status, index) => {
-    const asset = videoAssets[index % videoAssets.length];
-    const project = workspace.projects[index % 5];
-    const created = isoAt(ctx, -8 + index * 0.3);
-    workspace.clips.push(
-      buildClip(ctx.rng, {
-        clipId: ctx.rng.uuid(),
-        status,
-        createdAt: created,
-        updatedAt: isoAt(ctx, -8 + index * 0.3 + 0.05),
-        ...(asset ? { asset } : {}),
-        ...(project ? { projectId: project.project.id, projectName: project.project.name } : {}),
-        failedAt: index % 2 === 0 ? 'source' : 'assembly',
-      }),
-    );
-  });
-
+  // Clips (seed-clips.ts): every status, each failure, six on the podcast episode below.
   const shareAsset = workspace.assets[11];
+  if (shareAsset) seedClips(ctx, workspace, shareAsset);
+  if (options.benchClips) seedBenchClips(ctx, workspace, options.benchClips);
   if (shareAsset) {
     workspace.sharePages.push({
       asset_id: shareAsset.id,
@@ -422,12 +399,17 @@ function seedPaid(ctx: SeedContext): Workspace {
     });
   }
   const batchId = ctx.rng.uuid();
+  const batchClips = workspace.clips.filter((clip) => clip.source?.asset_id === shareAsset?.id);
   workspace.clipBatches.set(batchId, {
     batch: {
       id: batchId,
       status: 'complete',
-      clip_ids: workspace.clips.slice(0, 3).map((clip) => clip.clip_id),
-      created_at: isoAt(ctx, -3),
+      asset_id: shareAsset?.id ?? '',
+      requested_count: batchClips.length + 1,
+      created_count: batchClips.length,
+      clip_ids: batchClips.map((clip) => clip.clip_id),
+      created_at: isoAt(ctx, -8),
+      completed_at: isoAt(ctx, -3),
     },
   });
   workspace.recordingSetIds.add(ctx.rng.uuid());
@@ -519,10 +501,15 @@ function seedFree(ctx: SeedContext): Workspace {
   return workspace;
 }
 
-export function seedStore(seed: number, now: number): Store {
+export interface SeedOptions {
+  /** Extra clips for the clip benchmark (SIM_BENCH_CLIPS); 0 or absent: none. */
+  benchClips?: number | undefined;
+}
+
+export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
-  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }));
+  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }, options));
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
   // Newest first, as list endpoints return them.
   for (const workspace of store.all()) {

@@ -19,6 +19,7 @@ import type {
   PublishingConnection,
   ScheduledPost,
   ScheduledPostFailure,
+  ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
   Webhook,
@@ -93,6 +94,8 @@ export interface Workspace {
   credits: { balance: number; period_end: string };
   sharePages: ClipSharePage[];
   clipBatches: Map<string, Record<string, unknown>>;
+  /** Short-suggestion runs by run_id. */
+  suggestionRuns: Map<string, ShortSuggestionsRunState>;
   recordingSetIds: Set<string>;
   aiEditRuns: Map<string, AiEditRunRecord>;
   /** Newest first. */
@@ -116,6 +119,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     credits: { balance: 0, period_end: new Date(0).toISOString() },
     sharePages: [],
     clipBatches: new Map(),
+    suggestionRuns: new Map(),
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { verifyWebhook } from '../lib/webhook-signer.ts';
-import type { Clip, Export, Job, MediaAsset, Project, Webhook } from '../store/contract.ts';
+import type { Export, Job, Project, Webhook } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, startTestServer, waitFor } from './harness.ts';
 
@@ -168,27 +168,5 @@ describe('export job', () => {
     expect(cancelled.body.status).toBe('cancelled');
     server.simulator.advance(10_000);
     expect((await api.get<Job>(`/jobs/${started.body.job_id}`)).body.status).toBe('cancelled');
-  });
-});
-
-describe('clip status machine', () => {
-  it('walks created clips to a final status', async () => {
-    const assets = (await api.get<{ assets: MediaAsset[] }>('/workspace/media/assets?limit=100'))
-      .body.assets;
-    const video = assets.find((asset) => asset.kind === 'video') as MediaAsset;
-    const ids: string[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const created = await api.post<Clip>('/clips', { asset_id: video.id });
-      expect(created.body.status).toBe('preparing_source');
-      ids.push(created.body.clip_id);
-    }
-    const finals = new Set(['ready', 'failed', 'needs_repair']);
-    for (let step = 0; step < 10; step += 1) server.simulator.advance(1000);
-    for (const id of ids) {
-      const clip = (await api.get<Clip>(`/clips/${id}`)).body;
-      expect(finals.has(clip.status)).toBe(true);
-      if (clip.status === 'failed') expect(clip.error?.how_to_fix?.length).toBeGreaterThan(0);
-      if (clip.status === 'ready') expect(clip.clip_window?.duration_seconds).toBeGreaterThan(0);
-    }
   });
 });

@@ -8,6 +8,17 @@ export interface PageParams {
   offset: number;
 }
 
+/** The project / asset a clip query is narrowed to (absent: all). */
+export interface ClipScope {
+  projectId?: string | undefined;
+  assetId?: string | undefined;
+}
+
+export interface ClipListParams extends ClipScope, PageParams {
+  /** Statuses to include (none: every status). */
+  statuses: readonly string[];
+}
+
 export const queryKeys = {
   session: ['session'] as const,
   bffConfig: ['bff-config'] as const,
@@ -50,7 +61,22 @@ export const queryKeys = {
     all: ['media'] as const,
     asset: (assetId: string) => ['media', 'asset', assetId] as const,
   },
-  clips: { all: ['clips'] as const },
+  clips: {
+    all: ['clips'] as const,
+    lists: ['clips', 'list'] as const,
+    list: (params: ClipListParams) => ['clips', 'list', params] as const,
+    counts: (scope: ClipScope) => ['clips', 'counts', scope] as const,
+    /** Every clip of a scope (the source view), fetched page by page. */
+    sources: (scope: ClipScope) => ['clips', 'sources', scope] as const,
+    detail: (clipId: string) => ['clips', 'detail', clipId] as const,
+    batch: (batchId: string) => ['clips', 'batch', batchId] as const,
+    sharePage: (assetId: string) => ['clips', 'share-page', assetId] as const,
+    /** Media assets offered as clip sources; under `media`, so media events refresh it. */
+    assetChoices: ['media', 'clip-asset-choices'] as const,
+  },
+  /** Not under `clips`: a preview of an address does not change when clips do. */
+  clipSourcePreview: (url: string) => ['clip-source-preview', url] as const,
+  suggestionRun: (assetId: string, runId: string) => ['suggestion-runs', assetId, runId] as const,
   credits: ['credits'] as const,
   webhooks: ['webhooks'] as const,
   webhookDeliveries: ['webhook-deliveries'] as const,

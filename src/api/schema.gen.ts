@@ -487,6 +487,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/media/assets/{assetId}/short-suggestions/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+                /** @description The `run_id` answered by the short-suggestions request. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a short-suggestions run
+         * @description The run's status and, once complete, the suggested moments of the asset, best first.
+         */
+        get: operations["getAssetShortSuggestionsRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/media/upload/multipart/abort": {
         parameters: {
             query?: never;
@@ -971,6 +996,34 @@ export interface paths {
         get: operations["getClip"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clips/{clipId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Clip identifier (`clip_id`). */
+                clipId: components["parameters"]["ClipId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-run the step a clip failed or stopped at
+         * @description Re-runs only the step named by the clip's `blocking_error.step` (or `error.step`), keeping everything the
+         *     clip already has from the steps before it. Allowed when the clip is `failed`, `needs_repair` or
+         *     `needs_reselection` and its error is `retryable`. When the error says `retry_same_input: false`, the
+         *     request must change the input: `suggestion_id` (another of the clip's `selection.alternatives`) or
+         *     `layout_mode`. The clip then continues through the rest of its pipeline.
+         *     Same `Idempotency-Key` with identical input returns the original response; with different input, 409.
+         */
+        post: operations["retryClip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,6 +1837,18 @@ export interface components {
         ShortSuggestionsRun: {
             run_id: string;
         };
+        ShortSuggestionsRunState: {
+            run_id: string;
+            asset_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "complete" | "failed";
+            progress: number;
+            /** @description Suggested moments of the asset, best first (empty until the run completes). */
+            suggestions: components["schemas"]["ClipSuggestion"][];
+            error?: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            completed_at?: components["schemas"]["Timestamp"] | null;
+        };
         MultipartAbortRequest: {
             storage_key: string;
             upload_id: string;
@@ -2230,7 +2295,9 @@ export interface components {
          * @description Clip status. Transitions are not shown in the reference.
          *     Assumed status machine (`x-assumed-status-machine`):
          *     preparing_source → awaiting_suggestions → selecting_clip → assembling → qa_running → ready →
-         *     exporting → exported; qa_running → needs_repair | needs_reselection; any status → failed.
+         *     exporting → exported; selecting_clip → needs_reselection; qa_running → needs_repair; any working
+         *     status → failed. A retry (`POST /clips/{clipId}/retry`) moves needs_reselection and needs_repair back
+         *     to assembling, and failed back to the status of the step that failed.
          * @enum {string}
          */
         ClipStatus: "preparing_source" | "awaiting_suggestions" | "selecting_clip" | "assembling" | "qa_running" | "needs_reselection" | "needs_repair" | "ready" | "exporting" | "exported" | "failed";
@@ -2341,15 +2408,17 @@ export interface components {
             selection_mode?: string;
             requested_suggestion_id?: string;
             applied_suggestion_id?: string;
-            alternatives?: {
-                suggestion_id?: string;
-                title?: string;
-                hook?: string;
-                start_seconds?: number;
-                end_seconds?: number;
-                duration_seconds?: number;
-                score?: number;
-            }[];
+            alternatives?: components["schemas"]["ClipSuggestion"][];
+        };
+        /** @description A suggested moment of a source (an item of a clip's `selection.alternatives`). */
+        ClipSuggestion: {
+            suggestion_id?: string;
+            title?: string;
+            hook?: string;
+            start_seconds?: number;
+            end_seconds?: number;
+            duration_seconds?: number;
+            score?: number;
         };
         ClipLayout: {
             /** @example auto */
@@ -2403,12 +2472,17 @@ export interface components {
             clips: components["schemas"]["Clip"][];
             bounds: components["schemas"]["Bounds"];
         };
-        /** @description Exactly one of `asset_id` and `youtube_url` is required. */
+        /**
+         * @description Exactly one of `asset_id` and `youtube_url` is required. Without `project_id`, the service creates a
+         *     project for the clip, named `project_name` (or after the source), and reports that name as the clip's
+         *     `requested_project_name` (assumed).
+         */
         ClipCreateRequest: {
             asset_id?: components["schemas"]["Uuid"];
             /** Format: uri */
             youtube_url?: string;
             project_id?: string;
+            project_name?: string;
             /** @example default */
             clip_preset_id?: string;
         } & ({
@@ -2417,6 +2491,22 @@ export interface components {
             /** Format: uri */
             youtube_url: string;
         });
+        /**
+         * @description A step of the clip pipeline, as named by `ClipError.step` (the reference shows the value `source`; the others are assumed): source (preparing_source), suggestions (awaiting_suggestions), selection (selecting_clip, needs_reselection), assembly (assembling), qa (qa_running, needs_repair), export (exporting).
+         * @enum {string}
+         */
+        ClipStep: "source" | "suggestions" | "selection" | "assembly" | "qa" | "export";
+        /**
+         * @description Layout modes a clip can request (the reference shows `auto` requested and `split` applied).
+         * @enum {string}
+         */
+        ClipLayoutMode: "auto" | "split" | "full_camera" | "full_screen";
+        ClipRetryRequest: {
+            step: components["schemas"]["ClipStep"];
+            /** @description Another of the clip's `selection.alternatives` to assemble instead. */
+            suggestion_id?: string;
+            layout_mode?: components["schemas"]["ClipLayoutMode"];
+        };
         ClipSourcePreview: {
             /** @constant */
             platform: "youtube";
@@ -2451,17 +2541,17 @@ export interface components {
             hidden_clip_ids?: string[];
         };
         ClipShareVisibilityRequest: {
-            /**
-             * @description Only `visible` is shown in the reference; other allowed values are not shown.
-             * @example visible
-             */
-            visibility: string;
+            visibility: components["schemas"]["ClipShareVisibility"];
         };
+        /**
+         * @description Only `visible` is shown in the reference; `hidden` (the other value) is assumed.
+         * @enum {string}
+         */
+        ClipShareVisibility: "visible" | "hidden";
         ClipShareVisibilityResult: {
             asset_id?: string;
             clip_id?: string;
-            /** @example visible */
-            visibility?: string;
+            visibility?: components["schemas"]["ClipShareVisibility"];
         };
         Character: {
             id: components["schemas"]["Uuid"];
@@ -3718,6 +3808,38 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getAssetShortSuggestionsRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+                /** @description The `run_id` answered by the short-suggestions request. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortSuggestionsRunState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `assetId`, or no run `runId` of that asset. */
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     abortMultipartUpload: {
         parameters: {
             query?: never;
@@ -4601,6 +4723,49 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    retryClip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Clip identifier (`clip_id`). */
+                clipId: components["parameters"]["ClipId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClipRetryRequest"];
+            };
+        };
+        responses: {
+            /** @description The clip, back at the status of the step being re-run. */
+            202: {
+                headers: {
+                    /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. Only successful responses are replayed. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Assumed: the clip is not blocked, the step is not the one it stopped at, the error is not retryable, or an `Idempotency-Key` was reused with different input. */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     getClipBatch: {
         parameters: {
             query?: never;
@@ -5149,6 +5314,7 @@ export const captionDefaultsPositionValues: ReadonlyArray<FlattenedDeepRequired<
 export const onboardingStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnboardingState"]["status"]> = ["not_started", "complete"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
+export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed"];
 export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
@@ -5157,6 +5323,9 @@ export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<Flatten
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
+export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
+export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];
+export const clipShareVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipShareVisibility"]> = ["visible", "hidden"];
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
  */
 const navItems = [
   { to: '/projects', label: 'Projects' },
+  { to: '/clips', label: 'Clips' },
   { to: '/publishing', label: 'Publishing' },
   { to: '/ai-style', label: 'AI style' },
   { to: '/settings', label: 'Settings' },

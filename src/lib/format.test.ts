@@ -8,8 +8,10 @@ describe('format', () => {
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
     expect(formatBytes(undefined)).toBe('—');
   });
-  it('formats durations as m:ss', () => {
+  it('formats durations as m:ss, and h:mm:ss from an hour', () => {
     expect(formatDuration(65.4)).toBe('1:05');
+    expect(formatDuration(3599)).toBe('59:59');
+    expect(formatDuration(3 * 3600 + 65)).toBe('3:01:05');
     expect(formatDuration(null)).toBe('—');
   });
   it('formats progress on either scale', () => {

@@ -67,7 +67,9 @@ async function main(): Promise<void> {
   if (config.upstream.kind === 'simulator') {
     const { startSimulatorServer } = await import('../../mocks/http-server.ts');
     const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+    const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
     simulator = await startSimulatorServer({
+      ...simulatorOptionsFromEnv(process.env),
       port: 0,
       seed: Number(process.env.SIM_SEED ?? 42),
       webhookSecret: config.webhookSecret,

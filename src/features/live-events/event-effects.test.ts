@@ -82,6 +82,40 @@ describe('effectsOfEvent', () => {
     expect(media.invalidate).toEqual([['media'], ['clips']]);
     expect(media.toast).toBeUndefined();
   });
+  it('a clip step refreshes the clip lists and jobs without a toast', () => {
+    const step = effectsOfEvent(
+      event('job.complete', { clip_id: 'c1', job_id: 'j1', type: 'clip_assembly' }),
+    );
+    expect(step).toEqual({ invalidate: [['clips'], ['jobs']] });
+    const read = effectsOfEvent(event('transcription.complete', { clip_id: 'c1' }));
+    expect(read.toast).toBeUndefined();
+    expect(read.invalidate).toContainEqual(['clips']);
+  });
+  it('a clip that stops toasts what happened, with a link to the clip', () => {
+    const stopped = effectsOfEvent(
+      event('job.failed', { clip_id: 'c1', clip_status: 'needs_repair', error: 'Speaker cut off' }),
+    );
+    expect(stopped.toast).toMatchObject({
+      tone: 'info',
+      title: 'A clip needs repair',
+      detail: 'Speaker cut off',
+      href: '/clips/c1',
+    });
+  });
+  it('a clip export refreshes the project’s exports and toasts the download once', () => {
+    const ready = effectsOfEvent(
+      event('export.ready', { clip_id: 'c1', project_id: 'p1', download_url: 'https://cdn/x.mp4' }),
+    );
+    expect(ready.invalidate).toContainEqual(['exports', 'p1']);
+    expect(ready.toast).toMatchObject({ title: 'Clip exported', href: 'https://cdn/x.mp4' });
+  });
+  it('a short-suggestions run refreshes that run', () => {
+    const done = effectsOfEvent(
+      event('job.complete', { run_id: 'r1', asset_id: 'a1', type: 'short_suggestions' }),
+    );
+    expect(done.invalidate).toEqual([['suggestion-runs', 'a1', 'r1']]);
+    expect(done.toast).toMatchObject({ title: 'Short suggestions ready' });
+  });
   it('ignores unknown events', () => {
     expect(effectsOfEvent(event('something.new'))).toEqual({ invalidate: [] });
   });

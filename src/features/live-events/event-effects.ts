@@ -38,6 +38,14 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     ids.length > 0 ? { ids, key: outcomeKey(jobId, exportId, revisionId ?? event.id) } : undefined;
   const withSubject = subject ? { subject } : {};
 
+  const clipId = str(event.data.clip_id);
+  if (clipId) return clipEffects(event, clipId);
+  const runId = str(event.data.run_id);
+  const assetId = str(event.data.asset_id);
+  if (runId && assetId && (event.type === 'job.complete' || event.type === 'job.failed')) {
+    return suggestionRunEffects(event, assetId, runId);
+  }
+
   switch (event.type) {
     case 'export.ready':
       return {
@@ -125,6 +133,70 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     default:
       return { invalidate: [] };
   }
+}
+
+const CLIP_STATUS_WORDS: Record<string, string> = {
+  needs_repair: 'needs repair',
+  needs_reselection: 'needs another moment',
+  failed: 'failed',
+};
+
+/**
+ * A clip's step finished (job.*), its source was read (transcription.*) or its render is out
+ * (export.*): refresh the clip, every clip list and count, and the jobs. Only a stop and the
+ * finished file are worth a toast; the steps in between show on the clip itself.
+ */
+function clipEffects(event: LiveEvent, clipId: string): EventEffects {
+  const projectId = str(event.data.project_id);
+  const invalidate: QueryKey[] = [queryKeys.clips.all, queryKeys.jobs.all];
+  if (event.type.startsWith('export.') && projectId) {
+    invalidate.push(queryKeys.exports.project(projectId));
+  }
+  const href = `/clips/${encodeURIComponent(clipId)}`;
+  if (event.type === 'job.failed') {
+    const words = CLIP_STATUS_WORDS[str(event.data.clip_status) ?? ''] ?? 'stopped';
+    return {
+      invalidate,
+      // Info, not error: the clip waits for a decision; the toast need not stay on screen.
+      toast: {
+        id: event.id,
+        tone: 'info',
+        title: `A clip ${words}`,
+        detail: str(event.data.error) ?? 'Open the clip to see what failed and how to fix it.',
+        href,
+        hrefLabel: 'Open the clip',
+      },
+    };
+  }
+  if (event.type === 'export.ready') {
+    const download = str(event.data.download_url);
+    return {
+      invalidate,
+      toast: {
+        id: event.id,
+        tone: 'success',
+        title: 'Clip exported',
+        detail: 'The clip’s file is ready to download.',
+        ...(download ? { href: download, hrefLabel: 'Download' } : { href, hrefLabel: 'Open' }),
+      },
+    };
+  }
+  return { invalidate };
+}
+
+function suggestionRunEffects(event: LiveEvent, assetId: string, runId: string): EventEffects {
+  const failed = event.type === 'job.failed';
+  return {
+    invalidate: [queryKeys.suggestionRun(assetId, runId)],
+    toast: failed
+      ? {
+          id: event.id,
+          tone: 'error',
+          title: 'Short suggestions failed',
+          detail: str(event.data.error) ?? 'The run did not finish.',
+        }
+      : { id: event.id, tone: 'success', title: 'Short suggestions ready' },
+  };
 }
 
 /**

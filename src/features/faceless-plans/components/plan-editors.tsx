@@ -73,6 +73,52 @@ function EditorForm({
   );
 }
 
+/** A set of ids picked with checkboxes, in the order of `choices`. */
+function CheckboxList({
+  legend,
+  empty,
+  choices,
+  selected,
+  onChange,
+  error,
+}: {
+  legend: string;
+  empty: string;
+  choices: Array<{ value: string; label: string }>;
+  selected: string[];
+  onChange(values: string[]): void;
+  error?: string | undefined;
+}) {
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{legend}</legend>
+      {choices.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {choices.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={selected.includes(choice.value)}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...selected, choice.value]
+                      : selected.filter((value) => value !== choice.value),
+                  )
+                }
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+      )}
+      {error ? <p className="mt-1 text-xs text-red-700">{error}</p> : null}
+    </fieldset>
+  );
+}
+
 export function SceneEditor({
   projectId,
   revision,
@@ -184,40 +230,17 @@ export function SceneEditor({
           </select>
         </div>
       </div>
-      <fieldset className="rounded-md border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium text-slate-700">
-          Characters in this scene
-        </legend>
-        {(plan.characters ?? []).length === 0 ? (
-          <p className="text-sm text-slate-600">The plan has no characters.</p>
-        ) : (
-          <div className="flex flex-wrap gap-4">
-            {(plan.characters ?? []).map((character) => {
-              const id = character.id ?? '';
-              return (
-                <label key={id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={values.characterIds.includes(id)}
-                    onChange={(event) =>
-                      setValues((current) => ({
-                        ...current,
-                        characterIds: event.target.checked
-                          ? [...current.characterIds, id]
-                          : current.characterIds.filter((candidate) => candidate !== id),
-                      }))
-                    }
-                  />
-                  {character.name ?? id}
-                </label>
-              );
-            })}
-          </div>
-        )}
-        {errors.characterIds ? (
-          <p className="mt-1 text-xs text-red-700">{errors.characterIds}</p>
-        ) : null}
-      </fieldset>
+      <CheckboxList
+        legend="Characters in this scene"
+        empty="The plan has no characters."
+        choices={(plan.characters ?? []).map((character) => ({
+          value: character.id ?? '',
+          label: character.name ?? character.id ?? '',
+        }))}
+        selected={values.characterIds}
+        onChange={(characterIds) => setValues((current) => ({ ...current, characterIds }))}
+        error={errors.characterIds}
+      />
     </EditorForm>
   );
 }
@@ -318,34 +341,16 @@ export function CharacterEditor({
         onChange={set('storyFacts')}
         error={errors.storyFacts}
       />
-      <fieldset className="rounded-md border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium text-slate-700">
-          References used for the anchor
-        </legend>
-        {choices.length === 0 ? (
-          <p className="text-sm text-slate-600">This character has no references.</p>
-        ) : (
-          <div className="flex flex-col gap-1">
-            {choices.map((choice) => (
-              <label key={choice.assetId} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.referenceAssetIds.includes(choice.assetId)}
-                  onChange={(event) =>
-                    setValues((current) => ({
-                      ...current,
-                      referenceAssetIds: event.target.checked
-                        ? [...current.referenceAssetIds, choice.assetId]
-                        : current.referenceAssetIds.filter((assetId) => assetId !== choice.assetId),
-                    }))
-                  }
-                />
-                {choice.name}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <CheckboxList
+        legend="References used for the anchor"
+        empty="This character has no references."
+        choices={choices.map((choice) => ({ value: choice.assetId, label: choice.name }))}
+        selected={values.referenceAssetIds}
+        onChange={(referenceAssetIds) =>
+          setValues((current) => ({ ...current, referenceAssetIds }))
+        }
+        error={errors.referenceAssetIds}
+      />
     </EditorForm>
   );
 }

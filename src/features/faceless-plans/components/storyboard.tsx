@@ -1,5 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import type { FacelessPlanRevision, PlanScene, SceneChange } from '@/lib/faceless-staleness.ts';
@@ -38,7 +47,11 @@ export function Storyboard({
     () => [...(plan.scenes ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)),
     [plan.scenes],
   );
-  const assetsOf = useMemo(() => sceneAssetIndex(revision), [revision]);
+  // One stable object per scene, so cards that scroll by are not re-rendered for nothing.
+  const assetsByIndex = useMemo(() => {
+    const of = sceneAssetIndex(revision);
+    return new Map(scenes.map((scene) => [scene.index ?? 0, of(scene)]));
+  }, [revision, scenes]);
   const { draft } = usePlanDraft(projectId, revision.id);
   const goingStale = useMemo(
     () => new Set(draftImpact(revision, draft.changes).stale.sceneIndexes),
@@ -52,13 +65,14 @@ export function Storyboard({
   const visible = useMemo(
     () =>
       scenes.filter((scene) => {
-        const assets = assetsOf(scene);
+        const assets = assetsByIndex.get(scene.index ?? 0);
+        if (!assets) return false;
         if (filter === 'qa') return assets.qa ? assets.qa.status !== 'passed' : false;
         if (filter === 'stale') return assets.state !== 'current';
         if (filter === 'draft') return drafted.has(scene.index ?? -1);
         return true;
       }),
-    [scenes, assetsOf, filter, drafted],
+    [scenes, assetsByIndex, filter, drafted],
   );
   const total = scenes.reduce((end, scene) => Math.max(end, scene.endSeconds ?? 0), 0);
   const parentRef = useRef<HTMLDivElement>(null);
@@ -73,6 +87,17 @@ export function Storyboard({
   });
   const [openQa, setOpenQa] = useState<Set<number>>(() => new Set());
   const [editing, setEditing] = useState<PlanScene | null>(null);
+  const toggleQa = useCallback(
+    (index: number, open: boolean) =>
+      setOpenQa((current) => {
+        if (current.has(index) === open) return current;
+        const next = new Set(current);
+        if (open) next.add(index);
+        else next.delete(index);
+        return next;
+      }),
+    [],
+  );
   const [jump, setJump] = useState(initialScene ? String(initialScene) : '');
   const [jumpError, setJumpError] = useState<string | null>(null);
   const jumpId = useId();
@@ -186,19 +211,12 @@ export function Storyboard({
                     revision={revision}
                     scene={scene}
                     total={total}
-                    assets={assetsOf(scene)}
+                    assets={assetsByIndex.get(index) as SceneAssets}
                     draftChange={drafted.get(index)}
                     goingStale={goingStale.has(index)}
                     qaOpen={openQa.has(index)}
-                    onToggleQa={(open) =>
-                      setOpenQa((current) => {
-                        const next = new Set(current);
-                        if (open) next.add(index);
-                        else next.delete(index);
-                        return next;
-                      })
-                    }
-                    onEdit={() => setEditing(scene)}
+                    onToggleQa={toggleQa}
+                    onEdit={setEditing}
                   />
                 </li>
               );
@@ -229,7 +247,7 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
   durationSeconds: 'Duration (s)',
 };
 
-function SceneCard({
+const SceneCard = memo(function SceneCard({
   revision,
   scene,
   total,
@@ -247,8 +265,8 @@ function SceneCard({
   draftChange: SceneChange | undefined;
   goingStale: boolean;
   qaOpen: boolean;
-  onToggleQa(open: boolean): void;
-  onEdit(): void;
+  onToggleQa(index: number, open: boolean): void;
+  onEdit(scene: PlanScene): void;
 }) {
   const plan = revision.plan ?? {};
   const index = scene.index ?? 0;
@@ -280,14 +298,16 @@ function SceneCard({
             Facts {validation.status}
           </Badge>
         ) : null}
-        {assets.state === 'stale' ? (
+        {assets.state === 'stale' && revision.status === 'plan_approved' ? (
+          <Badge tone="progress">Regenerating now</Badge>
+        ) : assets.state === 'stale' ? (
           <Badge tone="attention">Stale: regenerates when the plan is approved</Badge>
         ) : assets.state === 'pending' ? (
           <Badge>Not generated yet</Badge>
         ) : null}
         {draftChange ? <Badge tone="attention">Changed in draft</Badge> : null}
         {goingStale ? <Badge tone="attention">Goes stale when the draft is sent</Badge> : null}
-        <Button variant="secondary" className="ml-auto" onClick={onEdit}>
+        <Button variant="secondary" className="ml-auto" onClick={() => onEdit(scene)}>
           Edit<span className="sr-only"> scene {index + 1}</span>
         </Button>
       </header>
@@ -340,7 +360,7 @@ function SceneCard({
         <details
           className="mt-3 rounded-md border border-slate-200 p-3"
           open={qaOpen}
-          onToggle={(event) => onToggleQa(event.currentTarget.open)}
+          onToggle={(event) => onToggleQa(index, event.currentTarget.open)}
         >
           <summary className="cursor-pointer text-sm font-medium">
             Semantic action QA of scene {index + 1}: {qa.status ?? '—'} ·{' '}
@@ -357,4 +377,4 @@ function SceneCard({
       )}
     </article>
   );
-}
+});

@@ -1,0 +1,118 @@
+import { InlineError } from '@/components/error-state.tsx';
+import { Button } from '@/components/button.tsx';
+import { useRetryClip } from '../api/clips-queries.ts';
+import { clipProblems, retryOptions, type ClipProblem } from '../model/clip-problems.ts';
+import type { Clip } from '../model/clip-types.ts';
+import { words } from './clip-parts.tsx';
+
+const SOURCE_WORDS: Record<ClipProblem['source'], string> = {
+  error: 'error',
+  blocking_error: 'blocking error',
+  'error and blocking_error': 'error, blocking',
+  waiting_reason: 'waiting reason',
+};
+
+function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
+  const headingId = `clip-problem-${index}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="font-semibold text-red-900">
+        {problem.title}
+        <span className="ml-2 text-xs font-normal text-slate-600">
+          ({SOURCE_WORDS[problem.source]}
+          {problem.code ? `, code ${problem.code}` : ''})
+        </span>
+      </h3>
+      <p>
+        <span className="font-medium">What failed: </span>
+        {problem.message}
+      </p>
+      {problem.why ? (
+        <p>
+          <span className="font-medium">Why: </span>
+          {problem.why}
+        </p>
+      ) : null}
+      {problem.detail ? (
+        <p>
+          <span className="font-medium">Detail: </span>
+          {problem.detail}
+        </p>
+      ) : null}
+      {problem.expected ? (
+        <p>
+          <span className="font-medium">Expected: </span>
+          {problem.expected}
+        </p>
+      ) : null}
+      {problem.fixes.length > 0 ? (
+        <div>
+          <h4 className="font-medium">How to fix</h4>
+          <ol aria-label="How to fix" className="ml-5 list-decimal">
+            {problem.fixes.map((fix) => (
+              <li key={fix}>{fix}</li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      <p className={problem.advice === 'no' ? 'text-red-900' : 'text-slate-800'}>
+        <span className="font-medium">Retrying: </span>
+        {problem.adviceText}
+      </p>
+      {problem.upstream?.job_id || problem.upstream?.request_id ? (
+        <p className="text-xs text-slate-600">
+          {problem.upstream.provider ? `${words(problem.upstream.provider)} · ` : ''}
+          {problem.upstream.job_id ? `job ${problem.upstream.job_id}` : ''}
+          {problem.upstream.export_id ? ` · export ${problem.upstream.export_id}` : ''}
+          {problem.upstream.request_id ? ` · request ${problem.upstream.request_id}` : ''}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * Every error, blocking error and waiting reason of the clip in words, and the retries that can
+ * help (each re-runs only the step the clip stopped at).
+ */
+export function ClipProblemsPanel({ clip }: { clip: Clip }) {
+  const problems = clipProblems(clip);
+  const options = retryOptions(clip);
+  const retry = useRetryClip(clip.clip_id);
+  if (problems.length === 0) return null;
+  const stopped = clip.status === 'failed' || clip.status.startsWith('needs_');
+  return (
+    <section
+      aria-labelledby="clip-problems-heading"
+      className={`rounded-lg border p-5 text-sm ${stopped ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`}
+    >
+      <h2 id="clip-problems-heading" className="mb-3 text-lg font-semibold">
+        {stopped ? 'What went wrong' : 'Why it is waiting'}
+      </h2>
+      <div className="flex flex-col gap-5">
+        {problems.map((problem, index) => (
+          <Problem key={`${problem.source}-${problem.code}`} problem={problem} index={index} />
+        ))}
+      </div>
+      {options.length > 0 ? (
+        <div className="mt-4 flex flex-col gap-2">
+          <h3 className="font-semibold">Retry</h3>
+          <div className="flex flex-wrap gap-2">
+            {options.map((option) => (
+              <Button
+                key={option.label}
+                variant={options.length === 1 ? 'primary' : 'secondary'}
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(option.body)}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </div>
+          {retry.isPending ? <p role="status">Asking the service to retry…</p> : null}
+          <InlineError error={retry.error} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

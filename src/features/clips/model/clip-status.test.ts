@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CLIP_STATUSES, STATUS_META, isWorking, pipelineStates } from './clip-status.ts';
+import { clipAt } from './test-clips.ts';
+
+const states = (clip: Parameters<typeof pipelineStates>[0]) =>
+  pipelineStates(clip).map((step) => `${step.key}:${step.state}`);
+
+describe('clip statuses', () => {
+  it('has words for all 11 statuses', () => {
+    expect(CLIP_STATUSES).toHaveLength(11);
+    for (const status of CLIP_STATUSES) expect(STATUS_META[status].label).toBeTruthy();
+    expect(isWorking('assembling')).toBe(true);
+    expect(isWorking('needs_repair')).toBe(false);
+  });
+
+  it('marks the steps before the current one done', () => {
+    expect(states(clipAt('a', null, { status: 'assembling' }))).toEqual([
+      'source:done',
+      'suggestions:done',
+      'selection:done',
+      'assembly:current',
+      'qa:pending',
+      'ready:pending',
+      'export:pending',
+    ]);
+    expect(
+      states(clipAt('a', null, { status: 'exported' })).every((s) => s.endsWith(':done')),
+    ).toBe(true);
+  });
+
+  it('marks the step a clip stopped at, from its error or its status', () => {
+    const failed = {
+      ...clipAt('f', null, { status: 'failed' }),
+      error: { step: 'assembly', code: 'render_timeout' },
+    };
+    expect(states(failed)[3]).toBe('assembly:stopped');
+    expect(states(clipAt('r', null, { status: 'needs_repair' }))[4]).toBe('qa:stopped');
+    expect(states(clipAt('s', null, { status: 'needs_reselection' }))[2]).toBe('selection:stopped');
+    const unknown = { ...clipAt('u', null, { status: 'failed' }), error: { step: 'teleport' } };
+    expect(states(unknown).every((s) => s.endsWith(':pending'))).toBe(true);
+  });
+});

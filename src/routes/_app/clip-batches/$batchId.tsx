@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { clipBatchQueryOptions } from '@/features/clips/api/clips-queries.ts';
+import { ClipBatchPage } from '@/features/clips/components/clip-batch-page.tsx';
+
+export const Route = createFileRoute('/_app/clip-batches/$batchId')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(clipBatchQueryOptions(params.batchId)),
+  head: () => ({ meta: [{ title: 'Clip batch · Cutroom' }] }),
+  component: BatchRoute,
+});
+
+function BatchRoute() {
+  const { batchId } = Route.useParams();
+  return <ClipBatchPage batchId={batchId} />;
+}
