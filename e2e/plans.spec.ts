@@ -284,6 +284,38 @@ test.describe('faceless plan review', () => {
     await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   });
 
+  test('a run that fails is announced live and the revision says why', async ({ page }) => {
+    test.setTimeout(60_000);
+    const plan = await openPlanProject(page, 'Faceless: Ten Minutes on Mars');
+    const complete = (await plan.revisions()).find((revision) => revision.status === 'complete');
+    if (!complete) throw new Error('no complete revision');
+    await plan.open(complete, 'overview');
+    await expect(
+      page.getByRole('heading', { name: /Story kit: Ten Minutes on Mars/ }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Edit models' }).click();
+    const models = page.getByRole('dialog', { name: 'Edit models' });
+    await models.getByLabel('Image model').fill('image-xl-9');
+    await models.getByRole('button', { name: 'Save to draft' }).click();
+    const draft = page.getByRole('region', { name: /Unsent draft: 1 change/ });
+    await expect(draft).toContainText('Makes stale: the style anchor, the anchor of Priya Raman');
+    await draft.getByRole('button', { name: 'Review and send' }).click();
+    await page.getByRole('button', { name: 'Create revision' }).click();
+    await expect(page.getByRole('button', { name: 'Approve plan' })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve plan' }).click();
+    await page.getByRole('button', { name: /Approve and spend/ }).click();
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications.getByText(/Faceless plan revision \d+ failed/)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(notifications).toContainText('Image model image-xl-9 is not available');
+    await expect(page.getByRole('alert').filter({ hasText: 'This revision failed' })).toContainText(
+      'image-xl-9',
+    );
+    await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  });
+
   test('a 200-scene storyboard is virtualised and scrolls to its last scene', async ({ page }) => {
     const plan = await openPlanProject(page, 'Faceless: Two Hundred Nights');
     const [revision] = await plan.revisions();

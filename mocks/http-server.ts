@@ -2,13 +2,20 @@
  * The simulator as a real HTTP server on loopback, built on node:http and msw's `getResponse`:
  * each IncomingMessage becomes a Fetch Request, the msw handlers answer it, and the Response is
  * written back (status, headers, body bytes). Requests no handler answers get 404 `not_found`.
+ *
+ * One exception: the bytes of multipart upload parts (PUT to a signed part URL) stream straight
+ * from the socket into the disk part store (msw clones request bodies, which would hold a whole
+ * part in memory); see handlers/media.ts for the same route under msw.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { createHandlers } from './handlers/create-handlers.ts';
-import { errorPayload } from './lib/errors.ts';
+import { DiskPartStore } from './lib/disk-part-store.ts';
+import { ApiError, errorPayload, errorResponse } from './lib/errors.ts';
+import { PART_CORS_HEADERS, partUploadResponse } from './handlers/media.ts';
+import { parsePartPath, receivePart } from './rules/uploads.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
 import { createSimulator } from './simulator.ts';
 
@@ -25,6 +32,8 @@ export interface SimulatorServer {
   simulator: Simulator;
   close(): Promise<void>;
 }
+
+const BASE_PATH = '/v1';
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -60,6 +69,11 @@ async function writeResponse(response: Response, out: ServerResponse): Promise<v
   out.end(bytes);
 }
 
+function withCors(response: Response): Response {
+  for (const [name, value] of Object.entries(PART_CORS_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
 function notFoundResponse(path: string): Response {
   return new Response(JSON.stringify(errorPayload('not_found', `No route for ${path}.`, null)), {
     status: 404,
@@ -71,13 +85,39 @@ export async function startSimulatorServer(
   options: SimulatorServerOptions = {},
 ): Promise<SimulatorServer> {
   const { port = 0, host = '127.0.0.1', ...simulatorOptions } = options;
-  const simulator = createSimulator(simulatorOptions);
+  const partStore = simulatorOptions.partStore ?? (await DiskPartStore.create());
+  const simulator = createSimulator({ ...simulatorOptions, partStore });
   let handlers: HttpHandler[] = [];
   let origin = '';
+
+  /** PUT/OPTIONS to a signed part URL: streamed, never buffered. Null when it is not one. */
+  const partRoute = (request: IncomingMessage): Promise<Response> | null => {
+    const url = new URL(request.url ?? '/', origin);
+    if (!url.pathname.startsWith(`${BASE_PATH}/`)) return null;
+    const target = parsePartPath(url.pathname.slice(BASE_PATH.length));
+    if (!target) return null;
+    if (request.method === 'OPTIONS') {
+      return Promise.resolve(new Response(null, { status: 204, headers: PART_CORS_HEADERS }));
+    }
+    if (request.method !== 'PUT') return null;
+    return receivePart(simulator, target, url.searchParams, request).then(
+      partUploadResponse,
+      (error: unknown) => {
+        request.resume();
+        if (error instanceof ApiError) return withCors(errorResponse(error));
+        throw error;
+      },
+    );
+  };
 
   const server = createServer((request, response) => {
     void (async () => {
       try {
+        const streamed = partRoute(request);
+        if (streamed) {
+          await writeResponse(await streamed, response);
+          return;
+        }
         const body = await readBody(request);
         const fetchRequest = toFetchRequest(request, origin, body);
         const answer =
@@ -107,7 +147,7 @@ export async function startSimulatorServer(
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${urlHost}:${address.port}`;
-  const baseUrl = `${origin}/v1`;
+  const baseUrl = `${origin}${BASE_PATH}`;
   handlers = createHandlers(simulator, baseUrl);
   simulator.start();
 
@@ -121,6 +161,7 @@ export async function startSimulatorServer(
         server.closeAllConnections();
       });
       await simulator.webhooks.flush();
+      if (!simulatorOptions.partStore) await partStore.close();
     },
   };
 }

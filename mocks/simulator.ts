@@ -19,6 +19,14 @@
  *   (param `ids`); unknown ids are failed_items `not_found: ...`; impact = projects linked to the
  *   selected assets and clips generated from them (what the cascade flags would delete, or leave
  *   dangling when false); project deletes report the clips of the projects as generated clips.
+ *   The three deletes honour an Idempotency-Key (a repeated request deletes once).
+ * - Multipart uploads (rules/uploads.ts): start / sign-part / parts / complete / abort; part bytes
+ *   go to HMAC-signed URLs and into a PartStore (on disk for the HTTP server); complete assembles
+ *   the asset and sends `media.uploaded`.
+ * - Background runs (rules/background-runs.ts): the seeded trigger runs, a few stuck ones, and the
+ *   short-suggestion runs of assets; the admin cancel endpoint cancels them.
+ * - Fault `deleteFailOnce` (SIM_DELETE_FAIL_ONCE, a regex over names): the first confirmed delete
+ *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
  *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
  *   `idempotency_conflict` (lib/idempotency.ts).
@@ -80,12 +88,15 @@
 import type { FaultConfig } from './lib/faults.ts';
 import { FaultInjector } from './lib/faults.ts';
 import { IdempotencyStore } from './lib/idempotency.ts';
+import type { PartStore } from './lib/part-store.ts';
+import { MemoryPartStore } from './lib/part-store.ts';
 import type { Rng } from './lib/prng.ts';
 import { createRng } from './lib/prng.ts';
 import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
 import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
+import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { resumeSeededPosts } from './rules/publishing.ts';
@@ -106,6 +117,8 @@ export interface SimulatorOptions {
   timeScale?: number | undefined;
   /** Extra seeded clips for the clip benchmark (default none). */
   benchClips?: number | undefined;
+  /** Where multipart upload parts and assembled assets are kept (default in memory). */
+  partStore?: PartStore;
 }
 
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
@@ -134,6 +147,8 @@ export interface Simulator {
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
   readonly webhookSecret: string;
+  /** Bytes of multipart uploads and of the assets they assembled into. */
+  readonly parts: PartStore;
   now(): number;
   nowIso(): string;
   setFaults(config: FaultConfig): void;
@@ -159,6 +174,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const root = createRng(seed);
   const rng = root.fork('runtime');
   const store = seedStore(seed, now(), { benchClips: options.benchClips });
+  seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
   const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });
@@ -172,6 +188,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     idempotency: new IdempotencyStore(),
     webhooks,
     webhookSecret,
+    parts: options.partStore ?? new MemoryPartStore(),
     now,
     nowIso: () => new Date(now()).toISOString(),
     setFaults: (config) => faults.set(config),

@@ -1,12 +1,11 @@
 /** Administration: cancel a background (trigger) run of an asset, clip batch or export. */
 import type { HttpHandler } from 'msw';
-import { invalid } from '../lib/errors.ts';
-import { optionalString } from '../lib/validate.ts';
+import { cancelRun } from '../rules/background-runs.ts';
 import type { Schema } from '../store/contract.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
 
-const RESOURCE_TYPES = new Set(['asset', 'clip-batch', 'export']);
+type ResourceType = Schema<'RecoveryResourceType'>;
 
 export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
@@ -15,19 +14,16 @@ export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
       'post',
       '/admin/recovery/:resource_type/:resource_id/trigger-runs/:run_id/cancel',
       (req) => {
-        const type = req.params.resource_type ?? '';
-        if (!RESOURCE_TYPES.has(type)) {
-          throw invalid('resource_type', 'resource_type must be asset, clip-batch or export.');
-        }
-        optionalString(req.body, 'reason', { max: 500 });
-        const body: Schema<'RecoveryRunCancelResult'> = {
-          success: true,
-          run_id: req.params.run_id ?? '',
-          status: 'cancelled',
-        };
+        // resource_type (enum), resource_id (uuid) and reason are checked by the contract.
+        const body: Schema<'RecoveryRunCancelResult'> = cancelRun(
+          req.sim,
+          req.workspace,
+          req.params.resource_type as ResourceType,
+          req.params.resource_id ?? '',
+          req.params.run_id ?? '',
+        );
         return { body };
       },
-      { uuidParams: ['resource_id'] },
     ),
   ];
 }

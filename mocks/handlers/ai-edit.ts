@@ -1,18 +1,16 @@
 /** AI edit: apply a style to a run (paid). */
 import type { HttpHandler } from 'msw';
-import { requirePaidPlan } from '../lib/auth.ts';
 import { invalid, notFound } from '../lib/errors.ts';
-import { optionalBoolean, optionalString, queryString } from '../lib/validate.ts';
 import type { Schema } from '../store/contract.ts';
 import { findProject } from '../store/workspace.ts';
 import { CAPTION_LOOKS } from './captions.ts';
 import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/ai-edit/runs', (req) => {
-      const projectFilter = queryString(req.query, 'project_id', { min: 1, max: 200 });
+      const projectFilter = queryOf(req, 'listAiEditRuns').project_id ?? null;
       const runs: Schema<'AiEditRun'>[] = [];
       for (const [runId, run] of req.workspace.aiEditRuns) {
         if (projectFilter !== null && run.projectId !== projectFilter) continue;
@@ -31,15 +29,15 @@ export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/ai-edit/runs/:runId/apply-style', (req) => {
-      requirePaidPlan(req.principal, 'Applying an AI edit style');
       const runId = req.params.runId ?? '';
       const run = req.workspace.aiEditRuns.get(runId);
       if (run === undefined) throw notFound('runId', `No AI edit run ${runId}.`);
       const { projectId } = run;
-      const styleId = optionalString(req.body, 'style_id', { min: 1, max: 100 }) ?? 'mirage-black';
+      const request = req.body as Schema<'AiEditStyleRequest'>;
+      const styleId = request.style_id ?? 'mirage-black';
       const look = CAPTION_LOOKS.find((candidate) => candidate.id === styleId);
       if (!look) throw invalid('style_id', `Unknown style ${styleId}.`);
-      const dryRun = optionalBoolean(req.body, 'dry_run');
+      const dryRun = request.dry_run ?? false;
       const record = findProject(req.workspace, projectId);
       const receipts: NonNullable<Schema<'AiEditStyleResult'>['receipts']> = [];
       if (record) {

@@ -1,24 +1,17 @@
 /** Captions and themes: caption style, caption words, Caption Looks. */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
-import { isJsonObject, queryString } from '../lib/validate.ts';
-import {
-  CAPTION_SETTINGS_FIELDS,
-  CAPTION_WORD_STYLE_FIELDS,
-  checkFields,
-} from '../rules/caption-fields.ts';
 import type {
   CaptionLook,
   CaptionSettings,
   CaptionStyleResponse,
-  CaptionWordStyle,
   Schema,
 } from '../store/contract.ts';
 import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 export const CAPTION_LOOKS: CaptionLook[] = [
   { id: 'bold-pop', name: 'Bold Pop', settings: { ...DEFAULT_CAPTION_SETTINGS } },
@@ -112,12 +105,8 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
           settings = { ...settings, ...look.settings };
         }
       }
-      if (body.settings !== undefined) {
-        settings = {
-          ...settings,
-          ...checkFields<CaptionSettings>(body.settings, CAPTION_SETTINGS_FIELDS, 'settings'),
-        };
-      }
+      const request = body as Schema<'CaptionStyleUpdateRequest'>;
+      if (request.settings !== undefined) settings = { ...settings, ...request.settings };
       record.captionStyle = { ...record.captionStyle, settings, look_id: lookId };
       record.project.updated_at = req.sim.nowIso();
       return { body: styleView(record) };
@@ -126,9 +115,9 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/projects/:projectId/captions/words', (req) => {
       const record = requireProject(req);
       const page = pageParams(req, 500);
-      const itemId = queryString(req.query, 'timeline_item_id', { min: 1, max: 200 });
-      const match =
-        queryString(req.query, 'match_text', { min: 1, max: 200 })?.toLowerCase() ?? null;
+      const query = queryOf(req, 'listCaptionWords');
+      const itemId = query.timeline_item_id ?? null;
+      const match = query.match_text?.toLowerCase() ?? null;
       const warnings: string[] = [];
       if (itemId !== null && !record.captionWords.some((word) => word.timelineItemId === itemId)) {
         warnings.push(`No caption words belong to timeline item ${itemId}.`);
@@ -163,43 +152,20 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'patch', '/projects/:projectId/captions/words', (req) => {
       const record = requireProject(req);
-      const updates = req.body.updates;
-      if (!Array.isArray(updates) || updates.length === 0 || updates.length > 500) {
-        throw invalid('updates', 'updates must be an array of 1 to 500 word updates.');
-      }
+      const { updates } = req.body as Schema<'CaptionWordsUpdateRequest'>;
       const byId = new Map(record.captionWords.map((word) => [word.id, word]));
-      // Validate everything first: the update is atomic.
-      const checked = updates.map((update: unknown, index) => {
-        const param = `updates[${index}]`;
-        if (!isJsonObject(update)) throw invalid(param, `${param} must be an object.`);
-        if (typeof update.id !== 'string' || update.id === '') {
-          throw invalid(`${param}.id`, `${param}.id is required.`);
-        }
+      // Look every word up first: the update is atomic.
+      const checked = updates.map((update, index) => {
         const word = byId.get(update.id);
-        if (!word) throw notFound(`${param}.id`, `No caption word ${update.id} in this project.`);
-        if (update.isEmphasis !== undefined && typeof update.isEmphasis !== 'boolean') {
-          throw invalid(`${param}.isEmphasis`, `${param}.isEmphasis must be a boolean.`);
+        if (!word) {
+          throw notFound(`updates[${index}].id`, `No caption word ${update.id} in this project.`);
         }
-        if (
-          update.word !== undefined &&
-          (typeof update.word !== 'string' || update.word.trim() === '' || update.word.length > 100)
-        ) {
-          throw invalid(`${param}.word`, `${param}.word must be 1 to 100 characters.`);
-        }
-        const style =
-          update.style === undefined
-            ? undefined
-            : checkFields<CaptionWordStyle>(
-                update.style,
-                CAPTION_WORD_STYLE_FIELDS,
-                `${param}.style`,
-              );
-        return { word, update, style };
+        return { word, update };
       });
-      for (const { word, update, style } of checked) {
-        if (typeof update.isEmphasis === 'boolean') word.isEmphasis = update.isEmphasis;
-        if (typeof update.word === 'string') word.word = update.word;
-        if (style) word.style = { ...(word.style ?? {}), ...style };
+      for (const { word, update } of checked) {
+        if (update.isEmphasis !== undefined) word.isEmphasis = update.isEmphasis;
+        if (update.word !== undefined) word.word = update.word;
+        if (update.style) word.style = { ...(word.style ?? {}), ...update.style };
       }
       record.project.updated_at = req.sim.nowIso();
       const words = [...new Set(checked.map((entry) => entry.word))];

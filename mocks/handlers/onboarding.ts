@@ -1,7 +1,6 @@
 /** Onboarding (assumed): scan a website for brand context, import a logo, complete with defaults. */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
-import { requireString } from '../lib/validate.ts';
 import { isUnreachableHost, scanWebsite } from '../rules/onboarding.ts';
 import type { BrandContext, Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
@@ -11,25 +10,14 @@ import { route } from './route.ts';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'svg', 'jpg', 'jpeg', 'webp']);
 
-function httpUrl(value: string, param: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(param, `${param} must be an absolute http(s) address.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalid(param, `${param} must be an absolute http(s) address.`);
-  }
-  return url;
-}
-
 export function onboardingHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/onboarding', ({ workspace }) => ({ body: workspace.onboarding })),
 
+    // The contract checked the bodies: absolute http(s) addresses (WebsiteScanRequest,
+    // LogoImportRequest); only behaviour is left here.
     route(ctx, 'post', '/onboarding/website-scan', ({ body, sim }) => {
-      const url = httpUrl(requireString(body, 'url'), 'url');
+      const url = new URL((body as Schema<'WebsiteScanRequest'>).url);
       if (isUnreachableHost(url.hostname)) {
         throw invalid('url', `${url.host} could not be reached. Check the address and try again.`);
       }
@@ -37,7 +25,7 @@ export function onboardingHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/onboarding/logo-import', ({ body, sim, workspace }) => {
-      const url = httpUrl(requireString(body, 'source_url'), 'source_url');
+      const url = new URL((body as Schema<'LogoImportRequest'>).source_url);
       const file = url.pathname.split('/').pop() ?? '';
       const extension = file.split('.').pop()?.toLowerCase() ?? '';
       if (!IMAGE_EXTENSIONS.has(extension)) {
@@ -63,8 +51,7 @@ export function onboardingHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/onboarding/complete', ({ body, sim, workspace }) => {
-      // The contract validated the body (OnboardingCompleteRequest); only behaviour is left here.
-      const request = body as unknown as Schema<'OnboardingCompleteRequest'>;
+      const request = body as Schema<'OnboardingCompleteRequest'>;
       const logoId = request.logo_asset_id ?? null;
       const logo = logoId === null ? undefined : findAsset(workspace, logoId);
       if (logoId !== null && !logo) throw notFound('logo_asset_id', `No media asset ${logoId}.`);

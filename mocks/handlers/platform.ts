@@ -1,18 +1,9 @@
 /** Platform: service info, auth validation, credits, webhooks. */
 import type { HttpHandler } from 'msw';
-import { invalid, notFound } from '../lib/errors.ts';
-import { WEBHOOK_EVENT_NAMES } from '../lib/webhook-dispatcher.ts';
-import { requireString } from '../lib/validate.ts';
-import type { Schema, Webhook, WebhookEventName } from '../store/contract.ts';
-import { DOCS_BASE_URL } from '../lib/errors.ts';
+import { DOCS_BASE_URL, notFound } from '../lib/errors.ts';
+import type { Schema, Webhook } from '../store/contract.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
-
-const EVENT_NAMES = new Set<string>(WEBHOOK_EVENT_NAMES);
-
-function isEventName(value: unknown): value is WebhookEventName {
-  return typeof value === 'string' && EVENT_NAMES.has(value);
-}
 
 export function platformHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
@@ -60,30 +51,11 @@ export function platformHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/webhooks', ({ body, workspace, sim }) => {
-      const url = requireString(body, 'url', { min: 1, max: 2000 });
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        throw invalid('url', 'url must be an absolute http(s) URL.');
-      }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw invalid('url', 'url must be an absolute http(s) URL.');
-      }
-      const events = body.events;
-      if (!Array.isArray(events) || events.length === 0) {
-        throw invalid('events', 'events must be a non-empty array of event names.');
-      }
-      const names: WebhookEventName[] = events.map((event: unknown, index) => {
-        if (!isEventName(event)) {
-          throw invalid(`events[${index}]`, `Unknown event name ${JSON.stringify(event)}.`);
-        }
-        return event;
-      });
+      const { url, events } = body as Schema<'WebhookCreateRequest'>;
       const webhook: Webhook = {
         id: `wh_${sim.rng.hex(16)}`,
         url,
-        events: [...new Set(names)],
+        events: [...new Set(events)],
         created_at: sim.nowIso(),
       };
       workspace.webhooks.push(webhook);

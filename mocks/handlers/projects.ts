@@ -2,18 +2,14 @@
 import type { HttpHandler } from 'msw';
 import { initialCaptionStyle } from '../rules/onboarding.ts';
 import { CAPTION_LOOKS } from './captions.ts';
-import { invalid } from '../lib/errors.ts';
-import { optionalString, requireString } from '../lib/validate.ts';
 import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
 import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
 import type { Schema } from '../store/contract.ts';
 import { newProjectRecord } from '../store/project-factory.ts';
-import { pageParams, paginate, requireProject } from './helpers.ts';
+import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
-
-const ASPECT_RATIOS = new Set(['9:16', '16:9', '1:1', '4:5']);
 
 export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
@@ -27,16 +23,12 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
     }),
 
     route(ctx, 'post', '/projects', ({ body, sim, workspace }) => {
-      const name = requireString(body, 'name', { min: 1, max: 200 });
-      const description = optionalString(body, 'description', { max: 2000 }) ?? '';
-      const aspectRatio = optionalString(body, 'aspect_ratio') ?? '9:16';
-      if (!ASPECT_RATIOS.has(aspectRatio)) {
-        throw invalid(
-          'aspect_ratio',
-          `aspect_ratio must be one of ${[...ASPECT_RATIOS].join(', ')}.`,
-        );
-      }
-      const record = newProjectRecord(sim, { name, description, aspectRatio });
+      const request = body as Schema<'ProjectCreateRequest'>;
+      const record = newProjectRecord(sim, {
+        name: request.name,
+        description: request.description ?? '',
+        aspectRatio: request.aspect_ratio ?? '9:16',
+      });
       // New projects start with the workspace's caption defaults (onboarding).
       record.captionStyle = initialCaptionStyle(workspace, CAPTION_LOOKS, record.captionStyle);
       workspace.projects.unshift(record);
@@ -47,32 +39,35 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
       return { status: 201, body: record.project };
     }),
 
-    route(ctx, 'post', '/projects/batch-delete', ({ body, workspace }) => {
-      const request = parseBatchDeleteBody(body);
-      const named = workspace.projects.map((record) => ({
-        id: record.project.id,
-        name: record.project.name,
-        record,
-      }));
-      const { selected, missingIds } = selectUnion(named, request);
-      return {
-        body: deleteProjects(
+    route(ctx, 'post', '/projects/batch-delete', (req) =>
+      // Under an Idempotency-Key a repeated request deletes once (assumed, as the asset deletes).
+      idempotent(req, 'batchDeleteProjects', () => {
+        const { body, workspace } = req;
+        const request = parseBatchDeleteBody(body);
+        const named = workspace.projects.map((record) => ({
+          id: record.project.id,
+          name: record.project.name,
+          record,
+        }));
+        const { selected, missingIds } = selectUnion(named, request);
+        const result = deleteProjects(
           workspace,
           selected.map((entry) => entry.record),
           missingIds,
           request,
-        ),
-      };
-    }),
+          (item) => req.sim.faults.deleteFailure(item),
+        );
+        return { status: 200, body: result };
+      }),
+    ),
 
     route(ctx, 'get', '/projects/:projectId', (req) => ({ body: requireProject(req).project })),
 
     route(ctx, 'patch', '/projects/:projectId', (req) => {
       const record = requireProject(req);
-      const name = optionalString(req.body, 'name', { min: 1, max: 200 });
-      const description = optionalString(req.body, 'description', { max: 2000 });
-      if (name !== null) record.project.name = name;
-      if (description !== null) record.project.description = description;
+      const { name, description } = req.body as Schema<'ProjectUpdateRequest'>;
+      if (name !== undefined) record.project.name = name;
+      if (description !== undefined) record.project.description = description;
       record.project.updated_at = req.sim.nowIso();
       return { body: record.project };
     }),

@@ -7,14 +7,13 @@
 import type { HttpHandler } from 'msw';
 import { preflightPost } from '@/lib/publishing-preflight.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
-import { optionalString, optionalStringArray, queryString } from '../lib/validate.ts';
 import type { Export, Schema, ScheduledPost } from '../store/contract.ts';
 import { followPost } from '../rules/publishing.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 function requirePost(req: RouteRequest): ScheduledPost {
   const id = req.params.postId ?? '';
@@ -31,26 +30,25 @@ function findExport(workspace: Workspace, exportId: string) {
   return undefined;
 }
 
+/** The path `next_actions` names to follow a post (an operation of the contract). */
+export const scheduledPostPath = (postId: string): string =>
+  `/publishing/shortform/posts/${encodeURIComponent(postId)}`;
+
 const followAction = (postId: string) => [
   {
     method: 'GET',
-    path: `/publishing/shortform/posts/${postId}`,
+    path: scheduledPostPath(postId),
     reason: 'Follow the post until it is published or fails.',
   },
 ];
 
 function schedule(req: RouteRequest): ScheduledPost {
   const { body, workspace, sim } = req;
-  const exportId = optionalString(body, 'export_id');
-  const imageIds = optionalStringArray(body, 'source_media_asset_ids');
-  if ((exportId === null) === (imageIds.length === 0)) {
-    throw invalid(
-      'export_id',
-      'Give either export_id or source_media_asset_ids (a slideshow), not both.',
-    );
-  }
-  // Types, enums and formats were checked against the contract (SchedulePostRequest).
+  // Types, enums, formats and "exactly one of export_id / source_media_asset_ids" were checked
+  // against the contract (SchedulePostRequest).
   const request = body as Schema<'SchedulePostRequest'>;
+  const exportId = request.export_id ?? null;
+  const imageIds = request.source_media_asset_ids ?? [];
   const publishMode = request.publish_mode ?? 'direct_post';
   const scheduledFor =
     request.scheduled_for === undefined ? sim.now() + 3_600_000 : Date.parse(request.scheduled_for);
@@ -125,7 +123,7 @@ export function publishingHandlers(ctx: HandlerContext): HttpHandler[] {
     ),
 
     route(ctx, 'get', '/publishing/shortform/posts', (req) => {
-      const status = queryString(req.query, 'status');
+      const status = queryOf(req, 'listScheduledPosts').status ?? null;
       const matches = req.workspace.scheduledPosts.filter(
         (post) => status === null || post.status === status,
       );

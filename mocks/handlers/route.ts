@@ -10,6 +10,7 @@
  * keep only behaviour (state, cross-field rules); what the yaml declares is checked here.
  */
 import { http, type HttpHandler } from 'msw';
+import type { operations } from '@/api/schema.gen.ts';
 import type { Principal } from '../lib/auth.ts';
 import { authenticate, requirePaidPlan } from '../lib/auth.ts';
 import type { ContractOperation } from '../lib/contract-validator.ts';
@@ -155,6 +156,17 @@ export function route(
       );
     }
   });
+}
+
+/**
+ * The query of a request as the contract checked it (declared types, defaults filled in), typed by
+ * the operation: `queryOf(req, 'listClips').status`.
+ */
+export function queryOf<Id extends keyof operations>(
+  req: RouteRequest,
+  _operationId: Id,
+): NonNullable<operations[Id]['parameters']['query']> {
+  return req.queryValues as NonNullable<operations[Id]['parameters']['query']>;
 }
 
 /** Plain-value convenience for handlers: `ok(body)` → 200 JSON. */

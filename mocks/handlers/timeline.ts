@@ -1,16 +1,6 @@
 /** Project context and timeline editing: timeline, preview frame, operations, move, delete, mask. */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
-import type { JsonObject } from '../lib/validate.ts';
-import {
-  isJsonObject,
-  optionalBoolean,
-  optionalNumber,
-  optionalStringArray,
-  queryInteger,
-  requireNumber,
-  requireString,
-} from '../lib/validate.ts';
 import type { MovePlan, TrimPlan } from '../rules/timeline.ts';
 import {
   applyMove,
@@ -29,71 +19,38 @@ import { idempotent, requireProject } from './helpers.ts';
 import { applyBatch } from '../rules/timeline-batch.ts';
 import { renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 type Planned =
   { kind: 'timeline.item.trim'; plan: TrimPlan } | { kind: 'timeline.item.move'; plan: MovePlan };
 
+/** Plans the operation of a body the contract already checked (TimelineOperationRequest). */
 function parseOperation(
   req: RouteRequest,
   record: ProjectRecord,
 ): { planned: Planned; expected: number } {
-  const operation = req.body.operation;
-  if (!isJsonObject(operation)) throw invalid('operation', 'operation must be an object.');
-  const expected = requireNumber(req.body, 'expected_revision', { integer: true, min: 0 });
-  const op: JsonObject = operation;
-  const operationId = op.operation_id;
-  const itemId = (() => {
-    const value = op.timeline_item_id;
-    if (typeof value !== 'string' || value === '') {
-      throw invalid('operation.timeline_item_id', 'operation.timeline_item_id is required.');
-    }
-    return value;
-  })();
-  const num = (key: string, required: boolean): number | null => {
-    const value = op[key];
-    if (value === undefined || value === null) {
-      if (required) throw invalid(`operation.${key}`, `operation.${key} is required.`);
-      return null;
-    }
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw invalid(`operation.${key}`, `operation.${key} must be a number.`);
-    }
-    return value;
-  };
+  const { operation: op, expected_revision: expected } =
+    req.body as Schema<'TimelineOperationRequest'>;
   checkRevision(record, expected);
-  if (operationId === 'timeline.item.trim') {
-    const snap = op.snap_to_frame;
-    if (snap !== undefined && typeof snap !== 'boolean') {
-      throw invalid('operation.snap_to_frame', 'operation.snap_to_frame must be a boolean.');
-    }
+  if (op.operation_id === 'timeline.item.trim') {
     const plan = planTrim(req.workspace, record, {
-      itemId,
-      startDelta: num('trim_start_delta_seconds', false) ?? 0,
-      endDelta: num('trim_end_delta_seconds', false) ?? 0,
-      snapToFrame: snap !== false,
+      itemId: op.timeline_item_id,
+      startDelta: op.trim_start_delta_seconds ?? 0,
+      endDelta: op.trim_end_delta_seconds ?? 0,
+      snapToFrame: op.snap_to_frame !== false,
     });
-    return { planned: { kind: operationId, plan }, expected };
+    return { planned: { kind: op.operation_id, plan }, expected };
   }
-  if (operationId === 'timeline.item.move') {
-    const layer = num('new_layer_index', false);
-    if (layer !== null && (!Number.isInteger(layer) || layer < 0)) {
-      throw invalid(
-        'operation.new_layer_index',
-        'operation.new_layer_index must be an integer >= 0.',
-      );
-    }
-    const plan = planMove(
-      record,
-      { itemId, newStart: num('new_start_seconds', true) ?? 0, newLayerIndex: layer },
-      'operation.',
-    );
-    return { planned: { kind: operationId, plan }, expected };
-  }
-  throw invalid(
-    'operation.operation_id',
-    'operation.operation_id must be timeline.item.trim or timeline.item.move.',
+  const plan = planMove(
+    record,
+    {
+      itemId: op.timeline_item_id,
+      newStart: op.new_start_seconds,
+      newLayerIndex: op.new_layer_index ?? null,
+    },
+    'operation.',
   );
+  return { planned: { kind: op.operation_id, plan }, expected };
 }
 
 export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
@@ -104,11 +61,7 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'get', '/projects/:projectId/preview-frame', (req) => {
       const record = requireProject(req);
-      const raw = req.query.get('at_seconds');
-      const at = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
-      if (!Number.isFinite(at) || at < 0) {
-        throw invalid('at_seconds', 'at_seconds is required and must be a number >= 0.');
-      }
+      const at = queryOf(req, 'getPreviewFrame').at_seconds;
       return new Response(renderPreviewFrame(record, at), {
         status: 200,
         headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
@@ -199,12 +152,14 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'post', '/projects/:projectId/timeline/move', (req) => {
       const record = requireProject(req);
-      const itemId = requireString(req.body, 'timeline_item_id', { min: 1 });
-      const newStart = requireNumber(req.body, 'new_start_seconds');
-      const layer = optionalNumber(req.body, 'new_layer_index', { integer: true, min: 0 });
-      const expected = optionalNumber(req.body, 'expected_revision', { integer: true, min: 0 });
-      checkRevision(record, expected);
-      const plan = planMove(record, { itemId, newStart, newLayerIndex: layer });
+      const {
+        timeline_item_id: itemId,
+        new_start_seconds: newStart,
+        new_layer_index: layer,
+        expected_revision: expected,
+      } = req.body as Schema<'TimelineMoveRequest'>;
+      checkRevision(record, expected ?? null);
+      const plan = planMove(record, { itemId, newStart, newLayerIndex: layer ?? null });
       const previousStart = plan.located.item.start_seconds;
       const previousLayer = plan.located.layer.index;
       applyMove(record, plan);
@@ -223,34 +178,30 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'post', '/projects/:projectId/timeline/batch-delete', (req) => {
       const record = requireProject(req);
-      if (!Array.isArray(req.body.timeline_item_ids)) {
-        throw invalid('timeline_item_ids', 'timeline_item_ids must be an array of ids.');
-      }
-      const ids = optionalStringArray(req.body, 'timeline_item_ids', { max: 100 });
-      if (ids.length === 0) {
-        throw invalid('timeline_item_ids', 'timeline_item_ids must contain at least one id.');
-      }
-      const expected = optionalNumber(req.body, 'expected_revision', { integer: true, min: 0 });
-      const pack = optionalBoolean(req.body, 'pack');
-      checkRevision(record, expected);
-      const body = batchDelete(record, ids, pack);
+      const {
+        timeline_item_ids: ids,
+        expected_revision: expected,
+        pack,
+      } = req.body as Schema<'TimelineBatchDeleteRequest'>;
+      checkRevision(record, expected ?? null);
+      const body = batchDelete(record, ids, pack ?? false);
       if (body.deleted_count > 0) bumpRevision(record, req.sim.nowIso());
       return { body };
     }),
 
     route(ctx, 'post', '/projects/:projectId/effects/mask', (req) => {
       const record = requireProject(req);
-      const itemId = requireString(req.body, 'timeline_item_id', { min: 1 });
-      const effectType = requireString(req.body, 'effect_type', { min: 1 });
-      if (effectType !== 'zoom') throw invalid('effect_type', 'effect_type must be zoom.');
-      requireNumber(req.body, 'zoom_scale', { min: 1, max: 4 });
-      const start = optionalNumber(req.body, 'start_seconds', { min: 0 });
-      const end = optionalNumber(req.body, 'end_seconds', { min: 0 });
-      if (start !== null && end !== null && end <= start) {
+      const {
+        timeline_item_id: itemId,
+        effect_type: effectType,
+        start_seconds: start,
+        end_seconds: end,
+        expected_revision: expected,
+      } = req.body as Schema<'MaskEffectRequest'>;
+      if (start !== undefined && end !== undefined && end <= start) {
         throw invalid('end_seconds', 'end_seconds must be greater than start_seconds.');
       }
-      const expected = optionalNumber(req.body, 'expected_revision', { integer: true, min: 0 });
-      checkRevision(record, expected);
+      checkRevision(record, expected ?? null);
       const { item, layer } = requireItem(record, itemId, 'timeline_item_id');
       if (layer.locked) {
         throw invalid('timeline_item_id', `Layer ${layer.index} (${layer.name}) is locked.`);
@@ -274,11 +225,8 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'delete', '/projects/:projectId/effects/:effectId', (req) => {
       const record = requireProject(req);
       const effectId = req.params.effectId ?? '';
-      const expected =
-        req.query.get('expected_revision') === null
-          ? null
-          : queryInteger(req.query, 'expected_revision', { min: 0, fallback: 0 });
-      checkRevision(record, expected);
+      const expected = queryOf(req, 'removeEffect').expected_revision;
+      checkRevision(record, expected ?? null);
       const owner = record.timeline.layers
         .flatMap((layer) => layer.items.map((item) => ({ item, layer })))
         .find(({ item }) => item.effects.some((effect) => effect.effect_id === effectId));

@@ -1,8 +1,8 @@
 /**
  * Request (and, for tests, response) validation against the contract, src/api/openapi.yaml, with
  * ajv + ajv-formats: every rule the yaml declares (types, enums, bounds, formats, required fields,
- * patterns, oneOf) is checked here and nowhere else. Validators are compiled once per process, for
- * every operation of the document, on first use.
+ * patterns, oneOf) is checked here and nowhere else. The document is indexed once per process;
+ * each operation's validators are compiled once, on its first request, and reused.
  *
  * A refused request is 400 `invalid_request` whose `param` names the offending field as the client
  * sent it: a path, query or header parameter by its name (`limit`, `projectId`, `Idempotency-Key`),
@@ -151,6 +151,8 @@ function describe(
     property = String(params.missingProperty);
   } else if (error.keyword === 'additionalProperties') {
     property = String(params.additionalProperty);
+  } else if (error.keyword === 'unevaluatedProperties') {
+    property = String(params.unevaluatedProperty);
   } else if (error.keyword === 'not') {
     // `not: {required: [x]}`: x must not be sent alongside.
     const required = (error.schema as JsonRecord | undefined)?.required;
@@ -167,7 +169,7 @@ function describe(
   const message =
     error.keyword === 'required' || error.keyword === 'dependentRequired'
       ? `${param} is required.`
-      : error.keyword === 'additionalProperties'
+      : error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties'
         ? `${param} is not a known field.`
         : error.keyword === 'discriminator'
           ? `${param} must be one of: ${discriminatorValues(error).join(', ')}.`
@@ -260,28 +262,40 @@ function compileOperation(
     });
   }
   const entries = [...byKey.values()];
-  const compiled = Object.fromEntries(
-    PARAMETER_LOCATIONS.map((location) => [
-      location,
-      compileParameters(coercing, entries, location),
-    ]),
-  ) as Record<ParameterLocation, CompiledParameters | null>;
   const uuidPathParams = entries
     .filter(({ parameter }) => parameter.in === 'path' && isUuidSchema(parameter.schema))
     .map(({ parameter }) => parameter.name);
 
-  let bodyValidator: ValidateFunction | null = null;
   const requestBody = operation.requestBody
     ? resolveLocal(operation.requestBody, ['paths', template, method, 'requestBody'])
     : null;
   const jsonBody = (requestBody?.node.content as JsonRecord | undefined)?.['application/json'] as
     JsonRecord | undefined;
-  if (requestBody && jsonBody?.schema) {
-    bodyValidator = request.compile({
-      $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
-    });
-  }
   const bodyRequired = requestBody?.node.required === true;
+
+  // Compiled on the operation's first request, then kept (ajv compiles what the schemas share
+  // once per instance), so starting a simulator costs no compilation.
+  let validators: {
+    parameters: Record<ParameterLocation, CompiledParameters | null>;
+    body: ValidateFunction | null;
+  } | null = null;
+  const prepared = () => {
+    validators ??= {
+      parameters: Object.fromEntries(
+        PARAMETER_LOCATIONS.map((location) => [
+          location,
+          compileParameters(coercing, entries, location),
+        ]),
+      ) as Record<ParameterLocation, CompiledParameters | null>,
+      body:
+        requestBody && jsonBody?.schema
+          ? request.compile({
+              $ref: pointer([...requestBody.segments, 'content', 'application/json', 'schema']),
+            })
+          : null,
+    };
+    return validators;
+  };
 
   const responseValidators = new Map<number, ValidateFunction | null>();
   const responseValidator = (status: number): ValidateFunction | null | undefined => {
@@ -322,6 +336,7 @@ function compileOperation(
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     requiresPaidPlan: operation['x-requires-paid-plan'] === true,
     validateRequest({ params, query, headers, body }) {
+      const { parameters: compiled, body: bodyValidator } = prepared();
       const path: Record<string, string> = { ...params };
       if (compiled.path) check(compiled.path.validate, path, 'path');
       for (const name of uuidPathParams) {
@@ -380,6 +395,8 @@ export interface ContractValidator {
   /** The operation for a method and path template (`/projects/{projectId}`), if declared. */
   operation(method: string, template: string): ContractOperation | undefined;
   readonly operations: readonly ContractOperation[];
+  /** Errors of a value against `#/components/schemas/<name>` ([] when it matches). */
+  schemaErrors(name: string, value: unknown): string[];
 }
 
 let instance: ContractValidator | null = null;
@@ -397,9 +414,21 @@ export function contractValidator(): ContractValidator {
     }
   }
   const index = new Map(operations.map((op) => [`${op.method} ${op.template}`, op]));
+  const schemas = new Map<string, ValidateFunction>();
   instance = {
     operations,
     operation: (method, template) => index.get(`${method.toUpperCase()} ${template}`),
+    schemaErrors(name, value) {
+      let validate = schemas.get(name);
+      if (!validate) {
+        validate = request.compile({ $ref: pointer(['components', 'schemas', name]) });
+        schemas.set(name, validate);
+      }
+      if (validate(value)) return [];
+      return (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '(root)'} ${error.message ?? ''}`,
+      );
+    },
   };
   return instance;
 }

@@ -19,16 +19,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The contract's error body; `param` is left out when no single field is at fault. */
+/** The contract's error body: all four fields, `param` null when no single field is at fault. */
 export function errorPayload(code: string, message: string, param: string | null): ApiErrorBody {
-  return {
-    error: {
-      code,
-      message,
-      ...(param === null ? {} : { param }),
-      doc_url: `${DOCS_BASE_URL}/errors#${code}`,
-    },
-  };
+  return { error: { code, message, param, doc_url: `${DOCS_BASE_URL}/errors#${code}` } };
 }
 
 export function errorResponse(error: ApiError): Response {

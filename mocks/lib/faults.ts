@@ -16,6 +16,11 @@ export interface FaultConfig {
   retryAfterSeconds?: number;
   /** Regex source; only request paths matching it get faults (all paths when absent). */
   paths?: string;
+  /**
+   * Regex source over asset and project names: the first confirmed delete of each matching item
+   * fails for that item (a retryable `unavailable` failed_items entry); the next attempt works.
+   */
+  deleteFailOnce?: string;
 }
 
 export type FaultDecision =
@@ -33,7 +38,10 @@ function clampRate(value: number | undefined): number | undefined {
   return value === undefined ? undefined : Math.min(1, Math.max(0, value));
 }
 
-/** Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER and SIM_FAULT_PATHS. */
+/**
+ * Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER, SIM_FAULT_PATHS and
+ * SIM_DELETE_FAIL_ONCE.
+ */
 export function faultConfigFromEnv(env: Record<string, string | undefined>): FaultConfig {
   const config: FaultConfig = {};
   const latencyMs = parseNumber(env.SIM_LATENCY_MS);
@@ -47,12 +55,16 @@ export function faultConfigFromEnv(env: Record<string, string | undefined>): Fau
     config.retryAfterSeconds = retryAfterSeconds;
   }
   if (env.SIM_FAULT_PATHS) config.paths = env.SIM_FAULT_PATHS;
+  if (env.SIM_DELETE_FAIL_ONCE) config.deleteFailOnce = env.SIM_DELETE_FAIL_ONCE;
   return config;
 }
 
 export class FaultInjector {
   private config: FaultConfig = {};
   private pathPattern: RegExp | null = null;
+  private deletePattern: RegExp | null = null;
+  /** Items whose one injected delete failure has happened. */
+  private readonly failedDeletes = new Set<string>();
 
   constructor(
     private readonly rng: Rng,
@@ -65,6 +77,14 @@ export class FaultInjector {
   set(config: FaultConfig): void {
     this.config = { ...config };
     this.pathPattern = config.paths ? new RegExp(config.paths) : null;
+    this.deletePattern = config.deleteFailOnce ? new RegExp(config.deleteFailOnce) : null;
+  }
+
+  /** The injected failure of a confirmed delete of this item, or null (see deleteFailOnce). */
+  deleteFailure(item: { id: string; name: string }): string | null {
+    if (!this.deletePattern?.test(item.name) || this.failedDeletes.has(item.id)) return null;
+    this.failedDeletes.add(item.id);
+    return 'unavailable: the storage service did not confirm this deletion in time; retry it';
   }
 
   get(): FaultConfig {

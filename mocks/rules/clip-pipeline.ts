@@ -313,6 +313,8 @@ export function startSuggestionsRun(
   const org = workspace.organizationId;
   sim.schedule({
     advance(ms) {
+      // Cancelled by an operator (rules/background-runs.ts): stop where it is.
+      if (run.status === 'cancelled') return true;
       elapsed += ms;
       if (elapsed < SUGGESTIONS_QUEUED_MS) return false;
       run.status = 'running';

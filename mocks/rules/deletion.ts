@@ -16,12 +16,7 @@
  */
 import { invalid } from '../lib/errors.ts';
 import type { JsonObject } from '../lib/validate.ts';
-import {
-  optionalBoolean,
-  optionalString,
-  optionalStringArray,
-  requireString,
-} from '../lib/validate.ts';
+import type { Schema } from '../store/contract.ts';
 
 export interface DeleteSelectors {
   ids: string[];
@@ -46,22 +41,28 @@ export function effectiveDryRun(flags: Pick<DeleteFlags, 'dryRun' | 'confirmDele
   return flags.dryRun || !flags.confirmDelete;
 }
 
+/** The flags of a delete body the contract already checked (FolderEmptyRequest, DeleteRequest). */
 export function parseDeleteFlags(body: JsonObject): DeleteFlags {
+  const request = body as Schema<'DeleteRequest'>;
   return {
-    reason: requireString(body, 'reason', { min: 3, max: 500 }),
-    confirmDelete: optionalBoolean(body, 'confirm_delete'),
-    dryRun: optionalBoolean(body, 'dry_run'),
-    deleteGeneratedClips: optionalBoolean(body, 'delete_generated_clips'),
-    deleteLinkedProjects: optionalBoolean(body, 'delete_linked_projects'),
+    reason: request.reason,
+    confirmDelete: request.confirm_delete ?? false,
+    dryRun: request.dry_run ?? false,
+    deleteGeneratedClips: request.delete_generated_clips ?? false,
+    deleteLinkedProjects: request.delete_linked_projects ?? false,
   };
 }
 
-/** Body of the two batch deletes (ids, search, name_prefix plus the flags). */
+/**
+ * Body of the two batch deletes (ids, search, name_prefix plus the flags), already checked against
+ * the contract; what remains is the cross-field rule that at least one selector is given.
+ */
 export function parseBatchDeleteBody(body: JsonObject): DeleteRequest {
   const flags = parseDeleteFlags(body);
-  const ids = optionalStringArray(body, 'ids', { max: 100, uuid: true });
-  const search = optionalString(body, 'search', { min: 1, max: 200 });
-  const namePrefix = optionalString(body, 'name_prefix', { min: 1, max: 200 });
+  const request = body as Schema<'DeleteRequest'>;
+  const ids = request.ids ?? [];
+  const search = request.search ?? null;
+  const namePrefix = request.name_prefix ?? null;
   if (ids.length === 0 && search === null && namePrefix === null) {
     throw invalid('ids', 'Select something to delete: give ids, search or name_prefix.');
   }

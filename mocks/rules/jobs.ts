@@ -127,7 +127,7 @@ export function startExport(
     // One credit per started minute of video (assumed).
     estimatedCredits: Math.max(1, Math.ceil(timelineDuration(record) / 60)),
   });
-  const exportId = `exp_${sim.rng.hex(16)}`;
+  const exportId = sim.rng.uuid();
   job.export_id = exportId;
   workspace.jobs.unshift(job);
   scheduleExport(sim, workspace, record, job, resolution);
@@ -141,7 +141,7 @@ function scheduleExport(
   job: Job,
   resolution: string,
 ): void {
-  const exportId = job.export_id ?? `exp_${sim.rng.hex(16)}`;
+  const exportId = job.export_id ?? sim.rng.uuid();
   job.export_id = exportId;
   runJob(sim, workspace, job, {
     runningMs: exportRenderMs(timelineDuration(record)),

@@ -6,15 +6,23 @@ import type { AssetRecord, ProjectRecord, Workspace } from '../store/workspace.t
 import type { DeleteFlags } from './deletion.ts';
 import { effectiveDryRun } from './deletion.ts';
 
+/** An injected per-item failure of a confirmed delete (lib/faults.ts), or null. */
+export type TransientFailure = (item: { id: string; name: string }) => string | null;
+
 function result(
   dryRun: boolean,
   selectedIds: string[],
   missingIds: string[],
   what: string,
   impact: DeletionImpact,
+  failing: ReadonlyArray<{ id: string; error: string }> = [],
 ): DeletionResult {
-  const failed = missingIds.map((id) => ({ id, error: `not_found: no ${what} with id ${id}` }));
-  const deletedIds = dryRun ? [] : selectedIds;
+  const failed = [
+    ...missingIds.map((id) => ({ id, error: `not_found: no ${what} with id ${id}` })),
+    ...failing,
+  ];
+  const failingIds = new Set(failing.map((item) => item.id));
+  const deletedIds = dryRun ? [] : selectedIds.filter((id) => !failingIds.has(id));
   return {
     success: failed.length === 0,
     dry_run: dryRun,
@@ -43,9 +51,20 @@ export function deleteAssets(
   missingIds: string[],
   flags: Pick<DeleteFlags, 'dryRun' | 'confirmDelete'> &
     Partial<Pick<DeleteFlags, 'deleteGeneratedClips' | 'deleteLinkedProjects'>>,
+  transient?: TransientFailure,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
-  const { linkedProjects, clips } = assetImpact(workspace, selected);
+  const failing: Array<{ id: string; error: string }> = [];
+  // A confirmed delete can fail for an item transiently (injected, lib/faults.ts).
+  if (!dryRun && transient) {
+    for (const asset of selected) {
+      const error = transient(asset);
+      if (error) failing.push({ id: asset.id, error });
+    }
+  }
+  const failingIds = new Set(failing.map((item) => item.id));
+  const deletable = selected.filter((asset) => !failingIds.has(asset.id));
+  const { linkedProjects, clips } = assetImpact(workspace, deletable);
   const impact: DeletionImpact = {
     linked_project_count: linkedProjects.length,
     linked_projects: linkedProjects.map((record) => ({
@@ -55,7 +74,7 @@ export function deleteAssets(
     generated_clip_count: clips.length,
   };
   if (!dryRun) {
-    const assetIds = new Set(selected.map((asset) => asset.id));
+    const assetIds = new Set(deletable.map((asset) => asset.id));
     workspace.assets = workspace.assets.filter((asset) => !assetIds.has(asset.id));
     workspace.sharePages = workspace.sharePages.filter((page) => !assetIds.has(page.asset_id));
     if (flags.deleteGeneratedClips) {
@@ -72,6 +91,7 @@ export function deleteAssets(
     missingIds,
     'media asset',
     impact,
+    failing,
   );
 }
 
@@ -92,8 +112,18 @@ export function deleteProjects(
   selected: readonly ProjectRecord[],
   missingIds: string[],
   flags: DeleteFlags,
+  transient?: TransientFailure,
 ): DeletionResult {
   const dryRun = effectiveDryRun(flags);
+  const failing =
+    dryRun || !transient
+      ? []
+      : selected.flatMap((record) => {
+          const error = transient({ id: record.project.id, name: record.project.name });
+          return error ? [{ id: record.project.id, error }] : [];
+        });
+  const failingIds = new Set(failing.map((item) => item.id));
+  selected = selected.filter((record) => !failingIds.has(record.project.id));
   const ids = new Set(selected.map((record) => record.project.id));
   const clips = workspace.clips.filter((clip) => ids.has(clip.project_id ?? ''));
   const impact: DeletionImpact = {
@@ -111,9 +141,10 @@ export function deleteProjects(
   }
   return result(
     dryRun,
-    selected.map((record) => record.project.id),
+    [...selected.map((record) => record.project.id), ...failingIds],
     missingIds,
     'project',
     impact,
+    failing,
   );
 }

@@ -14,7 +14,13 @@ import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
 import { seedConnections, seedPosts } from './seed-delivery.ts';
 import { generateTimeline } from './seed-timeline.ts';
-import type { AssetRecord, FolderRecord, ProjectRecord, Workspace } from './workspace.ts';
+import type {
+  AssetRecord,
+  FolderRecord,
+  ProjectRecord,
+  TriggerRunRecord,
+  Workspace,
+} from './workspace.ts';
 import { emptyWorkspace, Store } from './workspace.ts';
 
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
@@ -206,7 +212,7 @@ function seedExport(
   day: number,
   expiresInDays: number,
 ): Export {
-  const exportId = `exp_${ctx.rng.hex(12)}`;
+  const exportId = ctx.rng.uuid();
   const duration = Math.round(ctx.rng.float(20, 75) * 10) / 10;
   return {
     export_id: exportId,
@@ -419,6 +425,7 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
     createdAt: isoAt(ctx, -2),
     appliedStyleId: null,
   });
+  seedTriggerRuns(ctx, workspace, batchId);
   seedDelivery(ctx, workspace);
   return workspace;
 }
@@ -473,6 +480,28 @@ function seedDelivery(ctx: SeedContext, workspace: Workspace): void {
     createdAt: isoAt(ctx, -5),
     appliedStyleId: null,
   });
+}
+
+/** Background runs for the admin recovery operation: one running and one finished per kind. */
+function seedTriggerRuns(ctx: SeedContext, workspace: Workspace, batchId: string): void {
+  const exportId = workspace.projects.find((record) => record.exports.length > 0)?.exports[0]
+    ?.export_id;
+  const resources: Array<[TriggerRunRecord['resource_type'], string | undefined]> = [
+    ['asset', workspace.assets[0]?.id],
+    ['clip-batch', batchId],
+    ['export', exportId],
+  ];
+  for (const [type, id] of resources) {
+    if (id === undefined) continue;
+    for (const status of ['running', 'completed'] as const) {
+      workspace.triggerRuns.push({
+        run_id: `trun_${ctx.rng.hex(12)}`,
+        resource_type: type,
+        resource_id: id,
+        status,
+      });
+    }
+  }
 }
 
 function seedFree(ctx: SeedContext): Workspace {

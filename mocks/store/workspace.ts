@@ -4,6 +4,7 @@
  * counts) lives beside them and is derived into responses on read.
  */
 import type {
+  BackgroundRun,
   CaptionSettings,
   CaptionWord,
   Character,
@@ -19,6 +20,7 @@ import type {
   PublishingConnection,
   ScheduledPost,
   ScheduledPostFailure,
+  Schema,
   ShortSuggestionsRunState,
   TimelineItem,
   TimelineLayerKind,
@@ -76,8 +78,41 @@ export interface ConnectionRecord {
 /** A folder as stored; `asset_count` is derived on read. */
 export type FolderRecord = Omit<MediaFolder, 'asset_count'>;
 
-/** An asset as stored; `generated_clip_count` is derived from the clips on read. */
-export type AssetRecord = Omit<MediaAsset, 'generated_clip_count'>;
+/** An asset as stored; `generated_clip_count` and `active_runs` are derived on read. */
+export type AssetRecord = Omit<MediaAsset, 'generated_clip_count' | 'active_runs'>;
+
+/** A multipart upload (rules/uploads.ts); the part bytes live in the simulator's PartStore. */
+export interface UploadRecord {
+  upload_id: string;
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  folder_id: string | null;
+  created_at: number;
+  expires_at: number;
+  status: 'open' | 'completed' | 'aborted';
+  parts: Map<number, { etag: string; size: number }>;
+  /** Set while the parts are being assembled, so a repeated complete waits for the same asset. */
+  completion?: Promise<AssetRecord>;
+  asset_id?: string;
+}
+
+/**
+ * A background (trigger) run of an asset, clip batch or export, as the admin recovery operation
+ * sees it. The contract shows no run resource; the simulator keeps what cancelling needs.
+ */
+export interface TriggerRunRecord {
+  run_id: string;
+  resource_type: Schema<'RecoveryResourceType'>;
+  resource_id: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+  /** What the run does, its progress (0-1) and when it started / last moved, when known. */
+  kind?: string;
+  progress?: number;
+  started_at?: string;
+  updated_at?: string;
+}
 
 export interface Workspace {
   organizationId: string;
@@ -102,6 +137,8 @@ export interface Workspace {
   scheduledPosts: ScheduledPost[];
   connections: ConnectionRecord[];
   onboarding: OnboardingState;
+  uploads: Map<string, UploadRecord>;
+  triggerRuns: TriggerRunRecord[];
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -125,6 +162,8 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     scheduledPosts: [],
     connections: [],
     onboarding: { status: 'not_started', brand_context: null, completed_at: null },
+    uploads: new Map(),
+    triggerRuns: [],
   };
 }
 
@@ -142,8 +181,54 @@ export function generatedClipCount(workspace: Workspace, assetId: string): numbe
   return workspace.clips.filter((clip) => clip.source?.asset_id === assetId).length;
 }
 
+/** Runs still working on a resource (queued, running or stalled). */
+export function activeRuns(
+  workspace: Workspace,
+  resourceType: TriggerRunRecord['resource_type'],
+  resourceId: string,
+): BackgroundRun[] {
+  const runs: BackgroundRun[] = [];
+  for (const record of workspace.triggerRuns) {
+    if (record.resource_type !== resourceType || record.resource_id !== resourceId) continue;
+    if (!ACTIVE_RUN_STATUSES.has(record.status)) continue;
+    runs.push({
+      run_id: record.run_id,
+      kind: record.kind ?? 'background',
+      status: record.status,
+      ...(record.progress === undefined ? {} : { progress: record.progress }),
+      ...(record.started_at === undefined ? {} : { started_at: record.started_at }),
+      ...(record.updated_at === undefined ? {} : { updated_at: record.updated_at }),
+    });
+  }
+  if (resourceType === 'asset') {
+    // Short-suggestion runs (rules/clip-pipeline.ts) work on their asset too.
+    for (const run of workspace.suggestionRuns.values()) {
+      if (run.asset_id !== resourceId || !ACTIVE_RUN_STATUSES.has(run.status)) continue;
+      runs.push(suggestionsAsBackgroundRun(run));
+    }
+  }
+  return runs;
+}
+
+export function suggestionsAsBackgroundRun(run: ShortSuggestionsRunState): BackgroundRun {
+  return {
+    run_id: run.run_id,
+    kind: 'short_suggestions',
+    status: run.status,
+    progress: run.progress,
+    started_at: run.created_at,
+    updated_at: run.completed_at ?? run.created_at,
+  };
+}
+
+export const ACTIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
+
 export function assetView(workspace: Workspace, asset: AssetRecord): MediaAsset {
-  return { ...asset, generated_clip_count: generatedClipCount(workspace, asset.id) };
+  return {
+    ...asset,
+    generated_clip_count: generatedClipCount(workspace, asset.id),
+    active_runs: activeRuns(workspace, 'asset', asset.id),
+  };
 }
 
 export function folderView(workspace: Workspace, folder: FolderRecord): MediaFolder {

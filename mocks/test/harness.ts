@@ -2,6 +2,7 @@
 import type { SimulatorServer, SimulatorServerOptions } from '../http-server.ts';
 import { startSimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
+import type { ApiErrorBody } from '../store/contract.ts';
 
 export { DEMO_KEYS };
 
@@ -67,8 +68,8 @@ export function client(server: SimulatorServer, key: string | null = DEMO_KEYS.p
 }
 
 /** The `error` object of an error answer. */
-export function errorOf(answer: Answer): { code: string; message: string; param?: string } {
-  return (answer.body as { error: { code: string; message: string; param?: string } }).error;
+export function errorOf(answer: Answer): ApiErrorBody['error'] {
+  return (answer.body as ApiErrorBody).error;
 }
 
 export const VALID_UUID = '123e4567-e89b-42d3-a456-426614174000';

@@ -203,7 +203,8 @@ export interface paths {
         };
         /**
          * Get a scheduled post
-         * @description Follows a post until it is published or fails (the path of its `next_actions`).
+         * @description Reads one scheduled post; the `next_actions` of a scheduled post point here to check its publication.
+         *     (Reference group heading: Publishing.)
          */
         get: operations["getScheduledPost"];
         put?: never;
@@ -335,6 +336,9 @@ export interface paths {
         /**
          * Cancel a background run
          * @description Cancels a background run of an asset, clip batch or export. (Reference group heading Administration.)
+         *     Assumed: an unknown resource, or a run that is not one of that resource's runs, is answered with 404
+         *     (param `resource_id` or `run_id`); a run that already finished (completed, failed or cancelled) with
+         *     409 `run_finished`.
          */
         post: operations["cancelRecoveryRun"];
         delete?: never;
@@ -374,7 +378,8 @@ export interface paths {
         /** List workspace media folders */
         get: operations["listMediaFolders"];
         put?: never;
-        post?: never;
+        /** Create a media folder */
+        post: operations["createMediaFolder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -450,8 +455,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get one media asset
-         * @description Reads one media asset (assumed). Besides library assets, this answers for the assets a faceless plan's
+         * Get one media asset, with the projects that use it
+         * @description Reads one media asset (assumed), with the projects linked to it (names included) and its active
+         *     background runs. Besides library assets, this answers for the assets a faceless plan's
          *     preproduction generated (style anchor, character anchors, keyframes), which belong to the plan's
          *     collection (`preproduction_assets.collectionId`) and are not listed in the library (assumed).
          */
@@ -523,6 +529,92 @@ export interface paths {
         put?: never;
         /** Abort a multipart media upload */
         post: operations["abortMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a multipart media upload
+         * @description Opens a multipart upload for one file. The parts are then sent to signed URLs (sign-part), listed
+         *     (parts), and assembled into a media asset (complete), or the upload is aborted (abort, reference).
+         */
+        post: operations["startMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/sign-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the URL one part of a multipart upload is sent to
+         * @description Returns a signed, expiring URL. The part's bytes are sent there with `PUT` (body: the raw bytes,
+         *     `Content-Type: application/octet-stream`, no Authorization header: the signature is in the URL);
+         *     the answer is 200 with the part's `ETag` header. Sending the same part number again replaces the part.
+         *     The signed URL is not an operation of this API: its address is opaque to the client.
+         */
+        post: operations["signMultipartUploadPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the parts received so far
+         * @description The parts the service holds for an open upload, in part-number order, to resume an interrupted upload.
+         */
+        get: operations["listMultipartUploadParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/media/upload/multipart/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assemble the parts into a media asset
+         * @description Assembles the listed parts, in part-number order, into a new media asset in the folder given at
+         *     start, and sends the `media.uploaded` event. Completing an upload that is already complete answers
+         *     the same asset again (so a lost answer can be retried).
+         */
+        post: operations["completeMultipartUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,7 +945,7 @@ export interface paths {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -1278,7 +1370,7 @@ export interface paths {
         put?: never;
         /**
          * Apply an AI edit style to a run
-         * @description Request body fields are not shown in the reference (open object).
+         * @description Request body fields are not shown in the reference; the body schema is assumed.
          *     Requires an active paid plan (assumed); without one the service answers 403 with code
          *     `plan_required` (the reference does not show the status).
          */
@@ -1419,6 +1511,8 @@ export interface components {
          * @description ISO 8601 timestamp.
          */
         Timestamp: string;
+        /** @description An identifier the reference types as a free-form string (not a uuid). */
+        Identifier: string;
         Error: {
             error: {
                 /**
@@ -1435,9 +1529,13 @@ export interface components {
                  */
                 code: string;
                 message: string;
-                /** @description The offending field. */
-                param?: string;
-                doc_url?: string;
+                /** @description The offending field, named as the client sent it: a parameter by its name (`limit`, `projectId`, `Idempotency-Key`), a body field by its path with dots for properties and brackets for items (`reason`, `ids[3]`, `operation.timeline_item_id`), `body` for the body as a whole. Null when no single field is at fault (assumed: the reference lists the field without saying when it is absent). */
+                param: string | null;
+                /**
+                 * Format: uri
+                 * @description Documentation of the error code.
+                 */
+                doc_url: string;
             };
         };
         /** @description Pagination bounds of a list response. */
@@ -1490,7 +1588,7 @@ export interface components {
         WebhookCreateRequest: {
             /**
              * Format: uri
-             * @description Address of the receiving endpoint.
+             * @description Address of the receiving endpoint (an absolute http or https URL).
              */
             url: string;
             events: components["schemas"]["WebhookEventName"][];
@@ -1535,13 +1633,18 @@ export interface components {
              */
             type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.failed" | "job.complete" | "job.failed";
             created_at: components["schemas"]["Timestamp"];
-            /** @description Event data; fields not shown in the reference. */
+            /** @description Event data; fields other than `organization_id` (assumed) are not shown in the reference. */
             data: {
+                organization_id?: components["schemas"]["WebhookOrganizationId"];
+            } & {
                 [key: string]: unknown;
             };
         };
+        /** @description The workspace (organization) the event belongs to, as `organization_id` of `GET /auth/validate`. The Cutroom BFF routes a delivery to that workspace's signed-in browsers by it. */
+        WebhookOrganizationId: string;
         /** @description `data` of the `export.ready` event. */
         ExportReadyData: {
+            organization_id?: components["schemas"]["WebhookOrganizationId"];
             project_id: string;
             export_id: string;
             download_url: string;
@@ -1549,9 +1652,9 @@ export interface components {
             expires_at: string;
         };
         /**
-         * @description Request body fields are not shown in the reference; the fields below are assumed. Give either
-         *     `export_id` (a completed video export) or `source_media_asset_ids` (a slideshow of workspace images
-         *     in that order), not both (cross-field rule, checked by the service: 400 naming `export_id`).
+         * @description Exactly one source: a completed export (`export_id`) or an ordered slideshow of workspace image
+         *     assets (`source_media_asset_ids`, 1 to 35). Cross-field rules the schema cannot express (the export
+         *     exists and has not expired; every listed asset is an image) are answered with 400 / 404 naming the field.
          */
         SchedulePostRequest: {
             /** @description A completed, unexpired export of a project. */
@@ -1559,20 +1662,20 @@ export interface components {
             /** @description Workspace image assets, in slideshow order. */
             source_media_asset_ids?: components["schemas"]["Uuid"][];
             publish_mode?: components["schemas"]["PublishMode"];
-            /**
-             * Format: date-time
-             * @description When to publish (ISO 8601). Omitted: one hour from now. More than 5 minutes in the past: 400 naming `scheduled_for` (assumed).
-             */
-            scheduled_for?: string;
-            /** @description The connected account to post to (see GET /publishing/shortform/connections). */
+            /** @description When to publish; one hour from now when omitted. More than 5 minutes in the past is answered with 400 naming `scheduled_for` (assumed). */
+            scheduled_for?: components["schemas"]["Timestamp"];
+            /** @description The connected platform account; the workspace's default connection when omitted (assumed). */
             connection_id?: string;
             /** @description Text posted with the video (assumed). */
             caption?: string;
-        } & {
-            [key: string]: unknown;
-        };
+        } & ({
+            export_id: unknown;
+        } | {
+            source_media_asset_ids: unknown;
+        });
         /**
-         * @description Direct post, or a draft in the account's inbox to finish in the platform's app.
+         * @description Direct post or inbox draft; only `direct_post` is shown in the reference.
+         * @default direct_post
          * @enum {string}
          */
         PublishMode: "direct_post" | "inbox_draft";
@@ -1708,7 +1811,10 @@ export interface components {
             scanned_at: components["schemas"]["Timestamp"];
         };
         LogoImportRequest: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An http(s) address of an image (png, svg, jpg or webp).
+             */
             source_url: string;
         };
         LogoImportResult: {
@@ -1746,6 +1852,8 @@ export interface components {
             thumbnail_url: string | null;
             linked_project_ids: string[];
             generated_clip_count: number;
+            /** @description Background runs still working on the asset (queued, running or stalled); absent or empty when none. */
+            active_runs?: components["schemas"]["BackgroundRun"][];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1840,8 +1948,11 @@ export interface components {
         ShortSuggestionsRunState: {
             run_id: string;
             asset_id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "complete" | "failed";
+            /**
+             * @description `cancelled` when an operator cancelled the run (administration cancel, assumed).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "complete" | "failed" | "cancelled";
             progress: number;
             /** @description Suggested moments of the asset, best first (empty until the run completes). */
             suggestions: components["schemas"]["ClipSuggestion"][];
@@ -1855,6 +1966,92 @@ export interface components {
         };
         MultipartAbortResult: {
             aborted?: boolean;
+        };
+        /** @description A media asset with the projects linked to it (names included). */
+        MediaAssetDetail: components["schemas"]["MediaAsset"] & {
+            linked_projects: components["schemas"]["LinkedProject"][];
+        };
+        LinkedProject: {
+            id: string;
+            name: string;
+        };
+        /** @description A background (trigger) run working on a resource, e.g. short-suggestion generation on an asset. Runs are what the administration cancel endpoint cancels. `progress`, `started_at` and `updated_at` are given when known; a running run whose `updated_at` is long past is stuck. */
+        BackgroundRun: {
+            run_id: string;
+            /**
+             * @example short_suggestions
+             * @example transcode
+             */
+            kind: string;
+            /**
+             * @description Known values queued, running, completed, complete, failed, cancelled.
+             * @example queued
+             * @example running
+             */
+            status: string;
+            progress?: number;
+            started_at?: components["schemas"]["Timestamp"];
+            updated_at?: components["schemas"]["Timestamp"];
+        };
+        MediaFolderCreateRequest: {
+            name: string;
+        };
+        MultipartStartRequest: {
+            filename: string;
+            /**
+             * @description MIME type of the file; only video, audio and image files become media assets (of that kind).
+             * @example video/mp4
+             */
+            content_type: string;
+            /** @description Size of the whole file (at most 50 GiB, assumed). */
+            size_bytes: number;
+            /** @description Folder the asset goes into; null or absent for the workspace root. */
+            folder_id?: components["schemas"]["Uuid"] | null;
+        };
+        MultipartUpload: {
+            storage_key: string;
+            upload_id: string;
+            /**
+             * @description Every part but the last must be at least this large (5 MiB).
+             * @example 5242880
+             */
+            min_part_size_bytes: number;
+            /** @example 10000 */
+            max_parts: number;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartUploadRef: {
+            storage_key: string;
+            upload_id: string;
+        };
+        MultipartSignPartRequest: components["schemas"]["MultipartUploadRef"] & {
+            part_number: number;
+        };
+        MultipartSignedPart: {
+            /** @description Signed address the part's bytes are sent to (opaque; absolute or relative to the caller's origin). */
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers to send with the part. */
+            headers?: {
+                [key: string]: string;
+            };
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        MultipartPart: {
+            part_number: number;
+            etag: string;
+            size_bytes: number;
+        };
+        MultipartPartList: {
+            parts: components["schemas"]["MultipartPart"][];
+        };
+        MultipartCompletePart: {
+            part_number: number;
+            etag: string;
+        };
+        MultipartCompleteRequest: components["schemas"]["MultipartUploadRef"] & {
+            parts: components["schemas"]["MultipartCompletePart"][];
         };
         Project: {
             id: string;
@@ -1874,9 +2071,14 @@ export interface components {
         ProjectCreateRequest: {
             name: string;
             description?: string;
-            /** @example 9:16 */
-            aspect_ratio?: string;
+            aspect_ratio?: components["schemas"]["AspectRatio"];
         };
+        /**
+         * @description Aspect ratio of a new project.
+         * @default 9:16
+         * @enum {string}
+         */
+        AspectRatio: "9:16" | "16:9" | "1:1" | "4:5";
         ProjectUpdateRequest: {
             name?: string;
             description?: string;
@@ -2120,8 +2322,11 @@ export interface components {
         /** @description Assumed body (the reference does not show the request fields). */
         MaskEffectRequest: {
             timeline_item_id: string;
-            /** @example zoom */
-            effect_type: string;
+            /**
+             * @description Only `zoom` is shown in the reference (as a result value); other mask effects are not shown.
+             * @enum {string}
+             */
+            effect_type: "zoom";
             zoom_scale: number;
             start_seconds?: number;
             end_seconds?: number;
@@ -2191,6 +2396,7 @@ export interface components {
             preset_id: string | null;
             hint?: string;
         };
+        /** @description A field of `settings` that is not a caption setting is refused (400 naming it). */
         CaptionStyleUpdateRequest: {
             settings?: components["schemas"]["CaptionSettings"];
             /** @description Caption Look to apply; null clears it. */
@@ -2254,6 +2460,7 @@ export interface components {
             isSpecial?: boolean;
             isKeyword?: boolean;
         };
+        CaptionWordFilter: string;
         CaptionWordListResponse: {
             success: boolean;
             words: components["schemas"]["CaptionWord"][];
@@ -2277,10 +2484,12 @@ export interface components {
             };
             hint?: string;
         };
+        /** @description A field of `style` that is not a word style is refused (400 naming it). */
         CaptionWordUpdate: {
             id: string;
             style?: components["schemas"]["CaptionWordStyle"];
             isEmphasis?: boolean;
+            /** @description The new text of the word (1 to 100 characters, not only spaces). */
             word?: string;
         };
         CaptionWordsUpdateRequest: {
@@ -2844,20 +3053,14 @@ export interface components {
             /** @description Type not stated in the reference for characters; number as for the style anchor. */
             estimated_regeneration_credits?: number;
         };
-        /** @description Request body fields are not shown in the reference; `style_id` and `dry_run` are assumed. */
         AiEditStyleRequest: {
             /**
-             * @description The style to apply (a Caption Look id, e.g. `mirage-black`).
+             * @description The style (a Caption Look id) to apply; an unknown style is answered with 400.
              * @default mirage-black
              */
             style_id: string;
-            /**
-             * @description Report the receipts without changing anything.
-             * @default false
-             */
-            dry_run: boolean;
-        } & {
-            [key: string]: unknown;
+            /** @description Report the receipts without changing anything. */
+            dry_run?: components["schemas"]["FalseByDefault"];
         };
         AiEditRun: {
             run_id: string;
@@ -2892,8 +3095,8 @@ export interface components {
         };
         RecordingSetTrackRequest: {
             asset_id: components["schemas"]["Uuid"];
-            /** @example camera */
-            role: string;
+            /** @enum {string} */
+            role: "camera" | "screen" | "microphone";
         };
         RecordingSetTrack: {
             recording_set_id: string;
@@ -3025,8 +3228,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, assumed). The reference declares 404 only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; on every other operation it is assumed. */
+        /** @description Not found. Declared by the reference only for `GET /`, `GET /auth/validate` and `GET /clips/source-preview`; every other operation's 404 is `AssumedNotFound`. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found: a resource named by a path parameter, or referenced by id in the request body, does not exist (error code `not_found`, `param` naming the parameter or field). */
+        AssumedNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3078,44 +3290,46 @@ export interface components {
         /** @description Number of items to skip, >= 0. */
         Offset: number;
         /** @description Project identifier. */
-        ProjectId: string;
+        ProjectId: components["schemas"]["Identifier"];
         /** @description Project identifier (uuid; a malformed value is answered with 400). */
         ProjectIdUuid: components["schemas"]["Uuid"];
         /** @description Faceless plan revision identifier (uuid; a malformed value is answered with 400). */
         RevisionId: components["schemas"]["Uuid"];
         /** @description Media folder identifier. */
-        FolderId: string;
+        FolderId: components["schemas"]["Identifier"];
         /** @description Media asset identifier. */
-        AssetId: string;
+        AssetId: components["schemas"]["Identifier"];
         /** @description Character identifier (uuid; a malformed value is answered with 400). */
         CharacterId: components["schemas"]["Uuid"];
         /** @description AI edit run identifier. */
-        AiEditRunId: string;
+        AiEditRunId: components["schemas"]["Identifier"];
         /** @description Recording set identifier (uuid; a malformed value is answered with 400). */
         RecordingSetId: components["schemas"]["Uuid"];
         /** @description Clip batch identifier (uuid; a malformed value is answered with 400). */
         BatchId: components["schemas"]["Uuid"];
         /** @description Media asset whose clip share page is addressed. */
-        ShareAssetId: string;
+        ShareAssetId: components["schemas"]["Identifier"];
         /** @description Clip on the share page. */
-        ShareClipId: string;
+        ShareClipId: components["schemas"]["Identifier"];
         /** @description Clip identifier (`clip_id`). */
-        ClipId: string;
+        ClipId: components["schemas"]["Identifier"];
         /** @description Job identifier (`job_id`). */
-        JobId: string;
-        /** @description Scheduled post identifier (`post_id`). */
-        PostId: string;
+        JobId: components["schemas"]["Identifier"];
         /** @description Webhook identifier (assumed). */
-        WebhookId: string;
+        WebhookId: components["schemas"]["Identifier"];
         /** @description Kind of resource whose background run is cancelled. */
         RecoveryResourceType: components["schemas"]["RecoveryResourceType"];
         /** @description Resource identifier (uuid; a malformed value is answered with 400). */
         RecoveryResourceId: components["schemas"]["Uuid"];
+        /** @description Scheduled post identifier (`post_id`). */
+        PostId: components["schemas"]["Identifier"];
         /** @description Background (trigger) run identifier. */
-        RecoveryRunId: string;
+        RecoveryRunId: components["schemas"]["Identifier"];
     };
     requestBodies: never;
     headers: {
+        /** @description Assumed (not shown in the reference): `true` when the response is a replay of the original response stored for the request's `Idempotency-Key`; absent on a first (non-replayed) response. */
+        IdempotentReplayed: string;
         /** @description Assumed (the reference only says 429 is retryable): delay before retrying, as delay-seconds or an HTTP-date (RFC 9110). */
         RetryAfter: string;
     };
@@ -3278,7 +3492,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3307,7 +3521,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the description is not available. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3343,8 +3557,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: the referenced export (`export_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: the referenced export (`export_id`), image asset or connection (`connection_id`) does not exist. */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3418,7 +3632,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The post. */
+            /** @description The scheduled post. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3644,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3459,7 +3674,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the post is no longer `scheduled` (code `post_not_cancellable`). */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -3575,7 +3791,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: `logo_asset_id` or `caption_defaults.look_id` does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3612,8 +3828,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: no such resource or background run. */
-            404: components["responses"]["NotFound"];
+            /** @description Assumed: no such resource, or no such background run of it. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the background run already finished (error code `run_finished`). */
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3633,6 +3851,10 @@ export interface operations {
                 name_prefix?: string;
                 /** @description Only assets of this kind (assumed; the slideshow scheduler lists images). */
                 kind?: "video" | "audio" | "image";
+                /** @description Only assets a background run is still working on (queued, running or stalled) (assumed). */
+                has_active_runs?: boolean;
+                /** @description Order of the list, oldest first by default (assumed). */
+                sort?: "created_at" | "-created_at" | "name";
             };
             header?: never;
             path?: never;
@@ -3681,10 +3903,54 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    emptyMediaFolder: {
+    createMediaFolder: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaFolderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFolder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: a folder with this name exists (code `folder_exists`, param `name`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emptyMediaFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Media folder identifier. */
                 folderId: components["parameters"]["FolderId"];
@@ -3700,6 +3966,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,7 +3977,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media folder `folderId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3718,7 +3986,13 @@ export interface operations {
     batchDeleteMediaAssets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3731,6 +4005,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,6 +4015,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3756,20 +4032,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The asset. */
+            /** @description The asset, the projects linked to it and its background runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaAsset"];
+                    "application/json": components["schemas"]["MediaAssetDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3803,7 +4079,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3835,7 +4111,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `assetId`, or no run `runId` of that asset. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3865,6 +4141,140 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the upload is already complete (code `upload_completed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The open upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media folder `folder_id` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    signMultipartUploadPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartSignPartRequest"];
+            };
+        };
+        responses: {
+            /** @description Where and how to send the part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartSignedPart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key` (never started, expired, aborted or completed). */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMultipartUploadParts: {
+        parameters: {
+            query: {
+                storage_key: string;
+                upload_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parts received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipartPartList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no open upload `upload_id` with `storage_key`. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultipartCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The new media asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no upload `upload_id` with `storage_key` (never started, expired or aborted). */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3931,7 +4341,13 @@ export interface operations {
     batchDeleteProjects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3944,6 +4360,7 @@ export interface operations {
             /** @description Deletion result (or dry-run preview). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3953,6 +4370,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3981,7 +4399,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4014,7 +4432,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4049,7 +4467,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4082,7 +4500,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4112,7 +4530,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4141,7 +4559,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4174,7 +4592,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4208,7 +4626,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `operation.timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4242,7 +4660,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4283,7 +4701,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4318,7 +4736,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4353,7 +4771,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` (unknown timeline item ids are `failed_items` entries instead). */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4388,7 +4806,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no timeline item `timeline_item_id` in it. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4405,7 +4823,7 @@ export interface operations {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
                 /** @description The `effect_id` returned when the effect was added. */
-                effectId: string;
+                effectId: components["schemas"]["Identifier"];
             };
             cookie?: never;
         };
@@ -4424,7 +4842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no effect `effectId` in its timeline. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4454,7 +4872,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4487,7 +4905,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4496,9 +4914,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only words of this caption timeline item. */
-                timeline_item_id?: string;
+                timeline_item_id?: components["schemas"]["CaptionWordFilter"];
                 /** @description Only words containing this text (case-insensitive substring match; matching semantics assumed). */
-                match_text?: string;
+                match_text?: components["schemas"]["CaptionWordFilter"];
                 /** @description Page size, 1 to 500. Default when omitted is not shown in the reference; 20 is assumed. */
                 limit?: components["parameters"]["LimitMax500"];
                 /** @description Number of items to skip, >= 0. */
@@ -4526,7 +4944,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4559,7 +4977,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4688,7 +5106,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: the referenced media asset (`asset_id`) or project (`project_id`) does not exist. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4718,7 +5136,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4759,7 +5177,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the clip is not blocked, the step is not the one it stopped at, the error is not retryable, or an `Idempotency-Key` was reused with different input. */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4790,7 +5208,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4819,7 +5237,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4855,7 +5273,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no media asset `asset_id`, or no clip `clip_id` on its share page. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4884,7 +5302,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4915,7 +5333,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4959,7 +5377,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no project `projectId`, or no revision `revisionId` of its faceless plan. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4995,7 +5413,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -5027,7 +5445,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId` in the workspace. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5069,7 +5487,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no character `characterId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5132,7 +5550,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no AI edit run `runId`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5166,7 +5584,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no recording set `recordingSetId`, or no media asset `asset_id`. */
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5225,7 +5643,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5254,7 +5672,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5303,6 +5721,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsWorkspaceMediaAssetsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["kind"]> = ["video", "audio", "image"];
+export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
@@ -5314,7 +5733,9 @@ export const captionDefaultsPositionValues: ReadonlyArray<FlattenedDeepRequired<
 export const onboardingStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnboardingState"]["status"]> = ["not_started", "complete"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
-export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed"];
+export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed", "cancelled"];
+export const multipartSignedPartMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultipartSignedPart"]["method"]> = ["PUT"];
+export const aspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AspectRatio"]> = ["9:16", "16:9", "1:1", "4:5"];
 export const timelineLayerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayer"]["kind"]> = ["video", "audio", "text", "caption", "overlay"];
 export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const timelineTrimOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTrimOperation"]["operation_id"]> = ["timeline.item.trim"];
@@ -5322,10 +5743,12 @@ export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDee
 export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
+export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
 export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];
 export const clipShareVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipShareVisibility"]> = ["visible", "hidden"];
 export const facelessPlanApproveRequestStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessPlanApproveRequest"]["stage"]> = ["plan", "assets"];
+export const recordingSetTrackRequestRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordingSetTrackRequest"]["role"]> = ["camera", "screen", "microphone"];
 export const exportStartRequestResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStartRequest"]["resolution"]> = ["1080p", "720p"];
 export const exportFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportFormat"]> = ["mp4"];

@@ -9,6 +9,8 @@ import { parse } from 'yaml';
 export interface AllowedOperation {
   method: string;
   template: string;
+  /** `x-destructive: true` in the contract: it deletes, discards or cancels something. */
+  destructive?: boolean;
 }
 
 interface Node {
@@ -25,10 +27,21 @@ const newNode = (): Node => ({ literals: new Map(), param: undefined, methods: n
 export class AllowList {
   private readonly root = newNode();
   readonly operations: readonly AllowedOperation[];
+  private readonly destructive: ReadonlySet<string>;
 
   constructor(operations: readonly AllowedOperation[]) {
     this.operations = operations;
     for (const operation of operations) this.add(operation);
+    this.destructive = new Set(
+      operations
+        .filter((operation) => operation.destructive)
+        .map((operation) => `${operation.method.toUpperCase()} ${operation.template}`),
+    );
+  }
+
+  /** Whether the contract marks this operation (method + matched template) destructive. */
+  isDestructive(method: string, template: string): boolean {
+    return this.destructive.has(`${method.toUpperCase()} ${template}`);
   }
 
   private add({ method, template }: AllowedOperation): void {
@@ -93,7 +106,17 @@ export function operationsFromOpenApi(document: unknown): AllowedOperation[] {
   for (const [template, item] of Object.entries(paths as Record<string, unknown>)) {
     if (typeof item !== 'object' || item === null) continue;
     for (const method of HTTP_METHODS) {
-      if (method in item) operations.push({ method: method.toUpperCase(), template });
+      if (!(method in item)) continue;
+      const operation = (item as Record<string, unknown>)[method];
+      const destructive =
+        typeof operation === 'object' &&
+        operation !== null &&
+        (operation as Record<string, unknown>)['x-destructive'] === true;
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        ...(destructive ? { destructive } : {}),
+      });
     }
   }
   if (operations.length === 0) throw new Error('The OpenAPI document declares no operations.');

@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { loadAllowList } from './allow-list.ts';
+import { auditRecorder, registerAuditRoute } from './audit/audit-recorder.ts';
+import { type AuditStore, SharedAuditStore } from './audit/audit-store.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from './csrf.ts';
 import {
@@ -23,6 +25,7 @@ import { registerSessionRoutes } from './session-routes.ts';
 import { MemoryState } from './shared-state/memory-state.ts';
 import type { SharedState } from './shared-state/shared-state.ts';
 import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
+import { partRelay, signPartRewriter } from './uploads/part-relay.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
 import { type DeliveryLogStore, deliveryLogOver } from './webhooks/delivery-log.ts';
@@ -40,6 +43,8 @@ export interface BffDeps {
    * for several instances, in memory by default. The app owns it and closes it on close.
    */
   sharedState?: SharedState;
+  /** Where the audit list of destructive calls is kept (default: in this process). */
+  auditStore?: AuditStore;
 }
 
 declare module 'fastify' {
@@ -229,14 +234,36 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     onVerification: (outcome) => metrics.webhookVerification(outcome),
     onEvent: (outcome) => metrics.webhookEvent(outcome),
   });
+  const limiter = state.tokenBuckets('api', config.limits.apiRatePerSecond, config.limits.apiBurst);
+  const auditStore =
+    deps.auditStore ??
+    new SharedAuditStore(state.recentLists('audit', { maxItems: 5_000, ttlMs: 90 * 86_400_000 }));
   await app.register(apiProxy, {
     allowList,
     upstream,
     sessions,
-    limiter: state.tokenBuckets('api', config.limits.apiRatePerSecond, config.limits.apiBurst),
+    limiter,
     bodyLimit: config.limits.bodyBytes,
     onUpstreamError: (kind) => metrics.upstreamError(kind),
+    hooks: {
+      rewriteResponse: signPartRewriter({ secrets: config.sessionSecrets, now }),
+      onExchange: auditRecorder({
+        allowList,
+        store: auditStore,
+        // Audit lines are written whatever LOG_LEVEL says (unless logging is off altogether).
+        log: app.log.child({ component: 'audit' }, { level: 'info' }),
+        now,
+      }),
+    },
   });
+  await app.register(partRelay, {
+    secrets: config.sessionSecrets,
+    sessions,
+    limiter,
+    now,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  });
+  registerAuditRoute(app, { sessions, store: auditStore });
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');

@@ -15,7 +15,7 @@ import {
   weakenEtag,
 } from './compression.ts';
 import type { UpstreamErrorKind } from './observability/metrics.ts';
-import type { SessionManager } from './session.ts';
+import type { Session, SessionManager } from './session.ts';
 import type { TokenBuckets } from './shared-state/shared-state.ts';
 import {
   type UpstreamClient,
@@ -31,6 +31,29 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
 /** Upstream bodies up to this size are read whole (and scrubbed in one go), larger ones stream. */
 const BUFFERED_RESPONSE_LIMIT = 1024 * 1024;
 
+/** One forwarded call, as the proxy's hooks see it. */
+export interface ProxyExchange {
+  request: FastifyRequest;
+  session: Session;
+  method: string;
+  /** The contract's path template the call matched, e.g. `/projects/batch-delete`. */
+  template: string;
+  /** The upstream status, or the BFF's own (502/504) when the exchange failed. */
+  status: number;
+  requestBody: Buffer | undefined;
+  /** The answer when it was small enough to read whole (JSON answers are); else undefined. */
+  responseBody: Buffer | undefined;
+  /** The service said this answer is a replay of an earlier one (Idempotent-Replayed). */
+  replayed: boolean;
+}
+
+export interface ProxyHooks {
+  /** A replacement for a buffered answer (same shape), or undefined to send it as it is. */
+  rewriteResponse?(exchange: ProxyExchange): Buffer | undefined;
+  /** Sees every exchange once its answer is known, before the browser gets it. */
+  onExchange?(exchange: ProxyExchange): void | Promise<void>;
+}
+
 export interface ProxyOptions {
   allowList: AllowList;
   upstream: UpstreamClient;
@@ -39,6 +62,7 @@ export interface ProxyOptions {
   bodyLimit: number;
   /** Counts failed exchanges with the service (metrics). */
   onUpstreamError?: (kind: UpstreamErrorKind) => void;
+  hooks?: ProxyHooks;
 }
 
 declare module 'fastify' {
@@ -47,6 +71,8 @@ declare module 'fastify' {
     upstreamPath: string | undefined;
     /** The route for metrics: the contract's template for /api requests. */
     metricRoute: string | undefined;
+    /** The contract template the /api request matched. */
+    operationTemplate: string | undefined;
   }
 }
 
@@ -55,9 +81,10 @@ declare module 'fastify' {
  * Register inside its own plugin: it replaces the content-type parsers of its scope.
  */
 export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  const { allowList, upstream, sessions, limiter } = options;
+  const { allowList, upstream, sessions, limiter, hooks = {} } = options;
   const upstreamError = options.onUpstreamError ?? (() => undefined);
   app.decorateRequest('upstreamPath', undefined);
+  app.decorateRequest('operationTemplate', undefined);
 
   // Keep the JSON bytes as sent (forwarded unchanged), but refuse what is not JSON.
   app.removeAllContentTypeParsers();
@@ -89,6 +116,7 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
       return sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
     }
     request.metricRoute = `${API_PREFIX}${template}`;
+    request.operationTemplate = template;
     const session = sessions.read(request);
     if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
     const idempotencyKey = request.headers['idempotency-key'];
@@ -129,7 +157,25 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const session = sessions.read(request);
     const pathAndQuery = request.upstreamPath;
-    if (!session || pathAndQuery === undefined) throw new Error('proxy checks did not run');
+    const template = request.operationTemplate;
+    if (!session || pathAndQuery === undefined || template === undefined) {
+      throw new Error('proxy checks did not run');
+    }
+    const requestBody = Buffer.isBuffer(request.body) ? request.body : undefined;
+    const exchange = (
+      status: number,
+      responseBody: Buffer | undefined,
+      replayed = false,
+    ): ProxyExchange => ({
+      request,
+      session,
+      method: request.method,
+      template,
+      status,
+      requestBody,
+      responseBody,
+      replayed,
+    });
 
     let response: UpstreamResponse;
     try {
@@ -144,7 +190,9 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
         BUFFERED_RESPONSE_LIMIT,
       );
     } catch (error) {
-      return sendUpstreamFailure(request, reply, error, upstreamError);
+      const failed = sendUpstreamFailure(request, reply, error, upstreamError);
+      await observe(exchange(reply.statusCode, undefined));
+      return failed;
     }
 
     if (response.status >= 500) upstreamError('status_5xx');
@@ -156,13 +204,18 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
       !isCompressibleType(response.headers['content-type'])
         ? undefined
         : negotiateEncoding(request.headers['accept-encoding']);
+    const replayed = response.headers['idempotent-replayed'] === 'true';
     if (response.body !== undefined) {
+      const scrubbed = scrubBuffer(response.body, Buffer.from(session.apiKey));
+      const seen = exchange(response.status, scrubbed, replayed);
+      const body = hooks.rewriteResponse?.(seen) ?? scrubbed;
+      await observe(seen);
       if (noBody) return reply.send();
-      const body = scrubBuffer(response.body, Buffer.from(session.apiKey));
       if (encoding === undefined || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
       markEncoded(reply, encoding, response.headers.etag);
       return reply.send(await compressBuffer(body, encoding));
     }
+    await observe(exchange(response.status, undefined, replayed));
     const stream = response.stream as IncomingMessage;
     if (noBody) {
       stream.resume();
@@ -181,6 +234,16 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
     pipeline(stream, scrubber, compressor, () => undefined);
     return reply.send(compressor);
   };
+
+  /** Runs the observer; its failure never changes the answer (the call already happened). */
+  async function observe(seen: ProxyExchange): Promise<void> {
+    if (!hooks.onExchange) return;
+    try {
+      await hooks.onExchange(seen);
+    } catch (error) {
+      seen.request.log.error({ err: error }, 'proxy exchange observer failed');
+    }
+  }
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   app.route({ method: methods, url: API_PREFIX, onRequest: checks, handler });

@@ -12,7 +12,9 @@ import {
 } from '@/lib/faceless-staleness.ts';
 import { creditsQueryOptions, jobQueryOptions, useApproveRevision } from '../api/plans-queries.ts';
 import { formatCredits, formatSceneList } from '../plan-format.ts';
+import { isEmptyDraft } from '../plan-draft.ts';
 import { isRunning, nextApproval, statusLabel, type ApprovalStage } from '../plan-status.ts';
+import { usePlanDraft } from '../use-plan-draft.ts';
 
 /** What approving the plan will generate, in words. */
 function preproductionWork(revision: FacelessPlanRevision): string {
@@ -63,6 +65,7 @@ export function ApprovalControls({
       {approve.error && !confirming ? <ApprovalError error={approve.error} /> : null}
       {confirming ? (
         <ConfirmApproval
+          projectId={projectId}
           revision={revision}
           stage={confirming}
           pending={approve.isPending}
@@ -109,6 +112,7 @@ function ApprovalError({ error }: { error: unknown }) {
 }
 
 function ConfirmApproval({
+  projectId,
   revision,
   stage,
   pending,
@@ -116,6 +120,7 @@ function ConfirmApproval({
   onCancel,
   onConfirm,
 }: {
+  projectId: string;
   revision: FacelessPlanRevision;
   stage: ApprovalStage;
   pending: boolean;
@@ -124,6 +129,8 @@ function ConfirmApproval({
   onConfirm(): void;
 }) {
   const credits = useQuery(creditsQueryOptions);
+  const { draft } = usePlanDraft(projectId, revision.id);
+  const hasDraft = !isEmptyDraft(draft);
   const spend = approvalCredits(revision, stage);
   const scenes = revision.plan?.scenes?.length ?? 0;
   const failedQa = (revision.preproduction_assets?.semanticActionQa?.scenes ?? []).filter(
@@ -164,6 +171,12 @@ function ConfirmApproval({
             {failedQa.length === 1 ? 'One scene' : `${failedQa.length} scenes`} did not pass
             semantic-action QA ({formatSceneList(failedQa.map((scene) => scene.sceneIndex ?? 0))}).
             Revise them first if the action matters.
+          </p>
+        ) : null}
+        {hasDraft ? (
+          <p className="rounded-md bg-amber-50 p-3 text-amber-900">
+            Your unsent draft is not part of this approval: it approves revision {revision.revision}{' '}
+            as it is. Send the draft first to approve your changes instead.
           </p>
         ) : null}
         {error ? <ApprovalError error={error} /> : null}

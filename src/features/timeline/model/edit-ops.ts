@@ -3,10 +3,10 @@
  * cached timeline, sent to the service one request each, and inverted for undo and rollback.
  */
 import { roundMs } from './time-scale.ts';
-import type { Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
+import type { MaskEffectType, Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
 
-export const ZOOM_EFFECT = 'zoom';
+export const ZOOM_EFFECT: MaskEffectType = 'zoom';
 
 export type EditOp =
   | {
@@ -18,12 +18,12 @@ export type EditOp =
       toLayer: number;
     }
   | { kind: 'trim'; itemId: string; startDelta: number; endDelta: number }
-  | { kind: 'add-effect'; itemId: string; effectType: string; zoomScale: number }
+  | { kind: 'add-effect'; itemId: string; effectType: MaskEffectType; zoomScale: number }
   | {
       kind: 'remove-effect';
       itemId: string;
       effectId: string;
-      effectType: string;
+      effectType: MaskEffectType;
       zoomScale: number;
     };
 

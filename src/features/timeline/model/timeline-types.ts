@@ -18,3 +18,4 @@ export type TimelineOperationResult = Schemas['TimelineOperationResult'];
 export type TimelineBatchDeleteResult = Schemas['TimelineBatchDeleteResult'];
 export type TimelineBatchDeleteFailedItem = Schemas['TimelineBatchDeleteFailedItem'];
 export type MaskEffectResult = Schemas['MaskEffectResult'];
+export type MaskEffectType = Schemas['MaskEffectRequest']['effect_type'];

@@ -1,0 +1,144 @@
+/**
+ * The audit of destructive calls: every call of an operation the contract marks `x-destructive`
+ * (the three deletes, upload abort, run cancel, …) that reaches the service becomes one entry —
+ * time, organization, user, endpoint, reason, dry run or not, selected / deleted / failed counts,
+ * never the key — written as a JSON log line and appended to the workspace's audit list.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AuditEntry } from '../../api/bff-audit.ts';
+import type { AllowList } from '../allow-list.ts';
+import { sendError } from '../errors.ts';
+import type { ProxyExchange } from '../proxy.ts';
+import type { SessionManager } from '../session.ts';
+import type { AuditStore } from './audit-store.ts';
+
+export const AUDIT_ROUTE = '/bff/audit';
+
+const requestFields = z
+  .object({
+    reason: z.string().optional(),
+    dry_run: z.boolean().optional(),
+    confirm_delete: z.boolean().optional(),
+  })
+  .passthrough();
+
+const resultFields = z
+  .object({
+    dry_run: z.boolean().optional(),
+    selected_count: z.number().optional(),
+    deleted_count: z.number().optional(),
+    failed_count: z.number().optional(),
+  })
+  .passthrough();
+
+function parseJson<T>(schema: z.ZodType<T>, body: Buffer | undefined): T | undefined {
+  if (body === undefined || body.length === 0) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(body.toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entry for one exchange (pure: the caller supplies id and time). */
+export function auditEntry(
+  exchange: Pick<
+    ProxyExchange,
+    'method' | 'template' | 'status' | 'requestBody' | 'responseBody' | 'replayed'
+  > & { path: string; organizationId: string; userId: string },
+  id: string,
+  time: string,
+): AuditEntry {
+  const sent = parseJson(requestFields, exchange.requestBody);
+  const answered =
+    exchange.status >= 200 && exchange.status < 300
+      ? parseJson(resultFields, exchange.responseBody)
+      : undefined;
+  // The answer says whether it was a dry run; otherwise the request's flags do (the contract's
+  // rule: nothing is deleted without confirm_delete, and dry_run wins).
+  const dryRun =
+    answered?.dry_run ??
+    (sent && ('dry_run' in sent || 'confirm_delete' in sent)
+      ? sent.dry_run === true || sent.confirm_delete !== true
+      : null);
+  return {
+    id,
+    time,
+    organization_id: exchange.organizationId,
+    user_id: exchange.userId,
+    method: exchange.method,
+    endpoint: exchange.template,
+    path: exchange.path,
+    status: exchange.status,
+    reason: sent?.reason ?? null,
+    dry_run: dryRun,
+    selected_count: answered?.selected_count ?? null,
+    deleted_count: answered?.deleted_count ?? null,
+    failed_count: answered?.failed_count ?? null,
+    replayed: exchange.replayed,
+  };
+}
+
+export interface AuditRecorderOptions {
+  allowList: AllowList;
+  store: AuditStore;
+  /** Where the JSON line goes (the BFF's logger, at info whatever LOG_LEVEL, unless silent). */
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** The proxy hook: records destructive exchanges, ignores everything else. */
+export function auditRecorder(
+  options: AuditRecorderOptions,
+): (exchange: ProxyExchange) => Promise<void> {
+  const now = options.now ?? Date.now;
+  return async (exchange) => {
+    if (!options.allowList.isDestructive(exchange.method, exchange.template)) return;
+    const identity = exchange.session.identity;
+    const entry = auditEntry(
+      {
+        ...exchange,
+        path: exchange.request.url.replace(/^\/api\/v1/, '').split('?', 1)[0] ?? '',
+        organizationId: identity.organization_id,
+        userId: identity.user_id,
+      },
+      randomUUID(),
+      new Date(now()).toISOString(),
+    );
+    options.log.info({ audit: entry }, 'audit: destructive call');
+    // A replay changed nothing: it is logged, but the list keeps the call that did the work.
+    if (!entry.replayed) await options.store.append(entry);
+  };
+}
+
+const pageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** `GET /bff/audit?limit&offset`: the signed-in workspace's audit list, newest first. */
+export function registerAuditRoute(
+  app: FastifyInstance,
+  options: { sessions: SessionManager; store: AuditStore },
+): void {
+  app.get(AUDIT_ROUTE, async (request, reply) => {
+    const session = options.sessions.read(request);
+    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+    const page = pageSchema.safeParse(request.query);
+    if (!page.success) {
+      const param = String(page.error.issues[0]?.path[0] ?? 'limit');
+      return sendError(
+        reply,
+        400,
+        'invalid_request',
+        'limit must be 1 to 100 and offset 0 or more.',
+        param,
+      );
+    }
+    reply.header('cache-control', 'no-store');
+    return options.store.list(session.identity.organization_id, page.data);
+  });
+}
