@@ -115,8 +115,15 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
   timeScale?: number | undefined;
+  /**
+   * Also seed the timeline benchmark projects: 1,000 and 10,000 items over 20 layers (env
+   * SIM_LARGE_TIMELINE=1; `npm run bench:timeline` sets it).
+   */
+  largeTimelines?: boolean | undefined;
   /** Extra seeded clips for the clip benchmark (default none). */
   benchClips?: number | undefined;
+  /** Words of the caption benchmark project (default none). */
+  benchCaptionWords?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
 }
@@ -124,7 +131,7 @@ export interface SimulatorOptions {
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
 export function simulatorOptionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips'> {
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines' | 'benchCaptionWords'> {
   const positive = (raw: string | undefined): number | undefined => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
@@ -132,9 +139,12 @@ export function simulatorOptionsFromEnv(
       : undefined;
   };
   const benchClips = positive(env.SIM_BENCH_CLIPS);
+  const benchCaptionWords = positive(env.SIM_BENCH_CAPTIONS);
   return {
     timeScale: positive(env.SIM_TIME_SCALE),
     benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
+    largeTimelines: env.SIM_LARGE_TIMELINE === '1',
+    benchCaptionWords: benchCaptionWords === undefined ? undefined : Math.round(benchCaptionWords),
   };
 }
 
@@ -173,7 +183,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now(), { benchClips: options.benchClips });
+  const store = seedStore(seed, now(), {
+    benchClips: options.benchClips,
+    largeTimelines: options.largeTimelines === true,
+    benchCaptionWords: options.benchCaptionWords,
+  });
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();

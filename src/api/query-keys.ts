@@ -8,6 +8,13 @@ export interface PageParams {
   offset: number;
 }
 
+/** A page of the media library: folder, name filters, order. */
+export interface MediaAssetFilters extends PageParams {
+  folderId: string | null;
+  search: string | null;
+  namePrefix: string | null;
+}
+
 /** The project / asset a clip query is narrowed to (absent: all). */
 export interface ClipScope {
   projectId?: string | undefined;
@@ -41,10 +48,16 @@ export const queryKeys = {
   timeline: {
     all: ['timeline'] as const,
     project: (projectId: string) => ['timeline', projectId] as const,
+    /** The timeline editor's mutations (commits and trim checks), not a query. */
+    editor: (projectId: string) => ['timeline-editor', projectId] as const,
   },
   captions: {
     all: ['captions'] as const,
     project: (projectId: string) => ['captions', projectId] as const,
+    style: (projectId: string) => ['captions', projectId, 'style'] as const,
+    /** The words of one caption item where it is now (a move or trim reads them again). */
+    itemWords: (projectId: string, itemId: string, start: number, end: number) =>
+      ['captions', projectId, 'words', 'item', itemId, start, end] as const,
   },
   plans: {
     all: ['faceless-plans'] as const,
@@ -60,6 +73,17 @@ export const queryKeys = {
   media: {
     all: ['media'] as const,
     asset: (assetId: string) => ['media', 'asset', assetId] as const,
+    assets: (filters: MediaAssetFilters) => ['media', 'assets', filters] as const,
+    folders: ['media', 'folders'] as const,
+    /** Assets a background run still works on (the ops screen's stuck runs). */
+    busyAssets: ['media', 'busy-assets'] as const,
+  },
+  /** Names of the items a dry run selected (the deletion flow looks them up). */
+  deletionNames: (ids: readonly string[]) => ['deletion-names', ids] as const,
+  /** The BFF's audit list of destructive calls. */
+  audit: {
+    all: ['audit'] as const,
+    page: (page: PageParams) => ['audit', page] as const,
   },
   clips: {
     all: ['clips'] as const,
