@@ -208,12 +208,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     setFaults: (config) => faults.set(config),
     schedule: (activity) => ticker.add(activity),
     emit: (organizationId, type, data) => {
-      const event: WebhookEvent = {
+      // `type` and `data` pair up as WebhookEvent declares (mocks/test/contract-drift.test.ts
+      // checks emitted events against the contract); TypeScript cannot follow the pairing here.
+      const event = {
         id: `evt_${rng.hex(24)}`,
         type,
         created_at: new Date(now()).toISOString(),
         data: { ...data, organization_id: organizationId },
-      };
+      } as WebhookEvent;
       webhooks.dispatch(event, store.workspace(organizationId).webhooks);
       return event;
     },

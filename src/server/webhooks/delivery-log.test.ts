@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
 import { MemoryState } from '../shared-state/memory-state.ts';
 import { deliveryLogOver } from './delivery-log.ts';
+import { exportReadyEvent } from '../test-support/webhook-events.ts';
 import { computeSignature } from './verify-signature.ts';
 
 const SECRET = 'whsec_demo_cutroom';
@@ -29,8 +30,9 @@ function deliver(h: Harness, body: string, options: { secret?: string; url?: str
   });
 }
 
+// Known events as the contract declares them (a known event that breaks it is refused).
 const event = (id: string, type = 'export.ready', org = 'org_alpha') =>
-  JSON.stringify({ id, type, created_at: '2025-06-15T12:00:00Z', data: { organization_id: org } });
+  JSON.stringify({ ...exportReadyEvent(id, { organization_id: org }), type });
 
 describe('webhook delivery log', () => {
   it('records every delivery, verified or refused and why, for the session organization only', async () => {
@@ -40,6 +42,7 @@ describe('webhook delivery log', () => {
     await deliver(harness, event('evt_bad'), { secret: 'whsec_wrong' });
     await deliver(harness, event('evt_odd', 'video.teleported'));
     await deliver(harness, 'not json');
+    await deliver(harness, JSON.stringify({ id: 'evt_thin', type: 'export.ready' }));
     await deliver(harness, event('evt_beta', 'job.complete', 'org_beta'), {
       url: '/webhooks/vcs?org=org_beta',
     });
@@ -59,6 +62,7 @@ describe('webhook delivery log', () => {
       }>;
     };
     expect(deliveries.map((d) => [d.outcome, d.reason, d.status])).toEqual([
+      ['refused_body', 'not_a_service_event', 400],
       ['refused_body', 'invalid_json', 400],
       ['ignored_unknown_type', 'unknown_event_type', 200],
       ['refused_signature', 'signature_mismatch', 401],

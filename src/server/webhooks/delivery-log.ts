@@ -3,32 +3,12 @@
  * Behind a small interface, stored in the shared state's recent lists (in process, or Redis for
  * several instances); entries carry no secrets (no signature, no body beyond the event's identity).
  */
+import type { components } from '../../api/bff-schema.gen.ts';
 import type { RecentLists, SharedState } from '../shared-state/shared-state.ts';
 
-export type DeliveryOutcome =
-  | 'delivered'
-  | 'duplicate'
-  | 'ignored_unknown_type'
-  | 'ignored_no_organization'
-  | 'refused_signature'
-  | 'refused_body';
-
-export interface DeliveryEntry {
-  /** Receipt id (not the event id, which a refused delivery may not have). */
-  id: string;
-  received_at: string;
-  /** Organization the delivery was routed to (from the payload, or the URL's `?org=`). */
-  organization_id: string | null;
-  event_id: string | null;
-  event_type: string | null;
-  /** True when the signature checked out. */
-  verified: boolean;
-  outcome: DeliveryOutcome;
-  /** Why it was refused or ignored, in words (e.g. `stale_timestamp`). */
-  reason: string | null;
-  /** HTTP status the receiver answered. */
-  status: number;
-}
+export type DeliveryOutcome = components['schemas']['WebhookDeliveryOutcome'];
+/** One delivery as the log keeps and serves it (bff.yaml `WebhookDeliveryEntry`). */
+export type DeliveryEntry = components['schemas']['WebhookDeliveryEntry'];
 
 export interface DeliveryLogStore {
   append(entry: DeliveryEntry): Promise<void>;

@@ -1,31 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { sendError } from '../errors.ts';
-import type { EventHub } from '../events/event-hub.ts';
 import { randomUUID } from 'node:crypto';
+import type { components } from '../../api/bff-schema.gen.ts';
+import { matchesBffSchema } from '../bff-contract.ts';
+import type { EventHub, VcsEvent } from '../events/event-hub.ts';
 import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
+
+type WebhookReceipt = components['schemas']['WebhookReceipt'];
+type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
 /** Event names of the contract (api-reference "Events"); other types are acknowledged and ignored. */
 export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(webhookEventNameValues);
-
-const eventSchema = z.object({
-  // Ids become SSE `id:` lines: keep them to one line of safe characters.
-  id: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/),
-  type: z.string().min(1).max(200),
-  created_at: z.string().min(1).max(100),
-  data: z.record(z.string(), z.unknown()),
-});
-
-const orgQuery = z.object({
-  org: z
-    .string()
-    .regex(/^[A-Za-z0-9._:-]{1,200}$/)
-    .optional(),
-});
 
 export interface ReceiverOptions {
   secret: string;
@@ -64,7 +53,9 @@ export async function webhookReceiver(
   );
 
   app.post(WEBHOOK_PATH, async (request, reply) => {
-    const fromQuery = orgQuery.safeParse(request.query).data?.org;
+    const { org } = request.query as { org?: unknown };
+    const fromQuery =
+      typeof org === 'string' && matchesBffSchema('OrganizationId', org) ? org : undefined;
     const record = (
       outcome: DeliveryOutcome,
       status: number,
@@ -109,24 +100,26 @@ export async function webhookReceiver(
       record('refused_body', 400, { reason: 'invalid_json' });
       return sendError(reply, 400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
-    const parsed = eventSchema.safeParse(json);
-    if (!parsed.success) {
+    // The delivery must be bff.yaml's WebhookDelivery: an envelope the receiver can read, and an
+    // event of the contract (openapi.yaml WebhookEvent) when its type is one the contract names.
+    if (!matchesBffSchema('WebhookDelivery', json)) {
       record('refused_body', 400, { reason: 'not_a_service_event' });
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
-    const event = parsed.data;
-    const fromData = event.data.organization_id;
+    const delivery = json as WebhookDelivery;
+    const fromData = delivery.data.organization_id;
     const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
     const identity = {
-      event_id: event.id,
-      event_type: event.type,
+      event_id: delivery.id,
+      event_type: delivery.type,
       ...(organizationId === undefined ? {} : { organization_id: organizationId }),
     };
-    if (!KNOWN_EVENT_TYPES.has(event.type)) {
+    if (!KNOWN_EVENT_TYPES.has(delivery.type)) {
       counted('ignored');
       record('ignored_unknown_type', 200, { ...identity, reason: 'unknown_event_type' });
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
+    const event = delivery as VcsEvent;
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
       counted('ignored');
@@ -134,13 +127,13 @@ export async function webhookReceiver(
         ...identity,
         reason: organizationId === undefined ? 'no_organization' : 'organization_mismatch',
       });
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
     const outcome = await options.hub.publish(organizationId, event);
     counted(outcome);
     if (outcome === 'duplicate') {
       record('duplicate', 200, { ...identity, reason: 'already_received' });
-      return { received: true, duplicate: true };
+      return { received: true, duplicate: true } satisfies WebhookReceipt;
     }
     if (outcome === 'queued') {
       request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
@@ -149,6 +142,6 @@ export async function webhookReceiver(
       ...identity,
       ...(outcome === 'queued' ? { reason: 'kept_until_shared_state_returns' } : {}),
     });
-    return { received: true };
+    return { received: true } satisfies WebhookReceipt;
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { api, bffRequest, unwrap } from '@/api/client.ts';
+import type { components as BffComponents } from '@/api/bff-schema.gen.ts';
+import { api, bff, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { components } from '@/api/schema.gen.ts';
 import { webhookEventNameValues } from '@/api/schema.gen.ts';
@@ -31,33 +31,13 @@ export const webhooksQueryOptions = queryOptions({
   queryFn: ({ signal }) => unwrap(api.GET('/webhooks', { signal })),
 });
 
-// The BFF's own endpoint (not the service's); its shape is checked here.
-const deliverySchema = z.object({
-  id: z.string(),
-  received_at: z.string(),
-  organization_id: z.nullable(z.string()),
-  event_id: z.nullable(z.string()),
-  event_type: z.nullable(z.string()),
-  verified: z.boolean(),
-  outcome: z.enum([
-    'delivered',
-    'duplicate',
-    'ignored_unknown_type',
-    'ignored_no_organization',
-    'refused_signature',
-    'refused_body',
-  ]),
-  reason: z.nullable(z.string()),
-  status: z.number(),
-});
-export type Delivery = z.infer<typeof deliverySchema>;
+export type Delivery = BffComponents['schemas']['WebhookDeliveryEntry'];
 
 export const deliveriesQueryOptions = queryOptions({
   queryKey: queryKeys.webhookDeliveries,
   queryFn: async ({ signal }) =>
-    z
-      .object({ deliveries: z.array(deliverySchema) })
-      .parse(await bffRequest('/bff/webhook-deliveries?limit=50', { signal })).deliveries,
+    (await unwrap(bff.GET('/bff/webhook-deliveries', { params: { query: { limit: 50 } }, signal })))
+      .deliveries,
   // Live events refresh it; a slow poll covers refused deliveries (they raise no event).
   refetchInterval: 30_000,
 });
