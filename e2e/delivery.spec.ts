@@ -73,18 +73,21 @@ test.describe('exports and jobs', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Live updates' })).toBeVisible({
       timeout: 15_000,
     });
-    const id = await projectId(page, SHORT_CUT);
+    // The long cut renders for seconds (the short one can finish before a loaded browser looks).
+    const id = await projectId(page, LONG_CUT);
     await page.goto(`/projects/${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: SHORT_CUT })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: LONG_CUT })).toBeVisible();
     await startExport(page);
 
     const jobs = page.getByRole('list', { name: 'Jobs' });
     const job = jobs.getByRole('listitem').first();
+    await expect(job).toHaveAccessibleName(/queued|running/);
     await expect(job.getByRole('progressbar')).toBeVisible();
     await expect(job.getByText('Estimated credits')).toBeVisible();
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications.getByText('Export ready')).toBeVisible({ timeout: 25_000 });
     await expect(job).toHaveAccessibleName(/complete/);
+    await expect(job.getByRole('progressbar')).toHaveCount(0);
     await expect(job.getByRole('link', { name: /Download the result/ })).toBeVisible();
 
     // The tray in the header lists it too, across pages.
@@ -383,6 +386,8 @@ test.describe('workspace', () => {
   test('a webhook is registered with the event checklist, listed, and deleted; the delivery log shows received events', async ({
     page,
   }) => {
+    // Registration, deletion, an export's delivery and two axe passes: more than the default.
+    test.setTimeout(60_000);
     await signInWithDemo(page, '/settings');
     const form = page.getByRole('form', { name: 'Register a webhook' });
     const url = form.getByLabel('Endpoint URL');
@@ -410,7 +415,27 @@ test.describe('workspace', () => {
     await expect(mine).toHaveCount(0);
     // The demo receiver registered at start-up is still there.
     await expect(list.getByRole('listitem').first()).toBeVisible();
+
+    // An export of the short cut makes the service send `export.ready` to that receiver: the
+    // delivery log shows it verified and delivered (live events refresh the log).
     await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
+    const id = await projectId(page, SHORT_CUT);
+    const session = (await (await page.request.get('/bff/session')).json()) as {
+      csrf_token: string;
+    };
+    const started = await page.request.post(`/api/v1/projects/${id}/exports`, {
+      headers: { 'x-csrf-token': session.csrf_token },
+      data: {},
+    });
+    expect(started.status()).toBe(202);
+    const { export_id: exportId } = (await started.json()) as { export_id: string };
+    const row = page
+      .getByRole('region', { name: 'Webhook deliveries, scrollable' })
+      .getByRole('row')
+      .filter({ hasText: 'export.ready' })
+      .filter({ hasText: exportId });
+    await expect(row).toContainText('Verified, delivered', { timeout: 20_000 });
+    await expect(row).toContainText('200');
     await expectAccessible(page);
   });
 });

@@ -337,6 +337,8 @@ export interface components {
             organization_id: string | null;
             event_id: string | null;
             event_type: string | null;
+            /** @description What the event is about: the first of its `data` fields `export_id`, `job_id`, `run_id`, `clip_id`, `revision_id`, `asset_id`, `project_id` that is a string (null when none). */
+            subject: string | null;
             /** @description Whether the signature checked out. */
             verified: boolean;
             outcome: components["schemas"]["WebhookDeliveryOutcome"];

@@ -58,6 +58,7 @@ describe('webhook delivery log', () => {
         reason: string | null;
         event_id: string | null;
         verified: boolean;
+        subject: string | null;
         status: number;
       }>;
     };
@@ -72,6 +73,12 @@ describe('webhook delivery log', () => {
     expect(deliveries.find((d) => d.outcome === 'refused_signature')).toMatchObject({
       verified: false,
       event_id: null,
+      subject: null,
+    });
+    // What a delivered event is about: its export (the most specific id in its data).
+    expect(deliveries.find((d) => d.outcome === 'delivered')).toMatchObject({
+      event_id: 'evt_ok',
+      subject: 'x1',
     });
     expect(deliveries.some((d) => d.event_id === 'evt_beta')).toBe(false);
   });
@@ -97,6 +104,7 @@ describe('webhook delivery log', () => {
         organization_id: 'org',
         event_id: id,
         event_type: 'job.complete',
+        subject: null,
         verified: true,
         outcome: 'delivered',
         reason: null,

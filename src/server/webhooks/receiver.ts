@@ -11,6 +11,26 @@ import { webhookEventNameValues } from '../../api/schema.gen.ts';
 type WebhookReceipt = components['schemas']['WebhookReceipt'];
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
+/** The `data` fields that name what an event is about, most specific first. */
+const SUBJECT_FIELDS = [
+  'export_id',
+  'job_id',
+  'run_id',
+  'clip_id',
+  'revision_id',
+  'asset_id',
+  'project_id',
+] as const;
+
+/** What a delivery is about, for the delivery log (bff.yaml `WebhookDeliveryEntry.subject`). */
+function subjectOf(data: Record<string, unknown>): string | null {
+  for (const field of SUBJECT_FIELDS) {
+    const value = data[field];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
+
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
 /** Event names of the contract (api-reference "Events"); other types are acknowledged and ignored. */
@@ -60,7 +80,7 @@ export async function webhookReceiver(
       outcome: DeliveryOutcome,
       status: number,
       fields: Partial<
-        Pick<DeliveryEntry, 'organization_id' | 'event_id' | 'event_type' | 'reason'>
+        Pick<DeliveryEntry, 'organization_id' | 'event_id' | 'event_type' | 'subject' | 'reason'>
       >,
     ) => {
       const entry: DeliveryEntry = {
@@ -69,6 +89,7 @@ export async function webhookReceiver(
         organization_id: fields.organization_id ?? fromQuery ?? null,
         event_id: fields.event_id ?? null,
         event_type: fields.event_type ?? null,
+        subject: fields.subject ?? null,
         verified: outcome !== 'refused_signature',
         outcome,
         reason: fields.reason ?? null,
@@ -112,6 +133,7 @@ export async function webhookReceiver(
     const identity = {
       event_id: delivery.id,
       event_type: delivery.type,
+      subject: subjectOf(delivery.data),
       ...(organizationId === undefined ? {} : { organization_id: organizationId }),
     };
     if (!KNOWN_EVENT_TYPES.has(delivery.type)) {

@@ -269,6 +269,11 @@ function DeliveryLog() {
                         {delivery.event_id}
                       </span>
                     ) : null}
+                    {delivery.subject ? (
+                      <span className="block text-xs text-slate-600">
+                        about <span className="font-mono">{delivery.subject}</span>
+                      </span>
+                    ) : null}
                   </td>
                   <td className={`p-2 ${delivery.verified ? '' : 'font-medium text-red-800'}`}>
                     {outcomeText[delivery.outcome]}
