@@ -236,6 +236,8 @@ test.describe('publishing', () => {
   test('a slideshow is ordered by drag and by keyboard, and scheduled in that order', async ({
     page,
   }) => {
+    // Keyboard moves, a drag, an axe pass, scheduling and cancelling: more than the default.
+    test.setTimeout(60_000);
     await signInWithDemo(page, '/publishing');
     await expect(page.getByRole('heading', { level: 1, name: 'Publishing' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Schedule a post' });
