@@ -22,6 +22,7 @@ import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
+import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
 import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
@@ -91,6 +92,12 @@ const AppProjectsProjectIdIndexRoute =
     path: '/projects/$projectId/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdCaptionsRoute =
+  AppProjectsProjectIdCaptionsRouteImport.update({
+    id: '/projects/$projectId/captions',
+    path: '/projects/$projectId/captions',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdTimelineRoute =
   AppProjectsProjectIdTimelineRouteImport.update({
     id: '/projects/$projectId/timeline',
@@ -122,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/publishing/': typeof AppPublishingIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -139,6 +147,7 @@ export interface FileRoutesByTo {
   '/publishing': typeof AppPublishingIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -158,6 +167,7 @@ export interface FileRoutesById {
   '/_app/publishing/': typeof AppPublishingIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/publishing/'
     | '/settings/'
     | '/clips/share/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/publishing'
     | '/settings'
     | '/clips/share/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -212,6 +224,7 @@ export interface FileRouteTypes {
     | '/_app/publishing/'
     | '/_app/settings/'
     | '/_app/clips/share/$assetId'
+    | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -317,6 +330,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/captions': {
+      id: '/_app/projects/$projectId/captions'
+      path: '/projects/$projectId/captions'
+      fullPath: '/projects/$projectId/captions'
+      preLoaderRoute: typeof AppProjectsProjectIdCaptionsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/timeline': {
       id: '/_app/projects/$projectId/timeline'
       path: '/projects/$projectId/timeline'
@@ -351,6 +371,7 @@ interface AppRouteChildren {
   AppPublishingIndexRoute: typeof AppPublishingIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
+  AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -367,6 +388,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPublishingIndexRoute: AppPublishingIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
+  AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:
