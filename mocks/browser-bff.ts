@@ -62,8 +62,13 @@ export function createBrowserBffHandlers(): {
 } {
   let session: BrowserSession | null = null;
   const handlers = [
-    http.get('*/bff/config', () =>
-      HttpResponse.json<BffSchemas['BffConfig']>({ demo_available: true, upstream: 'simulator' }),
+    http.get('*/bff/config', ({ request }) =>
+      HttpResponse.json<BffSchemas['BffConfig']>({
+        demo_available: true,
+        upstream: 'simulator',
+        // No receiver runs in the browser mock; this is where the BFF's would be.
+        webhook_receiver_url: `${new URL(request.url).origin}/webhooks/vcs`,
+      }),
     ),
     http.get('*/bff/session', ({ request }) => {
       const answer = session && browserSession(session);

@@ -39,6 +39,7 @@ describe('the in-browser BFF mock answers bff.yaml shapes', () => {
     expect((await answer('getBffConfig', '/bff/config')).body).toEqual({
       demo_available: true,
       upstream: 'simulator',
+      webhook_receiver_url: `${base}/webhooks/vcs`,
     });
     const signedOut = await answer('getSession', '/bff/session');
     expect(signedOut.status).toBe(401);
