@@ -1001,8 +1001,9 @@ async function cutroomGestures(
     const status = await page.getByRole('status', { name: 'Selection' }).textContent();
     const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
     const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
+    const view = await page.evaluate(() => window.__cutroomTimeline!.view());
     return {
-      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×`,
+      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×${selected ? '' : ` (status “${status ?? ''}”, view ${fmt(view.pxPerSecond, 2)} px/s at ${Math.round(view.scrollX)}, ${Math.round(view.scrollY)})`}`,
       ok: selected >= Math.min(1000, setup.size) && itemsRedraws <= 2,
     };
   });
