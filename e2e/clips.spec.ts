@@ -215,8 +215,11 @@ test.describe('clip library', () => {
   test('a clip moves from assembling to ready on screen, without a reload', async ({ page }) => {
     test.setTimeout(90_000);
     await signInWithDemo(page, '/clips');
-    await createClipFromUrl(page, videoIdFor(null));
+    await expect(page.getByRole('list', { name: 'Clips' })).toBeVisible();
+    // Recording starts before the clip exists (the app navigates to it without a reload), so
+    // a slow first render of the clip cannot hide its early steps.
     await recordStatuses(page);
+    await createClipFromUrl(page, videoIdFor(null));
     await expect
       .poll(async () => (await seenStatuses(page)).seen, { timeout: 40_000 })
       .toEqual(expect.arrayContaining(['assembling', 'ready']));
