@@ -18,6 +18,7 @@ import { loadavg, availableParallelism } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { percentile } from './percentile.ts';
 
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 6000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -54,14 +55,6 @@ interface GestureFigures {
   loafScriptMs: number;
   loafLayoutMs: number;
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
-    NaN
-  );
-};
 
 /** One scroll of the scene list from its current end to the other, measured in the page. */
 async function scrollGesture(page: Page, direction: 'down' | 'up'): Promise<GestureFigures> {

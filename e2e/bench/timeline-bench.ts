@@ -47,6 +47,7 @@ import {
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { percentile } from './percentile.ts';
 import type { PeerBenchApi } from './timeline/main.tsx';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -369,14 +370,6 @@ function printProfile(
   console.log(`\nCPU profile of the ${currentGesture} (${lib}), self time in ms:`);
   for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
 }
-
-const percentile = (values: readonly number[], p: number): number => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  ]!;
-};
 
 // ───────────────────────────── input at a fixed rate ─────────────────────────────
 
