@@ -2,7 +2,7 @@
  * `npm run bench:storyboard` (tsx e2e/bench/storyboard-bench.ts): scrolling the 200-scene
  * storyboard of the plan review, on the real route through the BFF and the embedded simulator.
  *
- * Starts the app (`src/server/start.ts`, which builds the client when it is stale) on a free
+ * Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
  * loopback port, signs in with the demo workspace in headless Chromium, opens the storyboard of
  * "Faceless: Two Hundred Nights" and scrolls its scene list from the first to the last scene
  * with a steady per-frame scroll (BENCH_SCROLL_MS, default 6 s for ~66,000 px), then back up.

@@ -3,7 +3,7 @@
  * real route, `/projects/$id/timeline`, through the BFF and the embedded simulator, against the
  * peer (@xzdarcy/react-timeline-editor) on the same data.
  *
- * - Starts the app (`src/server/start.ts`, which builds the client when it is stale) on a free
+ * - Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
  *   loopback port with SIM_LARGE_TIMELINE=1: the simulator then seeds the benchmark projects of
  *   1,000 and 10,000 items over 20 layers. Signs in with the demo workspace in headless Chromium.
  * - The peer's page (e2e/bench/timeline/) is built with Vite and served on another free port with
