@@ -18,6 +18,7 @@ import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
+import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
 import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
@@ -67,6 +68,12 @@ const AppProjectsProjectIdIndexRoute =
     path: '/projects/$projectId/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdCaptionsRoute =
+  AppProjectsProjectIdCaptionsRouteImport.update({
+    id: '/projects/$projectId/captions',
+    path: '/projects/$projectId/captions',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdTimelineRoute =
   AppProjectsProjectIdTimelineRouteImport.update({
     id: '/projects/$projectId/timeline',
@@ -94,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/clips/': typeof AppClipsIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -107,6 +115,7 @@ export interface FileRoutesByTo {
   '/clips': typeof AppClipsIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -122,6 +131,7 @@ export interface FileRoutesById {
   '/_app/clips/': typeof AppClipsIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/clips/'
     | '/projects/'
     | '/clips/share/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | '/clips'
     | '/projects'
     | '/clips/share/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -164,6 +176,7 @@ export interface FileRouteTypes {
     | '/_app/clips/'
     | '/_app/projects/'
     | '/_app/clips/share/$assetId'
+    | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -241,6 +254,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/captions': {
+      id: '/_app/projects/$projectId/captions'
+      path: '/projects/$projectId/captions'
+      fullPath: '/projects/$projectId/captions'
+      preLoaderRoute: typeof AppProjectsProjectIdCaptionsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/timeline': {
       id: '/_app/projects/$projectId/timeline'
       path: '/projects/$projectId/timeline'
@@ -271,6 +291,7 @@ interface AppRouteChildren {
   AppClipsIndexRoute: typeof AppClipsIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
+  AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -283,6 +304,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppClipsIndexRoute: AppClipsIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
+  AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:

@@ -119,6 +119,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/uploads/part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send one part of a multipart upload
+         * @description The `url` of a sign-part answer (`POST /workspace/media/upload/multipart/sign-part`, forwarded)
+         *     points here: the BFF rewrites it so the browser sends the part's bytes to its own origin, with
+         *     `t` the service's signed URL sealed by the BFF (bound to the session, expiring with the
+         *     signature). The body is streamed to the signed URL with backpressure and the storage answer
+         *     (status, `ETag`) is streamed back; the bytes are never held whole.
+         */
+        put: operations["uploadPart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's destructive calls, newest first
+         * @description One entry per call of an operation the service contract marks `x-destructive` (the deletes,
+         *     upload abort, run cancel, ...) that reached the service through this BFF, for the signed-in
+         *     workspace. Each is also written as a JSON log line. The API key is never recorded.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -298,7 +344,7 @@ export interface components {
          * @description The BFF's own error codes (the service's codes pass through unchanged); `x-enum-descriptions` says what each means (served by `GET /bff/errors`).
          * @enum {string}
          */
-        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error";
+        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error" | "part_url_invalid" | "part_interrupted" | "length_required";
         BffErrorCatalogue: {
             errors: {
                 code: components["schemas"]["BffErrorCode"];
@@ -325,6 +371,43 @@ export interface components {
                      */
                     kind: "memory" | "redis";
                 };
+            };
+        };
+        /** @description One destructive call, as the BFF recorded it (never the key). */
+        AuditEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the service answered.
+             */
+            time: string;
+            organization_id: string;
+            user_id: string;
+            method: string;
+            /** @description The contract's path template, e.g. `/workspace/media/assets/batch-delete`. */
+            endpoint: string;
+            /** @description The concrete path, e.g. `/workspace/media/folders/3f2b…/empty`. */
+            path: string;
+            /** @description The service's status (or the BFF's 502/504 when the exchange failed). */
+            status: number;
+            /** @description The `reason` the request gave, when it has one. */
+            reason: string | null;
+            /** @description Whether nothing was meant to be deleted (null when the operation has no dry run). */
+            dry_run: boolean | null;
+            selected_count: number | null;
+            deleted_count: number | null;
+            failed_count: number | null;
+            /** @description The answer replayed an earlier identical request (nothing happened again). */
+            replayed: boolean;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            bounds: {
+                limit: number;
+                offset: number;
+                total: number;
+                returned: number;
+                has_more: boolean;
             };
         };
         /**
@@ -674,6 +757,93 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
+    uploadPart: {
+        parameters: {
+            query: {
+                /** @description The sealed part URL, as the rewritten sign-part answer gives it. */
+                t: string;
+            };
+            header: {
+                /** @description The part's size in bytes (at most 5 GiB). */
+                "Content-Length": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The storage service stored the part; its `ETag` is what the complete call lists. Any other answer of the storage service is passed on as it came. */
+            200: {
+                headers: {
+                    /** @description The part's ETag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The part did not arrive whole (`part_interrupted`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description The part URL is not valid for this session or has expired (`part_url_invalid`; sign the part again), or the CSRF token is missing (`csrf_failed`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Length` (`length_required`). */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
     getLiveness: {
         parameters: {
             query?: never;
@@ -758,7 +928,7 @@ export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
-export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error"];
+export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error", "part_url_invalid", "part_interrupted", "length_required"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "not_ready", "shutting_down"];
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
