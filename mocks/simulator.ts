@@ -27,6 +27,8 @@
  *   short-suggestion runs of assets; the admin cancel endpoint cancels them.
  * - Fault `deleteFailOnce` (SIM_DELETE_FAIL_ONCE, a regex over names): the first confirmed delete
  *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
+ * - Fault `clipSlow` (SIM_CLIP_SLOW, a regex over a clip's asset id or video address): that
+ *   clip's pipeline steps take 4× as long.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
  *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
  *   `idempotency_conflict` (lib/idempotency.ts).
@@ -99,6 +101,7 @@ import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
 import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
+import { resumeSeededPosts } from './rules/publishing.ts';
 import { seedStore } from './store/seed.ts';
 import type { WebhookEventName } from './store/contract.ts';
 import type { Store } from './store/workspace.ts';
@@ -223,6 +226,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     stop: () => ticker.stop(),
   };
   resumeSeededJobs(simulator);
+  resumeSeededPosts(simulator);
   resumeFacelessRuns(simulator);
   return simulator;
 }
