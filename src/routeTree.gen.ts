@@ -12,10 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
 import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
 import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
 import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
+import { Route as AppOnboardingIndexRouteImport } from './routes/_app/onboarding/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing/index'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
@@ -37,6 +41,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
+  id: '/ai-style/',
+  path: '/ai-style/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
   id: '/clip-batches/$batchId',
   path: '/clip-batches/$batchId',
@@ -52,9 +61,24 @@ const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
   path: '/clips/$clipId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOnboardingIndexRoute = AppOnboardingIndexRouteImport.update({
+  id: '/onboarding/',
+  path: '/onboarding/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPublishingIndexRoute = AppPublishingIndexRouteImport.update({
+  id: '/publishing/',
+  path: '/publishing/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
@@ -98,8 +122,12 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/ai-style/': typeof AppAiStyleIndexRoute
   '/clips/': typeof AppClipsIndexRoute
+  '/onboarding/': typeof AppOnboardingIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/publishing/': typeof AppPublishingIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
@@ -112,8 +140,12 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/ai-style': typeof AppAiStyleIndexRoute
   '/clips': typeof AppClipsIndexRoute
+  '/onboarding': typeof AppOnboardingIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/publishing': typeof AppPublishingIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
@@ -128,8 +160,12 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/_app/clips/$clipId': typeof AppClipsClipIdRoute
+  '/_app/ai-style/': typeof AppAiStyleIndexRoute
   '/_app/clips/': typeof AppClipsIndexRoute
+  '/_app/onboarding/': typeof AppOnboardingIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/publishing/': typeof AppPublishingIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
@@ -144,8 +180,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
+    | '/ai-style/'
     | '/clips/'
+    | '/onboarding/'
     | '/projects/'
+    | '/publishing/'
+    | '/settings/'
     | '/clips/share/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
@@ -158,8 +198,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
+    | '/ai-style'
     | '/clips'
+    | '/onboarding'
     | '/projects'
+    | '/publishing'
+    | '/settings'
     | '/clips/share/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
@@ -173,8 +217,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/clip-batches/$batchId'
     | '/_app/clips/$clipId'
+    | '/_app/ai-style/'
     | '/_app/clips/'
+    | '/_app/onboarding/'
     | '/_app/projects/'
+    | '/_app/publishing/'
+    | '/_app/settings/'
     | '/_app/clips/share/$assetId'
     | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
@@ -212,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/ai-style/': {
+      id: '/_app/ai-style/'
+      path: '/ai-style'
+      fullPath: '/ai-style/'
+      preLoaderRoute: typeof AppAiStyleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/clip-batches/$batchId': {
       id: '/_app/clip-batches/$batchId'
       path: '/clip-batches/$batchId'
@@ -233,11 +288,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClipsClipIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/onboarding/': {
+      id: '/_app/onboarding/'
+      path: '/onboarding'
+      fullPath: '/onboarding/'
+      preLoaderRoute: typeof AppOnboardingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
       fullPath: '/projects/'
       preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/publishing/': {
+      id: '/_app/publishing/'
+      path: '/publishing'
+      fullPath: '/publishing/'
+      preLoaderRoute: typeof AppPublishingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/clips/share/$assetId': {
@@ -288,8 +364,12 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
   AppClipsClipIdRoute: typeof AppClipsClipIdRoute
+  AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
   AppClipsIndexRoute: typeof AppClipsIndexRoute
+  AppOnboardingIndexRoute: typeof AppOnboardingIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppPublishingIndexRoute: typeof AppPublishingIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
@@ -301,8 +381,12 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
   AppClipsClipIdRoute: AppClipsClipIdRoute,
+  AppAiStyleIndexRoute: AppAiStyleIndexRoute,
   AppClipsIndexRoute: AppClipsIndexRoute,
+  AppOnboardingIndexRoute: AppOnboardingIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppPublishingIndexRoute: AppPublishingIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,

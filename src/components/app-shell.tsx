@@ -8,6 +8,9 @@ import type { ReactNode } from 'react';
 const navItems = [
   { to: '/projects', label: 'Projects' },
   { to: '/clips', label: 'Clips' },
+  { to: '/publishing', label: 'Publishing' },
+  { to: '/ai-style', label: 'AI style' },
+  { to: '/settings', label: 'Settings' },
 ] as const;
 
 export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
