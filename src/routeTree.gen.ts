@@ -12,11 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppOpsRouteImport } from './routes/_app/ops'
 import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
 import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
 import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
+import { Route as AppMediaIndexRouteImport } from './routes/_app/media/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
+import { Route as AppMediaAssetsAssetIdRouteImport } from './routes/_app/media/assets.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
@@ -36,6 +39,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppOpsRoute = AppOpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
   id: '/clip-batches/$batchId',
   path: '/clip-batches/$batchId',
@@ -51,6 +59,11 @@ const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
   path: '/clips/$clipId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMediaIndexRoute = AppMediaIndexRouteImport.update({
+  id: '/media/',
+  path: '/media/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -59,6 +72,11 @@ const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
 const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
   id: '/clips/share/$assetId',
   path: '/clips/share/$assetId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaAssetsAssetIdRoute = AppMediaAssetsAssetIdRouteImport.update({
+  id: '/media/assets/$assetId',
+  path: '/media/assets/$assetId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -89,11 +107,14 @@ const AppProjectsProjectIdPlansRevisionIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/clips/': typeof AppClipsIndexRoute
+  '/media/': typeof AppMediaIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -102,11 +123,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/clips': typeof AppClipsIndexRoute
+  '/media': typeof AppMediaIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -117,11 +141,14 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/ops': typeof AppOpsRoute
   '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/_app/clips/$clipId': typeof AppClipsClipIdRoute
   '/_app/clips/': typeof AppClipsIndexRoute
+  '/_app/media/': typeof AppMediaIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/_app/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -132,11 +159,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/clips/'
+    | '/media/'
     | '/projects/'
     | '/clips/share/$assetId'
+    | '/media/assets/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -145,11 +175,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/clips'
+    | '/media'
     | '/projects'
     | '/clips/share/$assetId'
+    | '/media/assets/$assetId'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -159,11 +192,14 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/ops'
     | '/_app/clip-batches/$batchId'
     | '/_app/clips/$clipId'
     | '/_app/clips/'
+    | '/_app/media/'
     | '/_app/projects/'
     | '/_app/clips/share/$assetId'
+    | '/_app/media/assets/$assetId'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -199,6 +235,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/ops': {
+      id: '/_app/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof AppOpsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/clip-batches/$batchId': {
       id: '/_app/clip-batches/$batchId'
       path: '/clip-batches/$batchId'
@@ -220,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClipsClipIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/media/': {
+      id: '/_app/media/'
+      path: '/media'
+      fullPath: '/media/'
+      preLoaderRoute: typeof AppMediaIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
@@ -232,6 +282,13 @@ declare module '@tanstack/react-router' {
       path: '/clips/share/$assetId'
       fullPath: '/clips/share/$assetId'
       preLoaderRoute: typeof AppClipsShareAssetIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/assets/$assetId': {
+      id: '/_app/media/assets/$assetId'
+      path: '/media/assets/$assetId'
+      fullPath: '/media/assets/$assetId'
+      preLoaderRoute: typeof AppMediaAssetsAssetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -266,11 +323,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppOpsRoute: typeof AppOpsRoute
   AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
   AppClipsClipIdRoute: typeof AppClipsClipIdRoute
   AppClipsIndexRoute: typeof AppClipsIndexRoute
+  AppMediaIndexRoute: typeof AppMediaIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
+  AppMediaAssetsAssetIdRoute: typeof AppMediaAssetsAssetIdRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -278,11 +338,14 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppOpsRoute: AppOpsRoute,
   AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
   AppClipsClipIdRoute: AppClipsClipIdRoute,
   AppClipsIndexRoute: AppClipsIndexRoute,
+  AppMediaIndexRoute: AppMediaIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
+  AppMediaAssetsAssetIdRoute: AppMediaAssetsAssetIdRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 const navItems = [
   { to: '/projects', label: 'Projects' },
   { to: '/clips', label: 'Clips' },
+  { to: '/media', label: 'Media' },
+  { to: '/ops', label: 'Ops' },
 ] as const;
 
 export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
