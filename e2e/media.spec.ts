@@ -71,7 +71,7 @@ async function confirmDelete(page: Page, count: number) {
 
 test.describe('media library and deletes', () => {
   test('a dry run shows the linked projects, and a toggle re-runs it', async ({ page }) => {
-    await openLibrary(page, '?q=Interview&limit=100');
+    await openLibrary(page, '?limit=100&sort=created_at');
     const rows = page.getByRole('row');
     await expect(rows.filter({ hasText: 'Interview - Dr. Alvarez take 1.mp4' })).toBeVisible();
     await page.getByLabel(/^Select all \d+ assets on page 1$/).check();
