@@ -202,7 +202,7 @@ test.describe('timeline editor', () => {
     const failure = result.getByRole('row', { name: new RegExp(locked.name) });
     await expect(failure).toContainText('locked_layer');
     await expect(failure.getByRole('cell', { name: 'No', exact: true })).toBeVisible();
-    await expect(result.getByText('Captions removed')).toBeVisible();
+    await expect(result.getByText('Caption words removed')).toBeVisible();
     await expect(result.getByText('Gaps closed (packed)')).toBeVisible();
     await expectAccessible(page);
 

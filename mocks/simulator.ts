@@ -114,6 +114,11 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
   timeScale?: number | undefined;
+  /**
+   * Also seed the timeline benchmark projects: 1,000 and 10,000 items over 20 layers (env
+   * SIM_LARGE_TIMELINE=1; `npm run bench:timeline` sets it).
+   */
+  largeTimelines?: boolean | undefined;
   /** Extra seeded clips for the clip benchmark (default none). */
   benchClips?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
@@ -123,7 +128,7 @@ export interface SimulatorOptions {
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
 export function simulatorOptionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips'> {
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines'> {
   const positive = (raw: string | undefined): number | undefined => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
@@ -134,6 +139,7 @@ export function simulatorOptionsFromEnv(
   return {
     timeScale: positive(env.SIM_TIME_SCALE),
     benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
+    largeTimelines: env.SIM_LARGE_TIMELINE === '1',
   };
 }
 
@@ -172,7 +178,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now(), { benchClips: options.benchClips });
+  const store = seedStore(seed, now(), {
+    benchClips: options.benchClips,
+    largeTimelines: options.largeTimelines === true,
+  });
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();

@@ -190,11 +190,42 @@ export interface SeededTimeline {
   captionWords: CaptionWord[];
 }
 
+/**
+ * The layer plans for `layerCount` layers: the seven kinds repeated in order ("B-roll 2", …),
+ * each repeat sharing its kind's items (the benchmark projects use 20 layers).
+ */
+function plansFor(layerCount: number | undefined): LayerPlan[] {
+  if (!layerCount || layerCount <= LAYER_PLANS.length) return LAYER_PLANS;
+  const kinds = LAYER_PLANS.length;
+  return Array.from({ length: layerCount }, (_, i) => {
+    const base = LAYER_PLANS[i % kinds]!;
+    const round = Math.floor(i / kinds);
+    const copies = Math.floor(layerCount / kinds) + (i % kinds < layerCount % kinds ? 1 : 0);
+    return {
+      ...base,
+      name: round === 0 ? base.name : `${base.name} ${round + 1}`,
+      share: base.share / copies,
+    };
+  });
+}
+
 export function generateTimeline(
   ctx: SeedContext,
-  options: { itemCount: number; durationSeconds: number; assets: readonly AssetRecord[] },
+  options: {
+    itemCount: number;
+    durationSeconds: number;
+    assets: readonly AssetRecord[];
+    /** Layers in all (kinds repeat beyond seven), the locked brand layer included when there is one. */
+    layerCount?: number;
+    /** The locked brand layer on top (default true). */
+    lockedLayer?: boolean;
+  },
 ): SeededTimeline {
   const { itemCount, durationSeconds, assets } = options;
+  const locked = options.lockedLayer !== false;
+  const plans = plansFor(
+    options.layerCount === undefined ? undefined : options.layerCount - (locked ? 1 : 0),
+  );
   const videoAssets = assets.filter((asset) => asset.kind === 'video');
   const audioAssets = assets.filter((asset) => asset.kind === 'audio');
   const imageAssets = assets.filter((asset) => asset.kind === 'image');
@@ -203,12 +234,13 @@ export function generateTimeline(
   const newId = (): string => `ti_${ctx.rng.hex(12)}`;
   let captionIndex = 0;
 
-  LAYER_PLANS.forEach((plan, index) => {
+  plans.forEach((plan, index) => {
     const count = Math.max(1, Math.round(itemCount * plan.share));
     const spans = placeItems(ctx, count, durationSeconds, plan.fill);
     const items = spans.map(([start, end], n): TimelineItem => {
       let type: TimelineItemType = plan.type;
-      if (plan.name === 'B-roll' && imageAssets.length > 0 && ctx.rng.chance(0.35)) type = 'image';
+      if (plan.name.startsWith('B-roll') && imageAssets.length > 0 && ctx.rng.chance(0.35))
+        type = 'image';
       const pool =
         type === 'video'
           ? videoAssets
@@ -274,7 +306,10 @@ export function generateTimeline(
       const label = asset ? asset.name.replace(/\.[a-z0-9]+$/i, '') : plan.name;
       return {
         ...base,
-        name: type === 'audio' && plan.name === 'Music' ? `Music: ${label}` : `${label} #${n + 1}`,
+        name:
+          type === 'audio' && plan.name.startsWith('Music')
+            ? `Music: ${label}`
+            : `${label} #${n + 1}`,
         source_start_seconds: sourceStart,
         source_end_seconds: type === 'image' ? round3(length) : round3(sourceStart + length),
         asset_id: asset?.id ?? null,
@@ -290,28 +325,29 @@ export function generateTimeline(
   });
 
   // A locked brand layer: its watermark cannot be moved or deleted (per-item failure demo).
-  layers.push({
-    index: layers.length,
-    name: 'Brand watermark (locked)',
-    kind: 'overlay',
-    locked: true,
-    items: [
-      {
-        id: newId(),
-        type: 'overlay',
-        name: 'Logo watermark',
-        layer_index: layers.length,
-        start_seconds: 0,
-        end_seconds: toFrame(durationSeconds),
-        source_start_seconds: null,
-        source_end_seconds: null,
-        asset_id: null,
-        thumbnail_url: null,
-        text: null,
-        effects: [],
-      },
-    ],
-  });
+  if (locked)
+    layers.push({
+      index: layers.length,
+      name: 'Brand watermark (locked)',
+      kind: 'overlay',
+      locked: true,
+      items: [
+        {
+          id: newId(),
+          type: 'overlay',
+          name: 'Logo watermark',
+          layer_index: layers.length,
+          start_seconds: 0,
+          end_seconds: toFrame(durationSeconds),
+          source_start_seconds: null,
+          source_end_seconds: null,
+          asset_id: null,
+          thumbnail_url: null,
+          text: null,
+          effects: [],
+        },
+      ],
+    });
 
   return { timeline: { revision: 1, fps: FPS, layers }, captionWords };
 }

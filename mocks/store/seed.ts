@@ -472,15 +472,61 @@ function seedFree(ctx: SeedContext): Workspace {
   return workspace;
 }
 
+/** Names of the benchmark projects (seeded only with `largeTimelines`). */
+export const BENCHMARK_PROJECTS = [
+  { items: 1_000, name: 'Benchmark: 1,000 timeline items' },
+  { items: 10_000, name: 'Benchmark: 10,000 timeline items' },
+] as const;
+
+/** The benchmark projects: 20 layers, from their own generator (the rest of the seed is unchanged). */
+function seedBenchmarkProjects(ctx: SeedContext, workspace: Workspace): void {
+  for (const [n, plan] of BENCHMARK_PROJECTS.entries()) {
+    const id = ctx.rng.uuid();
+    const assets = workspace.assets.filter((asset) => asset.kind !== 'image').slice(0, 4);
+    const { timeline, captionWords } = generateTimeline(ctx, {
+      itemCount: plan.items,
+      durationSeconds: plan.items >= 10_000 ? 1800 : 540,
+      assets,
+      layerCount: 20,
+      // Every layer editable: "select all, drag" moves every item.
+      lockedLayer: false,
+    });
+    const created = isoAt(ctx, -90 + n);
+    workspace.projects.push({
+      project: {
+        id,
+        name: plan.name,
+        description: `Benchmark project: ${plan.items.toLocaleString('en')} items over 20 layers.`,
+        aspect_ratio: '9:16',
+        status: 'editing',
+        thumbnail_url: thumbnailDataUri(plan.name),
+        created_at: created,
+        updated_at: created,
+      },
+      kind: 'edit',
+      timeline,
+      captionWords,
+      captionStyle: { settings: { ...DEFAULT_CAPTION_SETTINGS }, look_id: null, preset_id: null },
+      exports: [],
+      facelessRevisions: [],
+    });
+  }
+}
+
 export interface SeedOptions {
   /** Extra clips for the clip benchmark (SIM_BENCH_CLIPS); 0 or absent: none. */
   benchClips?: number | undefined;
+  /** The timeline benchmark projects (SIM_LARGE_TIMELINE=1). */
+  largeTimelines?: boolean | undefined;
 }
 
 export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
-  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }, options));
+  const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }, options);
+  if (options.largeTimelines)
+    seedBenchmarkProjects({ rng: createRng(seed).fork('benchmark'), anchor }, paid);
+  store.add(paid);
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
   // Newest first, as list endpoints return them.
   for (const workspace of store.all()) {

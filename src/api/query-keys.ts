@@ -48,10 +48,16 @@ export const queryKeys = {
   timeline: {
     all: ['timeline'] as const,
     project: (projectId: string) => ['timeline', projectId] as const,
+    /** The timeline editor's mutations (commits and trim checks), not a query. */
+    editor: (projectId: string) => ['timeline-editor', projectId] as const,
   },
   captions: {
     all: ['captions'] as const,
     project: (projectId: string) => ['captions', projectId] as const,
+    style: (projectId: string) => ['captions', projectId, 'style'] as const,
+    /** The words of one caption item where it is now (a move or trim reads them again). */
+    itemWords: (projectId: string, itemId: string, start: number, end: number) =>
+      ['captions', projectId, 'words', 'item', itemId, start, end] as const,
   },
   plans: {
     all: ['faceless-plans'] as const,

@@ -2019,6 +2019,7 @@ export interface components {
                 type?: string;
             }[];
             failed_items?: components["schemas"]["TimelineBatchDeleteFailedItem"][];
+            /** @description Assumed meaning (the reference does not say what is counted): the number of caption words removed with the deleted items, not the number of caption items. */
             captions_removed?: number;
             packed?: boolean;
             clips_shifted?: number;

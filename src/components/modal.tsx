@@ -20,9 +20,10 @@ export function Modal({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = ref.current?.querySelector<HTMLElement>(
-      '[data-autofocus], button, [href], input, select, textarea',
-    );
+    // The safe action marked data-autofocus wins over whatever control comes first in the DOM.
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea');
     first?.focus();
     return () => previous?.focus({ preventScroll: true });
   }, []);

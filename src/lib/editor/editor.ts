@@ -128,9 +128,23 @@ export interface DocumentBinding<Doc, Change, Result> {
   invalidates?(entry: HistoryEntry<Change>, change: Change, result: Result, base: Doc): boolean;
 }
 
+/** Words for a failed check or commit: the service's refusal with its reasons, or the error. */
+export function describeFailure(error: unknown): { title: string; detail: string } {
+  if (!(error instanceof ChangeRejected)) return describeError(error);
+  const { reasons } = error;
+  const shown = reasons.slice(0, 5).join(' ');
+  const more = reasons.length > 5 ? ` (and ${reasons.length - 5} more)` : '';
+  return {
+    title: 'The service refused it',
+    detail: reasons.length ? `${error.message} ${shown}${more}` : error.message,
+  };
+}
+
 export interface EditorConfig<State extends object, Doc, Change, Result, Ctx> {
-  /** Names the editor: its mutations are `[...key, 'commit']`. */
+  /** Names the editor: its mutations are `[...key, 'commit']` and `[...key, 'review']`. */
   key: QueryKey;
+  /** State to change after a change went through (e.g. drop deleted items from the selection). */
+  afterCommit?(input: { change: Change; result: Result; base: Doc; state: State }): Partial<State>;
   queryClient: QueryClient;
   initialState: State;
   document: DocumentBinding<Doc, Change, Result>;
@@ -406,7 +420,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     try {
       verdict = await observer.mutate({ label, change });
     } catch (error) {
-      const { title, detail } = describeError(error);
+      const { title, detail } = describeFailure(error);
       this.setState({
         notice: {
           tone: 'error',
@@ -575,14 +589,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       qc.setQueryData(queryKey, outcome.base);
       // The service's state is unknown after a failure: read it again (rollback → invalidate).
       void qc.invalidateQueries({ queryKey });
-      const rejected = outcome.error instanceof ChangeRejected ? outcome.error : null;
-      const { title: errorTitle, detail } = rejected
-        ? { title: 'The service refused it', detail: rejected.message }
-        : describeError(outcome.error);
-      const reasons =
-        rejected && rejected.reasons.length > 0
-          ? ` ${rejected.reasons.slice(0, 5).join(' ')}${rejected.reasons.length > 5 ? ` (and ${rejected.reasons.length - 5} more)` : ''}`
-          : '';
+      const { title: errorTitle, detail } = describeFailure(outcome.error);
       // A change the service refuses will be refused again: it leaves the history.
       const dropped = entry !== undefined && !isRetryable(outcome.error);
       if (dropped) this.setHistory(dropEntry(this.getState().history, entry.id));
@@ -590,7 +597,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
         notice: {
           tone: 'error',
           title: `${title} failed`,
-          detail: `${errorTitle}: ${detail}${reasons} Nothing changed.${dropped ? ' This step was removed from the undo history.' : ''}`,
+          detail: `${errorTitle}: ${detail} Nothing changed.${dropped ? ' This step was removed from the undo history.' : ''}`,
         },
         announcement: `${title} failed.`,
       } as Partial<EditorState<State, Change>>);
@@ -627,6 +634,13 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       if (inverse) history = record(history, createEntry(label, sent, inverse));
     }
     this.setHistory(history);
+    const after = this.config.afterCommit?.({
+      change: sent,
+      result,
+      base: appliedTo,
+      state: this.getState(),
+    });
+    if (after) this.setState(after as Partial<EditorState<State, Change>>);
     const announcement =
       mode === 'do' ? `${label} done.` : `${mode === 'undo' ? 'Undid' : 'Redid'} ${label}.`;
     const whyNotUndoable =

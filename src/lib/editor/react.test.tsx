@@ -74,6 +74,7 @@ describe('the React binding', () => {
     expect(screen.getByText('Ctrl/⌘ + Shift + Z')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(board.editor.getState().selection).toEqual(['a', 'b', 'c']);
     act(() => board.editor.setState({ selection: ['a'] }));
     const field = await screen.findByLabelText('Position');
     await userEvent.clear(field);

@@ -4,7 +4,15 @@
  * buttons, the shortcut help, inspector fields). The kit core (editor.ts) has no React.
  */
 import { useIsMutating, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useStore } from 'zustand';
 import { Button } from '@/components/button.tsx';
 import { NumberField } from '@/components/number-field.tsx';
@@ -40,11 +48,18 @@ export function useSaving(editor: AnyEditor): boolean {
 }
 
 /**
- * The command context, re-read whenever the editor's state or its document changes (for views
- * that show whether commands can run).
+ * The command context, re-read when the document changes or when what `watch` picks from the
+ * state changes (by default any state change; an editor whose drag updates the store every frame
+ * watches only what its views need, e.g. the selection and the history).
  */
-export function useEditorContext<E extends AnyEditor>(editor: E): CtxOf<E> | null {
+export function useEditorContext<E extends AnyEditor>(
+  editor: E,
+  watch: (state: StateOf<E>) => readonly unknown[] = (state) => [state],
+): CtxOf<E> | null {
   const queryClient = useQueryClient();
+  const cache = useRef<{ doc: unknown; deps: readonly unknown[]; ctx: CtxOf<E> | null } | null>(
+    null,
+  );
   const subscribe = useCallback(
     (notify: () => void) => {
       const offStore = editor.store.subscribe(notify);
@@ -56,12 +71,23 @@ export function useEditorContext<E extends AnyEditor>(editor: E): CtxOf<E> | nul
     },
     [editor, queryClient],
   );
-  const state = useSyncExternalStore(subscribe, () => editor.getState());
-  const doc = useSyncExternalStore(subscribe, () => editor.document());
-  return useMemo(
-    () => (doc === undefined ? null : (editor.contextFor(doc, state) as CtxOf<E>)),
-    [editor, state, doc],
-  );
+  const read = () => {
+    const doc = editor.document();
+    const state = editor.getState() as StateOf<E>;
+    const deps = watch(state);
+    const last = cache.current;
+    if (
+      last &&
+      last.doc === doc &&
+      last.deps.length === deps.length &&
+      last.deps.every((dep, i) => Object.is(dep, deps[i]))
+    )
+      return last.ctx;
+    const ctx = doc === undefined ? null : (editor.contextFor(doc, state) as CtxOf<E>);
+    cache.current = { doc, deps, ctx };
+    return ctx;
+  };
+  return useSyncExternalStore(subscribe, read);
 }
 
 /**
@@ -159,7 +185,10 @@ export function CommandButton<Ctx, State, Change, Args>({
       disabled={!enabled}
       title={title ?? (shortcut ? `${command.label} (${shortcut})` : command.label)}
       aria-keyshortcuts={ariaKeys(command.keys ?? [])}
-      onClick={() => onOutcome?.(editor.run(command, args) as Outcome<State, Change>)}
+      onClick={() => {
+        const outcome = editor.run(command, args) as Outcome<State, Change>;
+        onOutcome?.(outcome);
+      }}
     >
       {label ?? command.label}
     </Button>

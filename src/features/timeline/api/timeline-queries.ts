@@ -1,17 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
-
-export const timelineKeys = {
-  all: ['timeline'] as const,
-  detail: (projectId: string) => ['timeline', projectId] as const,
-  frame: (projectId: string, atSeconds: number, revision: number) =>
-    ['timeline', projectId, 'frame', atSeconds, revision] as const,
-};
+import { queryKeys } from '@/api/query-keys.ts';
 
 /** The project timeline with its revision (server state: the editor never copies it). */
 export const timelineQueryOptions = (projectId: string) =>
   queryOptions({
-    queryKey: timelineKeys.detail(projectId),
+    queryKey: queryKeys.timeline.project(projectId),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/projects/{projectId}/timeline', { params: { path: { projectId } }, signal }),
@@ -20,33 +14,40 @@ export const timelineQueryOptions = (projectId: string) =>
     refetchOnWindowFocus: false,
   });
 
-function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the frame image.'));
-    reader.readAsDataURL(blob);
-  });
-}
-
-/**
- * The rendered frame at a time, as a data URL (the service answers SVG or PNG). Keyed by the
- * timeline revision so an edit redraws the frame under the playhead.
- */
-export const previewFrameQueryOptions = (projectId: string, atSeconds: number, revision: number) =>
+/** The project's caption style (the preview draws captions with it). */
+export const captionStyleQueryOptions = (projectId: string) =>
   queryOptions({
-    queryKey: timelineKeys.frame(projectId, atSeconds, revision),
+    queryKey: queryKeys.captions.style(projectId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/projects/{projectId}/captions/style', {
+          params: { path: { projectId } },
+          signal,
+        }),
+      ),
+    staleTime: 60_000,
+  });
+
+/** The words of one caption item (the preview draws the caption under the playhead). */
+export const captionItemWordsQueryOptions = (
+  projectId: string,
+  item: { id: string; start_seconds: number; end_seconds: number },
+) =>
+  queryOptions({
+    queryKey: queryKeys.captions.itemWords(
+      projectId,
+      item.id,
+      item.start_seconds,
+      item.end_seconds,
+    ),
     queryFn: async ({ signal }) => {
-      const blob = await unwrap(
-        api.GET('/projects/{projectId}/preview-frame', {
-          params: { path: { projectId }, query: { at_seconds: atSeconds } },
-          parseAs: 'blob',
+      const body = await unwrap(
+        api.GET('/projects/{projectId}/captions/words', {
+          params: { path: { projectId }, query: { timeline_item_id: item.id, limit: 500 } },
           signal,
         }),
       );
-      return blobToDataUrl(blob);
+      return body.words;
     },
-    staleTime: Infinity,
-    gcTime: 30_000,
-    placeholderData: (previous) => previous,
+    staleTime: 60_000,
   });

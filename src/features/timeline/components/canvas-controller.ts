@@ -1,11 +1,14 @@
 /**
  * The imperative side of the timeline canvas, outside React: pointer and wheel handling, auto
- * scroll, scroll sync and layer drawing. React renders the DOM and the Konva layers once; from then
- * on scrolling, zooming and dragging only redraw layers (no React renders).
+ * scroll, scroll sync and layer drawing. It receives the timeline's `Editor` (the editor kit): a
+ * drag is an editor gesture (Escape rolls it back to its mark), a drop commits the gesture, keys
+ * go to `editor.handleKey`. React renders the DOM and the Konva layers once; from then on
+ * scrolling, zooming and dragging only redraw layers (no React renders). The items layer redraws
+ * when items, the selection or the view change; drag feedback (ghosts, snap line, the selection
+ * box and what it selects) is on the overlay layer only.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import type { EditOp } from '../model/edit-ops.ts';
 import { hitTest, itemScreenRect } from '../model/hit-testing.ts';
 import {
   pointerDown,
@@ -27,10 +30,13 @@ import {
   timeToX,
   zoomAt,
 } from '../model/time-scale.ts';
-import { viewportOf, type EditorState, type EditorStore } from '../state/editor-store.ts';
+import { opsChange } from '../model/timeline-change.ts';
+import type { TimelineEditor } from '../state/create-timeline-editor.ts';
+import { viewportOf, type TimelineEditorState } from '../state/timeline-state.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';
 import { drawItems, drawOverlay, drawStatic } from './timeline-drawing.ts';
 
+const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX = 24;
 
@@ -47,13 +53,6 @@ declare global {
   interface Window {
     __cutroomTimeline?: TimelineTestHooks;
   }
-}
-
-export interface CanvasCallbacks {
-  canEdit: boolean;
-  onCommit(label: string, ops: EditOp[]): void;
-  onRefused(reason: string): void;
-  onKeyDown?(event: ReactKeyboardEvent<HTMLDivElement>): void;
 }
 
 export interface CanvasElements {
@@ -76,7 +75,7 @@ const modifiersOf = (event: {
   free: event.altKey,
 });
 
-function viewChanged(a: EditorState, b: EditorState): boolean {
+function viewChanged(a: TimelineEditorState, b: TimelineEditorState): boolean {
   return (
     a.pxPerSecond !== b.pxPerSecond ||
     a.scrollX !== b.scrollX ||
@@ -87,14 +86,10 @@ function viewChanged(a: EditorState, b: EditorState): boolean {
 }
 
 export class CanvasController {
-  private readonly store: EditorStore;
+  private readonly editor: TimelineEditor;
+  private readonly store: TimelineEditor['store'];
   private index: TimelineIndex | null = null;
   private fps = 30;
-  private callbacks: CanvasCallbacks = {
-    canEdit: false,
-    onCommit: () => undefined,
-    onRefused: () => undefined,
-  };
   private elements: CanvasElements | null = null;
   private layers: {
     static: Konva.Layer | null;
@@ -113,16 +108,13 @@ export class CanvasController {
   private readonly thumbnails: ThumbnailCache;
   private onResize: ((size: { width: number; height: number }) => void) | null = null;
 
-  constructor(store: EditorStore) {
-    this.store = store;
+  constructor(editor: TimelineEditor) {
+    this.editor = editor;
+    this.store = editor.store;
     this.thumbnails = new ThumbnailCache(() => this.layers.items?.batchDraw());
   }
 
   // ───────────── wiring ─────────────
-
-  setCallbacks(callbacks: CanvasCallbacks): void {
-    this.callbacks = callbacks;
-  }
 
   setData(index: TimelineIndex, fps: number): void {
     this.index = index;
@@ -130,7 +122,7 @@ export class CanvasController {
     const state = this.store.getState();
     const clamped = clampScroll(viewportOf(state), index.durationSeconds, index.rows.length);
     if (clamped.scrollX !== state.scrollX || clamped.scrollY !== state.scrollY)
-      state.setView(clamped);
+      this.editor.setState(clamped);
     this.syncDom(this.store.getState());
     this.drawAll();
   }
@@ -184,7 +176,7 @@ export class CanvasController {
     const height = el.clientHeight;
     this.onResize?.({ width, height });
     const state = this.store.getState();
-    state.setView({
+    this.editor.setState({
       viewportWidth: width,
       viewportHeight: height,
       ...(state.fitted
@@ -193,7 +185,9 @@ export class CanvasController {
     });
   }
 
-  private onStoreChange(state: EditorState, previous: EditorState): void {
+  private onStoreChange(state: TimelineEditorState, previous: TimelineEditorState): void {
+    // The gesture was rolled back (Escape) or ended elsewhere: drop what the pointer was doing.
+    if (previous.gesture && !state.gesture && this.pending) this.releasePointer();
     const view = viewChanged(state, previous);
     if (state.drag !== previous.drag)
       this.showOverlay(state.drag !== null && state.drag.kind !== 'scrub');
@@ -216,7 +210,7 @@ export class CanvasController {
     if (overlay && overlay.visible() !== show) overlay.visible(show);
   }
 
-  private placePlayhead(state: EditorState): void {
+  private placePlayhead(state: TimelineEditorState): void {
     const line = this.elements?.playhead;
     if (!line) return;
     const x = timeToX(state.playhead, viewportOf(state));
@@ -226,7 +220,7 @@ export class CanvasController {
   }
 
   /** Scroll content size, stage position and scroll offsets follow the store. */
-  private syncDom(state: EditorState): void {
+  private syncDom(state: TimelineEditorState): void {
     const elements = this.elements;
     const index = this.index;
     if (!elements || !index) return;
@@ -282,7 +276,7 @@ export class CanvasController {
       context._context,
       this.index,
       viewportOf(state),
-      { drag: state.drag, blocked: this.blocked },
+      { drag: state.drag, blocked: this.blocked, selection: state.selection },
       this.fps,
     );
   };
@@ -316,9 +310,11 @@ export class CanvasController {
     const result = pointerMove(context, this.pending, x, y, mods);
     const state = this.store.getState();
     this.blocked = result.blocked ?? false;
-    if (result.selection) state.setSelection(result.selection);
-    if (result.playhead !== undefined) state.setPlayhead(result.playhead);
-    if (result.drag !== null || state.drag !== null) state.setDrag(result.drag);
+    this.editor.setState({
+      ...(result.selection ? { selection: result.selection } : {}),
+      ...(result.playhead !== undefined ? { playhead: Math.max(0, result.playhead) } : {}),
+      ...(result.drag !== null || state.drag !== null ? { drag: result.drag } : {}),
+    });
   }
 
   private stopAutoScroll(): void {
@@ -357,22 +353,26 @@ export class CanvasController {
         index.rows.length,
       );
       if (next.scrollX !== state.scrollX || next.scrollY !== state.scrollY) {
-        state.setView(next);
+        this.editor.setState(next);
         this.step(point.x, point.y, point.mods);
       }
     }
     this.autoScrollFrame = requestAnimationFrame(this.autoScrollTick);
   };
 
-  cancelDrag = (): void => {
-    const current = this.pending;
+  /** Forgets the pointer gesture (after the editor's gesture ended or was rolled back). */
+  private releasePointer(): void {
     this.pending = null;
     this.stopAutoScroll();
-    const state = this.store.getState();
-    if (current?.kind === 'marquee' && current.started) state.setSelection(current.base);
-    if (state.drag) state.setDrag(null);
     this.blocked = false;
     if (this.elements) this.elements.scroll.style.cursor = '';
+  }
+
+  /** Pointer cancelled or capture lost: the gesture rolls back to its mark. */
+  cancelDrag = (): void => {
+    if (!this.pending) return;
+    this.releasePointer();
+    if (this.editor.getState().gesture) this.editor.cancelGesture();
   };
 
   onPointerDown = (event: ReactPointerEvent<HTMLDivElement>): void => {
@@ -389,14 +389,18 @@ export class CanvasController {
       x,
       y,
       mods,
-      this.callbacks.canEdit,
+      !this.editor.isBusy(),
     );
-    const state = this.store.getState();
-    if (result.selection) state.setSelection(result.selection);
-    if (result.playhead !== undefined) state.setPlayhead(result.playhead);
+    this.editor.setState({
+      ...(result.selection ? { selection: result.selection } : {}),
+      ...(result.playhead !== undefined ? { playhead: Math.max(0, result.playhead) } : {}),
+    });
     this.pending = result.pending;
     this.lastPointer = { x, y, mods };
     if (result.pending) {
+      // One mark per gesture: Escape restores the selection and drag as they are now.
+      if (result.pending.kind !== 'scrub')
+        this.editor.beginGesture(GESTURE_LABEL[result.pending.kind]);
       el.setPointerCapture(event.pointerId);
       event.preventDefault();
     }
@@ -413,7 +417,7 @@ export class CanvasController {
       const context = this.gestureContext();
       if (!context) return;
       const hit = hitTest(context.index, context.view, x, y);
-      const canEdit = this.callbacks.canEdit;
+      const canEdit = !this.editor.isBusy();
       el.style.cursor =
         hit.kind === 'item'
           ? hit.zone !== 'body' && canEdit
@@ -439,16 +443,34 @@ export class CanvasController {
     if (!current || !context) return;
     const el = this.elements?.scroll;
     if (el?.hasPointerCapture(event.pointerId)) el.releasePointerCapture(event.pointerId);
-    const state = this.store.getState();
-    const result = pointerUp(context, current, state.drag);
-    this.pending = null;
-    this.stopAutoScroll();
-    if (state.drag) state.setDrag(null);
-    this.blocked = false;
-    if (el) el.style.cursor = '';
-    if (result.type === 'none' && result.selection) state.setSelection(result.selection);
-    if (result.type === 'commit') this.callbacks.onCommit(result.label, result.ops);
-    if (result.type === 'refused') this.callbacks.onRefused(result.reason);
+    const result = pointerUp(context, current, this.store.getState().drag);
+    this.releasePointer();
+    const editor = this.editor;
+    if (current.kind === 'scrub') {
+      editor.setState({ drag: null });
+      return;
+    }
+    switch (result.type) {
+      case 'commit':
+        void editor.commitGesture(opsChange(result.ops), result.label, { drag: null });
+        break;
+      case 'select':
+        editor.endGesture({ drag: null, selection: result.selection });
+        break;
+      case 'refused':
+        editor.endGesture({ drag: null });
+        editor.setState({
+          notice: { tone: 'info', title: 'Not moved', detail: result.reason },
+          announcement: result.reason,
+        });
+        break;
+      case 'none':
+        editor.endGesture({
+          drag: null,
+          ...(result.selection ? { selection: result.selection } : {}),
+        });
+        break;
+    }
   };
 
   onLostPointerCapture = (): void => {
@@ -456,14 +478,10 @@ export class CanvasController {
   };
 
   onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'Escape' && this.pending) {
+    if (this.editor.handleKey(event)) {
       event.preventDefault();
       event.stopPropagation();
-      this.cancelDrag();
-      return;
     }
-    if (this.pending) return;
-    this.callbacks.onKeyDown?.(event);
   };
 
   onScroll = (): void => {
@@ -471,7 +489,7 @@ export class CanvasController {
     if (!el) return;
     const state = this.store.getState();
     if (el.scrollLeft !== state.scrollX || el.scrollTop !== state.scrollY)
-      state.setView({ scrollX: el.scrollLeft, scrollY: el.scrollTop });
+      this.editor.setState({ scrollX: el.scrollLeft, scrollY: el.scrollTop });
   };
 
   /** Ctrl/Cmd + wheel zooms around the pointer; plain wheel scrolls natively. */
@@ -480,7 +498,7 @@ export class CanvasController {
     event.preventDefault();
     const { x } = this.localPoint(event);
     const state = this.store.getState();
-    state.setView(
+    this.editor.setState(
       zoomAt(
         viewportOf(state),
         Math.exp(-event.deltaY * 0.0015),

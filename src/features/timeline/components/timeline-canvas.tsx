@@ -8,22 +8,12 @@
  * The imperative work lives in CanvasController; this component renders the DOM once per data change.
  */
 import type Konva from 'konva';
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
-import type { EditOp } from '../model/edit-ops.ts';
-import { buildTimelineIndex } from '../model/timeline-index.ts';
+import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { Timeline } from '../model/timeline-types.ts';
-import type { EditorStore } from '../state/editor-store.ts';
+import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { CanvasController } from './canvas-controller.ts';
 import { TYPE_STYLE } from './timeline-drawing.ts';
 
@@ -31,20 +21,16 @@ const HEADER_WIDTH = 168;
 
 export interface TimelineCanvasProps {
   timeline: Timeline;
-  store: EditorStore;
+  editor: TimelineEditor;
   ariaLabel: string;
   describedBy?: string;
-  canEdit: boolean;
   height: number;
-  onCommit(label: string, ops: EditOp[]): void;
-  onRefused(reason: string): void;
-  onKeyDown?(event: KeyboardEvent<HTMLDivElement>): void;
 }
 
 export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvasProps) {
-  const { timeline, store, height, canEdit, onCommit, onRefused, onKeyDown } = props;
-  const index = useMemo(() => buildTimelineIndex(timeline), [timeline]);
-  const [controller] = useState(() => new CanvasController(store));
+  const { timeline, editor, height } = props;
+  const index = timelineIndexOf(timeline);
+  const [controller] = useState(() => new CanvasController(editor));
   const [size, setSize] = useState({ width: 0, height });
   const scrollRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
@@ -63,10 +49,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     (layer: Konva.Layer | null) => controller.setOverlayLayer(layer),
     [controller],
   );
-
-  useLayoutEffect(() => {
-    controller.setCallbacks({ canEdit, onCommit, onRefused, onKeyDown });
-  }, [controller, canEdit, onCommit, onRefused, onKeyDown]);
 
   useLayoutEffect(() => {
     controller.setData(index, timeline.fps);

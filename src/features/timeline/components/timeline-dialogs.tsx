@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { lockedLayerOf } from '../model/group-move.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
-import type { TrimReview } from '../state/editor-store.ts';
 import { Modal } from '@/components/modal.tsx';
+import type { TimelineBatchApplyResult } from '../model/timeline-types.ts';
 
 const nameOf = (index: TimelineIndex, id: string) => index.byId.get(id)?.item.name ?? id;
 
@@ -34,21 +34,23 @@ function ItemList({
   );
 }
 
+/** The dry run of a trim gesture (from the mutation cache), before it is applied. */
 export function TrimReviewDialog({
-  review,
+  label,
+  preview,
   index,
   onApply,
   onCancel,
 }: {
-  review: TrimReview;
+  label: string;
+  preview: TimelineBatchApplyResult;
   index: TimelineIndex;
   onApply(): void;
   onCancel(): void;
 }) {
-  const { preview } = review;
-  const warnings = preview.warnings ?? [];
+  const warnings = preview.warnings;
   return (
-    <Modal title={`Review: ${review.label}`} onCancel={onCancel}>
+    <Modal title={`Review: ${label}`} onCancel={onCancel}>
       {preview.destructive ? (
         <p className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           <strong>This trim is destructive.</strong> It removes content that cannot be brought back
@@ -69,23 +71,14 @@ export function TrimReviewDialog({
           </ul>
         </div>
       ) : null}
-      <ItemList
-        label="Affected items"
-        ids={preview.affected_timeline_item_ids ?? []}
-        index={index}
-      />
-      <ItemList
-        label="Items it would create"
-        ids={preview.would_create_timeline_item_ids ?? []}
-        index={index}
-      />
+      <ItemList label="Affected items" ids={preview.affected_timeline_item_ids} index={index} />
       <ItemList
         label="Items it would delete"
-        ids={preview.would_delete_timeline_item_ids ?? []}
+        ids={preview.deleted_timeline_item_ids}
         index={index}
       />
       <p className="mt-3 text-xs text-slate-600">
-        Checked against timeline revision {preview.expected_revision ?? preview.current_revision}.
+        Checked against timeline revision {preview.previous_revision}.
       </p>
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} data-autofocus>
@@ -118,7 +111,8 @@ export function DeleteConfirmDialog({
   return (
     <Modal title={title} onCancel={onCancel}>
       <p className="text-sm text-slate-700">
-        Deleted items cannot be restored with undo. Captions on them are removed too.
+        Deleted items cannot be restored with undo. Deleting a caption item removes its caption
+        words too.
       </p>
       {locked.length > 0 ? (
         <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">

@@ -106,6 +106,7 @@ describe('drawing', () => {
       view,
       {
         blocked: false,
+        selection: new Set(),
         drag: {
           kind: 'move',
           ids: ['a', 'b'],
@@ -115,11 +116,38 @@ describe('drawing', () => {
           rowOffset: 0,
           snappedTo: { seconds: 5, kind: 'edge' },
           rowBlocked: null,
+          moves: [],
         },
       },
       30,
     );
     expect(ghosts).toBe(2);
     expect(overlay.texts).toContain('snap');
+  });
+
+  it('outlines what the selection box selects on the overlay (the items layer is left alone)', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
+    const overlay = recordingContext();
+    const outlined = drawOverlay(
+      overlay,
+      index,
+      view,
+      {
+        blocked: false,
+        selection: new Set(['b']),
+        drag: {
+          kind: 'marquee',
+          originX: 0,
+          originY: 30,
+          x: 600,
+          y: 150,
+          mode: 'toggle',
+          inRect: new Set(['a', 'b', 'c']),
+        },
+      },
+      30,
+    );
+    expect(outlined).toBe(3);
   });
 });

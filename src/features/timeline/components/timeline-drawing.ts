@@ -19,7 +19,7 @@ import {
 } from '../model/time-scale.ts';
 import type { TimelineItem, TimelineItemType } from '../model/timeline-types.ts';
 import { trimmedItem } from '../model/trim.ts';
-import type { DragState } from '../state/editor-store.ts';
+import type { DragState } from '../state/timeline-state.ts';
 
 /** The subset of CanvasRenderingContext2D the drawing uses (a recording fake in tests). */
 export type Ctx = Pick<
@@ -410,6 +410,8 @@ function drawEffectBadge(
 
 export interface OverlayState {
   drag: DragState | null;
+  /** The selection as it was when the drag started (a toggling box shows what it deselects). */
+  selection: ReadonlySet<string>;
   /** For a move drag: whether the drop would overlap another item. */
   blocked: boolean;
 }
@@ -445,6 +447,7 @@ export function drawOverlay(
     ctx.fillText(drag.snappedTo.kind === 'playhead' ? 'playhead' : 'snap', x + 3, RULER_HEIGHT + 2);
   }
   if (drag?.kind === 'marquee') {
+    ghosts = drawMarqueeSelection(ctx, index, view, drag, state.selection);
     // Marquee corners are content coordinates (they survive auto-scroll).
     const x = Math.min(drag.originX, drag.x) - view.scrollX;
     const y = Math.min(drag.originY, drag.y) - view.scrollY;
@@ -578,4 +581,53 @@ function drawTrimGhosts(
     }
   }
   return drawn;
+}
+
+/**
+ * What the selection box selects, outlined on the overlay: the items layer is not redrawn while the
+ * box moves (it redraws once, when the selection changes on release). Outlines are batched into
+ * two paths whatever the count; items sharing a pixel column are outlined once.
+ */
+function drawMarqueeSelection(
+  ctx: Ctx,
+  index: TimelineIndex,
+  view: Viewport,
+  drag: Extract<DragState, { kind: 'marquee' }>,
+  selection: ReadonlySet<string>,
+): number {
+  if (drag.inRect.size === 0) return 0;
+  const rows = visibleRowRange(view, index.rows.length);
+  const range = visibleTimeRange(view, 2);
+  const height = ROW_HEIGHT - ITEM_INSET * 2;
+  const selecting: number[] = [];
+  const deselecting: number[] = [];
+  for (let r = rows.first; r <= rows.last; r += 1) {
+    const top = rowTop(r, view) + ITEM_INSET;
+    let lastPixel = -Infinity;
+    forEachItemInRange(index.rows[r]!, range.start, range.end, (item) => {
+      if (!drag.inRect.has(item.id)) return;
+      const x0 = timeToX(item.start_seconds, view);
+      const width = Math.max(2, timeToX(item.end_seconds, view) - x0);
+      const pixel = Math.floor(x0);
+      if (width <= 2 && pixel === lastPixel) return;
+      lastPixel = pixel;
+      const list = drag.mode === 'toggle' && selection.has(item.id) ? deselecting : selecting;
+      list.push(x0, top, width);
+    });
+  }
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
+  ctx.clip();
+  ctx.fillStyle = 'rgba(250,204,21,0.25)';
+  ctx.beginPath();
+  for (let i = 0; i < selecting.length; i += 3)
+    ctx.rect(selecting[i]!, selecting[i + 1]!, selecting[i + 2]!, height);
+  ctx.fill();
+  strokeBatch(ctx, selecting, height, SELECTION, 2);
+  ctx.setLineDash([3, 2]);
+  strokeBatch(ctx, deselecting, height, '#0f172a', 2);
+  ctx.setLineDash([]);
+  ctx.restore();
+  return (selecting.length + deselecting.length) / 3;
 }

@@ -1,64 +1,61 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyHistory } from '../model/command-history.ts';
-import type { Command, CommandOutcome } from '../model/commands.ts';
+import { useEditorContext } from '@/lib/editor/react.tsx';
+import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
-import { smallTimeline } from '../model/synthetic-timeline.ts';
+import { smallTimeline, withLockedLayers } from '../model/synthetic-timeline.ts';
+import type { Timeline } from '../model/timeline-types.ts';
+import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { DeleteResultPanel } from './timeline-panels.tsx';
 
 const index = buildTimelineIndex(smallTimeline());
 
-/** Runs the real commands against the small timeline and records what they asked for. */
-function recordingRun() {
-  const outcomes: Array<{ name: string; outcome: CommandOutcome }> = [];
-  const run = vi.fn(<A,>(command: Command<A>, args: A) => {
-    const outcome = command.perform(
-      {
-        index,
-        fps: 30,
-        selection: new Set(currentSelection),
-        playhead: 0,
-        view: { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 },
-        history: emptyHistory,
-      },
-      args,
-    );
-    outcomes.push({ name: command.name, outcome });
-    return outcome;
-  });
-  return { run, outcomes };
+function Inspector({ editor }: { editor: TimelineEditor }) {
+  const ctx = useEditorContext(editor);
+  return ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={false} /> : null;
 }
-let currentSelection: string[] = [];
+
+/** The inspector on a real timeline editor whose submits are recorded instead of sent. */
+function setup(selection: string[], timeline: Timeline = smallTimeline()) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(timelineQueryOptions('p1').queryKey, timeline);
+  const editor = createTimelineEditor({ projectId: 'p1', queryClient });
+  const submit = vi
+    .spyOn(editor, 'submit')
+    .mockImplementation(async (label, change) => ({ status: 'busy', label, mode: 'do', change }));
+  editor.setState({ selection: new Set(selection) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Inspector editor={editor} />
+    </QueryClientProvider>,
+  );
+  return { editor, submit };
+}
 
 describe('TimelineInspector', () => {
   it('asks to select something when nothing is selected', () => {
-    currentSelection = [];
-    const { run } = recordingRun();
-    render(<TimelineInspector index={index} selection={new Set()} busy={false} run={run} />);
+    setup([]);
     expect(screen.getByRole('region', { name: 'Inspector' })).toHaveTextContent(/Nothing selected/);
   });
 
-  it('moves the selected item with the Start field and Enter', async () => {
-    currentSelection = ['b'];
-    const { run, outcomes } = recordingRun();
-    render(<TimelineInspector index={index} selection={new Set(['b'])} busy={false} run={run} />);
+  it('moves the selected item with the Start field and Enter (the command table’s field)', async () => {
+    const { submit } = setup(['b']);
     const start = screen.getByLabelText('Start (s)');
     expect(start).toHaveValue(4);
     await userEvent.clear(start);
     await userEvent.type(start, '9{Enter}');
-    expect(outcomes.at(-1)).toMatchObject({
-      name: 'setStart',
-      outcome: { type: 'edit', ops: [{ kind: 'move', itemId: 'b', toStart: 9 }] },
+    expect(submit).toHaveBeenLastCalledWith('Set start', {
+      kind: 'ops',
+      ops: [expect.objectContaining({ kind: 'move', itemId: 'b', toStart: 9 })],
     });
   });
 
   it('shows why a value was refused, on the field', async () => {
-    currentSelection = ['b'];
-    const { run } = recordingRun();
-    render(<TimelineInspector index={index} selection={new Set(['b'])} busy={false} run={run} />);
+    setup(['b']);
     const end = screen.getByLabelText('End (s)');
     await userEvent.clear(end);
     await userEvent.type(end, '3{Enter}');
@@ -67,10 +64,11 @@ describe('TimelineInspector', () => {
   });
 
   it('disables source trims for text and offers the layers that accept the item', () => {
-    currentSelection = ['t'];
-    const { run } = recordingRun();
-    render(<TimelineInspector index={index} selection={new Set(['t'])} busy={false} run={run} />);
+    setup(['t']);
     expect(screen.getByLabelText('Trim in: source start (s)')).toBeDisabled();
+    expect(screen.getByLabelText('Trim in: source start (s)')).toHaveAccessibleDescription(
+      'No source media',
+    );
     const layer = screen.getByLabelText('Layer');
     expect(layer).toHaveValue('2');
     expect(screen.getByRole('option', { name: 'Music (audio)' })).toBeDisabled();
@@ -78,28 +76,22 @@ describe('TimelineInspector', () => {
   });
 
   it('edits a group start and adds a zoom effect to every selected item', async () => {
-    currentSelection = ['b', 'c'];
-    const { run, outcomes } = recordingRun();
-    render(
-      <TimelineInspector index={index} selection={new Set(['b', 'c'])} busy={false} run={run} />,
-    );
+    const { submit, editor } = setup(['b', 'c']);
     expect(screen.getByText('2 items')).toBeInTheDocument();
     expect(screen.queryByLabelText('End (s)')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add zoom effect to 2' }));
-    expect(outcomes.at(-1)).toMatchObject({
-      name: 'addZoomEffect',
-      outcome: { type: 'edit', ops: [{ itemId: 'b' }, { itemId: 'c' }] },
+    expect(submit).toHaveBeenLastCalledWith('Add zoom effect to 2 items', {
+      kind: 'ops',
+      ops: [expect.objectContaining({ itemId: 'b' }), expect.objectContaining({ itemId: 'c' })],
     });
+    act(() => editor.setState({ selection: new Set(['b']) }));
+    expect(screen.getByLabelText('End (s)')).toBeInTheDocument();
   });
 });
 
 describe('locked layers in the inspector', () => {
-  it('shows the values read-only with the reason', async () => {
-    const { withLockedLayers } = await import('../model/synthetic-timeline.ts');
-    const locked = buildTimelineIndex(withLockedLayers(smallTimeline(), [3]));
-    render(
-      <TimelineInspector index={locked} selection={new Set(['m'])} busy={false} run={vi.fn()} />,
-    );
+  it('shows the values read-only with the reason', () => {
+    setup(['m'], withLockedLayers(smallTimeline(), [3]));
     expect(screen.getByLabelText('Start (s)')).toBeDisabled();
     expect(screen.getByLabelText('Duration (s)')).toBeDisabled();
     expect(screen.getByText(/“Music” is a locked layer/)).toBeInTheDocument();
@@ -112,19 +104,20 @@ describe('dialogs and results', () => {
     const onApply = vi.fn();
     render(
       <TrimReviewDialog
-        review={{
-          label: 'Trim 1 item',
-          ops: [],
-          preview: {
-            operation_id: 'timeline.item.trim',
-            project_id: 'p1',
-            current_revision: 7,
-            expected_revision: 7,
-            destructive: true,
-            affected_timeline_item_ids: ['b'],
-            would_delete_timeline_item_ids: ['b'],
-            warnings: ['2 caption word(s) would be removed.'],
-          },
+        label="Trim 1 item"
+        preview={{
+          success: true,
+          applied: false,
+          dry_run: true,
+          project_id: 'p1',
+          previous_revision: 7,
+          revision: 7,
+          destructive: true,
+          results: [],
+          failed_operations: [],
+          affected_timeline_item_ids: ['b'],
+          deleted_timeline_item_ids: ['b'],
+          warnings: ['2 caption word(s) would be removed.'],
         }}
         index={index}
         onApply={onApply}
@@ -153,6 +146,8 @@ describe('dialogs and results', () => {
     expect(screen.getByRole('dialog', { name: 'Delete 2 items?' })).toHaveTextContent(
       'Items to delete (2)',
     );
+    // The safe action has the focus, not the first control in the dialog.
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(screen.getByLabelText(/Close the gaps/));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 2 items' }));
     expect(onConfirm).toHaveBeenCalledWith({ pack: true });
@@ -187,6 +182,8 @@ describe('dialogs and results', () => {
     );
     const region = screen.getByRole('region', { name: 'Delete result' });
     expect(region).toHaveTextContent('Deleted 1, 2 could not be deleted');
+    // What the service counts: caption words, not caption items.
+    expect(region).toHaveTextContent('Caption words removed3');
     expect(screen.getByRole('row', { name: /Item m/ })).toHaveTextContent(
       /locked_layer.*validation_error.*No/,
     );

@@ -1,7 +1,7 @@
 /** Banners and result panels: the 409 conflict banner, notices, and the batch delete result. */
 import { Button } from '@/components/button.tsx';
 import type { TimelineBatchDeleteResult } from '../model/timeline-types.ts';
-import type { ConflictNotice, EditorNotice } from '../state/editor-store.ts';
+import type { ConflictNotice, Notice as EditorNotice } from '@/lib/editor/editor.ts';
 
 export function ConflictBanner({
   conflict,
@@ -73,7 +73,7 @@ export function DeleteResultPanel({
       {result.message ? <p className="mt-1 text-sm text-slate-700">{result.message}</p> : null}
       <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-slate-600">Captions removed</dt>
+          <dt className="text-slate-600">Caption words removed</dt>
           <dd className="font-medium">{result.captions_removed ?? 0}</dd>
         </div>
         <div>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as commands from './commands.ts';
 import type { CommandContext } from './commands.ts';
-import { emptyHistory, record, createEntry } from './command-history.ts';
+import { createEntry, emptyHistory, record } from '@/lib/editor/history.ts';
+import { findBinding } from '@/lib/editor/command.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
+import { opsChange, type TimelineChange } from './timeline-change.ts';
 
 const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandContext => ({
   index: buildTimelineIndex(smallTimeline()),
@@ -11,129 +13,145 @@ const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandC
   selection: new Set(selection),
   playhead: 0,
   view: { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 },
-  history: emptyHistory,
+  history: emptyHistory(),
   ...patch,
 });
 
+/** An edit outcome as `{ type: 'edit', ops }` (the shape these checks read best in). */
+function view(outcome: commands.CommandOutcome) {
+  if (outcome.type === 'change' && outcome.change.kind === 'ops')
+    return { type: 'edit', label: outcome.label, ops: outcome.change.ops };
+  if (outcome.type === 'state') return { type: 'state', ...outcome.patch };
+  return outcome;
+}
+
 describe('selection commands', () => {
   it('selects all, none, next and previous', () => {
-    expect(commands.selectAll.perform(ctx([]))).toEqual({
-      type: 'select',
+    expect(view(commands.selectAll.perform(ctx([])))).toEqual({
+      type: 'state',
       selection: new Set(['a', 'b', 'c', 't', 'm']),
     });
-    expect(commands.clearSelection.perform(ctx(['a']))).toEqual({
-      type: 'select',
+    expect(view(commands.clearSelection.perform(ctx(['a'])))).toEqual({
+      type: 'state',
       selection: new Set(),
     });
-    expect(commands.selectNext.perform(ctx([]), { extend: false })).toEqual({
-      type: 'select',
+    expect(view(commands.selectNext.perform(ctx([]), { extend: false }))).toEqual({
+      type: 'state',
       selection: new Set(['a']),
     });
-    expect(commands.selectNext.perform(ctx(['a']), { extend: false })).toEqual({
-      type: 'select',
+    expect(view(commands.selectNext.perform(ctx(['a']), { extend: false }))).toEqual({
+      type: 'state',
       selection: new Set(['m']),
     });
-    expect(commands.selectNext.perform(ctx(['a']), { extend: true })).toEqual({
-      type: 'select',
+    expect(view(commands.selectNext.perform(ctx(['a']), { extend: true }))).toEqual({
+      type: 'state',
       selection: new Set(['a', 'm']),
     });
-    expect(commands.selectPrevious.perform(ctx([]), { extend: false })).toEqual({
-      type: 'select',
+    expect(view(commands.selectPrevious.perform(ctx([]), { extend: false }))).toEqual({
+      type: 'state',
       selection: new Set(['b']),
     });
-    expect(commands.selectNext.perform(ctx(['b']), { extend: false })).toEqual({
-      type: 'select',
+    expect(view(commands.selectNext.perform(ctx(['b']), { extend: false }))).toEqual({
+      type: 'state',
       selection: new Set(['b']),
     });
-    expect(commands.clearSelection.enabled(ctx([]))).toBe(false);
+    expect(commands.clearSelection.canRun(ctx([]), undefined)).toBe(false);
   });
 });
 
 describe('move commands', () => {
   it('nudges by a frame or a second, never before 0 s', () => {
-    expect(commands.nudge.perform(ctx(['b']), { direction: 1, unit: 'frame' })).toMatchObject({
-      type: 'edit',
-      ops: [{ kind: 'move', itemId: 'b', toStart: 4.033 }],
-    });
+    expect(view(commands.nudge.perform(ctx(['b']), { direction: 1, unit: 'frame' }))).toMatchObject(
+      {
+        ops: [{ kind: 'move', itemId: 'b', toStart: 4.033 }],
+      },
+    );
     expect(
-      commands.nudge.perform(ctx(['b', 'c']), { direction: -1, unit: 'second' }),
+      view(commands.nudge.perform(ctx(['b', 'c']), { direction: -1, unit: 'second' })),
     ).toMatchObject({
-      type: 'edit',
       ops: [
         { itemId: 'b', toStart: 3 },
         { itemId: 'c', toStart: 1 },
       ],
     });
-    expect(commands.nudge.perform(ctx(['a']), { direction: -1, unit: 'frame' })).toMatchObject({
-      type: 'noop',
+    expect(
+      view(commands.nudge.perform(ctx(['a']), { direction: -1, unit: 'frame' })),
+    ).toMatchObject({
+      type: 'refused',
     });
   });
 
   it('moves to the next layer that accepts the selection', () => {
-    expect(commands.moveToLayer.perform(ctx(['a']), { direction: 1 })).toMatchObject({
+    expect(view(commands.moveToLayer.perform(ctx(['a']), { direction: 1 }))).toMatchObject({
       ops: [{ toLayer: 1 }],
     });
-    expect(commands.moveToLayer.perform(ctx(['c']), { direction: 1 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.moveToLayer.perform(ctx(['c']), { direction: 1 }))).toMatchObject({
+      type: 'refused',
     });
-    expect(commands.moveToLayer.perform(ctx(['t']), { direction: -1 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.moveToLayer.perform(ctx(['t']), { direction: -1 }))).toMatchObject({
+      type: 'refused',
     });
   });
 
   it('sets the start of the group (frame-snapped) and the layer', () => {
-    expect(commands.setStart.perform(ctx(['b', 'c']), { seconds: 3.01 })).toMatchObject({
+    expect(view(commands.setStart.perform(ctx(['b', 'c']), { seconds: 3.01 }))).toMatchObject({
       ops: [
         { itemId: 'b', toStart: 5 },
         { itemId: 'c', toStart: 3 },
       ],
     });
-    expect(commands.setStart.perform(ctx(['b']), { seconds: -1 })).toMatchObject({ type: 'noop' });
-    expect(commands.setStart.perform(ctx(['b']), { seconds: Number.NaN })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setStart.perform(ctx(['b']), { seconds: -1 }))).toMatchObject({
+      type: 'refused',
     });
-    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 0 })).toMatchObject({
+    expect(view(commands.setStart.perform(ctx(['b']), { seconds: Number.NaN }))).toMatchObject({
+      type: 'refused',
+    });
+    expect(view(commands.setLayer.perform(ctx(['c']), { layerIndex: 0 }))).toMatchObject({
       ops: [{ itemId: 'c', toLayer: 0, toStart: 2 }],
     });
-    expect(commands.setLayer.perform(ctx(['c']), { layerIndex: 2 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setLayer.perform(ctx(['c']), { layerIndex: 2 }))).toMatchObject({
+      type: 'refused',
       reason: expect.stringMatching(/accept/),
     });
-    expect(commands.setLayer.perform(ctx(['a', 'c']), { layerIndex: 0 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setLayer.perform(ctx(['a', 'c']), { layerIndex: 0 }))).toMatchObject({
+      type: 'refused',
     });
   });
 });
 
 describe('trim commands', () => {
   it('edits end, duration and source points of one item', () => {
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 9 })).toMatchObject({
+    expect(view(commands.setEnd.perform(ctx(['b']), { seconds: 9 }))).toMatchObject({
       ops: [{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }],
     });
-    expect(commands.setDuration.perform(ctx(['b']), { seconds: 2 })).toMatchObject({
+    expect(view(commands.setDuration.perform(ctx(['b']), { seconds: 2 }))).toMatchObject({
       ops: [{ endDelta: -2 }],
     });
-    expect(commands.setTrimIn.perform(ctx(['b']), { seconds: 1.5 })).toMatchObject({
+    expect(view(commands.setTrimIn.perform(ctx(['b']), { seconds: 1.5 }))).toMatchObject({
       ops: [{ startDelta: 0.5, endDelta: 0 }],
     });
-    expect(commands.setTrimOut.perform(ctx(['b']), { seconds: 4 })).toMatchObject({
+    expect(view(commands.setTrimOut.perform(ctx(['b']), { seconds: 4 }))).toMatchObject({
       ops: [{ startDelta: 0, endDelta: -1 }],
     });
   });
 
   it('refuses impossible trims with a reason', () => {
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 3 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setEnd.perform(ctx(['b']), { seconds: 3 }))).toMatchObject({
+      type: 'refused',
       reason: expect.stringMatching(/one frame/),
     });
-    expect(commands.setTrimIn.perform(ctx(['b']), { seconds: -1 })).toMatchObject({ type: 'noop' });
-    expect(commands.setTrimIn.perform(ctx(['t']), { seconds: 1 })).toMatchObject({ type: 'noop' });
-    expect(commands.setTrimIn.enabled(ctx(['t']))).toBe(false);
-    expect(commands.setEnd.perform(ctx(['a', 'b']), { seconds: 9 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setTrimIn.perform(ctx(['b']), { seconds: -1 }))).toMatchObject({
+      type: 'refused',
     });
-    expect(commands.setEnd.perform(ctx(['b']), { seconds: 8 })).toMatchObject({
-      type: 'noop',
+    expect(view(commands.setTrimIn.perform(ctx(['t']), { seconds: 1 }))).toMatchObject({
+      type: 'refused',
+    });
+    expect(commands.setTrimIn.canRun(ctx(['t']), { seconds: 1 })).toBe(false);
+    expect(view(commands.setEnd.perform(ctx(['a', 'b']), { seconds: 9 }))).toMatchObject({
+      type: 'refused',
+    });
+    expect(view(commands.setEnd.perform(ctx(['b']), { seconds: 8 }))).toMatchObject({
+      type: 'refused',
       reason: 'Nothing to trim.',
     });
   });
@@ -141,49 +159,97 @@ describe('trim commands', () => {
 
 describe('other commands', () => {
   it('asks to confirm a delete of the selection', () => {
-    expect(commands.deleteSelection.perform(ctx(['a', 'ghost']))).toEqual({
-      type: 'confirm-delete',
-      ids: ['a'],
+    expect(view(commands.deleteSelection.perform(ctx(['a', 'ghost'])))).toEqual({
+      type: 'state',
+      deleteRequest: ['a'],
     });
-    expect(commands.deleteSelection.perform(ctx([]))).toMatchObject({ type: 'noop' });
+    expect(view(commands.deleteSelection.perform(ctx([])))).toMatchObject({ type: 'refused' });
   });
 
   it('undoes and redoes only when there is something to', () => {
-    expect(commands.undo.perform(ctx([]))).toMatchObject({ type: 'noop' });
-    const history = record(emptyHistory, createEntry('x', [], []));
-    expect(commands.undo.perform(ctx([], { history }))).toEqual({ type: 'undo' });
-    expect(commands.redo.enabled(ctx([], { history }))).toBe(false);
+    expect(commands.undo.perform(ctx([]), undefined)).toMatchObject({ type: 'refused' });
+    const history = record(
+      emptyHistory<TimelineChange>(),
+      createEntry('x', opsChange([]), opsChange([])),
+    );
+    expect(commands.undo.perform(ctx([], { history }), undefined)).toEqual({ type: 'undo' });
+    expect(commands.redo.canRun(ctx([], { history }), undefined)).toBe(false);
   });
 
   it('zooms around the playhead or the middle, and fits the project', () => {
-    const zoomed = commands.zoomIn.perform(ctx([], { playhead: 2 }));
-    expect(zoomed).toMatchObject({ type: 'view', pxPerSecond: 125 });
-    if (zoomed.type === 'view') expect(2 * zoomed.pxPerSecond - zoomed.scrollX).toBeCloseTo(200, 6);
-    expect(commands.zoomOut.perform(ctx([]), { anchorX: 0 })).toMatchObject({
-      type: 'view',
+    const zoomed = view(commands.zoomIn.perform(ctx([], { playhead: 2 })));
+    expect(zoomed).toMatchObject({ type: 'state', pxPerSecond: 125 });
+    if ('pxPerSecond' in zoomed && 'scrollX' in zoomed)
+      expect(2 * zoomed.pxPerSecond! - zoomed.scrollX!).toBeCloseTo(200, 6);
+    expect(view(commands.zoomOut.perform(ctx([]), { anchorX: 0 }))).toMatchObject({
+      type: 'state',
       pxPerSecond: 80,
       scrollX: 0,
     });
-    expect(commands.zoomToFit.perform(ctx([]))).toMatchObject({ type: 'view', scrollX: 0 });
+    expect(view(commands.zoomToFit.perform(ctx([])))).toMatchObject({ type: 'state', scrollX: 0 });
     expect(
-      commands.zoomIn.perform(
-        ctx([], { view: { pxPerSecond: 1200, scrollX: 0, scrollY: 0, width: 1000, height: 300 } }),
+      view(
+        commands.zoomIn.perform(
+          ctx([], {
+            view: { pxPerSecond: 1200, scrollX: 0, scrollY: 0, width: 1000, height: 300 },
+          }),
+        ),
       ),
     ).toMatchObject({
-      type: 'noop',
+      type: 'refused',
     });
   });
 
   it('adds a zoom effect to every selected item', () => {
-    expect(commands.addZoomEffect.perform(ctx(['a', 'b']), { zoomScale: 1.5 })).toMatchObject({
-      type: 'edit',
-      ops: [
-        { kind: 'add-effect', itemId: 'a', zoomScale: 1.5 },
-        { kind: 'add-effect', itemId: 'b', zoomScale: 1.5 },
-      ],
+    expect(view(commands.addZoomEffect.perform(ctx(['a', 'b']), { zoomScale: 1.5 }))).toMatchObject(
+      {
+        ops: [
+          { kind: 'add-effect', itemId: 'a', zoomScale: 1.5 },
+          { kind: 'add-effect', itemId: 'b', zoomScale: 1.5 },
+        ],
+      },
+    );
+    expect(view(commands.addZoomEffect.perform(ctx(['a']), { zoomScale: 9 }))).toMatchObject({
+      type: 'refused',
     });
-    expect(commands.addZoomEffect.perform(ctx(['a']), { zoomScale: 9 })).toMatchObject({
-      type: 'noop',
+  });
+});
+
+describe('the table', () => {
+  it('derives the keyboard from the bindings of the commands', () => {
+    const key = (k: string, mods: { shift?: boolean; ctrl?: boolean } = {}) => ({
+      key: k,
+      shiftKey: !!mods.shift,
+      ctrlKey: !!mods.ctrl,
+      metaKey: false,
+      altKey: false,
     });
+    const found = (k: ReturnType<typeof key>) => {
+      const hit = findBinding(commands.TIMELINE_COMMANDS, k);
+      return hit ? [hit.command.name, hit.args] : null;
+    };
+    expect(found(key('z', { ctrl: true }))).toEqual(['undo', undefined]);
+    expect(found(key('Z', { ctrl: true, shift: true }))).toEqual(['redo', undefined]);
+    expect(found(key('ArrowLeft', { shift: true }))).toEqual([
+      'nudge',
+      { direction: -1, unit: 'second' },
+    ]);
+    expect(found(key(']'))).toEqual(['selectNext', { extend: false }]);
+    expect(found(key('}', { shift: true }))).toEqual(['selectNext', { extend: true }]);
+    expect(found(key('+', { shift: true }))).toEqual(['zoomIn', undefined]);
+    expect(found(key('Backspace'))).toEqual(['deleteSelection', undefined]);
+    expect(found(key('Escape'))).toEqual(['clearSelection', undefined]);
+    expect(found(key('x'))).toBeNull();
+  });
+
+  it('lays the inspector out from the commands with fields', () => {
+    expect(commands.INSPECTOR_COMMANDS.map((command) => command.field!.label)).toEqual([
+      'Start (s)',
+      'End (s)',
+      'Duration (s)',
+      'Layer',
+      'Trim in: source start (s)',
+      'Trim out: source end (s)',
+    ]);
   });
 });

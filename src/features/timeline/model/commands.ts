@@ -1,10 +1,14 @@
 /**
- * Editor actions as named commands with a pure `perform` (the excalidraw model): the toolbar,
- * the keyboard shortcuts and the inspector all call the same commands. A command never writes:
- * it returns an outcome that the editor carries out (a selection, a view change, or one gesture's
- * operations to send as one undo step).
+ * The timeline's command table (the editor kit's model, after excalidraw's actions): every action
+ * with its label, key bindings, toolbar group or inspector field, `canRun` and a pure `perform`
+ * that returns an outcome (a selection or view change, one gesture's operations to commit as one
+ * request and one undo step, or a refusal with its reason). The toolbar, the keyboard, the shortcut
+ * help and the inspector are all derived from `TIMELINE_COMMANDS`.
  */
-import { canRedo, canUndo, type History } from './command-history.ts';
+import { refuse, type AnyCommand, type Command, type Outcome } from '@/lib/editor/command.ts';
+import { historyCommands } from '@/lib/editor/editor.ts';
+import type { History } from '@/lib/editor/history.ts';
+import type { TimelineState } from '../state/timeline-state.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
 import {
   effectiveMoves,
@@ -14,6 +18,8 @@ import {
   planGroupMove,
   rowOffsetAllowed,
 } from './group-move.ts';
+import { isLocked, layerAccepts } from './layer-rules.ts';
+import { opsChange, type TimelineChange } from './timeline-change.ts';
 import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
 import {
   fitToProject,
@@ -32,32 +38,33 @@ export interface CommandContext {
   selection: ReadonlySet<string>;
   playhead: number;
   view: Viewport;
-  history: History;
+  history: History<TimelineChange>;
 }
 
-export type CommandOutcome =
-  | { type: 'select'; selection: Set<string> }
-  | { type: 'view'; pxPerSecond: number; scrollX: number }
-  | { type: 'edit'; label: string; ops: EditOp[] }
-  | { type: 'confirm-delete'; ids: string[] }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'noop'; reason: string };
+export type TimelineCommand<Args = void> = Command<
+  CommandContext,
+  TimelineState,
+  TimelineChange,
+  Args
+>;
+export type CommandOutcome = Outcome<TimelineState, TimelineChange>;
 
-export interface Command<Args = void> {
-  name: string;
-  label: string;
-  /** Shown in tooltips and the shortcut help. */
-  shortcut?: string;
-  enabled(ctx: CommandContext): boolean;
-  perform(ctx: CommandContext, args: Args): CommandOutcome;
-}
+const select = (selection: Set<string>): CommandOutcome => ({
+  type: 'state',
+  patch: { selection },
+});
+const edit = (label: string, ops: EditOp[]): CommandOutcome => ({
+  type: 'change',
+  label,
+  change: opsChange(ops),
+});
 
-const noop = (reason: string): CommandOutcome => ({ type: 'noop', reason });
+const noop = refuse;
 const hasSelection = (ctx: CommandContext) =>
   [...ctx.selection].some((id) => ctx.index.byId.has(id));
 const selectedIds = (ctx: CommandContext) =>
   [...ctx.selection].filter((id) => ctx.index.byId.has(id));
+const unlocked = (ctx: CommandContext) => lockedLayerOf(ctx.index, selectedIds(ctx)) === null;
 const single = (ctx: CommandContext) => {
   const ids = selectedIds(ctx);
   return ids.length === 1 ? ctx.index.byId.get(ids[0]!)! : null;
@@ -77,7 +84,10 @@ function moveEdit(
   const moves = effectiveMoves(plan.moves);
   if (moves.length === 0)
     return noop(delta < 0 ? 'The selection already starts at 0 s.' : 'Nothing to move.');
-  return { type: 'edit', label, ops: moves.map((move) => ({ kind: 'move', ...move })) };
+  return edit(
+    label,
+    moves.map((move) => ({ kind: 'move', ...move })),
+  );
 }
 
 function trimEdit(
@@ -101,38 +111,36 @@ function trimEdit(
   }
   const clamped = clampTrimDelta([ref.item], edge, rounded, ctx.fps);
   if (clamped === 0) return noop('Nothing to trim.');
-  return {
-    type: 'edit',
-    label,
-    ops: [
-      {
-        kind: 'trim',
-        itemId: ref.item.id,
-        startDelta: edge === 'start' ? clamped : 0,
-        endDelta: edge === 'end' ? clamped : 0,
-      },
-    ],
-  };
+  return edit(label, [
+    {
+      kind: 'trim',
+      itemId: ref.item.id,
+      startDelta: edge === 'start' ? clamped : 0,
+      endDelta: edge === 'end' ? clamped : 0,
+    },
+  ]);
 }
 
 function requireFinite(value: number, what: string): CommandOutcome | null {
   return Number.isFinite(value) ? null : noop(`Enter a number of seconds for ${what}.`);
 }
 
-export const selectAll: Command = {
+export const selectAll: TimelineCommand = {
   name: 'selectAll',
   label: 'Select all',
-  shortcut: 'Ctrl+A',
-  enabled: (ctx) => ctx.index.itemCount > 0,
-  perform: (ctx) => ({ type: 'select', selection: new Set(ctx.index.byId.keys()) }),
+  keys: [{ keys: 'Mod+A', args: undefined }],
+  toolbar: 'selection',
+  canRun: (ctx) => ctx.index.itemCount > 0,
+  perform: (ctx) => select(new Set(ctx.index.byId.keys())),
 };
 
-export const clearSelection: Command = {
+export const clearSelection: TimelineCommand = {
   name: 'clearSelection',
   label: 'Clear selection',
-  shortcut: 'Escape',
-  enabled: hasSelection,
-  perform: () => ({ type: 'select', selection: new Set() }),
+  description: 'Clear the selection (while dragging: cancel the drag)',
+  keys: [{ keys: 'Escape', args: undefined }],
+  canRun: hasSelection,
+  perform: () => select(new Set()),
 };
 
 function stepSelection(ctx: CommandContext, direction: 1 | -1, extend: boolean): CommandOutcome {
@@ -145,33 +153,49 @@ function stepSelection(ctx: CommandContext, direction: 1 | -1, extend: boolean):
     positions.length === 0 ? -1 : direction === 1 ? Math.max(...positions) : Math.min(...positions);
   const next = current === -1 ? (direction === 1 ? 0 : ordered.length - 1) : current + direction;
   const item = ordered[Math.max(0, Math.min(ordered.length - 1, next))]!;
-  return {
-    type: 'select',
-    selection: extend ? new Set([...ctx.selection, item.id]) : new Set([item.id]),
-  };
+  return select(extend ? new Set([...ctx.selection, item.id]) : new Set([item.id]));
 }
 
-export const selectNext: Command<{ extend: boolean }> = {
+export const selectNext: TimelineCommand<{ extend: boolean }> = {
   name: 'selectNext',
   label: 'Select next item',
+  description: 'Select the next item (Shift: add it to the selection)',
   shortcut: ']',
-  enabled: (ctx) => ctx.index.itemCount > 0,
+  keys: [
+    { keys: 'Shift+]', args: { extend: true } },
+    { keys: '}', args: { extend: true } },
+    { keys: ']', args: { extend: false } },
+  ],
+  canRun: (ctx) => ctx.index.itemCount > 0,
   perform: (ctx, args) => stepSelection(ctx, 1, args.extend),
 };
 
-export const selectPrevious: Command<{ extend: boolean }> = {
+export const selectPrevious: TimelineCommand<{ extend: boolean }> = {
   name: 'selectPrevious',
   label: 'Select previous item',
+  description: 'Select the previous item (Shift: add it to the selection)',
   shortcut: '[',
-  enabled: (ctx) => ctx.index.itemCount > 0,
+  keys: [
+    { keys: 'Shift+[', args: { extend: true } },
+    { keys: '{', args: { extend: true } },
+    { keys: '[', args: { extend: false } },
+  ],
+  canRun: (ctx) => ctx.index.itemCount > 0,
   perform: (ctx, args) => stepSelection(ctx, -1, args.extend),
 };
 
-export const nudge: Command<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
+export const nudge: TimelineCommand<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
   name: 'nudge',
   label: 'Nudge',
-  shortcut: '← → (Shift: 1 s)',
-  enabled: hasSelection,
+  description: 'Move the selection by one frame (Shift: one second)',
+  keys: [
+    { keys: 'ArrowLeft', args: { direction: -1, unit: 'frame' } },
+    { keys: 'ArrowRight', args: { direction: 1, unit: 'frame' } },
+    { keys: 'Shift+ArrowLeft', args: { direction: -1, unit: 'second' } },
+    { keys: 'Shift+ArrowRight', args: { direction: 1, unit: 'second' } },
+  ],
+  writes: true,
+  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
   perform: (ctx, { direction, unit }) => {
     const step = unit === 'frame' ? frameTime(1, ctx.fps) : 1;
     return moveEdit(
@@ -183,11 +207,16 @@ export const nudge: Command<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
   },
 };
 
-export const moveToLayer: Command<{ direction: 1 | -1 }> = {
+export const moveToLayer: TimelineCommand<{ direction: 1 | -1 }> = {
   name: 'moveToLayer',
   label: 'Move to the next layer that accepts the selection',
-  shortcut: '↑ ↓',
-  enabled: hasSelection,
+  description: 'Move the selection to the previous / next layer that accepts it',
+  keys: [
+    { keys: 'ArrowUp', args: { direction: -1 } },
+    { keys: 'ArrowDown', args: { direction: 1 } },
+  ],
+  writes: true,
+  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
   perform: (ctx, { direction }) => {
     const ids = selectedIds(ctx);
     for (let offset = direction; Math.abs(offset) < ctx.index.rows.length; offset += direction) {
@@ -202,10 +231,19 @@ export const moveToLayer: Command<{ direction: 1 | -1 }> = {
   },
 };
 
-export const setStart: Command<{ seconds: number }> = {
+export const setStart: TimelineCommand<{ seconds: number }> = {
   name: 'setStart',
   label: 'Set start',
-  enabled: hasSelection,
+  writes: true,
+  field: {
+    type: 'number',
+    label: 'Start (s)',
+    min: 0,
+    visible: hasSelection,
+    read: (ctx) => groupBounds(ctx.index, selectedIds(ctx))?.start ?? null,
+    toArgs: (seconds) => ({ seconds }),
+  },
+  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
   perform: (ctx, { seconds }) => {
     const invalid = requireFinite(seconds, 'the start');
     if (invalid) return invalid;
@@ -216,10 +254,31 @@ export const setStart: Command<{ seconds: number }> = {
   },
 };
 
-export const setLayer: Command<{ layerIndex: number }> = {
+export const setLayer: TimelineCommand<{ layerIndex: number }> = {
   name: 'setLayer',
   label: 'Set layer',
-  enabled: hasSelection,
+  writes: true,
+  field: {
+    type: 'select',
+    label: 'Layer',
+    placeholder: 'Several layers',
+    visible: hasSelection,
+    read: (ctx) => {
+      const rows = new Set(selectedIds(ctx).map((id) => ctx.index.byId.get(id)!.row));
+      return rows.size === 1 ? String(ctx.index.rows[[...rows][0]!]!.layer.index) : null;
+    },
+    options: (ctx) => {
+      const types = new Set(selectedIds(ctx).map((id) => ctx.index.byId.get(id)!.item.type));
+      return ctx.index.rows.map((row) => ({
+        value: String(row.layer.index),
+        label: `${row.layer.name} (${row.layer.kind}${isLocked(row.layer) ? ', locked' : ''})`,
+        disabled:
+          isLocked(row.layer) || ![...types].every((type) => layerAccepts(row.layer.kind, type)),
+      }));
+    },
+    toArgs: (value) => ({ layerIndex: Number(value) }),
+  },
+  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
   perform: (ctx, { layerIndex }) => {
     const ids = selectedIds(ctx);
     const rows = new Set(ids.map((id) => ctx.index.byId.get(id)!.row));
@@ -235,10 +294,19 @@ export const setLayer: Command<{ layerIndex: number }> = {
   },
 };
 
-export const setEnd: Command<{ seconds: number }> = {
+export const setEnd: TimelineCommand<{ seconds: number }> = {
   name: 'setEnd',
   label: 'Set end',
-  enabled: (ctx) => single(ctx) !== null,
+  writes: true,
+  field: {
+    type: 'number',
+    label: 'End (s)',
+    min: 0,
+    visible: (ctx) => single(ctx) !== null,
+    read: (ctx) => single(ctx)?.item.end_seconds ?? null,
+    toArgs: (seconds) => ({ seconds }),
+  },
+  canRun: (ctx) => single(ctx) !== null && unlocked(ctx),
   perform: (ctx, { seconds }) => {
     const invalid = requireFinite(seconds, 'the end');
     if (invalid) return invalid;
@@ -248,10 +316,22 @@ export const setEnd: Command<{ seconds: number }> = {
   },
 };
 
-export const setDuration: Command<{ seconds: number }> = {
+export const setDuration: TimelineCommand<{ seconds: number }> = {
   name: 'setDuration',
   label: 'Set duration',
-  enabled: (ctx) => single(ctx) !== null,
+  writes: true,
+  field: {
+    type: 'number',
+    label: 'Duration (s)',
+    min: 0,
+    visible: (ctx) => single(ctx) !== null,
+    read: (ctx) => {
+      const ref = single(ctx);
+      return ref ? Number((ref.item.end_seconds - ref.item.start_seconds).toFixed(3)) : null;
+    },
+    toArgs: (seconds) => ({ seconds }),
+  },
+  canRun: (ctx) => single(ctx) !== null && unlocked(ctx),
   perform: (ctx, { seconds }) => {
     const invalid = requireFinite(seconds, 'the duration');
     if (invalid) return invalid;
@@ -262,10 +342,20 @@ export const setDuration: Command<{ seconds: number }> = {
   },
 };
 
-export const setTrimIn: Command<{ seconds: number }> = {
+export const setTrimIn: TimelineCommand<{ seconds: number }> = {
   name: 'setTrimIn',
   label: 'Set source in point',
-  enabled: (ctx) => single(ctx)?.item.source_start_seconds != null,
+  writes: true,
+  field: {
+    type: 'number',
+    label: 'Trim in: source start (s)',
+    min: 0,
+    visible: (ctx) => single(ctx) !== null,
+    read: (ctx) => single(ctx)?.item.source_start_seconds ?? null,
+    hint: (ctx) => (single(ctx)?.item.source_start_seconds == null ? 'No source media' : undefined),
+    toArgs: (seconds) => ({ seconds }),
+  },
+  canRun: (ctx) => single(ctx)?.item.source_start_seconds != null && unlocked(ctx),
   perform: (ctx, { seconds }) => {
     const invalid = requireFinite(seconds, 'the source in point');
     if (invalid) return invalid;
@@ -281,10 +371,20 @@ export const setTrimIn: Command<{ seconds: number }> = {
   },
 };
 
-export const setTrimOut: Command<{ seconds: number }> = {
+export const setTrimOut: TimelineCommand<{ seconds: number }> = {
   name: 'setTrimOut',
   label: 'Set source out point',
-  enabled: (ctx) => single(ctx)?.item.source_end_seconds != null,
+  writes: true,
+  field: {
+    type: 'number',
+    label: 'Trim out: source end (s)',
+    min: 0,
+    visible: (ctx) => single(ctx) !== null,
+    read: (ctx) => single(ctx)?.item.source_end_seconds ?? null,
+    hint: (ctx) => (single(ctx)?.item.source_end_seconds == null ? 'No source media' : undefined),
+    toArgs: (seconds) => ({ seconds }),
+  },
+  canRun: (ctx) => single(ctx)?.item.source_end_seconds != null && unlocked(ctx),
   perform: (ctx, { seconds }) => {
     const invalid = requireFinite(seconds, 'the source out point');
     if (invalid) return invalid;
@@ -300,31 +400,23 @@ export const setTrimOut: Command<{ seconds: number }> = {
   },
 };
 
-export const deleteSelection: Command = {
+export const deleteSelection: TimelineCommand = {
   name: 'deleteSelection',
-  label: 'Delete selected items',
-  shortcut: 'Delete',
-  enabled: hasSelection,
+  label: 'Delete selected',
+  description: 'Delete the selection (asks first)',
+  keys: [
+    { keys: 'Delete', args: undefined },
+    { keys: 'Backspace', args: undefined },
+  ],
+  toolbar: 'selection',
+  writes: true,
+  canRun: hasSelection,
   perform: (ctx) => {
     const ids = selectedIds(ctx);
-    return ids.length ? { type: 'confirm-delete', ids } : noop('Select items to delete.');
+    return ids.length
+      ? { type: 'state', patch: { deleteRequest: ids } }
+      : noop('Select items to delete.');
   },
-};
-
-export const undo: Command = {
-  name: 'undo',
-  label: 'Undo',
-  shortcut: 'Ctrl+Z',
-  enabled: (ctx) => canUndo(ctx.history),
-  perform: (ctx) => (canUndo(ctx.history) ? { type: 'undo' } : noop('Nothing to undo.')),
-};
-
-export const redo: Command = {
-  name: 'redo',
-  label: 'Redo',
-  shortcut: 'Shift+Ctrl+Z',
-  enabled: (ctx) => canRedo(ctx.history),
-  perform: (ctx) => (canRedo(ctx.history) ? { type: 'redo' } : noop('Nothing to redo.')),
 };
 
 function zoomBy(ctx: CommandContext, factor: number, anchorX?: number): CommandOutcome {
@@ -334,77 +426,92 @@ function zoomBy(ctx: CommandContext, factor: number, anchorX?: number): CommandO
   const next = zoomAt(ctx.view, factor, anchor, ctx.index.durationSeconds, ctx.fps);
   if (next.pxPerSecond === ctx.view.pxPerSecond)
     return noop(factor > 1 ? 'Already fully zoomed in.' : 'Already fully zoomed out.');
-  return { type: 'view', ...next };
+  return { type: 'state', patch: { pxPerSecond: next.pxPerSecond, scrollX: next.scrollX } };
 }
 
-export const zoomIn: Command<{ anchorX?: number } | void> = {
+export const zoomIn: TimelineCommand<{ anchorX?: number } | void> = {
   name: 'zoomIn',
   label: 'Zoom in',
-  shortcut: '+',
-  enabled: () => true,
+  keys: [
+    { keys: '+', args: undefined },
+    { keys: '=', args: undefined },
+  ],
+  toolbar: 'view',
+  canRun: () => true,
   perform: (ctx, args) => zoomBy(ctx, ZOOM_STEP, args ? args.anchorX : undefined),
 };
 
-export const zoomOut: Command<{ anchorX?: number } | void> = {
+export const zoomOut: TimelineCommand<{ anchorX?: number } | void> = {
   name: 'zoomOut',
   label: 'Zoom out',
-  shortcut: '−',
-  enabled: () => true,
+  keys: [
+    { keys: '-', args: undefined },
+    { keys: '_', args: undefined },
+  ],
+  toolbar: 'view',
+  canRun: () => true,
   perform: (ctx, args) => zoomBy(ctx, 1 / ZOOM_STEP, args ? args.anchorX : undefined),
 };
 
-export const zoomToFit: Command = {
+export const zoomToFit: TimelineCommand = {
   name: 'zoomToFit',
   label: 'Fit project',
-  shortcut: '0',
-  enabled: () => true,
-  perform: (ctx) => ({
-    type: 'view',
-    ...fitToProject(ctx.index.durationSeconds, ctx.view.width, ctx.fps),
-  }),
+  keys: [{ keys: '0', args: undefined }],
+  toolbar: 'view',
+  canRun: () => true,
+  perform: (ctx) => {
+    const fit = fitToProject(ctx.index.durationSeconds, ctx.view.width, ctx.fps);
+    return { type: 'state', patch: { pxPerSecond: fit.pxPerSecond, scrollX: fit.scrollX } };
+  },
 };
 
-export const addZoomEffect: Command<{ zoomScale: number }> = {
+export const addZoomEffect: TimelineCommand<{ zoomScale: number }> = {
   name: 'addZoomEffect',
   label: 'Add zoom effect',
-  enabled: hasSelection,
+  writes: true,
+  canRun: hasSelection,
   perform: (ctx, { zoomScale }) => {
     if (!Number.isFinite(zoomScale) || zoomScale < 1 || zoomScale > 4)
       return noop('The zoom scale must be between 1 and 4.');
     const ids = selectedIds(ctx);
     if (ids.length === 0) return noop('Select an item first.');
-    return {
-      type: 'edit',
-      label: ids.length === 1 ? 'Add zoom effect' : `Add zoom effect to ${ids.length} items`,
-      ops: ids.map((itemId) => ({
-        kind: 'add-effect',
-        itemId,
-        effectType: ZOOM_EFFECT,
-        zoomScale,
-      })),
-    };
+    return edit(
+      ids.length === 1 ? 'Add zoom effect' : `Add zoom effect to ${ids.length} items`,
+      ids.map((itemId) => ({ kind: 'add-effect', itemId, effectType: ZOOM_EFFECT, zoomScale })),
+    );
   },
 };
 
-/** Every command by name: shortcuts and toolbar look commands up here. */
-export const commandsByName = {
+const [undo, redo] = historyCommands<CommandContext, TimelineState, TimelineChange>();
+export { undo, redo };
+
+/**
+ * The table, in the order of the toolbar groups and the shortcut help. (Method-parameter
+ * bivariance lets commands of different argument types share it.)
+ */
+export const TIMELINE_COMMANDS: ReadonlyArray<
+  AnyCommand<CommandContext, TimelineState, TimelineChange>
+> = [
+  undo,
+  redo,
+  zoomOut,
+  zoomIn,
+  zoomToFit,
   selectAll,
-  clearSelection,
+  deleteSelection,
   selectNext,
   selectPrevious,
+  clearSelection,
   nudge,
   moveToLayer,
   setStart,
-  setLayer,
   setEnd,
   setDuration,
+  setLayer,
   setTrimIn,
   setTrimOut,
-  deleteSelection,
-  undo,
-  redo,
-  zoomIn,
-  zoomOut,
-  zoomToFit,
   addZoomEffect,
-} as const;
+] as ReadonlyArray<AnyCommand<CommandContext, TimelineState, TimelineChange>>;
+
+/** The inspector's fields, in the order they are laid out. */
+export const INSPECTOR_COMMANDS = TIMELINE_COMMANDS.filter((command) => command.field);

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyEditOps,
-  describeOps,
-  invertApplied,
-  invertGesture,
-  isNoop,
-  orderForApply,
-  removeItems,
-  restoreItems,
-  type EditOp,
-} from './edit-ops.ts';
+import { applyEditOps, removeItems, restoreItems } from './edit-ops.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { moveOp as move, smallTimeline } from './synthetic-timeline.ts';
 
@@ -70,72 +60,5 @@ describe('applying operations optimistically', () => {
     expect(buildTimelineIndex(back).byId.has('m')).toBe(true);
     expect(buildTimelineIndex(back).byId.has('a')).toBe(false);
     expect(restoreItems(without, base, new Set())).toBe(without);
-  });
-});
-
-describe('inverses and ordering', () => {
-  it('inverts each operation kind', () => {
-    expect(invertApplied({ op: move('a', 0, 2, 0, 1), revision: 2, warnings: [] })).toEqual(
-      move('a', 2, 0, 1, 0),
-    );
-    expect(
-      invertApplied({
-        op: { kind: 'trim', itemId: 'b', startDelta: 0.5, endDelta: -1 },
-        revision: 2,
-        warnings: [],
-      }),
-    ).toEqual({
-      kind: 'trim',
-      itemId: 'b',
-      startDelta: -0.5,
-      endDelta: 1,
-    });
-    const add: EditOp = { kind: 'add-effect', itemId: 'b', effectType: 'zoom', zoomScale: 2 };
-    expect(invertApplied({ op: add, revision: 2, warnings: [], effectId: 'e1' })).toEqual({
-      kind: 'remove-effect',
-      itemId: 'b',
-      effectId: 'e1',
-      effectType: 'zoom',
-      zoomScale: 2,
-    });
-    expect(invertApplied({ op: add, revision: 2, warnings: [] })).toBeNull();
-  });
-
-  it('inverts a gesture newest first, in a safe order', () => {
-    const inverse = invertGesture([
-      { op: move('a', 0, 1), revision: 2, warnings: [] },
-      { op: move('b', 4, 5), revision: 3, warnings: [] },
-    ]);
-    expect(inverse).toEqual([move('a', 1, 0), move('b', 5, 4)]);
-    expect(
-      invertGesture([
-        {
-          op: { kind: 'add-effect', itemId: 'a', effectType: 'zoom', zoomScale: 2 },
-          revision: 2,
-          warnings: [],
-        },
-      ]),
-    ).toBeNull();
-  });
-
-  it('sends right moves right-most first and left moves left-most first', () => {
-    expect(orderForApply([move('a', 0, 1), move('b', 4, 5)]).map((op) => op.itemId)).toEqual([
-      'b',
-      'a',
-    ]);
-    expect(orderForApply([move('b', 4, 3), move('a', 1, 0)]).map((op) => op.itemId)).toEqual([
-      'a',
-      'b',
-    ]);
-  });
-
-  it('describes gestures and spots no-ops', () => {
-    expect(describeOps([move('a', 0, 1), move('b', 4, 5)])).toBe('Move 2 items');
-    expect(describeOps([{ kind: 'trim', itemId: 'b', startDelta: 0, endDelta: 1 }])).toBe(
-      'Trim 1 item',
-    );
-    expect(describeOps([])).toBe('Nothing');
-    expect(isNoop(move('a', 0, 0))).toBe(true);
-    expect(isNoop({ kind: 'trim', itemId: 'a', startDelta: 0, endDelta: 0 })).toBe(true);
   });
 });

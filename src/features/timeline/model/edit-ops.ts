@@ -1,6 +1,6 @@
 /**
  * Editor operations: what one gesture changes, as data. They are applied optimistically to the
- * cached timeline, sent to the service one request each, and inverted for undo and rollback.
+ * cached timeline and sent to the service as one atomic batch (timeline-change.ts inverts them).
  */
 import { roundMs } from './time-scale.ts';
 import type { MaskEffectType, Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
@@ -18,7 +18,14 @@ export type EditOp =
       toLayer: number;
     }
   | { kind: 'trim'; itemId: string; startDelta: number; endDelta: number }
-  | { kind: 'add-effect'; itemId: string; effectType: MaskEffectType; zoomScale: number }
+  | {
+      kind: 'add-effect';
+      itemId: string;
+      effectType: MaskEffectType;
+      zoomScale: number;
+      /** Known once the service created it (the optimistic copy uses a placeholder id). */
+      effectId?: string;
+    }
   | {
       kind: 'remove-effect';
       itemId: string;
@@ -26,93 +33,6 @@ export type EditOp =
       effectType: MaskEffectType;
       zoomScale: number;
     };
-
-/** An operation the service accepted, with what undo needs to invert it. */
-export interface AppliedOp {
-  op: EditOp;
-  /** Timeline revision after this operation. */
-  revision: number;
-  /** For add-effect: the created effect's id. */
-  effectId?: string;
-  warnings: string[];
-  /** Items the operation deleted (then it cannot be undone). */
-  deletedIds?: string[];
-}
-
-export function isNoop(op: EditOp): boolean {
-  if (op.kind === 'move') return op.fromStart === op.toStart && op.fromLayer === op.toLayer;
-  if (op.kind === 'trim') return op.startDelta === 0 && op.endDelta === 0;
-  return false;
-}
-
-export function itemIdsOf(ops: readonly EditOp[]): string[] {
-  return [...new Set(ops.map((op) => op.itemId))];
-}
-
-/** The operation that undoes `applied` (null when it cannot be expressed). */
-export function invertApplied(applied: AppliedOp): EditOp | null {
-  const { op } = applied;
-  switch (op.kind) {
-    case 'move':
-      return {
-        ...op,
-        fromStart: op.toStart,
-        fromLayer: op.toLayer,
-        toStart: op.fromStart,
-        toLayer: op.fromLayer,
-      };
-    case 'trim':
-      return {
-        ...op,
-        startDelta: roundMs(-op.startDelta) || 0,
-        endDelta: roundMs(-op.endDelta) || 0,
-      };
-    case 'add-effect':
-      return applied.effectId
-        ? {
-            kind: 'remove-effect',
-            itemId: op.itemId,
-            effectId: applied.effectId,
-            effectType: op.effectType,
-            zoomScale: op.zoomScale,
-          }
-        : null;
-    case 'remove-effect':
-      return {
-        kind: 'add-effect',
-        itemId: op.itemId,
-        effectType: op.effectType,
-        zoomScale: op.zoomScale,
-      };
-  }
-}
-
-/** Inverse operations of a whole gesture, in reverse order. Null when any step cannot be inverted. */
-export function invertGesture(applied: readonly AppliedOp[]): EditOp[] | null {
-  const inverse: EditOp[] = [];
-  for (let i = applied.length - 1; i >= 0; i -= 1) {
-    const op = invertApplied(applied[i]!);
-    if (!op) return null;
-    inverse.push(op);
-  }
-  return orderForApply(inverse);
-}
-
-/**
- * Send order for a gesture: moves to the right go right-most first and moves to the left go
- * left-most first, so members of a group never pass through each other on the way.
- */
-export function orderForApply(ops: readonly EditOp[]): EditOp[] {
-  const moves = ops.filter((op): op is Extract<EditOp, { kind: 'move' }> => op.kind === 'move');
-  const others = ops.filter((op) => op.kind !== 'move');
-  const right = moves
-    .filter((op) => op.toStart > op.fromStart)
-    .sort((a, b) => b.fromStart - a.fromStart);
-  const rest = moves
-    .filter((op) => op.toStart <= op.fromStart)
-    .sort((a, b) => a.fromStart - b.fromStart);
-  return [...right, ...rest, ...others];
-}
 
 let pendingEffectCounter = 0;
 
@@ -123,6 +43,20 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
   const layerOf = new Map<string, number>();
   for (const layer of timeline.layers)
     for (const item of layer.items) layerOf.set(item.id, layer.index);
+  const left = new Set<TimelineItem>();
+  // Positions within the copied layers, so a 10,000-item gesture is not quadratic.
+  const positions = new Map<TimelineItem[], Map<string, number>>();
+  const positionIn = (items: TimelineItem[], itemId: string): number => {
+    let map = positions.get(items);
+    if (!map) {
+      map = new Map(items.map((item, i) => [item.id, i]));
+      positions.set(items, map);
+    }
+    const at = map.get(itemId);
+    return at !== undefined && items[at]?.id === itemId
+      ? at
+      : items.findIndex((item) => item.id === itemId);
+  };
   const itemsOf = (layerIndex: number): TimelineItem[] | undefined => {
     let items = layers.get(layerIndex);
     if (!items) {
@@ -137,15 +71,18 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
     const layerIndex = layerOf.get(itemId);
     if (layerIndex === undefined) return;
     const items = itemsOf(layerIndex);
-    const position = items?.findIndex((item) => item.id === itemId) ?? -1;
+    const position = items ? positionIn(items, itemId) : -1;
     if (!items || position < 0) return;
     const next = change(items[position]!);
     if (next === null) return;
     if (next.layer_index !== layerIndex) {
       const target = itemsOf(next.layer_index);
       if (!target) return;
-      items.splice(position, 1);
+      // Left in place and filtered out at the end (a splice would shift every later position).
+      left.add(items[position]!);
       target.push(next);
+      positionIn(target, itemId);
+      positions.get(target)!.set(itemId, target.length - 1);
       layerOf.set(itemId, next.layer_index);
     } else {
       items[position] = next;
@@ -173,7 +110,10 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
           ...item,
           effects: [
             ...item.effects,
-            { effect_id: `pending-${pendingEffectCounter}`, effect_type: op.effectType },
+            {
+              effect_id: op.effectId ?? `pending-${pendingEffectCounter}`,
+              effect_type: op.effectType,
+            },
           ],
         }));
         break;
@@ -189,7 +129,12 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
   const nextLayers = timeline.layers.map((layer): TimelineLayer => {
     const items = layers.get(layer.index);
     const result = items
-      ? { ...layer, items: items.sort((a, b) => a.start_seconds - b.start_seconds) }
+      ? {
+          ...layer,
+          items: (left.size ? items.filter((item) => !left.has(item)) : items).sort(
+            (a, b) => a.start_seconds - b.start_seconds,
+          ),
+        }
       : layer;
     for (const item of result.items) duration = Math.max(duration, item.end_seconds);
     return result;
@@ -232,22 +177,4 @@ export function restoreItems(
         : layer;
     }),
   };
-}
-
-/** A short label for a gesture (undo menu, announcements). */
-export function describeOps(ops: readonly EditOp[]): string {
-  const first = ops[0];
-  if (!first) return 'Nothing';
-  const count = itemIdsOf(ops).length;
-  const items = count === 1 ? '1 item' : `${count} items`;
-  switch (first.kind) {
-    case 'move':
-      return `Move ${items}`;
-    case 'trim':
-      return `Trim ${items}`;
-    case 'add-effect':
-      return `Add zoom effect to ${items}`;
-    case 'remove-effect':
-      return `Remove zoom effect from ${items}`;
-  }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as commands from './commands.ts';
-import { emptyHistory } from './command-history.ts';
+import { emptyHistory } from '@/lib/editor/history.ts';
 import { lockedLayerOf, resolveRowOffset, rowOffsetAllowed } from './group-move.ts';
 import { hitTest } from './hit-testing.ts';
 import { pointerDown, pointerMove, pointerUp } from './pointer-gesture.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
+import type { TimelineChange } from './timeline-change.ts';
 import { smallTimeline, withLockedLayers } from './synthetic-timeline.ts';
 import { RULER_HEIGHT, ROW_HEIGHT, type Viewport } from './time-scale.ts';
 
@@ -17,7 +18,7 @@ const ctx = (selection: string[]) => ({
   selection: new Set(selection),
   playhead: 0,
   view,
-  history: emptyHistory,
+  history: emptyHistory<TimelineChange>(),
 });
 
 describe('locked layers', () => {
@@ -30,20 +31,20 @@ describe('locked layers', () => {
 
   it('refuse moves and trims of their items with a reason', () => {
     expect(commands.nudge.perform(ctx(['m']), { direction: 1, unit: 'frame' })).toEqual({
-      type: 'noop',
+      type: 'refused',
       reason: '“Music” is a locked layer: its items cannot be moved or trimmed.',
     });
     expect(commands.setEnd.perform(ctx(['c']), { seconds: 6 })).toMatchObject({
-      type: 'noop',
+      type: 'refused',
       reason: expect.stringMatching(/locked/),
     });
     expect(commands.nudge.perform(ctx(['a', 'c']), { direction: 1, unit: 'second' })).toMatchObject(
-      { type: 'noop' },
+      { type: 'refused' },
     );
     // Deleting still asks the service, which reports the per-item failure.
-    expect(commands.deleteSelection.perform(ctx(['m']))).toEqual({
-      type: 'confirm-delete',
-      ids: ['m'],
+    expect(commands.deleteSelection.perform(ctx(['m']), undefined)).toEqual({
+      type: 'state',
+      patch: { deleteRequest: ['m'] },
     });
   });
 

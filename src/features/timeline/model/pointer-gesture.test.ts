@@ -69,6 +69,18 @@ describe('pointer gestures', () => {
     expect(moved.drag).toMatchObject({ delta: -2, rowOffset: 0, rowBlocked: expect.any(String) });
   });
 
+  it('a drop commits the moves the drag planned, without planning again', () => {
+    const c = ctx(['c']);
+    const pending = press(c, 300, rowY(1)).pending!;
+    const moved = pointerMove(c, pending, 400, rowY(1), { ...none, free: true });
+    const planned = moved.drag?.kind === 'move' ? moved.drag.moves : [];
+    expect(pointerMove(c, pending, 400, rowY(1), { ...none, free: true }).drag).toMatchObject({
+      moves: planned,
+    });
+    const up = pointerUp(c, pending, moved.drag);
+    expect(up.type === 'commit' && up.ops[0]).toMatchObject({ kind: 'move', ...planned[0] });
+  });
+
   it('refuses a drop onto another item', () => {
     const c = ctx(['c']);
     const pending = press(c, 300, rowY(1)).pending!;
@@ -92,11 +104,20 @@ describe('pointer gestures', () => {
     });
   });
 
-  it('selects with a marquee and clears on a click in empty space', () => {
+  it('selects with a marquee on release (the box only redraws the overlay) and clears on a click', () => {
     const c = ctx(['m']);
     const pending = press(c, 1000, rowY(0) - 10, { ...none, shift: true }).pending!;
     const moved = pointerMove(c, pending, 450, rowY(1), none);
-    expect(moved.selection).toEqual(new Set(['m', 'b', 'c']));
+    expect(moved.selection).toBeUndefined();
+    expect(moved.drag).toMatchObject({ kind: 'marquee', inRect: new Set(['b', 'c']) });
+    expect(pointerUp(c, pending, moved.drag)).toEqual({
+      type: 'select',
+      selection: new Set(['m', 'b', 'c']),
+    });
+    // A new box without Shift clears the selection once, as it starts.
+    const replace = press(c, 1000, rowY(0) - 10).pending!;
+    expect(pointerMove(c, replace, 450, rowY(1), none).selection).toEqual(new Set());
+    expect(pointerMove(c, replace, 440, rowY(1), none).selection).toBeUndefined();
     const click = press(c, 1000, rowY(0)).pending!;
     expect(pointerUp(c, click, null)).toEqual({ type: 'none', selection: new Set() });
   });

@@ -3,8 +3,8 @@
  * moves, and what a release commits. Positions are content coordinates (screen + scroll) so that
  * auto-scrolling during a drag keeps the grabbed point under the pointer.
  */
-import type { DragState } from '../state/editor-store.ts';
-import { describeOps, type EditOp } from './edit-ops.ts';
+import type { DragState } from '../state/timeline-state.ts';
+import type { EditOp } from './edit-ops.ts';
 import {
   effectiveMoves,
   findOverlap,
@@ -13,6 +13,7 @@ import {
   lockedReason,
   planGroupMove,
   resolveRowOffset,
+  type ItemMove,
 } from './group-move.ts';
 import type { Hit } from './hit-testing.ts';
 import { combineSelection, itemsInMarquee, rectFromPoints, type MarqueeMode } from './marquee.ts';
@@ -25,7 +26,8 @@ import {
   visibleTimeRange,
   type Viewport,
 } from './time-scale.ts';
-import { planGroupTrim, type TrimEdge } from './trim.ts';
+import { describeChange, opsChange } from './timeline-change.ts';
+import { planGroupTrim, type ItemTrim, type TrimEdge } from './trim.ts';
 
 /** Pixels the pointer must travel before a press becomes a drag. */
 export const DRAG_THRESHOLD_PX = 3;
@@ -60,6 +62,8 @@ export type Pending =
       clickSelection: Set<string> | null;
       targets: SnapTargets | null;
       started: boolean;
+      /** The last plan, reused while the delta and row offset stay the same. */
+      plan: { delta: number; rowOffset: number; moves: ItemMove[]; blocked: boolean } | null;
     }
   | {
       kind: 'trim';
@@ -69,6 +73,7 @@ export type Pending =
       originX: number;
       targets: SnapTargets | null;
       started: boolean;
+      trims: ItemTrim[];
     }
   | {
       kind: 'marquee';
@@ -142,6 +147,7 @@ export function pointerDown(
             originX: cx,
             targets: null,
             started: false,
+            trims: [],
           },
         };
       }
@@ -158,6 +164,7 @@ export function pointerDown(
             had && selection.size > 1 && !mods.shift && !mods.toggle ? new Set([id]) : null,
           targets: null,
           started: false,
+          plan: null,
         },
       };
     }
@@ -194,11 +201,13 @@ export function pointerMove(
       playhead: Math.max(0, snapToFrame(cx / view.pxPerSecond, ctx.fps)),
     };
   }
+  let justStarted = false;
   if (!pending.started) {
     const dx = cx - pending.originX;
     const dy = pending.kind === 'trim' ? 0 : cy - pending.originY;
     if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return { drag: null };
     pending.started = true;
+    justStarted = true;
   }
   if (pending.kind === 'marquee') {
     const rect = rectFromPoints(
@@ -207,7 +216,8 @@ export function pointerMove(
       x,
       Math.max(RULER_HEIGHT, y),
     );
-    const inRect = itemsInMarquee(index, view, rect);
+    // The selection itself changes once, on release: while the box moves only the overlay layer
+    // redraws (a selection change would redraw every item and re-render the inspector).
     return {
       drag: {
         kind: 'marquee',
@@ -216,8 +226,10 @@ export function pointerMove(
         x: cx,
         y: Math.max(RULER_HEIGHT + view.scrollY, cy),
         mode: pending.mode,
+        inRect: new Set(itemsInMarquee(index, view, rect)),
       },
-      selection: combineSelection(pending.base, inRect, pending.mode),
+      // A new box replaces the selection: cleared once as it starts (the items layer redraws once).
+      ...(justStarted && pending.mode === 'replace' ? { selection: new Set<string>() } : {}),
     };
   }
   const anchor = index.byId.get(pending.anchorId);
@@ -235,6 +247,7 @@ export function pointerMove(
       snapToItems: !mods.free,
     });
     const plan = planGroupTrim(index, pending.ids, pending.edge, snapped.delta, ctx.fps);
+    pending.trims = plan.trims;
     return {
       drag: {
         kind: 'trim',
@@ -266,11 +279,15 @@ export function pointerMove(
     Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow),
   );
   const rowOffset = resolveRowOffset(index, pending.ids, wanted);
-  let blocked = lockedLayerOf(index, pending.ids) !== null;
-  if (!blocked && pending.ids.length <= LIVE_OVERLAP_LIMIT) {
-    const plan = planGroupMove(index, pending.ids, delta, rowOffset);
-    blocked = findOverlap(index, effectiveMoves(plan.moves), new Set(pending.ids)) !== null;
+  if (!pending.plan || pending.plan.delta !== delta || pending.plan.rowOffset !== rowOffset) {
+    const moves = effectiveMoves(planGroupMove(index, pending.ids, delta, rowOffset).moves);
+    const blocked =
+      lockedLayerOf(index, pending.ids) !== null ||
+      (pending.ids.length <= LIVE_OVERLAP_LIMIT &&
+        findOverlap(index, moves, new Set(pending.ids)) !== null);
+    pending.plan = { delta, rowOffset, moves, blocked };
   }
+  const { moves, blocked } = pending.plan;
   return {
     drag: {
       kind: 'move',
@@ -281,6 +298,7 @@ export function pointerMove(
       rowOffset,
       snappedTo: delta === snapped.delta ? snapped.snappedTo : null,
       rowBlocked: rowOffset === wanted ? null : 'That layer does not accept the selection.',
+      moves,
     },
     blocked,
   };
@@ -288,9 +306,11 @@ export function pointerMove(
 
 export type UpResult =
   | { type: 'none'; selection?: Set<string> }
+  | { type: 'select'; selection: Set<string> }
   | { type: 'commit'; label: string; ops: EditOp[] }
   | { type: 'refused'; reason: string };
 
+/** What a release does: the drag already planned the edit; the drop only checks and commits it. */
 export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState | null): UpResult {
   if (!pending.started || !drag) {
     if (pending.kind === 'marquee' && pending.mode === 'replace')
@@ -299,15 +319,24 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
       return { type: 'none', selection: pending.clickSelection };
     return { type: 'none' };
   }
+  if (drag.kind === 'marquee') {
+    return {
+      type: 'select',
+      selection: combineSelection(
+        pending.kind === 'marquee' ? pending.base : new Set(),
+        [...drag.inRect],
+        drag.mode,
+      ),
+    };
+  }
   if (drag.kind === 'move' || drag.kind === 'trim') {
     const locked = lockedLayerOf(ctx.index, drag.ids);
     if (locked) return { type: 'refused', reason: lockedReason(locked) };
   }
   if (drag.kind === 'move') {
-    const plan = planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset);
-    const moves = effectiveMoves(plan.moves);
-    if (moves.length === 0) return { type: 'none' };
-    const overlap = findOverlap(ctx.index, moves, new Set(drag.ids));
+    if (drag.moves.length === 0) return { type: 'none' };
+    // Checked live for up to LIVE_OVERLAP_LIMIT items; a larger group is checked once, here.
+    const overlap = findOverlap(ctx.index, drag.moves, new Set(drag.ids));
     if (overlap) {
       const name = ctx.index.byId.get(overlap.otherId)?.item.name ?? overlap.otherId;
       return {
@@ -315,14 +344,13 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
         reason: `The items cannot be dropped there: they would overlap “${name}”.`,
       };
     }
-    const ops: EditOp[] = moves.map((move) => ({ kind: 'move', ...move }));
-    return { type: 'commit', label: describeOps(ops), ops };
+    const ops: EditOp[] = drag.moves.map((move) => ({ kind: 'move', ...move }));
+    return { type: 'commit', label: describeChange(opsChange(ops)), ops };
   }
-  if (drag.kind === 'trim') {
-    const plan = planGroupTrim(ctx.index, drag.ids, drag.edge, drag.delta, ctx.fps);
-    if (plan.trims.length === 0) return { type: 'none' };
-    const ops: EditOp[] = plan.trims.map((trim) => ({ kind: 'trim', ...trim }));
-    return { type: 'commit', label: describeOps(ops), ops };
+  if (drag.kind === 'trim' && pending.kind === 'trim') {
+    if (pending.trims.length === 0) return { type: 'none' };
+    const ops: EditOp[] = pending.trims.map((trim) => ({ kind: 'trim', ...trim }));
+    return { type: 'commit', label: describeChange(opsChange(ops)), ops };
   }
   return { type: 'none' };
 }

@@ -116,3 +116,15 @@ export function itemsByTime(index: TimelineIndex): TimelineItem[] {
     .sort((a, b) => a.item.start_seconds - b.item.start_seconds || a.row - b.row)
     .map((entry) => entry.item);
 }
+
+const indexes = new WeakMap<Timeline, TimelineIndex>();
+
+/** The index of a timeline object, built once per object (the editor and the canvas share it). */
+export function timelineIndexOf(timeline: Timeline): TimelineIndex {
+  let index = indexes.get(timeline);
+  if (!index) {
+    index = buildTimelineIndex(timeline);
+    indexes.set(timeline, index);
+  }
+  return index;
+}

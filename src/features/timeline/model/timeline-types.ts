@@ -18,4 +18,7 @@ export type TimelineOperationResult = Schemas['TimelineOperationResult'];
 export type TimelineBatchDeleteResult = Schemas['TimelineBatchDeleteResult'];
 export type TimelineBatchDeleteFailedItem = Schemas['TimelineBatchDeleteFailedItem'];
 export type MaskEffectResult = Schemas['MaskEffectResult'];
+export type TimelineBatchOperation = Schemas['TimelineBatchOperation'];
+export type TimelineBatchApplyResult = Schemas['TimelineBatchApplyResult'];
+export type TimelineBatchOperationFailure = Schemas['TimelineBatchOperationFailure'];
 export type MaskEffectType = Schemas['MaskEffectRequest']['effect_type'];

@@ -1,0 +1,236 @@
+/**
+ * What one timeline gesture changes (a `TimelineChange`), what the service answered (a
+ * `TimelineResult`), and the pure rules the editor kit needs around them: the optimistic copy,
+ * the timeline after the answer, the change that undoes it, whether it still applies after someone
+ * else's edit, and which older undo steps a commit makes void.
+ */
+import type { Rebase } from '@/lib/editor/conflict-retry.ts';
+import type { HistoryEntry } from '@/lib/editor/history.ts';
+import { stillApplies } from './conflict.ts';
+import { applyEditOps, removeItems, restoreItems, type EditOp } from './edit-ops.ts';
+import { roundMs } from './time-scale.ts';
+import type {
+  Timeline,
+  TimelineBatchApplyResult,
+  TimelineBatchDeleteResult,
+  TimelineItem,
+} from './timeline-types.ts';
+
+export type TimelineChange =
+  /** Moves, trims and effects: one atomic batch. */
+  | { kind: 'ops'; ops: EditOp[] }
+  /** A batch delete (cannot be undone: deleted items cannot be restored). */
+  | { kind: 'delete'; ids: string[]; pack: boolean };
+
+export type TimelineResult =
+  | { kind: 'ops'; batch: TimelineBatchApplyResult }
+  | { kind: 'delete'; result: TimelineBatchDeleteResult; revision: number };
+
+export const opsChange = (ops: EditOp[]): TimelineChange => ({ kind: 'ops', ops });
+
+export function itemsById(timeline: Timeline): Map<string, TimelineItem> {
+  const map = new Map<string, TimelineItem>();
+  for (const layer of timeline.layers) for (const item of layer.items) map.set(item.id, item);
+  return map;
+}
+
+export function changeItemIds(change: TimelineChange): string[] {
+  return change.kind === 'delete' ? change.ids : change.ops.map((op) => op.itemId);
+}
+
+/** The optimistic copy: what the screen shows while the change is saved. */
+export function applyChange(timeline: Timeline, change: TimelineChange): Timeline {
+  return change.kind === 'ops'
+    ? applyEditOps(timeline, change.ops)
+    : removeItems(timeline, new Set(change.ids));
+}
+
+/** The operations as the service applied them: answered positions, created effect ids. */
+export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyResult): EditOp[] {
+  const byIndex = new Map(batch.results.map((result) => [result.index, result]));
+  return ops.map((op, index) => {
+    const answer = byIndex.get(index);
+    if (!answer) return op;
+    if (op.kind === 'move' && answer.start_seconds !== undefined)
+      return { ...op, toStart: answer.start_seconds, toLayer: answer.layer_index ?? op.toLayer };
+    if (op.kind === 'add-effect' && answer.effect_id) return { ...op, effectId: answer.effect_id };
+    return op;
+  });
+}
+
+/**
+ * The timeline after the service accepted the change. The batch is atomic and was based on the
+ * revision we had, so our copy plus the answered operations is the service's timeline; a trim
+ * (the service may clamp it and remove caption words) and a packing delete are fetched once.
+ */
+export function settleChange(input: {
+  base: Timeline;
+  change: TimelineChange;
+  result: TimelineResult;
+}): Timeline | 'refetch' {
+  const { base, change, result } = input;
+  if (change.kind === 'ops' && result.kind === 'ops') {
+    if (change.ops.some((op) => op.kind === 'trim')) return 'refetch';
+    return {
+      ...applyEditOps(base, resolvedOps(change.ops, result.batch)),
+      revision: result.batch.revision,
+    };
+  }
+  if (change.kind === 'delete' && result.kind === 'delete') {
+    if (result.result.packed && (result.result.clips_shifted ?? 0) > 0) return 'refetch';
+    const failed = new Set(
+      (result.result.failed_items ?? []).map((failure) => failure.timeline_item_id),
+    );
+    const after = restoreItems(removeItems(base, new Set(change.ids)), base, failed);
+    return { ...after, revision: result.revision };
+  }
+  return 'refetch';
+}
+
+/** The change that undoes this one, or null when it cannot be undone (something was deleted). */
+export function invertChange(
+  change: TimelineChange,
+  result: TimelineResult,
+  base: Timeline,
+): TimelineChange | null {
+  if (change.kind === 'delete' || result.kind !== 'ops') return null;
+  const { batch } = result;
+  if (batch.deleted_timeline_item_ids.length > 0) return null;
+  const byIndex = new Map(batch.results.map((answer) => [answer.index, answer]));
+  const before = itemsById(base);
+  const inverse: EditOp[] = [];
+  for (let index = change.ops.length - 1; index >= 0; index -= 1) {
+    const op = change.ops[index]!;
+    const answer = byIndex.get(index);
+    switch (op.kind) {
+      case 'move':
+        inverse.push({
+          ...op,
+          fromStart: answer?.start_seconds ?? op.toStart,
+          fromLayer: answer?.layer_index ?? op.toLayer,
+          toStart: op.fromStart,
+          toLayer: op.fromLayer,
+        });
+        break;
+      case 'trim': {
+        // What actually happened (the service may have clamped it), reversed.
+        const then = before.get(op.itemId);
+        const startDelta =
+          then && answer?.start_seconds !== undefined
+            ? answer.start_seconds - then.start_seconds
+            : op.startDelta;
+        const endDelta =
+          then && answer?.end_seconds !== undefined
+            ? answer.end_seconds - then.end_seconds
+            : op.endDelta;
+        inverse.push({
+          kind: 'trim',
+          itemId: op.itemId,
+          startDelta: roundMs(-startDelta) || 0,
+          endDelta: roundMs(-endDelta) || 0,
+        });
+        break;
+      }
+      case 'add-effect': {
+        const effectId = answer?.effect_id ?? op.effectId;
+        if (!effectId) return null;
+        inverse.push({
+          kind: 'remove-effect',
+          itemId: op.itemId,
+          effectId,
+          effectType: op.effectType,
+          zoomScale: op.zoomScale,
+        });
+        break;
+      }
+      case 'remove-effect':
+        inverse.push({
+          kind: 'add-effect',
+          itemId: op.itemId,
+          effectType: op.effectType,
+          zoomScale: op.zoomScale,
+        });
+        break;
+    }
+  }
+  return { kind: 'ops', ops: inverse };
+}
+
+/** After someone else's edit: the change unchanged when it still applies, or why not. */
+export function rebaseChange(
+  change: TimelineChange,
+  base: Timeline,
+  fresh: Timeline,
+): Rebase<TimelineChange> {
+  if (change.kind === 'ops') {
+    const check = stillApplies(change.ops, base, fresh);
+    return check.applies ? { ok: true, change } : { ok: false, reason: check.reason };
+  }
+  const present = itemsById(fresh);
+  const missing = change.ids.filter((id) => !present.has(id)).length;
+  return missing === 0
+    ? { ok: true, change }
+    : {
+        ok: false,
+        reason: `${missing === 1 ? '1 selected item no longer exists' : `${missing} selected items no longer exist`}.`,
+      };
+}
+
+/** Items a commit deleted (a delete's, minus its failures; a trim to nothing). */
+export function deletedItems(change: TimelineChange, result: TimelineResult): Set<string> {
+  if (result.kind === 'ops') return new Set(result.batch.deleted_timeline_item_ids);
+  const failed = new Set((result.result.failed_items ?? []).map((f) => f.timeline_item_id));
+  return new Set(change.kind === 'delete' ? change.ids.filter((id) => !failed.has(id)) : []);
+}
+
+/** Items a commit deleted, or moved without an undo step of their own (a packing delete). */
+export function voidedItems(
+  change: TimelineChange,
+  result: TimelineResult,
+  base: Timeline,
+): Set<string> {
+  const deleted = deletedItems(change, result);
+  if (result.kind === 'ops') return deleted;
+  const voided = new Set(deleted);
+  // Closing the gaps moves later items on the same layers: undo steps about them no longer hold.
+  if (result.result.packed && (result.result.clips_shifted ?? 0) > 0) {
+    for (const layer of base.layers) {
+      if (layer.items.some((item) => deleted.has(item.id)))
+        for (const item of layer.items) voided.add(item.id);
+    }
+  }
+  return voided;
+}
+
+export function entryTouches(
+  entry: HistoryEntry<TimelineChange>,
+  ids: ReadonlySet<string>,
+): boolean {
+  if (ids.size === 0) return false;
+  return (
+    changeItemIds(entry.forward).some((id) => ids.has(id)) ||
+    changeItemIds(entry.inverse).some((id) => ids.has(id))
+  );
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A short label for a gesture (undo menu, announcements). */
+export function describeChange(change: TimelineChange): string {
+  if (change.kind === 'delete') return `Delete ${plural(change.ids.length, 'item')}`;
+  const first = change.ops[0];
+  const count = new Set(change.ops.map((op) => op.itemId)).size;
+  const items = plural(count, 'item');
+  switch (first?.kind) {
+    case undefined:
+      return 'Nothing';
+    case 'move':
+      return `Move ${items}`;
+    case 'trim':
+      return `Trim ${items}`;
+    case 'add-effect':
+      return `Add zoom effect to ${items}`;
+    case 'remove-effect':
+      return `Remove zoom effect from ${items}`;
+  }
+}

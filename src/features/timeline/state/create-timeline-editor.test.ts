@@ -1,0 +1,214 @@
+/**
+ * The timeline editor headless (no React, no DOM) over the simulator's real handlers (msw in
+ * Node): gestures as one request each, undo/redo, conflicts, trims held for review, deletes.
+ */
+import { QueryClient } from '@tanstack/query-core';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHandlers } from '@mocks/handlers/create-handlers.ts';
+import { createSimulator } from '@mocks/simulator.ts';
+import { API_BASE_URL } from '@/api/client.ts';
+import { applyBatch } from '../api/timeline-api.ts';
+import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { opsChange, type TimelineChange } from '../model/timeline-change.ts';
+import type { Timeline, TimelineItem } from '../model/timeline-types.ts';
+import { createTimelineEditor, type TimelineEditor } from './create-timeline-editor.ts';
+
+const simulator = createSimulator({ seed: 11 });
+const server = setupServer(
+  ...createHandlers(simulator, API_BASE_URL, { defaultApiKey: 'vcs_test_demo_paid' }),
+);
+const requests: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  requests.push(
+    `${request.method} ${new URL(request.url).pathname.replace(/^.*\/projects\/[^/]+/, '')}`,
+  );
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let queryClient: QueryClient;
+let editor: TimelineEditor;
+let projectId: string;
+
+async function open(name: string): Promise<Timeline> {
+  const response = await fetch(`${API_BASE_URL}/projects?limit=50`);
+  const { projects } = (await response.json()) as { projects: Array<{ id: string; name: string }> };
+  projectId = projects.find((project) => project.name === name)!.id;
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  editor = createTimelineEditor({ projectId, queryClient });
+  const timeline = await queryClient.fetchQuery(timelineQueryOptions(projectId));
+  requests.length = 0;
+  return timeline;
+}
+
+const cached = () => queryClient.getQueryData<Timeline>(timelineQueryOptions(projectId).queryKey)!;
+const itemOf = (timeline: Timeline, id: string) =>
+  timeline.layers.flatMap((layer) => layer.items).find((item) => item.id === id);
+async function server_(): Promise<Timeline> {
+  const response = await fetch(`${API_BASE_URL}/projects/${projectId}/timeline`);
+  return (await response.json()) as Timeline;
+}
+const lastItems = (timeline: Timeline): TimelineItem[] =>
+  timeline.layers
+    .filter((layer) => !layer.locked && layer.items.length > 0)
+    .map((layer) => [...layer.items].sort((a, b) => a.start_seconds - b.start_seconds).at(-1)!);
+const moveRight = (items: TimelineItem[], by: number) =>
+  opsChange(
+    items.map((item) => ({
+      kind: 'move' as const,
+      itemId: item.id,
+      fromStart: item.start_seconds,
+      fromLayer: item.layer_index,
+      toStart: item.start_seconds + by,
+      toLayer: item.layer_index,
+    })),
+  );
+
+const opsOf = (change: TimelineChange) => (change.kind === 'ops' ? change.ops : []);
+
+beforeEach(() => {
+  requests.length = 0;
+});
+afterEach(() => queryClient?.clear());
+
+describe('the timeline editor', () => {
+  it('commits a group move as one request and one undo step; undo is one request too', async () => {
+    const timeline = await open('Product launch teaser');
+    const items = lastItems(timeline);
+    const outcome = await editor.commit('Move items', moveRight(items, 2));
+    expect(outcome.status).toBe('applied');
+    expect(requests).toEqual(['POST /timeline/operations/batch']);
+    expect(cached().revision).toBe(timeline.revision + 1);
+    expect(itemOf(cached(), items[0]!.id)!.start_seconds).toBeCloseTo(
+      items[0]!.start_seconds + 2,
+      3,
+    );
+    expect(editor.getState().history.past).toHaveLength(1);
+    requests.length = 0;
+    await editor.undo();
+    expect(requests).toEqual(['POST /timeline/operations/batch']);
+    const after = await server_();
+    expect(itemOf(after, items[0]!.id)!.start_seconds).toBe(items[0]!.start_seconds);
+    expect(cached()).toEqual(after);
+  });
+
+  it('a 409 fetches the timeline once and re-applies a change that still applies', async () => {
+    const timeline = await open('Founder story - episode 3');
+    const [mine, theirs] = lastItems(timeline);
+    // Someone else moves another item first.
+    await applyBatch(projectId, opsOf(moveRight([theirs!], 1)), timeline.revision);
+    const outcome = await editor.commit('Move 1 item', moveRight([mine!], 1));
+    expect(outcome.status).toBe('applied');
+    expect(requests.filter((request) => request === 'GET /timeline')).toHaveLength(1);
+    expect(editor.getState().conflict).toMatchObject({ reapplied: true });
+    expect(editor.getState().conflict!.changes).toContain(theirs!.name);
+    expect(cached()).toEqual(await server_());
+  });
+
+  it('never overwrites an item someone else changed', async () => {
+    const timeline = await open('Podcast highlights #41');
+    const [mine] = lastItems(timeline);
+    const change = moveRight([mine!], 3);
+    await applyBatch(projectId, opsOf(moveRight([mine!], 1)), timeline.revision);
+    const outcome = await editor.commit('Move 1 item', change);
+    expect(outcome.status).toBe('not-applied');
+    expect(editor.getState().conflict!.outcome).toMatch(/changed by someone else/);
+    expect(itemOf(await server_(), mine!.id)!.start_seconds).toBeCloseTo(
+      mine!.start_seconds + 1,
+      3,
+    );
+    expect(cached()).toEqual(await server_());
+  });
+
+  it('refuses a whole gesture when one move would overlap, naming the item', async () => {
+    const timeline = await open('Product launch teaser');
+    const layer = timeline.layers.find(
+      (candidate) => !candidate.locked && candidate.items.length > 2,
+    )!;
+    const [first, second] = [...layer.items].sort((a, b) => a.start_seconds - b.start_seconds);
+    const others = lastItems(timeline).filter((item) => item.layer_index !== layer.index);
+    const change = moveRight(others, 1);
+    if (change.kind === 'ops')
+      change.ops.push({
+        kind: 'move',
+        itemId: first!.id,
+        fromStart: first!.start_seconds,
+        fromLayer: layer.index,
+        toStart: second!.start_seconds,
+        toLayer: layer.index,
+      });
+    const outcome = await editor.commit('Move items', change);
+    expect(outcome.status).toBe('failed');
+    expect(editor.getState().notice?.detail).toContain(`“${first!.name}”`);
+    expect(editor.getState().notice?.detail).toMatch(/Nothing changed/);
+    expect(cached().revision).toBe(timeline.revision);
+    expect(itemOf(cached(), others[0]!.id)!.start_seconds).toBe(others[0]!.start_seconds);
+  });
+
+  it('holds a destructive trim for review with the dry run in the mutation cache, fetches once after', async () => {
+    const timeline = await open('Product launch teaser');
+    const caption = timeline.layers.find((layer) => layer.kind === 'caption')!.items[0]!;
+    const change = opsChange([
+      {
+        kind: 'trim',
+        itemId: caption.id,
+        startDelta: 0,
+        endDelta: -Math.round(((caption.end_seconds - caption.start_seconds) / 2) * 30) / 30,
+      },
+    ]);
+    const held = await editor.submit('Trim 1 item', change);
+    expect(held.status).toBe('held');
+    expect(requests).toEqual(['POST /timeline/operations/batch']);
+    expect(editor.pendingReview()?.answer).toMatchObject({ dry_run: true, destructive: true });
+    expect((await server_()).revision).toBe(timeline.revision);
+    requests.length = 0;
+    const applied = await editor.resolveReview(true);
+    expect(applied?.status).toBe('applied');
+    expect(requests).toEqual(['POST /timeline/operations/batch', 'GET /timeline']);
+    expect(editor.pendingReview()).toBeNull();
+    expect(cached()).toEqual(await server_());
+  });
+
+  it('adds an effect, undoes it by its id, redoes it and undoes the new one', async () => {
+    const timeline = await open('Podcast highlights #41');
+    const item = timeline.layers.find((layer) => layer.kind === 'video')!.items[0]!;
+    const before = item.effects.length;
+    await editor.commit(
+      'Add zoom effect',
+      opsChange([{ kind: 'add-effect', itemId: item.id, effectType: 'zoom', zoomScale: 1.5 }]),
+    );
+    expect(itemOf(cached(), item.id)!.effects).toHaveLength(before + 1);
+    expect(itemOf(cached(), item.id)!.effects.at(-1)!.effect_id).toMatch(/^fx_/);
+    await editor.undo();
+    expect(itemOf(await server_(), item.id)!.effects).toHaveLength(before);
+    await editor.redo();
+    expect(itemOf(await server_(), item.id)!.effects).toHaveLength(before + 1);
+    const undone = await editor.undo();
+    expect(undone?.status).toBe('applied');
+    expect(itemOf(await server_(), item.id)!.effects).toHaveLength(before);
+  });
+
+  it('deletes with per-item failures kept, selection updated and the result in the mutation cache', async () => {
+    const timeline = await open('Customer testimonial - Lena');
+    const locked = timeline.layers.find((layer) => layer.locked)!.items[0]!;
+    const [gone] = lastItems(timeline);
+    editor.setState({ selection: new Set([locked.id, gone!.id]) });
+    const outcome = await editor.commit('Delete 2 items', {
+      kind: 'delete',
+      ids: [locked.id, gone!.id],
+      pack: false,
+    });
+    expect(outcome.status).toBe('applied');
+    expect(outcome.status === 'applied' && outcome.result).toMatchObject({
+      kind: 'delete',
+      result: { deleted_count: 1, failed_count: 1 },
+    });
+    expect([...editor.getState().selection]).toEqual([locked.id]);
+    expect(itemOf(cached(), locked.id)).toBeDefined();
+    expect(itemOf(cached(), gone!.id)).toBeUndefined();
+    expect(cached()).toEqual(await server_());
+    expect(editor.getState().notice).toBeNull();
+  });
+});

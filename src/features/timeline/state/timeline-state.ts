@@ -1,0 +1,91 @@
+/**
+ * The timeline editor's own ephemeral state (the kit adds history, notices, the announcement and
+ * the gesture in progress): selection, zoom and scroll, playhead, the drag, and the delete request
+ * waiting for confirmation. Never a copy of the timeline (server state in React Query) and never a
+ * server answer (trim previews and delete results live in the mutation cache).
+ */
+import type { EditorState } from '@/lib/editor/editor.ts';
+import type { ItemMove } from '../model/group-move.ts';
+import type { MarqueeMode } from '../model/marquee.ts';
+import type { SnapKind } from '../model/snapping.ts';
+import type { TimelineChange } from '../model/timeline-change.ts';
+import type { TrimEdge } from '../model/trim.ts';
+
+export type DragState =
+  | {
+      kind: 'move';
+      ids: string[];
+      originX: number;
+      originY: number;
+      delta: number;
+      rowOffset: number;
+      snappedTo: { seconds: number; kind: SnapKind } | null;
+      rowBlocked: string | null;
+      /** The moves this drag planned (the drop commits them as they are: no re-planning). */
+      moves: ItemMove[];
+    }
+  | {
+      kind: 'trim';
+      ids: string[];
+      edge: TrimEdge;
+      originX: number;
+      delta: number;
+      snappedTo: { seconds: number; kind: SnapKind } | null;
+    }
+  | {
+      kind: 'marquee';
+      originX: number;
+      originY: number;
+      x: number;
+      y: number;
+      mode: MarqueeMode;
+      /** Items in the rectangle: drawn on the overlay; the selection changes once, on release. */
+      inRect: ReadonlySet<string>;
+    }
+  | { kind: 'scrub' };
+
+export interface TimelineState {
+  selection: ReadonlySet<string>;
+  pxPerSecond: number;
+  scrollX: number;
+  scrollY: number;
+  viewportWidth: number;
+  viewportHeight: number;
+  playhead: number;
+  drag: DragState | null;
+  /** Whether the initial fit-to-project zoom has been done. */
+  fitted: boolean;
+  /** Items waiting for the delete confirmation. */
+  deleteRequest: string[] | null;
+}
+
+export type TimelineEditorState = EditorState<TimelineState, TimelineChange>;
+
+export function initialTimelineState(patch: Partial<TimelineState> = {}): TimelineState {
+  return {
+    selection: new Set(),
+    pxPerSecond: 40,
+    scrollX: 0,
+    scrollY: 0,
+    viewportWidth: 800,
+    viewportHeight: 320,
+    playhead: 0,
+    drag: null,
+    fitted: false,
+    deleteRequest: null,
+    ...patch,
+  };
+}
+
+/** What a gesture's mark saves (Escape restores it). */
+export const MARKED_KEYS: ReadonlyArray<keyof TimelineState> = ['selection', 'drag'];
+
+export function viewportOf(state: TimelineState) {
+  return {
+    pxPerSecond: state.pxPerSecond,
+    scrollX: state.scrollX,
+    scrollY: state.scrollY,
+    width: state.viewportWidth,
+    height: state.viewportHeight,
+  };
+}
