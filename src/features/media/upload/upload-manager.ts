@@ -158,8 +158,9 @@ export class UploadManager {
     this.uppy.use(AwsS3<Meta, Body>, {
       shouldUseMultipart: true,
       limit: CONCURRENT_REQUESTS,
-      // A dropped part is retried after these delays, then the file fails (and can resume).
-      retryDelays: [0, 1000, 3000, 5000],
+      // A dropped part is retried after these delays (riding out a short cut), then the file
+      // fails and can resume.
+      retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
       getChunkSize: (data: { size: number }) => this.partSizeOf(data),
       createMultipartUpload: (file) => this.create(file),
       signPart: (_file, options) =>

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/components/button.tsx';
-import { DeletionFlow } from '@/components/deletion-flow.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -16,6 +15,11 @@ import {
   type ProjectsPage,
 } from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
+
+// The deletion flow loads when it is opened: the projects list is a first screen.
+const DeletionFlow = lazy(() =>
+  import('@/components/deletion-flow.tsx').then((module) => ({ default: module.DeletionFlow })),
+);
 
 /** Projects picked for a batch delete, across pages (ephemeral UI state). */
 const useProjectSelection = createSelectionStore();
@@ -194,19 +198,21 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
         </>
       )}
       {deleting ? (
-        <DeletionFlow
-          target={{
-            kind: 'projects',
-            mode: 'selection',
-            ids: [...selection.items.keys()],
-            names: Object.fromEntries([...selection.items].map(([id, item]) => [id, item.name])),
-          }}
-          onClose={() => setDeleting(false)}
-          onDeleted={(ids) => {
-            selection.remove(ids);
-            void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
-          }}
-        />
+        <Suspense fallback={<LoadingState label="Opening the delete dialog…" />}>
+          <DeletionFlow
+            target={{
+              kind: 'projects',
+              mode: 'selection',
+              ids: [...selection.items.keys()],
+              names: Object.fromEntries([...selection.items].map(([id, item]) => [id, item.name])),
+            }}
+            onClose={() => setDeleting(false)}
+            onDeleted={(ids) => {
+              selection.remove(ids);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
