@@ -167,8 +167,12 @@ async function simulatorCall<T>(baseUrl: string, path: string, body: unknown): P
   return (await response.json()) as T;
 }
 
-/** A plain PUT of the file from the page to a signed part URL of the simulator. */
+/**
+ * A plain PUT of the file from the browser to a signed part URL of the simulator, from a page of
+ * the simulator's own origin (the app's Content-Security-Policy rightly forbids other origins).
+ */
 async function plainPut(page: Page, simulator: string, path: string): Promise<number> {
+  await page.goto(`${simulator}/`);
   const ref = await simulatorCall<{ storage_key: string; upload_id: string }>(
     simulator,
     '/workspace/media/upload/multipart/start',
@@ -368,7 +372,9 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = Math.max(...sampler.samples);
     console.log('bench:upload: plain PUT to the simulator …');
-    const plainMs = await plainPut(page, simulator.message.baseUrl as string, file);
+    const plainPage = await browser.newPage();
+    const plainMs = await plainPut(plainPage, simulator.message.baseUrl as string, file);
+    await plainPage.close();
     console.log('bench:upload: upload through the media library …');
     const upload = await uploadThroughUi(page, file, name);
     console.log('bench:upload: upload again, cutting the connection at 50 % …');

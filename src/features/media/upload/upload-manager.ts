@@ -222,6 +222,13 @@ export class UploadManager {
       tracked.status = 'failed';
       tracked.error = describeUploadError(error);
       tracked.rate = emptyRate;
+      // Uppy forgets the upload of a failed file; keep it, so any retry (ours, or Uppy's own
+      // when more files are added) resumes it from the parts the service holds.
+      if (tracked.ref && this.uppy.getFile(file.id)) {
+        this.uppy.setFileState(file.id, {
+          s3Multipart: { key: tracked.ref.storageKey, uploadId: tracked.ref.uploadId },
+        } as Partial<File_>);
+      }
       this.emit();
     });
     this.uppy.on('upload-pause', (file, isPaused) => {
