@@ -121,6 +121,8 @@ export interface SimulatorOptions {
   largeTimelines?: boolean | undefined;
   /** Extra seeded clips for the clip benchmark (default none). */
   benchClips?: number | undefined;
+  /** Words of the caption benchmark project (default none). */
+  benchCaptionWords?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
 }
@@ -128,7 +130,7 @@ export interface SimulatorOptions {
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
 export function simulatorOptionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines'> {
+): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines' | 'benchCaptionWords'> {
   const positive = (raw: string | undefined): number | undefined => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
@@ -136,10 +138,12 @@ export function simulatorOptionsFromEnv(
       : undefined;
   };
   const benchClips = positive(env.SIM_BENCH_CLIPS);
+  const benchCaptionWords = positive(env.SIM_BENCH_CAPTIONS);
   return {
     timeScale: positive(env.SIM_TIME_SCALE),
     benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
     largeTimelines: env.SIM_LARGE_TIMELINE === '1',
+    benchCaptionWords: benchCaptionWords === undefined ? undefined : Math.round(benchCaptionWords),
   };
 }
 
@@ -181,6 +185,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const store = seedStore(seed, now(), {
     benchClips: options.benchClips,
     largeTimelines: options.largeTimelines === true,
+    benchCaptionWords: options.benchCaptionWords,
   });
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
@@ -202,12 +207,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     setFaults: (config) => faults.set(config),
     schedule: (activity) => ticker.add(activity),
     emit: (organizationId, type, data) => {
-      const event: WebhookEvent = {
+      // `type` and `data` pair up as WebhookEvent declares (mocks/test/contract-drift.test.ts
+      // checks emitted events against the contract); TypeScript cannot follow the pairing here.
+      const event = {
         id: `evt_${rng.hex(24)}`,
         type,
         created_at: new Date(now()).toISOString(),
         data: { ...data, organization_id: organizationId },
-      };
+      } as WebhookEvent;
       webhooks.dispatch(event, store.workspace(organizationId).webhooks);
       return event;
     },

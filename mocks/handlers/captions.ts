@@ -1,6 +1,17 @@
-/** Captions and themes: caption style, caption words, Caption Looks. */
+/**
+ * Captions and themes: caption style, caption words, Caption Looks, caption fonts. Behaviour only:
+ * the contract checks the requests; the cross-field and state rules are in rules/caption-fields.ts.
+ */
 import type { HttpHandler } from 'msw';
-import { invalid, notFound } from '../lib/errors.ts';
+import { invalid } from '../lib/errors.ts';
+import {
+  applyWordUpdates,
+  CAPTION_FONTS,
+  checkSettingsFont,
+  checkStyleRevision,
+  styleRevision,
+  syncRevisions,
+} from '../rules/caption-fields.ts';
 import type {
   CaptionLook,
   CaptionSettings,
@@ -9,7 +20,7 @@ import type {
 } from '../store/contract.ts';
 import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
-import { pageParams, paginate, requireProject } from './helpers.ts';
+import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { queryOf, route } from './route.ts';
 
@@ -72,6 +83,7 @@ function styleView(record: ProjectRecord): CaptionStyleResponse {
     settings,
     look_id,
     preset_id,
+    revision: styleRevision(record),
     hint: look_id
       ? `Caption Look "${look_id}" applied; PATCH settings to override single fields.`
       : 'No Caption Look applied; PATCH look_id to apply one from GET /caption-looks.',
@@ -89,28 +101,41 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
       body: styleView(requireProject(req)),
     })),
 
-    route(ctx, 'patch', '/projects/:projectId/captions/style', (req) => {
-      const record = requireProject(req);
-      const { body } = req;
-      let settings: CaptionSettings = { ...record.captionStyle.settings };
-      let lookId = record.captionStyle.look_id;
-      if ('look_id' in body) {
-        const value = body.look_id;
-        if (value === null) {
-          lookId = null;
-        } else {
-          const look = CAPTION_LOOKS.find((candidate) => candidate.id === value);
-          if (!look) throw invalid('look_id', `Unknown Caption Look ${JSON.stringify(value)}.`);
-          lookId = look.id;
-          settings = { ...settings, ...look.settings };
-        }
-      }
-      const request = body as Schema<'CaptionStyleUpdateRequest'>;
-      if (request.settings !== undefined) settings = { ...settings, ...request.settings };
-      record.captionStyle = { ...record.captionStyle, settings, look_id: lookId };
-      record.project.updated_at = req.sim.nowIso();
-      return { body: styleView(record) };
+    route(ctx, 'get', '/caption-fonts', () => {
+      const body: Schema<'CaptionFontListResponse'> = { fonts: CAPTION_FONTS };
+      return { body };
     }),
+
+    route(ctx, 'patch', '/projects/:projectId/captions/style', (req) =>
+      idempotent(req, 'updateCaptionStyle', () => {
+        const record = requireProject(req);
+        const request = req.body as Schema<'CaptionStyleUpdateRequest'>;
+        checkStyleRevision(record, request.expected_revision);
+        checkSettingsFont(request.settings);
+        let settings: CaptionSettings = { ...record.captionStyle.settings };
+        let lookId = record.captionStyle.look_id;
+        if (request.look_id !== undefined) {
+          const value = request.look_id;
+          if (value === null) {
+            lookId = null;
+          } else {
+            const look = CAPTION_LOOKS.find((candidate) => candidate.id === value);
+            if (!look) throw invalid('look_id', `Unknown Caption Look ${JSON.stringify(value)}.`);
+            lookId = look.id;
+            settings = { ...settings, ...look.settings };
+          }
+        }
+        if (request.settings !== undefined) settings = { ...settings, ...request.settings };
+        record.captionStyle = {
+          ...record.captionStyle,
+          settings,
+          look_id: lookId,
+          revision: styleRevision(record) + 1,
+        };
+        record.project.updated_at = req.sim.nowIso();
+        return { status: 200, body: styleView(record) };
+      }),
+    ),
 
     route(ctx, 'get', '/projects/:projectId/captions/words', (req) => {
       const record = requireProject(req);
@@ -128,6 +153,7 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
           (match === null || word.word.toLowerCase().includes(match)),
       );
       const { page: words, bounds } = paginate(matches, page);
+      syncRevisions(record, words);
       const emphasisCount = matches.filter((word) => word.isEmphasis).length;
       const body: Schema<'CaptionWordListResponse'> = {
         success: true,
@@ -146,35 +172,24 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
         hint: bounds.has_more
           ? `More words: repeat with offset=${bounds.offset + bounds.returned}.`
           : 'All matching words returned.',
+        fps: record.timeline.fps,
       };
       return { body };
     }),
 
-    route(ctx, 'patch', '/projects/:projectId/captions/words', (req) => {
-      const record = requireProject(req);
-      const { updates } = req.body as Schema<'CaptionWordsUpdateRequest'>;
-      const byId = new Map(record.captionWords.map((word) => [word.id, word]));
-      // Look every word up first: the update is atomic.
-      const checked = updates.map((update, index) => {
-        const word = byId.get(update.id);
-        if (!word) {
-          throw notFound(`updates[${index}].id`, `No caption word ${update.id} in this project.`);
-        }
-        return { word, update };
-      });
-      for (const { word, update } of checked) {
-        if (update.isEmphasis !== undefined) word.isEmphasis = update.isEmphasis;
-        if (update.word !== undefined) word.word = update.word;
-        if (update.style) word.style = { ...(word.style ?? {}), ...update.style };
-      }
-      record.project.updated_at = req.sim.nowIso();
-      const words = [...new Set(checked.map((entry) => entry.word))];
-      const body: Schema<'CaptionWordsUpdateResult'> = {
-        success: true,
-        updated_count: words.length,
-        words,
-      };
-      return { body };
-    }),
+    route(ctx, 'patch', '/projects/:projectId/captions/words', (req) =>
+      idempotent(req, 'updateCaptionWords', () => {
+        const record = requireProject(req);
+        const { updates } = req.body as Schema<'CaptionWordsUpdateRequest'>;
+        const words = applyWordUpdates(record, updates);
+        record.project.updated_at = req.sim.nowIso();
+        const body: Schema<'CaptionWordsUpdateResult'> = {
+          success: true,
+          updated_count: words.length,
+          words,
+        };
+        return { status: 200, body };
+      }),
+    ),
   ];
 }

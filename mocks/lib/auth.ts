@@ -1,53 +1,21 @@
 /**
- * Demo API keys of the simulator. Any other key (or none) is 401 `unauthorized`.
+ * Authentication of the simulator: the demo keys of src/lib/demo-workspaces.ts. Any other key (or
+ * none) is 401 `unauthorized`.
  * - vcs_test_demo_paid: test environment, plan `pro`, organization `org_demo`.
  * - vcs_test_demo_free: test environment, plan `free`, organization `org_demo_free` (own workspace);
  *   paid-plan operations answer 403 `plan_required`.
  * - vcs_test_demo_readonly: organization `org_demo` (same data as paid); every POST / PATCH / PUT /
  *   DELETE answers 403 `insufficient_access`.
  */
+import type { DemoIdentity } from '@/lib/demo-workspaces.ts';
+import { demoIdentity } from '@/lib/demo-workspaces.ts';
 import { ApiError } from './errors.ts';
 
-export interface Principal {
+export interface Principal extends DemoIdentity {
   apiKey: string;
-  organizationId: string;
-  userId: string;
-  plan: 'pro' | 'free';
-  environment: 'test' | 'live';
-  readOnly: boolean;
 }
 
-export const DEMO_KEYS = {
-  paid: 'vcs_test_demo_paid',
-  free: 'vcs_test_demo_free',
-  readonly: 'vcs_test_demo_readonly',
-} as const;
-
-export const DEMO_ORGS = { paid: 'org_demo', free: 'org_demo_free' } as const;
-
-const PRINCIPALS: Record<string, Omit<Principal, 'apiKey'>> = {
-  [DEMO_KEYS.paid]: {
-    organizationId: DEMO_ORGS.paid,
-    userId: 'user_demo_owner',
-    plan: 'pro',
-    environment: 'test',
-    readOnly: false,
-  },
-  [DEMO_KEYS.free]: {
-    organizationId: DEMO_ORGS.free,
-    userId: 'user_demo_free',
-    plan: 'free',
-    environment: 'test',
-    readOnly: false,
-  },
-  [DEMO_KEYS.readonly]: {
-    organizationId: DEMO_ORGS.paid,
-    userId: 'user_demo_viewer',
-    plan: 'pro',
-    environment: 'test',
-    readOnly: true,
-  },
-};
+export { DEMO_KEYS, DEMO_ORGS } from '@/lib/demo-workspaces.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -55,7 +23,7 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 export function authenticate(authorization: string | null, method: string): Principal {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const apiKey = match?.[1];
-  const known = apiKey === undefined ? undefined : PRINCIPALS[apiKey];
+  const known = apiKey === undefined ? undefined : demoIdentity(apiKey);
   if (!apiKey || !known) {
     throw new ApiError(
       401,

@@ -2,18 +2,11 @@
  * Delivers signed webhook events to the endpoints an organization registered. Fire-and-forget:
  * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
  */
-import type { WebhookEventName } from '../store/contract.ts';
-import { webhookEventNameValues } from '../../src/api/schema.gen.ts';
+import type { Schema, WebhookEventName } from '../store/contract.ts';
 import { signWebhook } from './webhook-signer.ts';
 
-export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = webhookEventNameValues;
-
-export interface WebhookEvent {
-  id: string;
-  type: WebhookEventName;
-  created_at: string;
-  data: Record<string, unknown>;
-}
+/** The contract's webhook payload (openapi.yaml `WebhookEvent`). */
+export type WebhookEvent = Schema<'WebhookEvent'>;
 
 export interface WebhookTarget {
   url: string;

@@ -7,6 +7,7 @@
 import { DEMO_ORGS } from '../lib/auth.ts';
 import { createRng } from '../lib/prng.ts';
 import { buildClip } from './clip-factory.ts';
+import { seedBenchCaptions } from './seed-captions.ts';
 import { seedBenchClips, seedClips } from './seed-clips.ts';
 import type { CaptionSettings, Character, Export, Job } from './contract.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
@@ -391,6 +392,7 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   const shareAsset = workspace.assets[11];
   if (shareAsset) seedClips(ctx, workspace, shareAsset);
   if (options.benchClips) seedBenchClips(ctx, workspace, options.benchClips);
+  if (options.benchCaptionWords) seedBenchCaptions(ctx, workspace, options.benchCaptionWords);
   if (shareAsset) {
     workspace.sharePages.push({
       asset_id: shareAsset.id,
@@ -518,6 +520,8 @@ export interface SeedOptions {
   benchClips?: number | undefined;
   /** The timeline benchmark projects (SIM_LARGE_TIMELINE=1). */
   largeTimelines?: boolean | undefined;
+  /** Words of the caption benchmark project (SIM_BENCH_CAPTIONS); 0 or absent: no project. */
+  benchCaptionWords?: number | undefined;
 }
 
 export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {

@@ -43,6 +43,8 @@ export interface CaptionStyleState {
   settings: CaptionSettings;
   look_id: string | null;
   preset_id: string | null;
+  /** Rises with every style update (absent: 1). */
+  revision?: number;
 }
 
 export interface ProjectRecord {

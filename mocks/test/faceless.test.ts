@@ -254,7 +254,7 @@ describe('approve', () => {
     const event = events.find(
       (e) => e.type === 'faceless.failed' && e.data.revision_id === draft.id,
     );
-    expect(event?.data.error).toBe(failed.error);
+    expect((event?.data as Record<string, unknown> | undefined)?.error).toBe(failed.error);
     const job = (await api.get<Job>(`/jobs/${failed.generation_job_id ?? ''}`)).body;
     expect(job.status).toBe('failed');
   });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
+import { contractValidator } from '../lib/contract-validator.ts';
 import { verifyWebhook } from '../lib/webhook-signer.ts';
 import type { Export, Job, Project, Webhook } from '../store/contract.ts';
 import type { Client } from './harness.ts';
@@ -179,6 +180,18 @@ describe('export job', () => {
       expect((await api.get<Job>(`/jobs/${started.body.job_id}`)).body.status).toBe('cancelled');
     } finally {
       server.simulator.start();
+    }
+  });
+});
+
+describe('deliveries', () => {
+  it("every delivered event is the contract's WebhookEvent", () => {
+    expect(deliveries.length).toBeGreaterThan(0);
+    for (const delivery of deliveries) {
+      expect(
+        contractValidator().schemaErrors('WebhookEvent', delivery.event),
+        delivery.event.type,
+      ).toEqual([]);
     }
   });
 });

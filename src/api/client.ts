@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { ApiError, NetworkError, apiErrorFromResponse } from './api-error.ts';
 import { UNSAFE_METHODS, getCsrfToken } from './csrf-token.ts';
+import type { paths as bffPaths } from './bff-schema.gen.ts';
 import type { paths } from './schema.gen.ts';
 
 // Absolute against the page's origin so the same code runs in the browser and in jsdom tests.
@@ -8,8 +9,6 @@ const origin = typeof window === 'undefined' ? 'http://localhost' : window.locat
 
 /** The browser talks to the service only through the BFF, which adds the key. */
 export const API_BASE_URL = `${origin}/api/v1`;
-
-export const bffUrl = (path: string) => `${origin}${path}`;
 
 const csrfMiddleware: Middleware = {
   onRequest({ request }) {
@@ -26,6 +25,14 @@ export const api = createClient<paths>({
   fetch: (request) => globalThis.fetch(request),
 });
 api.use(csrfMiddleware);
+
+/** The BFF's own endpoints (src/api/bff.yaml), typed like the service's. */
+export const bff = createClient<bffPaths>({
+  baseUrl: origin,
+  credentials: 'same-origin',
+  fetch: (request) => globalThis.fetch(request),
+});
+bff.use(csrfMiddleware);
 
 interface FetchResult<T> {
   data?: T;
@@ -51,43 +58,6 @@ export async function unwrap<T>(request: Promise<FetchResult<T>>): Promise<T> {
 /** A key for one logical write, reused by every retry of that write. */
 export function newIdempotencyKey(): string {
   return `cutroom-${crypto.randomUUID()}`;
-}
-
-/** JSON requests to the BFF's own endpoints (`/bff/*`), with the same error handling. */
-export async function bffRequest<T>(
-  path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  const method = init.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
-  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = getCsrfToken();
-  if (token && UNSAFE_METHODS.has(method)) headers.set('X-CSRF-Token', token);
-  let response: Response;
-  try {
-    response = await fetch(bffUrl(path), {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new NetworkError(cause instanceof Error ? cause.message : undefined);
-  }
-  const text = await response.text();
-  const body: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw apiErrorFromResponse(response, body);
-  return body as T;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export { ApiError };

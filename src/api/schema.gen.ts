@@ -886,7 +886,9 @@ export interface paths {
         head?: never;
         /**
          * Update caption words
-         * @description Updates the text, emphasis or style of up to 500 caption words in one request. `style` is merged.
+         * @description Updates the text, emphasis, timing or style of up to 500 caption words in one request, atomically:
+         *     every update is applied or none is. `style` is merged into the word's style (after `reset_style`
+         *     cleared it, when given). Each updated word's `revision` is incremented once.
          */
         patch: operations["updateCaptionWords"];
         trace?: never;
@@ -900,6 +902,26 @@ export interface paths {
         };
         /** List Caption Looks */
         get: operations["listCaptionLooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caption-fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List caption fonts
+         * @description The font families captions can be rendered with, and their weights.
+         */
+        get: operations["listCaptionFonts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2068,7 +2090,10 @@ export interface components {
             effect_type?: string;
             txid?: number;
         };
-        /** @description Project caption settings. No field is required, so the schema also serves as a partial update. */
+        /**
+         * @description Project caption settings. No field is required, so the schema also serves as a partial update.
+         *     Sizes are pixels of a 1080 × 1920 frame.
+         */
         CaptionSettings: {
             fontSize?: number;
             lineHeight?: number;
@@ -2076,6 +2101,7 @@ export interface components {
             borderRadius?: number;
             textStrokeWidthPx?: number;
             textStrokeBlurPx?: number;
+            /** @description Vertical centre of the caption block as a share of the frame height, used when `position` is `custom` (0 top, 1 bottom). */
             customPositionY?: number;
             emojiOverlaySizePx?: number;
             maxLinesPerCaption?: number;
@@ -2083,26 +2109,54 @@ export interface components {
             emphasisScale?: number;
             emphasisGlowBlurPx?: number;
             fontFamily?: string;
-            fontWeight?: string;
-            /** @example normal */
-            fontStyle?: string;
-            textAlign?: string;
-            color?: string;
-            backgroundColor?: string;
-            textStrokeColor?: string;
-            textShadow?: string;
-            position?: string;
-            activeWordColor?: string;
-            activeWordBackgroundColor?: string;
-            activeWordAnimation?: string;
-            wordRevealAnimation?: string;
-            emphasisColor?: string;
-            emphasisFontWeight?: string;
-            emphasisGlowColor?: string;
+            fontWeight?: components["schemas"]["CaptionFontWeight"];
+            fontStyle?: components["schemas"]["CaptionFontStyle"];
+            /** @enum {string} */
+            textAlign?: "left" | "center" | "right";
+            color?: components["schemas"]["CaptionColor"];
+            backgroundColor?: components["schemas"]["CaptionColor"];
+            textStrokeColor?: components["schemas"]["CaptionColor"];
+            textShadow?: components["schemas"]["CaptionTextShadow"];
+            /**
+             * @description `middle` is a synonym of `center`; `custom` places the block at `customPositionY`.
+             * @enum {string}
+             */
+            position?: "top" | "center" | "middle" | "bottom" | "custom";
+            activeWordColor?: components["schemas"]["CaptionColor"];
+            activeWordBackgroundColor?: components["schemas"]["CaptionColor"];
+            activeWordAnimation?: components["schemas"]["CaptionActiveAnimation"];
+            /**
+             * @description How the words of a page appear as they are spoken (`none`: the whole page at once).
+             * @enum {string}
+             */
+            wordRevealAnimation?: "none" | "fade" | "pop" | "typewriter";
+            emphasisColor?: components["schemas"]["CaptionColor"];
+            emphasisFontWeight?: components["schemas"]["CaptionFontWeight"];
+            emphasisGlowColor?: components["schemas"]["CaptionColor"];
             textStrokeEnabled?: boolean;
             showActiveWord?: boolean;
             emphasisEnabled?: boolean;
         };
+        /**
+         * @example #ffffff
+         * @example transparent
+         * @example rgba(0,0,0,0.5)
+         */
+        CaptionColor: string;
+        /** @example 700 */
+        CaptionFontWeight: string;
+        /** @enum {string} */
+        CaptionFontStyle: "normal" | "italic";
+        /**
+         * @example none
+         * @example 0 2px 8px rgba(0,0,0,0.5)
+         */
+        CaptionTextShadow: string;
+        /**
+         * @example none
+         * @enum {string}
+         */
+        CaptionActiveAnimation: "none" | "pop" | "bounce" | "underline" | "highlight";
         CaptionStyleResponse: {
             success: boolean;
             settings: components["schemas"]["CaptionSettings"];
@@ -2111,12 +2165,16 @@ export interface components {
             /** @description Null when no preset is applied. */
             preset_id: string | null;
             hint?: string;
+            /** @description Incremented by every style update; send it back as `expected_revision`. */
+            revision?: number;
         };
         /** @description A field of `settings` that is not a caption setting is refused (400 naming it). */
         CaptionStyleUpdateRequest: {
             settings?: components["schemas"]["CaptionSettings"];
             /** @description Caption Look to apply; null clears it. */
             look_id?: string | null;
+            /** @description The style `revision` the change was made on; a stale one is 409 and changes nothing. */
+            expected_revision?: number;
         };
         CaptionLook: {
             id: string;
@@ -2125,6 +2183,18 @@ export interface components {
         };
         CaptionLookListResponse: {
             looks: components["schemas"]["CaptionLook"][];
+        };
+        CaptionFont: {
+            family: string;
+            /**
+             * @description The generic family a browser falls back to when the font is not installed.
+             * @enum {string}
+             */
+            category: "sans-serif" | "serif" | "display" | "handwriting" | "monospace";
+            weights: components["schemas"]["CaptionFontWeight"][];
+        };
+        CaptionFontListResponse: {
+            fonts: components["schemas"]["CaptionFont"][];
         };
         CaptionWord: {
             id: string;
@@ -2140,6 +2210,8 @@ export interface components {
             startSeconds?: number;
             endSeconds?: number;
             style?: components["schemas"]["CaptionWordStyle"];
+            /** @description Incremented each time the word changes; send it back as `expected_revision`. */
+            revision?: number;
         };
         /** @description Per-word style. No field is required, so the schema also serves as a partial update. */
         CaptionWordStyle: {
@@ -2155,25 +2227,29 @@ export interface components {
             textGradientAngleDeg?: number;
             backgroundRadiusPx?: number;
             fontFamily?: string;
-            fontWeight?: string;
-            color?: string;
-            activeColor?: string;
-            backgroundColor?: string;
-            textStrokeColor?: string;
-            textShadow?: string;
-            glowColor?: string;
-            textGradientFrom?: string;
-            textGradientTo?: string;
+            fontWeight?: components["schemas"]["CaptionFontWeight"];
+            color?: components["schemas"]["CaptionColor"];
+            activeColor?: components["schemas"]["CaptionColor"];
+            backgroundColor?: components["schemas"]["CaptionColor"];
+            textStrokeColor?: components["schemas"]["CaptionColor"];
+            textShadow?: components["schemas"]["CaptionTextShadow"];
+            glowColor?: components["schemas"]["CaptionColor"];
+            textGradientFrom?: components["schemas"]["CaptionColor"];
+            textGradientTo?: components["schemas"]["CaptionColor"];
+            /** @description An emoji name (`fire`, `rocket`, …) or an emoji itself; empty for none. */
             emojiName?: string;
             /** @example 1 */
             emojiScale?: string;
-            /** @example none */
-            activeAnimation?: string;
-            /** @example normal */
-            fontStyle?: string;
-            /** @example none */
-            textTransform?: string;
+            activeAnimation?: components["schemas"]["CaptionActiveAnimation"];
+            fontStyle?: components["schemas"]["CaptionFontStyle"];
+            /**
+             * @example none
+             * @enum {string}
+             */
+            textTransform?: "none" | "uppercase" | "lowercase" | "capitalize";
+            /** @description A special word keeps its own fill (gradient, colour) while it is the active word. */
             isSpecial?: boolean;
+            /** @description A keyword is drawn with the emphasis weight and scale, like an emphasised word. */
             isKeyword?: boolean;
         };
         CaptionWordFilter: string;
@@ -2199,14 +2275,24 @@ export interface components {
                 hasEmphasis?: boolean;
             };
             hint?: string;
+            /** @description Frame rate of the project; word times are whole frames at it (`startUnits`, `endUnits` are frames). */
+            fps?: number;
         };
         /** @description A field of `style` that is not a word style is refused (400 naming it). */
         CaptionWordUpdate: {
             id: string;
+            /** @description The word's `revision` the change was made on; a stale one is 409 and nothing is applied. */
+            expected_revision?: number;
             style?: components["schemas"]["CaptionWordStyle"];
+            /** @description Clears the word's own style (back to the project's settings) before `style` is merged. */
+            reset_style?: boolean;
             isEmphasis?: boolean;
-            /** @description The new text of the word (1 to 100 characters, not only spaces). */
+            /** @description The new text of the word (1 to 100 characters, not only spaces); its timing is kept. */
             word?: string;
+            /** @description New start, snapped to a frame. */
+            startSeconds?: number;
+            /** @description New end, snapped to a frame. */
+            endSeconds?: number;
         };
         CaptionWordsUpdateRequest: {
             updates: components["schemas"]["CaptionWordUpdate"][];
@@ -4400,7 +4486,13 @@ export interface operations {
     updateCaptionStyle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
@@ -4426,6 +4518,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AssumedNotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4472,7 +4565,13 @@ export interface operations {
     updateCaptionWords: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project identifier. */
                 projectId: components["parameters"]["ProjectId"];
@@ -4498,6 +4597,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AssumedNotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4518,6 +4618,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaptionLookListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listCaptionFonts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available caption fonts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptionFontListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5201,6 +5326,13 @@ export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<Flatten
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
+export const captionSettingsTextAlignValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["textAlign"]> = ["left", "center", "right"];
+export const captionSettingsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["position"]> = ["top", "center", "middle", "bottom", "custom"];
+export const captionSettingsWordRevealAnimationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["wordRevealAnimation"]> = ["none", "fade", "pop", "typewriter"];
+export const captionFontStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionFontStyle"]> = ["normal", "italic"];
+export const captionActiveAnimationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionActiveAnimation"]> = ["none", "pop", "bounce", "underline", "highlight"];
+export const captionFontCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionFont"]["category"]> = ["sans-serif", "serif", "display", "handwriting", "monospace"];
+export const captionWordStyleTextTransformValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionWordStyle"]["textTransform"]> = ["none", "uppercase", "lowercase", "capitalize"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
 export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];

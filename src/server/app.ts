@@ -21,6 +21,7 @@ import { apiProxy } from './proxy.ts';
 import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { SessionManager } from './session.ts';
 import { SessionRevocations } from './session-revocations.ts';
+import { registerErrorCatalogue } from './error-catalogue.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { MemoryState } from './shared-state/memory-state.ts';
 import type { SharedState } from './shared-state/shared-state.ts';
@@ -199,6 +200,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     }),
   );
 
+  registerErrorCatalogue(app);
   registerSessionRoutes(app, {
     config,
     sessions,

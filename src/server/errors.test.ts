@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { matchesBffSchema } from './bff-contract.ts';
+import { errorCatalogue } from './error-catalogue.ts';
 import { BffError, errorBody, mapError } from './errors.ts';
 import { type Harness, startHarness } from './test-support/bff-harness.ts';
 
@@ -9,19 +11,26 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const isErrorShape = (body: unknown): boolean => {
-  if (typeof body !== 'object' || body === null) return false;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, ...rest } = error as Record<string, unknown>;
-  const extra = Object.keys(rest).filter((key) => key !== 'param');
-  return typeof code === 'string' && typeof message === 'string' && extra.length === 0;
-};
+/** The service's error object, as bff.yaml declares it (all four fields). */
+const isErrorShape = (body: unknown): boolean => matchesBffSchema('Error', body);
+
+const catalogued: ReadonlySet<string> = new Set(errorCatalogue().errors.map((entry) => entry.code));
 
 describe('error shape (promise 9)', () => {
   it('errorBody and mapError', () => {
-    expect(errorBody('x', 'y')).toEqual({ error: { code: 'x', message: 'y' } });
-    expect(errorBody('x', 'y', 'p')).toEqual({ error: { code: 'x', message: 'y', param: 'p' } });
+    expect(errorBody('x', 'y')).toEqual({
+      error: { code: 'x', message: 'y', param: null, doc_url: 'http://localhost/bff/errors#x' },
+    });
+    expect(errorBody('x', 'y', 'p', 'https://cutroom.example')).toEqual({
+      error: {
+        code: 'x',
+        message: 'y',
+        param: 'p',
+        doc_url: 'https://cutroom.example/bff/errors#x',
+      },
+    });
+    expect(isErrorShape(errorBody('x', 'y'))).toBe(true);
+    expect(isErrorShape({ error: { code: 'x', message: 'y' } })).toBe(false);
     expect(mapError(new BffError(418, 'teapot', 'short and stout', { param: 'p' }))).toEqual({
       statusCode: 418,
       code: 'teapot',
@@ -111,6 +120,19 @@ describe('error shape (promise 9)', () => {
       expect(response.headers['content-type'], label).toMatch(/^application\/json/);
       expect(isErrorShape(response.json()), `${label}: ${response.body}`).toBe(true);
       expect(response.json().error.code, label).toBe(code);
+      // Every BFF error code is explained where its doc_url points (GET /bff/errors).
+      expect(catalogued.has(code), label).toBe(true);
+      expect(response.json().error.doc_url, label).toMatch(new RegExp(`/bff/errors#${code}$`));
     }
+  });
+
+  it('GET /bff/errors explains every code of bff.yaml BffErrorCode', async () => {
+    harness = await startHarness();
+    const response = await harness.app.inject({ url: '/bff/errors' });
+    expect(response.statusCode).toBe(200);
+    expect(matchesBffSchema('BffErrorCatalogue', response.json())).toBe(true);
+    const { errors } = response.json() as { errors: Array<{ code: string; description: string }> };
+    expect(errors.length).toBeGreaterThan(10);
+    for (const entry of errors) expect(entry.description, entry.code).not.toBe('');
   });
 });

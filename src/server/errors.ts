@@ -1,13 +1,39 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../api/bff-schema.gen.ts';
 
-/** The service's error shape (api-reference "Errors"); the BFF answers its own errors with it. */
-export interface ErrorBody {
-  error: { code: string; message: string; param?: string };
+/**
+ * The service's error object (`openapi.yaml#/components/schemas/Error`, as bff.yaml declares it):
+ * the BFF answers its own errors with it too, all four fields.
+ */
+export type ErrorBody = components['schemas']['Error'];
+
+/** The origin of the local end of a connection (no request was parsed to tell the Host). */
+function socketOrigin(socket: Socket): string {
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort ?? 80}`;
 }
 
-export function errorBody(code: string, message: string, param?: string): ErrorBody {
-  return { error: param === undefined ? { code, message } : { code, message, param } };
+/** Where the BFF documents its own error codes (bff.yaml `GET /bff/errors`). */
+export const ERROR_CATALOGUE_PATH = '/bff/errors';
+
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The origin a client reached this BFF at (for `doc_url`); loopback when the Host is odd. */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  const host = request.host;
+  return `${request.protocol}://${typeof host === 'string' && HOST.test(host) ? host : 'localhost'}`;
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  param: string | null = null,
+  origin = 'http://localhost',
+): ErrorBody {
+  return {
+    error: { code, message, param, doc_url: `${origin}${ERROR_CATALOGUE_PATH}#${code}` },
+  };
 }
 
 /** An error the BFF raises on purpose; the error handler turns it into the error shape. */
@@ -43,7 +69,7 @@ export function sendError(
     .code(statusCode)
     .header('content-type', 'application/json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(errorBody(code, message, param));
+    .send(errorBody(code, message, param ?? null, requestOrigin(reply.request)));
 }
 
 interface MappedError {
@@ -160,7 +186,12 @@ export function createClientErrorHandler(
       'The HTTP request is malformed.',
     ];
     const body = JSON.stringify(
-      errorBody(status === 408 ? 'request_timeout' : 'invalid_request', message),
+      errorBody(
+        status === 408 ? 'request_timeout' : 'invalid_request',
+        message,
+        null,
+        socketOrigin(socket),
+      ),
     );
     const reason =
       status === 408 ? 'Request Timeout' : status === 431 ? 'Too Large' : 'Bad Request';

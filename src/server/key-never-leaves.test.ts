@@ -4,6 +4,7 @@ import { type Harness, startHarness } from './test-support/bff-harness.ts';
 import { ALPHA_KEY } from './test-support/loopback-upstream.ts';
 import { openSse } from './test-support/sse-client.ts';
 import { computeSignature } from './webhooks/verify-signature.ts';
+import { exportReadyEvent } from './test-support/webhook-events.ts';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -89,12 +90,9 @@ describe('the key never leaves the server (promise 1)', () => {
     const { port } = h.app.server.address() as AddressInfo;
     const stream = await openSse(port, '/bff/events', { cookie });
     await stream.waitFor((text) => text.includes('retry:'));
-    const event = JSON.stringify({
-      id: 'evt_leak',
-      type: 'export.ready',
-      created_at: '2025-01-01T00:00:00Z',
-      data: { organization_id: 'org_alpha', download_url: `https://x.example/?k=${ALPHA_KEY}` },
-    });
+    const event = JSON.stringify(
+      exportReadyEvent('evt_leak', { download_url: `https://x.example/?k=${ALPHA_KEY}` }),
+    );
     const timestamp = String(Math.floor(Date.now() / 1000));
     await h.app.inject({
       method: 'POST',

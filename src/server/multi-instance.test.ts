@@ -10,6 +10,7 @@ import { type Harness, startHarness } from './test-support/bff-harness.ts';
 import { startTestRedis, type TestRedis } from './test-support/redis-server.ts';
 import { openSse, type SseConnection } from './test-support/sse-client.ts';
 import { computeSignature } from './webhooks/verify-signature.ts';
+import { exportReadyEvent } from './test-support/webhook-events.ts';
 
 const SECRET = 'whsec_demo_cutroom';
 let redis: TestRedis;
@@ -55,14 +56,7 @@ async function twoInstances(
 }
 
 function eventBody(id: string): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      id,
-      type: 'export.ready',
-      created_at: '2025-06-15T12:00:00Z',
-      data: { organization_id: 'org_alpha', project_id: 'p1', export_id: 'x1' },
-    }),
-  );
+  return Buffer.from(JSON.stringify(exportReadyEvent(id)));
 }
 
 async function deliver(instance: Instance, id: string) {

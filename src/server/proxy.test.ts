@@ -327,6 +327,8 @@ describe('proxy: limits (promise 5)', () => {
       error: {
         code: 'upstream_timeout',
         message: 'The Video Creation Service did not answer within 150 ms.',
+        param: null,
+        doc_url: 'http://localhost:80/bff/errors#upstream_timeout',
       },
     });
   });

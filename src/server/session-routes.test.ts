@@ -92,7 +92,12 @@ describe('POST /bff/session (login)', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
-      error: { code: 'invalid_api_key', message: 'The API key was refused.' },
+      error: {
+        code: 'invalid_api_key',
+        message: 'The API key was refused.',
+        param: null,
+        doc_url: 'http://localhost:80/bff/errors#invalid_api_key',
+      },
     });
     expect(response.headers['set-cookie']).toBeUndefined();
   });

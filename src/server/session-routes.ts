@@ -1,6 +1,8 @@
-import type { components } from '../api/schema.gen.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { components as bff } from '../api/bff-schema.gen.ts';
+import type { components as service } from '../api/schema.gen.ts';
+import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
+import { matchesBffSchema, matchesServiceSchema } from './bff-contract.ts';
 import { type BffConfig, isDemoAvailable } from './config.ts';
 import { sendError } from './errors.ts';
 import type { KeyIdentity, SessionManager } from './session.ts';
@@ -12,32 +14,9 @@ import {
   UpstreamUnreachableError,
 } from './upstream-client.ts';
 
-export const DEMO_KEYS = {
-  paid: 'vcs_test_demo_paid',
-  free: 'vcs_test_demo_free',
-  readonly: 'vcs_test_demo_readonly',
-} as const;
-
-const loginSchema = z.union([
-  z.object({ api_key: z.string().regex(/^[\x21-\x7e]{1,512}$/) }).strict(),
-  z
-    .object({ demo: z.literal(true), profile: z.enum(['paid', 'free', 'readonly']).optional() })
-    .strict(),
-]);
-
-type AuthValidation = components['schemas']['AuthValidation'];
-
-// Runtime check of the fields the session keeps, tied to the contract's type: a change to
-// `AuthValidation` in openapi.yaml that drops or retypes one of them fails the typecheck here.
-const validateSchema = z.object({
-  organization_id: z.string().min(1),
-  user_id: z.string(),
-  plan: z.string(),
-  environment: z.enum(['live', 'test']),
-  key_prefix: z.string(),
-}) satisfies z.ZodType<
-  Pick<AuthValidation, 'organization_id' | 'user_id' | 'plan' | 'environment' | 'key_prefix'>
->;
+type AuthValidation = service['schemas']['AuthValidation'];
+type LoginRequest = bff['schemas']['LoginRequest'];
+type PublicConfig = bff['schemas']['BffConfig'];
 
 export interface SessionRoutesOptions {
   config: Pick<BffConfig, 'upstream' | 'apiKey'>;
@@ -88,8 +67,9 @@ async function validateKey(
         message: `The service answered the key check with HTTP ${response.status}.`,
       };
     }
-    const parsed = validateSchema.safeParse(JSON.parse(response.body.toString('utf8')));
-    if (!parsed.success) {
+    // The answer must be the contract's AuthValidation (openapi.yaml), checked at run time.
+    const parsed: unknown = JSON.parse(response.body.toString('utf8'));
+    if (!matchesServiceSchema('AuthValidation', parsed)) {
       return {
         ok: false,
         status: 502,
@@ -97,7 +77,7 @@ async function validateKey(
         message: 'The service answered the key check with an unexpected body.',
       };
     }
-    const { organization_id, user_id, plan, environment, key_prefix } = parsed.data;
+    const { organization_id, user_id, plan, environment, key_prefix } = parsed as AuthValidation;
     return { ok: true, identity: { organization_id, user_id, plan, environment, key_prefix } };
   } catch (error) {
     if (error instanceof UpstreamTimeoutError) {
@@ -124,7 +104,8 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   app.get('/bff/config', async (_request, reply) => {
     noStore(reply);
-    return { demo_available: demoAvailable, upstream: config.upstream.kind };
+    const body: PublicConfig = { demo_available: demoAvailable, upstream: config.upstream.kind };
+    return body;
   });
 
   app.post('/bff/session', async (request, reply) => {
@@ -134,8 +115,8 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       reply.header('retry-after', String(limit.retryAfterSeconds));
       return sendError(reply, 429, 'rate_limited', 'Too many failed sign-in attempts; try later.');
     }
-    const body = loginSchema.safeParse(request.body);
-    if (!body.success) {
+    // The body must be bff.yaml's LoginRequest: an API key, or the demo with an optional profile.
+    if (!matchesBffSchema('LoginRequest', request.body)) {
       return sendError(
         reply,
         400,
@@ -144,14 +125,15 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
         'api_key',
       );
     }
+    const body = request.body as LoginRequest;
     let apiKey: string;
-    if ('api_key' in body.data) {
-      apiKey = body.data.api_key;
+    if ('api_key' in body) {
+      apiKey = body.api_key;
     } else {
       if (!demoAvailable) {
         return sendError(reply, 403, 'demo_unavailable', 'The demo is not available here.');
       }
-      const profile = body.data.profile ?? 'paid';
+      const profile = body.profile ?? 'paid';
       if (config.upstream.kind === 'remote') {
         if (profile !== 'paid') {
           return sendError(

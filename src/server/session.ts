@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { components } from '../api/bff-schema.gen.ts';
 import { deriveSealKeys, seal, type SealKey, unseal } from './session-seal.ts';
 
+/** The session as the browser sees it (bff.yaml `Session`): never the key. */
+export type PublicSession = components['schemas']['Session'];
+
 /** What `GET /auth/validate` told us about the key, kept in the session. */
-export interface KeyIdentity {
-  organization_id: string;
-  user_id: string;
-  plan: string;
-  environment: string;
-  key_prefix: string;
-}
+export type KeyIdentity = Omit<PublicSession, 'csrf_token' | 'expires_at'>;
 
 export interface Session {
   id: string;
@@ -21,12 +19,6 @@ export interface Session {
   expiresAt: number;
 }
 
-/** The session as the browser sees it: never the key. */
-export interface PublicSession extends KeyIdentity {
-  csrf_token: string;
-  expires_at: string;
-}
-
 const OPENED_CACHE_SIZE = 1_000;
 
 const sealedSchema = z.object({
@@ -34,13 +26,14 @@ const sealedSchema = z.object({
   key: z.string().min(1),
   csrf: z.string().min(16),
   iat: z.number(),
+  // The sealed cookie's own record (opaque to the browser), tied to bff.yaml's Session fields.
   id: z.object({
     organization_id: z.string(),
     user_id: z.string(),
     plan: z.string(),
-    environment: z.string(),
+    environment: z.enum(['live', 'test']),
     key_prefix: z.string(),
-  }),
+  }) satisfies z.ZodType<KeyIdentity>,
 });
 
 declare module 'fastify' {

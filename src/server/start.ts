@@ -11,7 +11,7 @@ import { buildClient, clientBuildNeeded, filesContainingSecrets } from './client
 import { ConfigError, loadConfig } from './config.ts';
 import { registerDemoWebhooks } from './demo-webhooks.ts';
 import { shutdownGracefully } from './graceful-shutdown.ts';
-import { DEMO_KEYS } from './session-routes.ts';
+import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
 import { RedisState } from './shared-state/redis-state.ts';
 import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 

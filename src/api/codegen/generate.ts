@@ -30,6 +30,11 @@ export const DOCUMENTS: readonly Document[] = [
     types: 'src/api/schema.gen.ts',
     data: { path: 'src/api/openapi-document.gen.ts', name: 'openapiDocument' },
   },
+  {
+    source: 'src/api/bff.yaml',
+    types: 'src/api/bff-schema.gen.ts',
+    data: { path: 'src/api/bff-document.gen.ts', name: 'bffDocument' },
+  },
 ];
 
 const TYPES_HEADER =

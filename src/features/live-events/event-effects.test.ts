@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
+import { effectsOfEvent, type LiveEvent, pollingIntervalMs } from './event-effects.ts';
 
-const event = (type: string, data: Record<string, unknown> = {}) => ({
-  id: `evt_${type}`,
-  type,
-  created_at: '2026-11-22T00:00:00Z',
-  data,
-});
+const event = (type: LiveEvent['type'], data: Record<string, unknown> = {}): LiveEvent =>
+  ({ id: `evt_${type}`, type, created_at: '2026-11-22T00:00:00Z', data }) as LiveEvent;
 
 describe('effectsOfEvent', () => {
   it('export.ready refreshes that project’s exports and toasts with the download', () => {
@@ -112,7 +108,7 @@ describe('effectsOfEvent', () => {
     expect(done.toast).toMatchObject({ title: 'Short suggestions ready' });
   });
   it('ignores unknown events', () => {
-    expect(effectsOfEvent(event('something.new'))).toEqual({ invalidate: [] });
+    expect(effectsOfEvent(event('something.new' as LiveEvent['type']))).toEqual({ invalidate: [] });
   });
 });
 

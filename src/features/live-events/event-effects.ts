@@ -1,14 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { components } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
 
-/** An event as the BFF relays it from the service's signed webhooks. */
-export interface LiveEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  data: Record<string, unknown>;
-}
+/** An event as the BFF relays it from the service's signed webhooks (bff.yaml `LiveEvent`). */
+export type LiveEvent = components['schemas']['LiveEvent'];
 
 export interface EventEffects {
   invalidate: QueryKey[];
@@ -17,17 +13,20 @@ export interface EventEffects {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** An event's `data`, read field by field (most events' data fields are not in the contract). */
+const fields = (event: LiveEvent): Record<string, unknown> => event.data;
+
 /** What an event changes in the UI: the queries to refresh and, for finished work, a toast. */
 export function effectsOfEvent(event: LiveEvent): EventEffects {
-  const projectId = str(event.data.project_id);
+  const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
-  const jobLabel = str(event.data.type) ?? str(event.data.kind) ?? 'Job';
+  const jobLabel = str(fields(event).type) ?? str(fields(event).kind) ?? 'Job';
 
-  const clipId = str(event.data.clip_id);
+  const clipId = str(fields(event).clip_id);
   if (clipId) return clipEffects(event, clipId);
-  const runId = str(event.data.run_id);
-  const assetId = str(event.data.asset_id);
+  const runId = str(fields(event).run_id);
+  const assetId = str(fields(event).asset_id);
   if (runId && assetId && (event.type === 'job.complete' || event.type === 'job.failed')) {
     return suggestionRunEffects(event, assetId, runId);
   }
@@ -43,12 +42,12 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'success',
           title: 'Export ready',
-          detail: `Export ${str(event.data.export_id) ?? ''} finished rendering.`.replace(
+          detail: `Export ${str(fields(event).export_id) ?? ''} finished rendering.`.replace(
             '  ',
             ' ',
           ),
-          ...(str(event.data.download_url)
-            ? { href: str(event.data.download_url), hrefLabel: 'Download' }
+          ...(str(fields(event).download_url)
+            ? { href: str(fields(event).download_url), hrefLabel: 'Download' }
             : {}),
         },
       };
@@ -62,7 +61,7 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'error',
           title: 'Export failed',
-          detail: str(event.data.error) ?? 'The render did not finish. Start the export again.',
+          detail: str(fields(event).error) ?? 'The render did not finish. Start the export again.',
         },
       };
     case 'job.complete':
@@ -83,8 +82,8 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
     case 'faceless.failed': {
       const failed = event.type === 'faceless.failed';
       const revision =
-        typeof event.data.revision === 'number' ? ` revision ${event.data.revision}` : '';
-      const revisionId = str(event.data.revision_id);
+        typeof fields(event).revision === 'number' ? ` revision ${fields(event).revision}` : '';
+      const revisionId = str(fields(event).revision_id);
       return {
         invalidate: [
           projectScoped(queryKeys.plans.project, queryKeys.plans.all),
@@ -95,7 +94,7 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           tone: failed ? 'error' : 'success',
           title: failed ? `Faceless plan${revision} failed` : `Faceless video${revision} is ready`,
           detail: failed
-            ? (str(event.data.error) ??
+            ? (str(fields(event).error) ??
               'The run stopped. Open the plan, revise it and approve again.')
             : 'Generation finished; the plan shows the result.',
           ...(projectId && revisionId
@@ -127,14 +126,14 @@ const CLIP_STATUS_WORDS: Record<string, string> = {
  * finished file are worth a toast; the steps in between show on the clip itself.
  */
 function clipEffects(event: LiveEvent, clipId: string): EventEffects {
-  const projectId = str(event.data.project_id);
+  const projectId = str(fields(event).project_id);
   const invalidate: QueryKey[] = [queryKeys.clips.all, queryKeys.jobs.all];
   if (event.type.startsWith('export.') && projectId) {
     invalidate.push(queryKeys.exports.project(projectId));
   }
   const href = `/clips/${encodeURIComponent(clipId)}`;
   if (event.type === 'job.failed') {
-    const words = CLIP_STATUS_WORDS[str(event.data.clip_status) ?? ''] ?? 'stopped';
+    const words = CLIP_STATUS_WORDS[str(fields(event).clip_status) ?? ''] ?? 'stopped';
     return {
       invalidate,
       // Info, not error: the clip waits for a decision; the toast need not stay on screen.
@@ -142,14 +141,14 @@ function clipEffects(event: LiveEvent, clipId: string): EventEffects {
         id: event.id,
         tone: 'info',
         title: `A clip ${words}`,
-        detail: str(event.data.error) ?? 'Open the clip to see what failed and how to fix it.',
+        detail: str(fields(event).error) ?? 'Open the clip to see what failed and how to fix it.',
         href,
         hrefLabel: 'Open the clip',
       },
     };
   }
   if (event.type === 'export.ready') {
-    const download = str(event.data.download_url);
+    const download = str(fields(event).download_url);
     return {
       invalidate,
       toast: {
@@ -173,7 +172,7 @@ function suggestionRunEffects(event: LiveEvent, assetId: string, runId: string):
           id: event.id,
           tone: 'error',
           title: 'Short suggestions failed',
-          detail: str(event.data.error) ?? 'The run did not finish.',
+          detail: str(fields(event).error) ?? 'The run did not finish.',
         }
       : { id: event.id, tone: 'success', title: 'Short suggestions ready' },
   };
@@ -202,17 +201,17 @@ function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
         id: event.id,
         tone: 'error',
         title: `${jobLabel} failed`,
-        detail: str(event.data.error) ?? 'See the job for details.',
+        detail: str(fields(event).error) ?? 'See the job for details.',
       }
     : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
 }
 
 function isFacelessJob(event: LiveEvent): boolean {
-  return (str(event.data.type) ?? '').startsWith('faceless');
+  return (str(fields(event).type) ?? '').startsWith('faceless');
 }
 
 function isExportJob(event: LiveEvent): boolean {
-  return Boolean(str(event.data.export_id)) || str(event.data.type) === 'export';
+  return Boolean(str(fields(event).export_id)) || str(fields(event).type) === 'export';
 }
 
 /** The query families that live events keep fresh; polled when the stream is down. */

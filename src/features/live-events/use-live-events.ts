@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { components } from '@/api/bff-schema.gen.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import {
   effectsOfEvent,
@@ -9,28 +10,27 @@ import {
 } from './event-effects.ts';
 import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
 
+type LiveStatus = components['schemas']['LiveStatus'];
+
 export const EVENTS_URL = '/bff/events';
 const SEEN_LIMIT = 500;
 
+/** The `data` of a `vcs` frame (bff.yaml `VcsFrame`): kept when it has the envelope's fields. */
 function parseEvent(raw: string): LiveEvent | null {
   try {
     const value = JSON.parse(raw) as Partial<LiveEvent>;
     if (typeof value.id !== 'string' || typeof value.type !== 'string') return null;
-    return {
-      id: value.id,
-      type: value.type,
-      created_at: typeof value.created_at === 'string' ? value.created_at : '',
-      data: value.data && typeof value.data === 'object' ? value.data : {},
-    };
+    if (value.data === null || typeof value.data !== 'object') return null;
+    return value as LiveEvent;
   } catch {
     return null;
   }
 }
 
-/** `{"live": boolean}` of a `status` event, or undefined. */
+/** `live` of a `status` frame (bff.yaml `LiveStatus`), or undefined. */
 function parseLive(raw: string): boolean | undefined {
   try {
-    const value = (JSON.parse(raw) as { live?: unknown }).live;
+    const value = (JSON.parse(raw) as Partial<LiveStatus>).live;
     return typeof value === 'boolean' ? value : undefined;
   } catch {
     return undefined;

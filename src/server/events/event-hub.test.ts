@@ -10,7 +10,7 @@ import { EventHub, type Subscriber, type VcsEvent } from './event-hub.ts';
 
 const event = (id: string, organization_id = 'org_a'): VcsEvent => ({
   id,
-  type: 'export.ready',
+  type: 'job.complete',
   created_at: '2025-01-01T00:00:00Z',
   data: { organization_id },
 });

@@ -1,12 +1,9 @@
 import type { OnceSet, ReplayTopic, SharedState } from '../shared-state/shared-state.ts';
+import type { components } from '../../api/bff-schema.gen.ts';
 
 /** A verified service event (api-reference "Events" payload). */
-export interface VcsEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  data: Record<string, unknown>;
-}
+/** A verified webhook event of the service (bff.yaml `LiveEvent`, the contract's WebhookEvent). */
+export type VcsEvent = components['schemas']['LiveEvent'];
 
 /** Why a stream is being closed by the server. */
 export type CloseReason = 'logout' | 'shutdown';

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
 import { computeSignature } from '../webhooks/verify-signature.ts';
+import { exportReadyEvent } from '../test-support/webhook-events.ts';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -79,14 +80,7 @@ describe('GET /metrics', () => {
       headers: { 'content-type': 'application/json', 'x-service-timestamp': timestamp },
       payload: '{}',
     });
-    const body = Buffer.from(
-      JSON.stringify({
-        id: 'evt_m',
-        type: 'export.ready',
-        created_at: 'x',
-        data: { organization_id: 'org_alpha' },
-      }),
-    );
+    const body = Buffer.from(JSON.stringify(exportReadyEvent('evt_m')));
     await harness.app.inject({
       method: 'POST',
       url: '/webhooks/vcs',

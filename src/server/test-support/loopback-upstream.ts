@@ -5,6 +5,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { components } from '../../api/schema.gen.ts';
+
+type AuthValidation = components['schemas']['AuthValidation'];
 
 /** A request as the fake upstream received it. */
 export interface RecordedRequest {
@@ -15,13 +18,10 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
-export interface Identity {
-  organization_id: string;
-  user_id: string;
-  plan: string;
-  environment: string;
-  key_prefix: string;
-}
+export type Identity = Pick<
+  AuthValidation,
+  'organization_id' | 'user_id' | 'plan' | 'environment' | 'key_prefix'
+>;
 
 export type RouteHandler = (
   request: RecordedRequest,
@@ -106,7 +106,14 @@ export async function startLoopbackUpstream(): Promise<LoopbackUpstream> {
           json(response, 401, { error: { code: 'unauthorized', message: 'Invalid API key' } });
           return;
         }
-        json(response, 200, { success: true, ...identity, docs_url: 'https://example.test' });
+        const body: AuthValidation = {
+          success: true,
+          ...identity,
+          docs_url: 'https://example.test',
+          openapi_url: 'https://example.test/openapi.json',
+          agent_skills: { manifest_url: '', recommended: [], minimum_updated_after: '' },
+        };
+        json(response, 200, body);
         return;
       }
       json(response, 200, {

@@ -25,7 +25,14 @@ const eventBody = (
     id,
     type,
     created_at: '2025-06-15T12:00:00Z',
-    data: { project_id: 'p1', export_id: 'x1', ...(organization_id ? { organization_id } : {}) },
+    // export.ready's data as the contract declares it (openapi.yaml ExportReadyData).
+    data: {
+      project_id: 'p1',
+      export_id: 'x1',
+      download_url: 'https://cdn.example/x1.mp4',
+      expires_at: '2025-06-16T12:00:00Z',
+      ...(organization_id ? { organization_id } : {}),
+    },
   });
 
 function deliver(
@@ -70,7 +77,7 @@ describe('POST /webhooks/vcs', () => {
 
   it('keeps the raw bytes: odd whitespace signed as sent is valid; a re-serialised body is 401', async () => {
     harness = await startHarness();
-    const raw = `{ "id" : "evt_ws",\n  "type":"export.ready", "created_at":"2025-06-15T12:00:00Z", "data":{"organization_id":"org_alpha"} }`;
+    const raw = `{ "id" : "evt_ws",\n  "type":"job.complete", "created_at":"2025-06-15T12:00:00Z", "data":{"organization_id":"org_alpha"} }`;
     expect((await deliver(harness, raw)).statusCode).toBe(200);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const reserialised = await harness.app.inject({
@@ -162,6 +169,23 @@ describe('POST /webhooks/vcs', () => {
     expect(
       (await deliver(harness, '{"id":"a\\nb","type":"x","created_at":"t","data":{}}')).statusCode,
     ).toBe(400);
+  });
+
+  it("a known event type must be the contract's WebhookEvent (400 otherwise); unknown types are ignored", async () => {
+    harness = await startHarness();
+    const event = JSON.parse(eventBody('evt_partial')) as { data: Record<string, unknown> };
+    delete event.data.download_url;
+    const partial = await deliver(harness, JSON.stringify(event));
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().error).toMatchObject({ code: 'invalid_request' });
+    const badOrg = JSON.parse(eventBody('evt_bad_org', 'job.complete')) as {
+      data: Record<string, unknown>;
+    };
+    badOrg.data.organization_id = 7;
+    expect((await deliver(harness, JSON.stringify(badOrg))).statusCode).toBe(400);
+    const unknown = await deliver(harness, eventBody('evt_new_type', 'video.teleported'));
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ received: true, ignored: true });
   });
 });
 

@@ -1,29 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { sendError } from '../errors.ts';
-import type { EventHub } from '../events/event-hub.ts';
+import type { components } from '../../api/bff-schema.gen.ts';
+import { matchesBffSchema } from '../bff-contract.ts';
+import type { EventHub, VcsEvent } from '../events/event-hub.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
+
+type WebhookReceipt = components['schemas']['WebhookReceipt'];
+type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
 /** Event names of the contract (api-reference "Events"); other types are acknowledged and ignored. */
 export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(webhookEventNameValues);
-
-const eventSchema = z.object({
-  // Ids become SSE `id:` lines: keep them to one line of safe characters.
-  id: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/),
-  type: z.string().min(1).max(200),
-  created_at: z.string().min(1).max(100),
-  data: z.record(z.string(), z.unknown()),
-});
-
-const orgQuery = z.object({
-  org: z
-    .string()
-    .regex(/^[A-Za-z0-9._:-]{1,200}$/)
-    .optional(),
-});
 
 export interface ReceiverOptions {
   secret: string;
@@ -80,30 +69,35 @@ export async function webhookReceiver(
     } catch {
       return sendError(reply, 400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
-    const parsed = eventSchema.safeParse(json);
-    if (!parsed.success) {
+    // The delivery must be bff.yaml's WebhookDelivery: an envelope the receiver can read, and an
+    // event of the contract (openapi.yaml WebhookEvent) when its type is one the contract names.
+    if (!matchesBffSchema('WebhookDelivery', json)) {
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
-    const event = parsed.data;
-    if (!KNOWN_EVENT_TYPES.has(event.type)) {
+    const delivery = json as WebhookDelivery;
+    if (!KNOWN_EVENT_TYPES.has(delivery.type)) {
       counted('ignored');
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
+    const event = delivery as VcsEvent;
 
     const fromData = event.data.organization_id;
-    const fromQuery = orgQuery.safeParse(request.query).data?.org;
+    const { org } = request.query as { org?: unknown };
+    const fromQuery =
+      typeof org === 'string' && matchesBffSchema('OrganizationId', org) ? org : undefined;
     const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
       counted('ignored');
-      return { received: true, ignored: true };
+      return { received: true, ignored: true } satisfies WebhookReceipt;
     }
     const outcome = await options.hub.publish(organizationId, event);
     counted(outcome);
-    if (outcome === 'duplicate') return { received: true, duplicate: true };
+    if (outcome === 'duplicate')
+      return { received: true, duplicate: true } satisfies WebhookReceipt;
     if (outcome === 'queued') {
       request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
     }
-    return { received: true };
+    return { received: true } satisfies WebhookReceipt;
   });
 }

@@ -1,30 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { ApiError } from '@/api/api-error.ts';
-import { bffRequest } from '@/api/client.ts';
+import type { components } from '@/api/bff-schema.gen.ts';
+import { bff, unwrap } from '@/api/client.ts';
 import { setCsrfToken } from '@/api/csrf-token.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 
-// The BFF's own endpoints are not part of the service contract; their shapes are checked here.
-export const sessionSchema = z.object({
-  organization_id: z.string(),
-  user_id: z.string(),
-  plan: z.string(),
-  environment: z.enum(['live', 'test']),
-  key_prefix: z.string(),
-  csrf_token: z.string(),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-const bffConfigSchema = z.object({
-  demo_available: z.boolean(),
-  upstream: z.enum(['simulator', 'remote']),
-});
+// The BFF's own endpoints are described by src/api/bff.yaml; these are its generated types.
+export type Session = components['schemas']['Session'];
+export type LoginInput = components['schemas']['LoginRequest'];
 
 export const sessionQueryKey = queryKeys.session;
 
-function acceptSession(body: unknown): Session {
-  const session = sessionSchema.parse(body);
+function acceptSession(session: Session): Session {
   setCsrfToken(session.csrf_token);
   return session;
 }
@@ -34,7 +21,7 @@ export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async ({ signal }): Promise<Session | null> => {
     try {
-      return acceptSession(await bffRequest('/bff/session', { signal }));
+      return acceptSession(await unwrap(bff.GET('/bff/session', { signal })));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         setCsrfToken(null);
@@ -48,17 +35,15 @@ export const sessionQueryOptions = queryOptions({
 
 export const bffConfigQueryOptions = queryOptions({
   queryKey: queryKeys.bffConfig,
-  queryFn: async ({ signal }) => bffConfigSchema.parse(await bffRequest('/bff/config', { signal })),
+  queryFn: ({ signal }) => unwrap(bff.GET('/bff/config', { signal })),
   staleTime: Infinity,
 });
-
-export type LoginInput = { api_key: string } | { demo: true };
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput) =>
-      acceptSession(await bffRequest('/bff/session', { method: 'POST', body: input })),
+      acceptSession(await unwrap(bff.POST('/bff/session', { body: input }))),
     onSuccess: (session) => {
       // A new identity: nothing cached for the previous one may be shown.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.bffConfig[0] });
@@ -70,7 +55,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => bffRequest<void>('/bff/session', { method: 'DELETE' }),
+    mutationFn: () => unwrap(bff.DELETE('/bff/session')),
     onSettled: () => {
       setCsrfToken(null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.bffConfig[0] });

@@ -11,6 +11,7 @@ const session: Session = {
   environment: 'test',
   key_prefix: 'vcs_test_abc',
   csrf_token: 'csrf',
+  expires_at: '2030-01-01T00:00:00.000Z',
 };
 
 describe('SessionHeader', () => {
