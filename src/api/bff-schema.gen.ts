@@ -119,6 +119,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/uploads/part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send one part of a multipart upload
+         * @description The address the BFF answers in place of the service's signed part URL: the service's
+         *     `sign-part` answer (`openapi.yaml`, `MultipartSignedPart`) is rewritten so that `url` is
+         *     `/bff/uploads/part?t=<token>`, where the token is the service's URL sealed by the BFF, bound
+         *     to the session and expiring with the signature (at most an hour). The part's bytes are
+         *     streamed to that URL with backpressure, never held whole in memory and never through the
+         *     JSON API path; the service's answer (status, `ETag`, body) is streamed back. A browser that
+         *     goes away mid-part (pause, cancel, a cut connection) ends the request to the service too.
+         */
+        put: operations["relayUploadPart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit of destructive calls
+         * @description Every call of an operation the service contract marks `x-destructive` (the three deletes and
+         *     their dry runs, upload abort, run cancel, …) that reached the service, newest first: time,
+         *     organization, user, endpoint, reason, dry run or not, selected / deleted / failed counts;
+         *     never the key. The same entry is written as a JSON log line. A replayed answer (same
+         *     Idempotency-Key) is logged but not listed again.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -294,11 +344,48 @@ export interface components {
              */
             ignored?: true;
         };
+        /** @description One destructive call, as the BFF recorded it. */
+        AuditEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the service answered.
+             */
+            time: string;
+            organization_id: string;
+            user_id: string;
+            method: string;
+            /** @description The service contract's path template, e.g. `/workspace/media/assets/batch-delete`. */
+            endpoint: string;
+            /** @description The concrete path, e.g. `/workspace/media/folders/3f2b…/empty`. */
+            path: string;
+            /** @description The service's status (or the BFF's 502 / 504 when the exchange failed). */
+            status: number;
+            /** @description The `reason` the request gave, when it has one. */
+            reason: string | null;
+            /** @description Whether nothing was meant to be deleted (null when the operation has no dry run). */
+            dry_run: boolean | null;
+            selected_count: number | null;
+            deleted_count: number | null;
+            failed_count: number | null;
+            /** @description The answer was a replay of an earlier identical request (nothing happened again). */
+            replayed: boolean;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            bounds: {
+                limit: number;
+                offset: number;
+                total: number;
+                returned: number;
+                has_more: boolean;
+            };
+        };
         /**
          * @description The BFF's own error codes (the service's codes pass through unchanged); `x-enum-descriptions` says what each means (served by `GET /bff/errors`).
          * @enum {string}
          */
-        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error";
+        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error" | "part_url_invalid" | "part_interrupted" | "length_required";
         BffErrorCatalogue: {
             errors: {
                 code: components["schemas"]["BffErrorCode"];
@@ -645,6 +732,102 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
+    relayUploadPart: {
+        parameters: {
+            query: {
+                /** @description The sealed part token from the rewritten `sign-part` answer. */
+                t: string;
+            };
+            header: {
+                /** @description The part's size in bytes (at most 5 GiB). */
+                "Content-Length": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The service stored the part. */
+            200: {
+                headers: {
+                    /** @description The part's ETag, to list at `complete`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The part did not arrive whole (`part_interrupted`), or the service refused it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description The token is not valid for this session or has expired (`part_url_invalid`: sign the part again), a write without the CSRF token (`csrf_failed`), or the service refused the signature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service no longer knows the upload (aborted, expired or completed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The part was sent without a `Content-Length` (`length_required`). */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
     getLiveness: {
         parameters: {
             query?: never;
@@ -729,7 +912,7 @@ export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
-export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error"];
+export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error", "part_url_invalid", "part_interrupted", "length_required"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "not_ready", "shutting_down"];
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];

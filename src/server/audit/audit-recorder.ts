@@ -7,12 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditEntry } from '../../api/bff-audit.ts';
+import type { components } from '../../api/bff-schema.gen.ts';
 import type { AllowList } from '../allow-list.ts';
 import { sendError } from '../errors.ts';
 import type { ProxyExchange } from '../proxy.ts';
 import type { SessionManager } from '../session.ts';
 import type { AuditStore } from './audit-store.ts';
+
+type AuditEntry = components['schemas']['AuditEntry'];
 
 export const AUDIT_ROUTE = '/bff/audit';
 

@@ -1,5 +1,8 @@
-import type { AuditEntry, AuditPage } from '../../api/bff-audit.ts';
+import type { components } from '../../api/bff-schema.gen.ts';
 import type { RecentLists } from '../shared-state/shared-state.ts';
+
+type AuditEntry = components['schemas']['AuditEntry'];
+type AuditPage = components['schemas']['AuditPage'];
 
 /**
  * Where audit entries are kept, per organization, newest first: in this process

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { AuditEntry } from '@/api/bff-audit.ts';
+import type { components } from '@/api/bff-schema.gen.ts';
 import {
   isStuck,
   type RecoveryResourceType,
@@ -19,6 +19,8 @@ import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { auditQueryOptions } from '../api/audit-queries.ts';
 import type { OpsSearch } from '../ops-search.ts';
+
+type AuditEntry = components['schemas']['AuditEntry'];
 
 export const RUNS_PAGE = 20;
 export const AUDIT_PAGE = 25;
