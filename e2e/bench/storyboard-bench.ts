@@ -14,14 +14,11 @@
  * Env: BENCH_PORT (default: a free port), CHROMIUM_PATH, BENCH_SCROLL_MS, BENCH_RUNS (default 3,
  * the median run is reported).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { loadavg, availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
+import { freePort, startApp } from './app-server.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 6000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const FRAME_MS = 1000 / 60;
@@ -56,44 +53,6 @@ interface GestureFigures {
   /** Of the LoAF time: script, and style + layout (the rest is rendering and idle waits). */
   loafScriptMs: number;
   loafLayoutMs: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApp(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://localhost:${port}/bff/config`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error('the app did not start within 240 s');
 }
 
 const percentile = (values: number[], p: number): number => {

@@ -113,15 +113,25 @@ export function zoomAt(
   return { pxPerSecond, scrollX: Math.max(0, Math.min(maxX, scrollX)) };
 }
 
-/** Zoom so the whole project (plus a little air) fits the viewport width. */
+/**
+ * Empty pixels fit leaves past the project's end: wider than the auto-scroll edge of a drag, so a
+ * selection box can start there without scrolling the view.
+ */
+export const FIT_END_MARGIN_PX = 56;
+
+/** Zoom so the whole project fits the viewport width, with room past its end. */
 export function fitToProject(
   durationSeconds: number,
   viewportWidth: number,
   fps: number,
 ): { pxPerSecond: number; scrollX: number } {
-  const seconds = Math.max(1, durationSeconds * 1.02);
+  const seconds = Math.max(1, durationSeconds);
   return {
-    pxPerSecond: clampZoom(Math.max(1, viewportWidth - 16) / seconds, durationSeconds, fps),
+    pxPerSecond: clampZoom(
+      Math.max(1, viewportWidth - FIT_END_MARGIN_PX) / seconds,
+      durationSeconds,
+      fps,
+    ),
     scrollX: 0,
   };
 }
