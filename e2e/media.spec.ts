@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, TestInfo } from '@playwright/test';
 import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
 
 /**
@@ -14,6 +14,17 @@ const runId = () => Math.random().toString(36).slice(2, 8);
 
 function tinyFile(name: string) {
   return { name, mimeType: 'video/mp4', buffer: Buffer.from(`cutroom e2e ${name}`) };
+}
+
+/**
+ * A large file written to disk: the browser reads it from its path, where a buffer would be sent
+ * whole through Playwright's protocol first (tens of seconds for 20 MiB on a loaded machine). A
+ * file on disk also keeps its last-modified time across a reload (the resume fingerprint).
+ */
+function fileOnDisk(info: TestInfo, name: string, size: number, fill: number) {
+  const path = info.outputPath(name);
+  writeFileSync(path, Buffer.alloc(size, fill));
+  return path;
 }
 
 /** Uploads files through the library's upload panel and waits until each is uploaded. */
@@ -257,16 +268,17 @@ test.describe('media library and deletes', () => {
 });
 
 test.describe('uploads', () => {
-  test('shows progress, pauses and resumes', async ({ page }) => {
+  // Parts are slowed on purpose (1.5 s each) so that the upload is still going when the test acts,
+  // and an axe pass alone takes ~12 s on a loaded machine: more than the default 30 s in all.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('shows progress, pauses and resumes', async ({ page }, info) => {
     const id = runId();
+    const name = `e2e-pause-${id}.mp4`;
+    const path = fileOnDisk(info, name, 21 * MIB, 7);
     await openLibrary(page);
     await throttleParts(page, 1500);
-    const name = `e2e-pause-${id}.mp4`;
-    await page.getByLabel('Choose files to upload').setInputFiles({
-      name,
-      mimeType: 'video/mp4',
-      buffer: Buffer.alloc(21 * MIB, 7),
-    });
+    await page.getByLabel('Choose files to upload').setInputFiles(path);
     const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name });
     await expect(row.getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible();
     await expect(row.getByText(/part [1-4] of 5 received/)).toBeVisible({ timeout: 15_000 });
@@ -290,9 +302,7 @@ test.describe('uploads', () => {
   test('resumes after a page reload, sending only the missing parts', async ({ page }, info) => {
     const id = runId();
     const name = `e2e-reload-${id}.mp4`;
-    // A file on disk keeps its last-modified time across the reload (the resume fingerprint).
-    const path = info.outputPath(name);
-    writeFileSync(path, Buffer.alloc(26 * MIB, 3));
+    const path = fileOnDisk(info, name, 26 * MIB, 3);
     await openLibrary(page);
     await throttleParts(page, 700);
     await page.getByLabel('Choose files to upload').setInputFiles(path);
@@ -315,17 +325,14 @@ test.describe('uploads', () => {
     await expect(page.getByRole('list', { name: 'Unfinished uploads' })).toHaveCount(0);
   });
 
-  test('a cancelled upload is aborted on the service', async ({ page }) => {
+  test('a cancelled upload is aborted on the service', async ({ page }, info) => {
     const id = runId();
     const name = `e2e-cancel-${id}.mp4`;
+    const path = fileOnDisk(info, name, 16 * MIB, 1);
     await openLibrary(page);
     await throttleParts(page, 1500);
     const started = page.waitForResponse('**/workspace/media/upload/multipart/start');
-    await page.getByLabel('Choose files to upload').setInputFiles({
-      name,
-      mimeType: 'video/mp4',
-      buffer: Buffer.alloc(16 * MIB, 1),
-    });
+    await page.getByLabel('Choose files to upload').setInputFiles(path);
     const ref = (await (await started).json()) as { storage_key: string; upload_id: string };
     const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name });
     await expect(row.getByText('Uploading', { exact: true })).toBeVisible();

@@ -425,14 +425,19 @@ function DryRunReview({
         </ol>
       ) : null}
       {count > 0 ? (
-        <ul
-          aria-label={`${NOUN[kind][1]} that would be deleted`}
-          className="max-h-48 overflow-auto rounded border border-slate-200 bg-white p-2 text-sm"
+        // The list scrolls when long: focusable so that a keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label={`Names of the ${NOUN[kind][1]}`}
+          tabIndex={0}
+          className="max-h-48 overflow-auto rounded border border-slate-200 bg-white p-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          {snapshot.selected.map((id) => (
-            <li key={id}>{names[id] ?? id}</li>
-          ))}
-        </ul>
+          <ul aria-label={`${NOUN[kind][1]} that would be deleted`}>
+            {snapshot.selected.map((id) => (
+              <li key={id}>{names[id] ?? id}</li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <p className="text-sm text-slate-700">Nothing matches: there is nothing to delete.</p>
       )}
