@@ -215,8 +215,11 @@ test.describe('clip library', () => {
   test('a clip moves from assembling to ready on screen, without a reload', async ({ page }) => {
     test.setTimeout(90_000);
     await signInWithDemo(page, '/clips');
-    await createClipFromUrl(page, videoIdFor(null));
+    await expect(page.getByRole('list', { name: 'Clips' })).toBeVisible();
+    // Recording starts before the clip exists (the app navigates to it without a reload), so
+    // a slow first render of the clip cannot hide its early steps.
     await recordStatuses(page);
+    await createClipFromUrl(page, videoIdFor(null));
     await expect
       .poll(async () => (await seenStatuses(page)).seen, { timeout: 40_000 })
       .toEqual(expect.arrayContaining(['assembling', 'ready']));
@@ -228,6 +231,69 @@ test.describe('clip library', () => {
     ).toBeAttached({
       timeout: 20_000,
     });
+  });
+
+  test('with the event stream down, polling alone moves a clip on screen', async ({ page }) => {
+    test.setTimeout(90_000);
+    // No live events at all: the app must fall back to polling the clip lists once, with back-off.
+    await page.route('**/bff/events', (route) => route.abort());
+    await signInWithDemo(page, '/clips');
+    await expect(page.getByRole('status').filter({ hasText: /Polling every \d+ s/ })).toBeVisible({
+      timeout: 15_000,
+    });
+    await recordStatuses(page);
+    await createClipFromUrl(page, videoIdFor(null));
+    await expect(clipStatus(page)).toHaveAttribute('data-status', 'exported', { timeout: 60_000 });
+    const { seen, sameDocument } = await seenStatuses(page);
+    // It was shown working first, then the poll brought its finished state in, in one document.
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe('exported');
+    expect(sameDocument).toBe(true);
+  });
+
+  test('asks for short suggestions of a media asset, follows the run, and cuts a clip from it', async ({
+    page,
+  }) => {
+    // A run, an axe pass and a clip created: as many round trips as the retry spec.
+    test.setTimeout(90_000);
+    await signInWithDemo(page, '/clips');
+    await page.getByRole('button', { name: 'New clip' }).first().click();
+    const panel = page.getByRole('region', { name: 'New clip' });
+    await panel.getByRole('radio', { name: 'From a media asset' }).check();
+    const assetSelect = panel.getByRole('combobox', { name: 'Media asset' });
+
+    // Nothing chosen: said on the field, nothing sent.
+    await panel.getByRole('button', { name: 'Ask for short suggestions' }).click();
+    await expect(panel.getByText('Choose the media asset to cut the clip from.')).toBeVisible();
+    await expect(assetSelect).toBeFocused();
+
+    const videos = (await assetSelect.getByRole('option').allTextContents()).filter((name) =>
+      name.endsWith('.mp4'),
+    );
+    const asset = videos[0] ?? '';
+    expect(asset).not.toBe('');
+    await assetSelect.selectOption({ label: asset });
+    await panel.getByRole('button', { name: 'Ask for short suggestions' }).click();
+    const run = panel.getByRole('region', { name: 'Short suggestions' });
+    const moments = run.getByRole('list', { name: 'Suggested moments, best first' });
+    await expect(moments).toBeVisible({ timeout: 20_000 });
+    const scores = (await moments.getByRole('listitem').allTextContents())
+      .map((row) => /score (\d\.\d\d)/.exec(row)?.[1])
+      .filter((score): score is string => score !== undefined)
+      .map(Number);
+    expect(scores.length).toBeGreaterThan(0);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    await expectAccessible(page);
+
+    await panel
+      .getByRole('combobox', { name: 'Add to project' })
+      .selectOption({ label: CLIP_PROJECT });
+    await panel.getByRole('button', { name: 'Create clip' }).click();
+    await expect(page).toHaveURL(/\/clips\/[0-9a-f-]{36}$/);
+    await expect(clipStatus(page)).toBeVisible();
+    const source = page.getByRole('region', { name: 'Source', exact: true });
+    await expect(source.getByText(asset)).toBeVisible();
+    await expect(source.getByRole('link', { name: '(share page)' })).toBeVisible();
   });
 
   test('a failed clip says how to fix it, and a retry re-runs the failed step', async ({

@@ -41,8 +41,8 @@ export const CLIP_STEP_MS: Record<ClipStep, number> = {
   qa: 2500,
   export: 3000,
 };
-/** A ready clip waits this long before its export starts. */
-export const READY_DWELL_MS = 2500;
+/** A ready clip waits this long before its export starts (time to look at it before the render). */
+export const READY_DWELL_MS = 6000;
 const EXPORT_TTL_MS = 7 * 86_400_000;
 
 /** Every status the pipeline moves through after `from`, in order. */

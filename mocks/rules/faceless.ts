@@ -7,7 +7,7 @@
 import { approvalCredits } from '@/lib/faceless-staleness.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Simulator } from '../simulator.ts';
-import type { FacelessPlanRevision, Job } from '../store/contract.ts';
+import type { FacelessPlanRevision, Job, Schema } from '../store/contract.ts';
 import {
   completePreproduction,
   registerGeneratedAssets,
@@ -40,7 +40,8 @@ function runStage(
   job: Job,
 ): void {
   const projectId = record.project.id;
-  const eventData = () => ({
+  // `data` of faceless.complete / faceless.failed (FacelessEventData in the contract).
+  const eventData = (): Schema<'FacelessEventData'> => ({
     project_id: projectId,
     revision_id: revision.id,
     revision: revision.revision,

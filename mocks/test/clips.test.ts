@@ -3,7 +3,7 @@ import type { SimulatorServer } from '../http-server.ts';
 import type { ClipFailure } from '../store/clip-factory.ts';
 import { ALL_CLIP_STATUSES, CLIP_PATH } from '../store/clip-factory.ts';
 import type { Clip, Export, Job, MediaAsset, Project, Schema } from '../store/contract.ts';
-import { clipFailureFor } from '../rules/clip-pipeline.ts';
+import { CLIP_STEP_MS, READY_DWELL_MS, clipFailureFor } from '../rules/clip-pipeline.ts';
 import { createSimulator } from '../simulator.ts';
 import {
   BENCH_LONG_SOURCE_CLIPS,
@@ -253,7 +253,8 @@ describe('clip pipeline', () => {
 
   it('a failed export is retried on the export step and names a real export', async () => {
     const clip = await createFrom(videoIdFor('export_storage'));
-    advance(22_000);
+    // Every step and the ready dwell, with a second to spare.
+    advance(Object.values(CLIP_STEP_MS).reduce((sum, ms) => sum + ms, 0) + READY_DWELL_MS + 1_000);
     const failed = await getClip(clip.clip_id);
     expect(failed.status).toBe('failed');
     expect(failed.error?.step).toBe('export');

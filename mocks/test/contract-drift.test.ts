@@ -280,6 +280,7 @@ describe('webhook events carry the organization the BFF routes on', () => {
     for (const pointer of [
       'components/schemas/ExportReadyData/properties/organization_id',
       'components/schemas/OtherWebhookEvent/properties/data/properties/organization_id',
+      'components/schemas/FacelessEventData/properties/organization_id',
     ]) {
       expect(at(pointer).$ref).toBe('#/components/schemas/WebhookOrganizationId');
     }

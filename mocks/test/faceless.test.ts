@@ -7,11 +7,13 @@ import type {
   Job,
   MediaAsset,
   Project,
+  Schema,
 } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import { seedStore } from '../store/seed.ts';
+import { contractValidator } from '../lib/contract-validator.ts';
 
 let server: SimulatorServer;
 let api: Client;
@@ -236,6 +238,8 @@ describe('approve', () => {
     expect(
       events.some((e) => e.type === 'faceless.complete' && e.data.revision_id === draft.id),
     ).toBe(true);
+    const complete = events.find((e) => e.type === 'faceless.complete');
+    expect(contractValidator().schemaErrors('WebhookEvent', complete)).toEqual([]);
     const completeAgain = await api.post(`${path}/${draft.id}/approve`, { stage: 'plan' });
     expect(completeAgain.status).toBe(409);
     expect((await api.post(`${path}/${draft.id}/approve`, { stage: 'final' })).status).toBe(400);
@@ -252,9 +256,11 @@ describe('approve', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/video-motion-0 is not available/);
     const event = events.find(
-      (e) => e.type === 'faceless.failed' && e.data.revision_id === draft.id,
+      (e): e is Schema<'FacelessWebhookEvent'> =>
+        e.type === 'faceless.failed' && e.data.revision_id === draft.id,
     );
-    expect((event?.data as Record<string, unknown> | undefined)?.error).toBe(failed.error);
+    expect(event?.data.error).toBe(failed.error);
+    expect(contractValidator().schemaErrors('WebhookEvent', event)).toEqual([]);
     const job = (await api.get<Job>(`/jobs/${failed.generation_job_id ?? ''}`)).body;
     expect(job.status).toBe('failed');
   });

@@ -448,7 +448,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.failed" | "job.complete" | "job.failed";
+            type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "export.failed" | "job.complete" | "job.failed";
             created_at: components["schemas"]["Timestamp"];
             /** @description Event data; fields other than `organization_id` (assumed) are not shown in the reference. */
             data: {
@@ -457,11 +457,40 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description `data` of `faceless.complete` (generation finished) and `faceless.failed` (a run failed). */
+        FacelessEventData: {
+            organization_id?: components["schemas"]["WebhookOrganizationId"];
+            project_id: string;
+            revision_id: string;
+            /** @description The revision's number. */
+            revision?: number;
+            /**
+             * @description The run that finished or failed (preproduction after `plan`, generation after `assets`).
+             * @enum {string}
+             */
+            stage?: "plan" | "assets";
+            job_id?: string;
+            /** @description Why the run failed (`faceless.failed` only); also the revision's `error`. */
+            error?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FacelessWebhookEvent: {
+            /** @description Event identifier. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "faceless.complete" | "faceless.failed";
+            created_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["FacelessEventData"];
+        };
         /**
          * @description Payload of a webhook delivery. `type` is one of the event names. `data` is specified only for
          *     `export.ready` (see `ExportReadyData`); for other events its fields are not shown in the reference.
          */
-        WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
+        WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["FacelessWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
         /** @enum {string} */
         WebhookEventName: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.ready" | "export.failed" | "job.complete" | "job.failed";
     };
@@ -916,5 +945,7 @@ export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "not_ready", "shutting_down"];
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
-export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "export.failed", "job.complete", "job.failed"];
+export const facelessEventDataStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessEventData"]["stage"]> = ["plan", "assets"];
+export const facelessWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessWebhookEvent"]["type"]> = ["faceless.complete", "faceless.failed"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];

@@ -1471,7 +1471,7 @@ export interface components {
          * @description Payload of a webhook delivery. `type` is one of the event names. `data` is specified only for
          *     `export.ready` (see `ExportReadyData`); for other events its fields are not shown in the reference.
          */
-        WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
+        WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["FacelessWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
         ExportReadyWebhookEvent: {
             /** @description Event identifier. */
             id: string;
@@ -1490,7 +1490,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.failed" | "job.complete" | "job.failed";
+            type: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "export.failed" | "job.complete" | "job.failed";
             created_at: components["schemas"]["Timestamp"];
             /** @description Event data; fields other than `organization_id` (assumed) are not shown in the reference. */
             data: {
@@ -1498,6 +1498,35 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        FacelessWebhookEvent: {
+            /** @description Event identifier. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "faceless.complete" | "faceless.failed";
+            created_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["FacelessEventData"];
+        };
+        /** @description `data` of `faceless.complete` (generation finished) and `faceless.failed` (a run failed). */
+        FacelessEventData: {
+            organization_id?: components["schemas"]["WebhookOrganizationId"];
+            project_id: string;
+            revision_id: string;
+            /** @description The revision's number. */
+            revision?: number;
+            /**
+             * @description The run that finished or failed (preproduction after `plan`, generation after `assets`).
+             * @enum {string}
+             */
+            stage?: "plan" | "assets";
+            job_id?: string;
+            /** @description Why the run failed (`faceless.failed` only); also the revision's `error`. */
+            error?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description The workspace (organization) the event belongs to, as `organization_id` of `GET /auth/validate`. The Cutroom BFF routes a delivery to that workspace's signed-in browsers by it. */
         WebhookOrganizationId: string;
@@ -5311,7 +5340,9 @@ export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArra
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
-export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.failed", "job.complete", "job.failed"];
+export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "export.failed", "job.complete", "job.failed"];
+export const facelessWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessWebhookEvent"]["type"]> = ["faceless.complete", "faceless.failed"];
+export const facelessEventDataStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessEventData"]["stage"]> = ["plan", "assets"];
 export const publishModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishMode"]> = ["direct_post", "inbox_draft"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];

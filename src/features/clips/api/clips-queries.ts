@@ -251,12 +251,15 @@ export const clipAssetChoicesQueryOptions = () =>
     staleTime: 60_000,
   });
 
-function refreshClipLists(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.clips.lists }),
-    client.invalidateQueries({ queryKey: ['clips', 'counts'] }),
-    client.invalidateQueries({ queryKey: ['clips', 'sources'] }),
-  ]);
+/**
+ * Marks every clip list, count and source view stale. Not awaited by the writes: the clip they
+ * answer with is shown at once, and the lists catch up in the background (awaiting them held
+ * the new clip's page back by seconds while live events kept restarting the list refetches).
+ */
+function refreshClipLists(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.clips.lists });
+  void client.invalidateQueries({ queryKey: ['clips', 'counts'] });
+  void client.invalidateQueries({ queryKey: ['clips', 'sources'] });
 }
 
 export function useCreateClip() {
@@ -269,7 +272,7 @@ export function useCreateClip() {
     onSuccess: (clip) => {
       client.setQueryData(queryKeys.clips.detail(clip.clip_id), clip);
       void client.invalidateQueries({ queryKey: queryKeys.projects.lists });
-      return refreshClipLists(client);
+      refreshClipLists(client);
     },
   });
 }
@@ -287,7 +290,7 @@ export function useRetryClip(clipId: string) {
       ),
     onSuccess: (clip) => {
       client.setQueryData(queryKeys.clips.detail(clipId), clip);
-      return refreshClipLists(client);
+      refreshClipLists(client);
     },
     onError: () => client.invalidateQueries({ queryKey: queryKeys.clips.detail(clipId) }),
   });

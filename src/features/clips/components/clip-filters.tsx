@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { ClipCounts } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
 import { CLIP_STATUSES, STATUS_META } from '../model/clip-status.ts';
@@ -8,14 +8,18 @@ import type { Choice } from './new-clip-panel.tsx';
 const selectClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
 
 /** Status (multi-select, each with its count), project and asset filters. */
-export function ClipFilters({
-  search,
+export const ClipFilters = memo(function ClipFilters({
+  status,
+  project,
+  asset,
   counts,
   projects,
   assets,
   onChange,
 }: {
-  search: ClipSearch;
+  status: readonly ClipStatus[];
+  project: string | undefined;
+  asset: string | undefined;
   counts: ClipCounts | undefined;
   projects: readonly Choice[];
   assets: readonly Choice[];
@@ -23,15 +27,15 @@ export function ClipFilters({
 }) {
   const projectId = useId();
   const assetId = useId();
-  const selected = new Set<ClipStatus>(search.status);
+  const selected = new Set<ClipStatus>(status);
   const toggle = (status: ClipStatus) => {
     const next = new Set(selected);
     if (next.has(status)) next.delete(status);
     else next.add(status);
     onChange({ status: CLIP_STATUSES.filter((s) => next.has(s)), offset: 0 });
   };
-  const knownProject = !search.project || projects.some((p) => p.id === search.project);
-  const knownAsset = !search.asset || assets.some((a) => a.id === search.asset);
+  const knownProject = !project || projects.some((p) => p.id === project);
+  const knownAsset = !asset || assets.some((a) => a.id === asset);
   return (
     <form
       aria-label="Clip filters"
@@ -87,13 +91,11 @@ export function ClipFilters({
           <select
             id={projectId}
             className={selectClass}
-            value={search.project ?? ''}
+            value={project ?? ''}
             onChange={(event) => onChange({ project: event.target.value || undefined, offset: 0 })}
           >
             <option value="">All projects</option>
-            {!knownProject ? (
-              <option value={search.project}>Project {search.project}</option>
-            ) : null}
+            {!knownProject ? <option value={project}>Project {project}</option> : null}
             {projects.map((project) => (
               <option key={project.id} value={project.id}>
                 {project.name}
@@ -108,14 +110,14 @@ export function ClipFilters({
           <select
             id={assetId}
             className={selectClass}
-            value={search.asset ?? ''}
+            value={asset ?? ''}
             onChange={(event) => onChange({ asset: event.target.value || undefined, offset: 0 })}
           >
             <option value="">All sources</option>
-            {!knownAsset ? <option value={search.asset}>Asset {search.asset}</option> : null}
-            {assets.map((asset) => (
-              <option key={asset.id} value={asset.id}>
-                {asset.name}
+            {!knownAsset ? <option value={asset}>Asset {asset}</option> : null}
+            {assets.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
               </option>
             ))}
           </select>
@@ -123,4 +125,4 @@ export function ClipFilters({
       </div>
     </form>
   );
-}
+});

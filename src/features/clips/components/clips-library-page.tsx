@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
@@ -17,7 +17,7 @@ import {
 import type { ClipSearch } from '../model/clip-search.ts';
 import { MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
 import { STATUS_META } from '../model/clip-status.ts';
-import type { Bounds } from '../model/clip-types.ts';
+import type { Bounds, ClipStatus } from '../model/clip-types.ts';
 import { ClipCard } from './clip-card.tsx';
 import { ClipFilters } from './clip-filters.tsx';
 import { NewClipPanel, type Choice } from './new-clip-panel.tsx';
@@ -106,9 +106,19 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
     [assetsQuery.data],
   );
   const assetNames = useMemo(() => new Map(assets.map((a) => [a.id, a.name])), [assets]);
-  const update = (patch: Partial<ClipSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
-  const filterKey = `${search.status.join(',')}|${search.project ?? ''}|${search.asset ?? ''}`;
+  // Stable, so the filters (memo) do not re-render for a change that is not theirs.
+  const update = useCallback(
+    (patch: Partial<ClipSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...patch }) }),
+    [navigate],
+  );
+  const statusKey = search.status.join(',');
+  // The same statuses as the same array, so the memoised filters skip unrelated changes.
+  const statuses = useMemo(
+    () => (statusKey ? (statusKey.split(',') as ClipStatus[]) : []),
+    [statusKey],
+  );
+  const filterKey = `${statusKey}|${search.project ?? ''}|${search.asset ?? ''}`;
 
   return (
     <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
@@ -123,7 +133,9 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
       ) : null}
 
       <ClipFilters
-        search={search}
+        status={statuses}
+        project={search.project}
+        asset={search.asset}
         counts={counts.data}
         projects={projects}
         assets={assets}

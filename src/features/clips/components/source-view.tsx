@@ -1,5 +1,14 @@
-import { Link } from '@tanstack/react-router';
-import { memo, useMemo } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
 import { formatDuration } from '@/lib/format.ts';
 import type { Clip } from '../model/clip-types.ts';
 import type { SourceGroup, SourceSort } from '../model/source-layout.ts';
@@ -51,6 +60,19 @@ const SourceSection = memo(function SourceSection({
   name: string;
 }) {
   const sorted = useMemo(() => sortClips(group.clips, sort), [group.clips, sort]);
+  const navigate = useNavigate();
+  // Rows link with plain anchors (a source can hold hundreds of clips; a router Link each would
+  // cost more than the rest of the row); one handler keeps their clicks inside the app.
+  const openClip = (event: MouseEvent<HTMLOListElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    const anchor = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-clip-id]');
+    const clipId = anchor?.dataset.clipId;
+    if (!clipId) return;
+    event.preventDefault();
+    void navigate({ to: '/clips/$clipId', params: { clipId } });
+  };
   const headingId = `source-${group.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   const order = sort === 'position' ? 'in the order they occur' : 'by score, best first';
   return (
@@ -84,31 +106,114 @@ const SourceSection = memo(function SourceSection({
         duration={group.duration}
         label={`Clips of ${name} on a bar of its ${formatDuration(group.duration)}`}
       />
-      <ol
-        aria-label={`Clips of ${name}, ${order}`}
-        className="mt-3 divide-y divide-slate-100 text-sm"
-      >
-        {sorted.map((clip, index) => (
-          <SourceRow key={clip.clip_id} clip={clip} rank={index + 1} />
-        ))}
-      </ol>
+      {sorted.length >= VIRTUAL_FROM ? (
+        <VirtualRows clips={sorted} label={`Clips of ${name}, ${order}`} onClick={openClip} />
+      ) : (
+        <ol
+          aria-label={`Clips of ${name}, ${order}`}
+          onClick={openClip}
+          data-count={sorted.length}
+          className="mt-3 text-sm"
+        >
+          {sorted.map((clip, index) => (
+            <SourceRow key={clip.clip_id} clip={clip} rank={index + 1} />
+          ))}
+        </ol>
+      )}
     </section>
   );
 });
 
-const SourceRow = memo(function SourceRow({ clip, rank }: { clip: Clip; rank: number }) {
+/** Row height of the clip lists (fixed, so a long list can be windowed exactly). */
+const ROW_PX = 36;
+/** From this many clips a source's list renders only the rows near the viewport. */
+const VIRTUAL_FROM = 60;
+
+/**
+ * A long list (a 3-hour source can hold hundreds of clips) rendered as a window of rows around
+ * the viewport; each row says its place in the whole list (aria-setsize / aria-posinset).
+ */
+function VirtualRows({
+  clips,
+  label,
+  onClick,
+}: {
+  clips: readonly Clip[];
+  label: string;
+  onClick: (event: MouseEvent<HTMLOListElement>) => void;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = listRef.current?.getBoundingClientRect().top ?? 0;
+    setMargin(top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: clips.length,
+    estimateSize: () => ROW_PX,
+    overscan: 8,
+    scrollMargin: margin,
+  });
+  return (
+    <ol
+      ref={listRef}
+      aria-label={label}
+      onClick={onClick}
+      data-count={clips.length}
+      className="relative mt-3 text-sm"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const clip = clips[item.index];
+        if (!clip) return null;
+        return (
+          <SourceRow
+            key={clip.clip_id}
+            clip={clip}
+            rank={item.index + 1}
+            setSize={clips.length}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${item.start - margin}px)`,
+            }}
+          />
+        );
+      })}
+    </ol>
+  );
+}
+
+const SourceRow = memo(function SourceRow({
+  clip,
+  rank,
+  setSize,
+  style,
+}: {
+  clip: Clip;
+  rank: number;
+  setSize?: number;
+  style?: CSSProperties;
+}) {
   const score = clipScore(clip);
   return (
-    <li className="grid grid-cols-[2.5rem_9.5rem_1fr_auto_auto] items-center gap-3 py-1.5">
+    <li
+      aria-setsize={setSize}
+      aria-posinset={setSize ? rank : undefined}
+      style={style}
+      className="grid h-9 grid-cols-[2.5rem_9.5rem_1fr_auto_auto] items-center gap-3 overflow-hidden border-b border-slate-100 whitespace-nowrap"
+    >
       <span className="text-right tabular-nums text-slate-500">{rank}.</span>
       <span className="tabular-nums text-slate-700">{windowText(clip) ?? 'no window yet'}</span>
-      <Link
-        to="/clips/$clipId"
-        params={{ clipId: clip.clip_id }}
+      <a
+        href={`/clips/${encodeURIComponent(clip.clip_id)}`}
+        data-clip-id={clip.clip_id}
         className="truncate text-indigo-800 hover:underline"
       >
         {clipTitle(clip)}
-      </Link>
+      </a>
       <span className="tabular-nums text-slate-700">
         {score === null ? 'no score' : `score ${score.toFixed(2)}`}
       </span>

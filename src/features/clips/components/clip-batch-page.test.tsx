@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '@mocks/handlers/create-handlers.ts';
+import { createSimulator } from '@mocks/simulator.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import { ClipBatchPage } from './clip-batch-page.tsx';
+
+const apiBase = `${window.location.origin}/api/v1`;
+const simulator = createSimulator({ seed: 11 });
+const server = setupServer(
+  ...createHandlers(simulator, apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** The seeded batch: a record with the clips it made. */
+function seededBatch(): { id: string; clipIds: string[] } {
+  const [entry] = simulator.store.workspace('org_demo').clipBatches.entries();
+  if (!entry) throw new Error('The seed has no clip batch');
+  const record = entry[1].batch as { clip_ids: string[] };
+  return { id: entry[0], clipIds: record.clip_ids };
+}
+
+describe('ClipBatchPage', () => {
+  it('shows the batch record and a card for each of its clips', async () => {
+    const batch = seededBatch();
+    expect(batch.clipIds.length).toBeGreaterThan(0);
+    renderWithProviders(<ClipBatchPage batchId={batch.id} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clip batch' })).toBeVisible();
+    const record = screen.getByRole('region', { name: 'Batch record' });
+    expect(within(record).getByText('Status')).toBeInTheDocument();
+    expect(within(record).getByText('complete')).toBeInTheDocument();
+    expect(within(record).getByText('Clip ids')).toBeInTheDocument();
+    expect(
+      within(record).getByRole('link', { name: 'See the batch’s source with its clips' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: `Clips in this batch (${batch.clipIds.length})` }),
+    ).toBeVisible();
+    const clips = screen.getByRole('list', { name: 'Batch clips' });
+    expect(
+      await within(clips).findAllByRole('article', undefined, { timeout: 5_000 }),
+    ).toHaveLength(Math.min(24, batch.clipIds.length));
+  });
+
+  it('says a batch that does not exist was not found, with the service’s words', async () => {
+    renderWithProviders(<ClipBatchPage batchId="123e4567-e89b-42d3-a456-426614174000" />);
+    expect(await screen.findByText(/No clip batch 123e4567/)).toBeInTheDocument();
+  });
+
+  it('says which clip of the batch could not be loaded', async () => {
+    const batch = seededBatch();
+    const missing = batch.clipIds[0]!;
+    server.use(
+      http.get(`${apiBase}/clips/${missing}`, () =>
+        HttpResponse.json(
+          { error: { code: 'not_found', message: 'No clip here.', param: 'clipId', doc_url: '' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderWithProviders(<ClipBatchPage batchId={batch.id} />);
+    expect(
+      await screen.findByText(new RegExp(`Clip ${missing} could not be loaded`)),
+    ).toBeInTheDocument();
+  });
+});
