@@ -1,14 +1,36 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { moveSourceMaps, precompressDir } from './src/server/client-assets.ts';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
 };
+
+/**
+ * After a production build: source maps move out of the served directory (to build/sourcemaps,
+ * for error reporting), then every text asset gets .br and .gz siblings the BFF serves as-is.
+ */
+function productionAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'cutroom-production-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const mapsDir = fileURLToPath(new URL('./build/sourcemaps', import.meta.url));
+      await moveSourceMaps(outDir, mapsDir);
+      await precompressDir(outDir);
+    },
+  };
+}
 
 // The BFF serves /api and /bff; `npm run dev` proxies both to it so cookies stay same-origin.
 const bffTarget = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
@@ -23,6 +45,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    productionAssets(),
   ],
   resolve: { alias },
   server: {

@@ -12,6 +12,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { createHandlers } from './handlers/create-handlers.ts';
+import {
+  warmContractValidators,
+  warmContractValidatorsInBackground,
+} from './lib/contract-validator.ts';
 import { DiskPartStore } from './lib/disk-part-store.ts';
 import { ApiError, errorPayload, errorResponse } from './lib/errors.ts';
 import { PART_CORS_HEADERS, partUploadResponse } from './handlers/media.ts';
@@ -24,12 +28,20 @@ export interface SimulatorServerOptions extends SimulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * `at-start` (default): the contract's request validators compile before the server answers.
+   * `on-demand`: each compiles on its operation's first request, or by `warmValidators()` (npm
+   * start calls it once ready, so start-up stays short).
+   */
+  validators?: 'at-start' | 'on-demand';
 }
 
 export interface SimulatorServer {
   /** e.g. http://127.0.0.1:PORT/v1 */
   baseUrl: string;
   simulator: Simulator;
+  /** Compiles the remaining request validators in the background. */
+  warmValidators(): void;
   close(): Promise<void>;
 }
 
@@ -84,7 +96,8 @@ function notFoundResponse(path: string): Response {
 export async function startSimulatorServer(
   options: SimulatorServerOptions = {},
 ): Promise<SimulatorServer> {
-  const { port = 0, host = '127.0.0.1', ...simulatorOptions } = options;
+  const { port = 0, host = '127.0.0.1', validators = 'at-start', ...simulatorOptions } = options;
+  if (validators === 'at-start') warmContractValidators();
   const partStore = simulatorOptions.partStore ?? (await DiskPartStore.create());
   const simulator = createSimulator({ ...simulatorOptions, partStore });
   let handlers: HttpHandler[] = [];
@@ -159,6 +172,7 @@ export async function startSimulatorServer(
   return {
     baseUrl,
     simulator,
+    warmValidators: warmContractValidatorsInBackground,
     close: async () => {
       simulator.stop();
       await new Promise<void>((resolve) => {

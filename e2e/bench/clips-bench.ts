@@ -23,9 +23,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, type Rollup } from 'vite';
+import { buildChunks, staticClosure } from '../../src/server/bench/build-chunks.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
 import { percentile } from './percentile.ts';
@@ -68,43 +67,9 @@ declare global {
 
 // ─── 1. The list route's chunk ───────────────────────────────────────────────────────────────
 
-interface ChunkInfo {
-  fileName: string;
-  isEntry: boolean;
-  facade: string | null;
-  imports: string[];
-  gzip: number;
-}
-
 async function measureChunk(): Promise<{ own: number; onNavigation: number; files: string[] }> {
-  const chunks = new Map<string, ChunkInfo>();
-  await build({
-    logLevel: 'warn',
-    build: { outDir: 'dist', emptyOutDir: true },
-    plugins: [
-      {
-        name: 'clips-bench-chunks',
-        generateBundle(_options, bundle: Rollup.OutputBundle) {
-          for (const output of Object.values(bundle)) {
-            if (output.type !== 'chunk') continue;
-            chunks.set(output.fileName, {
-              fileName: output.fileName,
-              isEntry: output.isEntry,
-              facade: output.facadeModuleId,
-              imports: output.imports,
-              gzip: gzipSync(output.code, { level: 9 }).length,
-            });
-          }
-        },
-      },
-    ],
-  });
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const dep of chunks.get(file)?.imports ?? []) closure(dep, seen);
-    return seen;
-  };
+  const chunks = await buildChunks();
+  const closure = (file: string, seen?: Set<string>) => staticClosure(chunks, file, seen);
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
   // The first route a signed-in visit loads: the entry plus the app layout's chunk.
   const first = closure(entry?.fileName ?? '');

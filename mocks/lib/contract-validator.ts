@@ -49,6 +49,8 @@ export interface ContractOperation {
   validateRequest(request: ContractRequest): ValidatedParameters;
   /** Errors of a response body against the declared status's JSON schema ([] when it matches). */
   responseErrors(status: number, body: unknown): string[];
+  /** Compiles the request validators now (otherwise done by the first request). */
+  warm(): void;
 }
 
 interface ParameterObject {
@@ -335,6 +337,9 @@ function compileOperation(
     operationId: String(operation.operationId ?? `${method} ${template}`),
     summary: String(operation.summary ?? `${method.toUpperCase()} ${template}`),
     requiresPaidPlan: operation['x-requires-paid-plan'] === true,
+    warm() {
+      prepared();
+    },
     validateRequest({ params, query, headers, body }) {
       const { parameters: compiled, body: bodyValidator } = prepared();
       const path: Record<string, string> = { ...params };
@@ -431,4 +436,22 @@ export function contractValidator(): ContractValidator {
     },
   };
   return instance;
+}
+
+/** Compiles every operation's request validators now. */
+export function warmContractValidators(): void {
+  for (const operation of contractValidator().operations) operation.warm();
+}
+
+/**
+ * Compiles them one operation per turn of the event loop, so that requests arriving meanwhile are
+ * served between compilations (after start-up, before the first requests need them).
+ */
+export function warmContractValidatorsInBackground(): void {
+  const pending = [...contractValidator().operations];
+  const next = (): void => {
+    pending.shift()?.warm();
+    if (pending.length > 0) setImmediate(next);
+  };
+  setImmediate(next);
 }

@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { AllowList, allowListFromYaml, operationsFromOpenApi } from './allow-list.ts';
+import { AllowList, operationsFromOpenApi } from './allow-list.ts';
 import { FIXTURE_OPENAPI } from './test-support/bff-harness.ts';
 
 const segments = (path: string): string[] => (path === '/' ? [] : path.slice(1).split('/'));
 
 describe('allow-list', () => {
-  const list = allowListFromYaml(FIXTURE_OPENAPI);
+  const list = new AllowList(operationsFromOpenApi(parse(FIXTURE_OPENAPI)));
 
   it('matches declared method + path pairs; {param} is exactly one non-empty segment', () => {
     expect(list.match('GET', segments('/projects'))).toBe('/projects');
@@ -74,4 +74,13 @@ describe('allow-list', () => {
       expect(contract.match('GET', segments('/not/in/contract'))).toBeUndefined();
     },
   );
+});
+
+describe('loadAllowList', () => {
+  it('without a path, uses the generated contract: the same operations as src/api/openapi.yaml', async () => {
+    const contractPath = fileURLToPath(new URL('../api/openapi.yaml', import.meta.url));
+    const fromYaml = operationsFromOpenApi(parse(readFileSync(contractPath, 'utf8')));
+    const { loadAllowList } = await import('./allow-list.ts');
+    expect((await loadAllowList()).operations).toEqual(fromYaml);
+  });
 });

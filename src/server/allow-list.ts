@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+import { openapiDocument } from '../api/openapi-document.gen.ts';
 
 /**
  * The set of method + path pairs the BFF forwards, derived from the OpenAPI contract at start-up.
@@ -123,10 +123,17 @@ export function operationsFromOpenApi(document: unknown): AllowedOperation[] {
   return operations;
 }
 
-export function allowListFromYaml(text: string): AllowList {
+export async function allowListFromYaml(text: string): Promise<AllowList> {
+  // Only for another document than the generated contract: the YAML parser loads on demand.
+  const { parse } = await import('yaml');
   return new AllowList(operationsFromOpenApi(parse(text)));
 }
 
-export async function loadAllowList(openapiPath: string): Promise<AllowList> {
+/**
+ * The allow-list of the contract: by default src/api/openapi.yaml as generated into a data
+ * module (no YAML parsing at start-up); `openapiPath` reads another document (tests, overrides).
+ */
+export async function loadAllowList(openapiPath?: string): Promise<AllowList> {
+  if (openapiPath === undefined) return new AllowList(operationsFromOpenApi(openapiDocument));
   return allowListFromYaml(await readFile(openapiPath, 'utf8'));
 }

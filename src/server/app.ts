@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { loadAllowList } from './allow-list.ts';
 import { auditRecorder, registerAuditRoute } from './audit/audit-recorder.ts';
 import { type AuditStore, SharedAuditStore } from './audit/audit-store.ts';
@@ -31,8 +31,8 @@ import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
 
 export interface BffDeps {
-  /** Where log lines go (tests capture them); stdout by default. */
-  logStream?: Writable;
+  /** Where log lines go (tests capture them; npm start buffers them); stdout by default. */
+  logStream?: DestinationStream;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
   /**

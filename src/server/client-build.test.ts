@@ -44,6 +44,15 @@ describe('clientBuildNeeded', () => {
     write(join(dist, 'index.html'), '<html>', 2000);
     // src/server is not a client input.
     expect(await clientBuildNeeded(root, dist)).toMatchObject({ needed: false });
+    // A build whose scripts have no precompressed siblings (made before that step) is redone.
+    write(join(dist, 'assets', 'app-1.js'), 'x'.repeat(2000), 2000);
+    expect(await clientBuildNeeded(root, dist)).toMatchObject({
+      needed: true,
+      reason: 'the build has no precompressed assets',
+    });
+    write(join(dist, 'assets', 'app-1.js.br'), 'b', 2000);
+    write(join(dist, 'assets', 'app-1.js.gz'), 'g', 2000);
+    expect(await clientBuildNeeded(root, dist)).toMatchObject({ needed: false });
     write(join(root, 'src', 'features', 'a', 'b.tsx'), 'x', 3000);
     expect(await clientBuildNeeded(root, dist)).toMatchObject({
       needed: true,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { isPrecompressed } from './client-assets.ts';
 
 /** Environment variables holding server secrets: hidden from Vite while it builds. */
 export const SECRET_ENV_NAMES = ['VCS_API_KEY', 'SESSION_SECRET', 'VCS_WEBHOOK_SECRET'] as const;
@@ -26,6 +27,9 @@ export async function clientBuildNeeded(
 ): Promise<{ needed: boolean; reason: string }> {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return { needed: true, reason: 'no client build yet' };
+  if (!(await isPrecompressed(distDir))) {
+    return { needed: true, reason: 'the build has no precompressed assets' };
+  }
   const builtAt = (await stat(index)).mtimeMs;
   const serverDir = join(root, 'src', 'server');
   const skip = (path: string) => path === serverDir;

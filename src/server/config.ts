@@ -23,7 +23,8 @@ export interface BffConfig {
   publicUrl: string | undefined;
   sessionTtlSeconds: number;
   staticDir: string;
-  openapiPath: string;
+  /** Another contract to allow-list (default: src/api/openapi.yaml, generated in). */
+  openapiPath: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   sseHeartbeatMs: number;
@@ -193,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
     publicUrl: values.PUBLIC_URL,
     sessionTtlSeconds: values.SESSION_TTL_SECONDS,
     staticDir: values.STATIC_DIR ?? repoPath('dist'),
-    openapiPath: values.OPENAPI_PATH ?? repoPath('src/api/openapi.yaml'),
+    openapiPath: values.OPENAPI_PATH,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,

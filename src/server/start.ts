@@ -6,13 +6,14 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildBff } from './app.ts';
 import { buildClient, clientBuildNeeded, filesContainingSecrets } from './client-build.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { registerDemoWebhooks } from './demo-webhooks.ts';
 import { shutdownGracefully } from './graceful-shutdown.ts';
 import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
-import { RedisState } from './shared-state/redis-state.ts';
+import { type SimulatorHandle, startSimulatorThread } from './simulator-thread.ts';
 import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +40,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The simulator starts on its own thread while this one checks the client build and secrets.
+  const simulatorStarting =
+    config.upstream.kind === 'simulator' ? startSimulator(config.webhookSecret) : undefined;
+  // A failure surfaces where it is awaited (below).
+  simulatorStarting?.catch(() => undefined);
+
   const build = await clientBuildNeeded(root, config.staticDir);
   if (build.needed) {
     say(`building the client (${build.reason})...`);
@@ -63,28 +70,28 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let simulator: { baseUrl: string; close(): Promise<void> } | undefined;
-  if (config.upstream.kind === 'simulator') {
-    const { startSimulatorServer } = await import('../../mocks/http-server.ts');
-    const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
-    const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
-    simulator = await startSimulatorServer({
-      ...simulatorOptionsFromEnv(process.env),
-      port: 0,
-      seed: Number(process.env.SIM_SEED ?? 42),
-      webhookSecret: config.webhookSecret,
-      faults: faultConfigFromEnv(process.env),
-    });
-    config.upstream.baseUrl = simulator.baseUrl;
-  }
+  const simulator = simulatorStarting ? await simulatorStarting : undefined;
+  if (simulator) config.upstream.baseUrl = simulator.baseUrl;
 
+  // Loaded only when used: start-up stays short without Redis.
   const sharedState = config.redis
-    ? await RedisState.connect({ url: config.redis.url, prefix: config.redis.prefix })
+    ? await (
+        await import('./shared-state/redis-state.ts')
+      ).RedisState.connect({ url: config.redis.url, prefix: config.redis.prefix })
     : undefined;
   if (sharedState && !sharedState.available) {
     say(`Redis is not reachable yet (${sharedState.status().detail ?? 'no answer'}); retrying`);
   }
-  const app = await buildBff(config, { ...(sharedState ? { sharedState } : {}) });
+  // JSON log lines are written in 4 KiB batches, not one write per request; flushed at exit.
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  process.on('exit', () => {
+    try {
+      logStream.flushSync();
+    } catch {
+      // Nothing more can be done at exit.
+    }
+  });
+  const app = await buildBff(config, { logStream, ...(sharedState ? { sharedState } : {}) });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -107,7 +114,17 @@ async function main(): Promise<void> {
   const loopback = loopbackOrigin(app.addresses());
   const port = new URL(loopback).port;
 
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const cpu = process.cpuUsage();
+  say(
+    `ready at ${url} in ${Math.round(performance.now())} ms, ${Math.round((cpu.user + cpu.system) / 1000)} ms CPU ` +
+      `(upstream: ${simulator ? `simulator at ${simulator.baseUrl}` : config.upstream.baseUrl}; ` +
+      `shared state: ${config.redis ? 'Redis' : 'in process'})`,
+  );
+
   if (simulator) {
+    simulator.warmValidators();
+    // Serving already; the simulator learns where to send its events right after.
     const receiverUrl = `${config.publicUrl ?? loopback}${WEBHOOK_PATH}`;
     const results = await registerDemoWebhooks({
       baseUrl: simulator.baseUrl,
@@ -120,11 +137,27 @@ async function main(): Promise<void> {
       );
     }
   }
+}
 
-  const url = config.publicUrl ?? `http://localhost:${port}`;
-  say(
-    `ready at ${url} (upstream: ${config.upstream.kind === 'simulator' ? 'simulator' : config.upstream.baseUrl}; shared state: ${config.redis ? 'Redis' : 'in process'})`,
-  );
+/**
+ * The embedded simulator: on a worker thread when running from the server build (npm start), in
+ * this thread otherwise (running the TypeScript sources directly).
+ */
+async function startSimulator(webhookSecret: string): Promise<SimulatorHandle> {
+  const seed = Number(process.env.SIM_SEED ?? 42);
+  const buildDir = process.env.CUTROOM_SERVER_BUILD_DIR;
+  if (buildDir) return startSimulatorThread(buildDir, { seed, webhookSecret });
+  const { startSimulatorServer } = await import('../../mocks/http-server.ts');
+  const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+  const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
+  return startSimulatorServer({
+    ...simulatorOptionsFromEnv(process.env),
+    port: 0,
+    validators: 'on-demand',
+    seed,
+    webhookSecret,
+    faults: faultConfigFromEnv(process.env),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMMUTABLE_CACHE } from './static-spa.ts';
 import { type Harness, startHarness } from './test-support/bff-harness.ts';
@@ -65,5 +66,52 @@ describe('static SPA', () => {
     harness = await startHarness({ staticFiles: {} });
     expect((await harness.app.inject({ url: '/', headers: HTML })).statusCode).toBe(404);
     expect((await harness.app.inject({ url: '/bff/config' })).statusCode).toBe(200);
+  });
+});
+
+describe('static SPA: precompressed assets, no source maps', () => {
+  const script = `export const app = ${JSON.stringify('cutroom '.repeat(400))};\n`;
+  const files = {
+    'index.html': `<!doctype html><title>Cutroom</title><script type="module" src="/assets/app-abc123.js"></script>${'<!-- pad -->'.repeat(60)}`,
+    'assets/app-abc123.js': script,
+    'assets/app-abc123.js.map': '{"version":3,"sources":["src/secret-logic.ts"]}',
+  };
+
+  it('sends the brotli or gzip sibling the browser accepts, with Vary; identity otherwise', async () => {
+    harness = await startHarness({ staticFiles: files });
+    const { precompressDir } = await import('./client-assets.ts');
+    await precompressDir(harness.staticDir);
+    const get = (acceptEncoding?: string) =>
+      harness!.app.inject({
+        url: '/assets/app-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // The SPA fallback (index.html) is precompressed too.
+    const page = await harness.app.inject({
+      url: '/projects',
+      headers: { ...HTML, 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(files['index.html']);
+  });
+
+  it('never serves source maps', async () => {
+    harness = await startHarness({ staticFiles: files });
+    const map = await harness.app.inject({ url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret-logic');
   });
 });

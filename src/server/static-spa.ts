@@ -21,7 +21,9 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA from `staticDir`: hashed files under /assets are cached for a year, every
- * other file (index.html first) must be revalidated. Returns false when there is no build.
+ * other file (index.html first) must be revalidated. Text assets are sent precompressed (the
+ * build's .br/.gz siblings, by `Accept-Encoding`, with `Vary: Accept-Encoding`); source maps are
+ * never served. Returns false when there is no build.
  */
 export async function registerStaticSpa(app: FastifyInstance, staticDir: string): Promise<boolean> {
   if (!existsSync(join(staticDir, 'index.html'))) return false;
@@ -31,6 +33,9 @@ export async function registerStaticSpa(app: FastifyInstance, staticDir: string)
     wildcard: true,
     index: ['index.html'],
     dotfiles: 'ignore',
+    preCompressed: true,
+    // Maps are moved out at build time; refuse any that is left (they expose the source).
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : 'no-cache');

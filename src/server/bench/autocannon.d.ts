@@ -12,12 +12,23 @@ declare module 'autocannon' {
     p99: number;
     p99_9: number;
   }
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  }
+  export interface RequestOptions extends RawRequest {
+    /** Called before each request; returns the request to send. */
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+  }
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    requests?: RequestOptions[];
   }
   export interface Result {
     requests: Histogram;

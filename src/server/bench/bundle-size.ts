@@ -3,57 +3,13 @@
  * route loads (the entry chunk and everything it imports statically) and of each lazy chunk, with
  * the budget checks: first route ≤ 150 KB gzip, Konva only in the timeline route's chunks.
  */
-import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
+import { buildChunks, staticClosure as closureIn, type ChunkInfo } from './build-chunks.ts';
 
 const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
 
-interface ChunkInfo {
-  fileName: string;
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facade: string | null;
-  imports: string[];
-  dynamicImports: string[];
-  modules: string[];
-  gzip: number;
-  raw: number;
-}
+const chunks = await buildChunks();
 
-const chunks = new Map<string, ChunkInfo>();
-
-await build({
-  logLevel: 'warn',
-  build: { outDir: 'dist', emptyOutDir: true },
-  plugins: [
-    {
-      name: 'cutroom-bundle-report',
-      generateBundle(_options, bundle: Rollup.OutputBundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk') continue;
-          chunks.set(output.fileName, {
-            fileName: output.fileName,
-            isEntry: output.isEntry,
-            isDynamicEntry: output.isDynamicEntry,
-            facade: output.facadeModuleId,
-            imports: output.imports,
-            dynamicImports: output.dynamicImports,
-            modules: output.moduleIds,
-            gzip: gzipSync(output.code, { level: 9 }).length,
-            raw: Buffer.byteLength(output.code),
-          });
-        }
-      },
-    },
-  ],
-});
-
-function staticClosure(fileName: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(fileName)) return seen;
-  seen.add(fileName);
-  for (const dep of chunks.get(fileName)?.imports ?? []) staticClosure(dep, seen);
-  return seen;
-}
+const staticClosure = (fileName: string): Set<string> => closureIn(chunks, fileName);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (files: Iterable<string>) =>

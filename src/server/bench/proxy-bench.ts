@@ -1,272 +1,433 @@
 /**
- * `npm run bench:proxy`: the same GET (`/projects?limit=20`) straight to the simulator (Bearer demo
- * key) and through the BFF (session cookie from the demo login), on loopback, in one run.
+ * `npm run bench:proxy`: what the BFF costs, measured on the real thing. The BFF runs exactly as
+ * `npm start` runs it (compiled, in its own process, production logging at `info` to a file,
+ * default limits), and is compared with calling its upstream directly:
  *
- * Two layouts (BENCH_LAYOUT=shared|separate|both, default both), autocannon always in this process:
- * - shared: simulator and BFF in one child process, as `npm start` runs them;
- * - separate: simulator and BFF each in their own child process.
- * Per layout:
- * - load: autocannon with BENCH_CONNECTIONS (10) connections, BENCH_SECONDS (10) s per side after
- *   a 3 s warm-up each, split into BENCH_ROUNDS (5) alternating rounds so that drift or a busy
- *   neighbour hits both sides alike. Requests/s over all rounds; p50/p99 the median of the rounds.
- * - added latency: BENCH_PROBES (2000) sequential requests per side over one keep-alive socket,
- *   alternating in the same rounds, timed with the high-resolution clock (autocannon's latency
- *   histogram has 1 ms resolution).
- * - CPU time per request of the server processes, and what going through the BFF adds to it.
+ * - upstream `simulator`: the embedded simulator, in the BFF's process (as npm start runs it);
+ * - upstream `fixed`: a minimal fixed-body server in another process (the proxy's own cost).
+ *
+ * Requests: a GET list (`/projects?limit=20`), a POST (`/projects`, CSRF token and all), and a
+ * 5 MB response (fixed upstream only: the simulator has no such answer). BENCH_SESSIONS (100)
+ * signed-in sessions take turns, as many browsers would.
+ *
+ * Per case, direct and through the BFF, alternating in BENCH_ROUNDS (3) rounds so a busy
+ * neighbour hits both alike:
+ * - throughput: autocannon, BENCH_CONNECTIONS (10) connections, BENCH_SECONDS (6) s per side;
+ * - added latency one request at a time: BENCH_PROBES (600) sequential requests per side;
+ * - added latency under load: a fixed rate (BENCH_LOAD_SHARE, 0.6, of the BFF's throughput) for
+ *   BENCH_LOAD_SECONDS (4) s per side, each request timed from when it was due;
+ * - CPU per request of the server processes, and the load generator's own CPU.
+ * Then one vs two BFF instances over Redis (fixed upstream, GET list), load split evenly.
+ *
+ * Goals, for the stack as `npm start` runs it (BFF and embedded simulator in one process):
+ * throughput ≥ 80 % of direct, added p99 ≤ 2 ms one at a time and ≤ 5 ms under load; and ready
+ * ≤ 1 s after the build exists. Exits 1 when one is missed. The fixed-body cases carry no goal:
+ * next to an upstream that does nothing, any proxy (a second HTTP exchange) costs more than 20 %;
+ * they show what the BFF itself costs per request.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import http from 'node:http';
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import { buildClient, clientBuildNeeded } from '../client-build.ts';
+import { startTestRedis } from '../test-support/redis-server.ts';
+import {
+  type BffProcess,
+  cpuMsOf,
+  type FixedUpstream,
+  openSessions,
+  startBff,
+  startFixedUpstream,
+} from './bench-stack.ts';
+import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
+import { atFixedRate, percentile, sequential, type Target, throughput } from './load.ts';
 
-const PATH = '/projects?limit=20';
-const DEMO_KEY = 'vcs_test_demo_paid';
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const probes = Number(process.env.BENCH_PROBES ?? 2000);
-
-interface Child<T> {
-  child: ChildProcess;
-  message: T;
-}
-
-function startChild<T>(file: string, env: Record<string, string> = {}): Promise<Child<T>> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message) => resolve({ child, message: message as T }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-/** CPU time (µs) a child has used so far. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { cpu } = message as { cpu: NodeJS.CpuUsage };
-      resolve(cpu.user + cpu.system);
-    });
-    child.send('cpu');
-  });
-}
-
-interface Target {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-}
-
-async function load(target: Target, duration: number): Promise<Result> {
-  const result = await autocannon({
-    url: target.url,
-    connections,
-    duration,
-    headers: target.headers,
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx and ${result.errors} errors`);
-  }
-  return result;
-}
-
-/** `count` sequential requests over one keep-alive socket; latencies in ms. */
-async function probe(target: Target, count: number): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL(target.url);
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const request = http.get(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: `${url.pathname}${url.search}`,
-          headers: target.headers,
-          agent,
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode === 200) resolve(performance.now() - started);
-            else reject(new Error(`${target.name}: status ${response.statusCode}`));
-          });
-        },
-      );
-      request.on('error', reject);
-    });
-  await once();
-  const samples: number[] = [];
-  for (let index = 0; index < count; index += 1) samples.push(await once());
-  agent.destroy();
-  return samples;
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = {
+  seconds: env('BENCH_SECONDS', 6),
+  rounds: env('BENCH_ROUNDS', 3),
+  connections: env('BENCH_CONNECTIONS', 10),
+  probes: env('BENCH_PROBES', 600),
+  loadShare: env('BENCH_LOAD_SHARE', 0.6),
+  loadSeconds: env('BENCH_LOAD_SECONDS', 4),
+  sessions: env('BENCH_SESSIONS', 100),
 };
-const percentile = (values: number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-};
+const GOALS = { ratio: 0.8, sequentialP99Ms: 2, loadP99Ms: 5, readyMs: 1000 };
+const SIMULATOR_KEY = 'vcs_test_demo_paid';
+
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
+const loadNow = () => (loadavg()[0] ?? 0).toFixed(2);
+const failures: string[] = [];
 
 function printTable(rows: string[][]): void {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => row[c]?.length ?? 0))) ?? [];
   for (const row of rows) {
     console.log(
       row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
         .join('  '),
     );
   }
 }
 
-interface Stack {
-  direct: Target;
-  proxied: Target;
-  children: ChildProcess[];
+function goal(label: string, met: boolean, detail: string): void {
+  console.log(`  goal ${label}: ${met ? 'met' : 'NOT met'} (${detail})`);
+  if (!met) failures.push(`${label} (${detail})`);
 }
 
-async function startStack(layout: 'shared' | 'separate'): Promise<Stack> {
-  const children: ChildProcess[] = [];
-  let upstreamEnv: Record<string, string> = {};
-  if (layout === 'separate') {
-    const simulator = await startChild<{ baseUrl: string }>('./bench-simulator-process.ts');
-    children.push(simulator.child);
-    upstreamEnv = { BENCH_UPSTREAM: simulator.message.baseUrl };
-  }
-  const bff = await startChild<{ url: string; baseUrl: string }>(
-    './bench-bff-process.ts',
-    upstreamEnv,
-  );
-  children.push(bff.child);
-  const login = await fetch(`${bff.message.url}/bff/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ demo: true }),
-  });
-  if (login.status !== 200) throw new Error(`demo login: ${login.status}`);
-  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string;
-  return {
-    children,
-    direct: {
-      name: 'direct',
-      url: `${bff.message.baseUrl}${PATH}`,
-      headers: { authorization: `Bearer ${DEMO_KEY}` },
-    },
-    proxied: { name: 'through BFF', url: `${bff.message.url}/api/v1${PATH}`, headers: { cookie } },
+/** Rotates through the sessions: cookie, and CSRF token for writes. */
+function sessionHeaders(sessions: Array<{ cookie: string; csrf: string }>, write: boolean) {
+  let next = 0;
+  return () => {
+    const session = sessions[next % sessions.length] as { cookie: string; csrf: string };
+    next += 1;
+    return {
+      cookie: session.cookie,
+      ...(write ? { 'x-csrf-token': session.csrf, 'content-type': 'application/json' } : {}),
+    };
   };
 }
 
-async function cpuOfAll(children: ChildProcess[]): Promise<number> {
-  let total = 0;
-  for (const child of children) total += await cpuOf(child);
-  return total;
+interface Case {
+  label: string;
+  /** Whether the goals apply (the npm start stack). */
+  withGoals: boolean;
+  direct: Target;
+  proxied: Target;
+  /** Processes whose CPU is the server's (BFF, and the upstream when separate). */
+  serverPids: number[];
 }
 
-interface Side {
-  results: Result[];
-  samples: number[];
-  cpu: number;
-}
-
-async function runLayout(layout: 'shared' | 'separate'): Promise<boolean> {
-  const stack = await startStack(layout);
-  try {
-    console.log(
-      `\n== ${layout === 'shared' ? 'shared: simulator and BFF in one process (as npm start)' : 'separate: simulator and BFF in two processes'}`,
-    );
-    await load(stack.direct, 3);
-    await load(stack.proxied, 3);
-    const roundSeconds = Math.max(1, Math.round(seconds / rounds));
-    const sides: Record<'direct' | 'proxied', Side> = {
-      direct: { results: [], samples: [], cpu: 0 },
-      proxied: { results: [], samples: [], cpu: 0 },
+function cases(
+  upstream: 'simulator' | 'fixed',
+  bff: BffProcess,
+  directBase: string,
+  key: string,
+  sessions: Array<{ cookie: string; csrf: string }>,
+  serverPids: number[],
+): Case[] {
+  const direct = new URL(directBase);
+  const requests: Array<{
+    label: string;
+    method: 'GET' | 'POST';
+    path: string;
+    body?: string;
+    status: number;
+  }> = [
+    { label: 'GET list', method: 'GET', path: '/projects?limit=20', status: 200 },
+    {
+      label: 'POST',
+      method: 'POST',
+      path: '/projects',
+      body: JSON.stringify({ name: 'Bench project', description: 'Made by bench:proxy' }),
+      status: 201,
+    },
+  ];
+  if (upstream === 'fixed') {
+    requests.push({
+      label: 'GET 5 MB',
+      method: 'GET',
+      path: `/projects/${LARGE_PROJECT_ID}`,
+      status: 200,
+    });
+  }
+  return requests.map((request) => {
+    const write = request.method === 'POST';
+    return {
+      label: `${upstream}: ${request.label}`,
+      withGoals: upstream === 'simulator',
+      serverPids,
+      direct: {
+        name: `direct ${request.label}`,
+        origin: direct.origin,
+        method: request.method,
+        path: `${direct.pathname}${request.path}`,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        status: request.status,
+        headers: () => ({
+          authorization: `Bearer ${key}`,
+          ...(write ? { 'content-type': 'application/json' } : {}),
+        }),
+      },
+      proxied: {
+        name: `BFF ${request.label}`,
+        origin: bff.url,
+        method: request.method,
+        path: `/api/v1${request.path}`,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        status: request.status,
+        headers: sessionHeaders(sessions, write),
+      },
     };
-    const loadBefore = loadavg()[0] ?? 0;
-    for (let round = 0; round < rounds; round += 1) {
-      for (const name of ['direct', 'proxied'] as const) {
-        const before = await cpuOfAll(stack.children);
-        sides[name].results.push(await load(stack[name], roundSeconds));
-        sides[name].cpu += (await cpuOfAll(stack.children)) - before;
-      }
-      for (const name of ['direct', 'proxied'] as const) {
-        sides[name].samples.push(...(await probe(stack[name], Math.ceil(probes / rounds))));
-      }
-    }
-    const loadAfter = loadavg()[0] ?? 0;
+  });
+}
 
-    const total = (side: Side) =>
-      side.results.reduce((sum, result) => sum + (result.requests.total ?? 0), 0);
-    const rps = (side: Side) => total(side) / (side.results.length * roundSeconds);
-    const loadP = (side: Side, key: 'p50' | 'p99') =>
-      median(side.results.map((r) => r.latency[key]));
-    const cpuPerRequest = (side: Side) => side.cpu / Math.max(1, total(side));
-    const { direct, proxied } = sides;
-    const ratio = rps(proxied) / rps(direct);
-    const row = (label: string, a: number, b: number, digits: number) => [
-      label,
-      fixed(a, digits),
-      fixed(b, digits),
-      `+${fixed(b - a, digits)}`,
-    ];
+interface SideFigures {
+  requests: number;
+  seconds: number;
+  serverCpuMs: number;
+  generatorCpuMs: number;
+  sequential: number[];
+  underLoad: number[];
+}
+
+async function measure(benchCase: Case): Promise<void> {
+  const sides = { direct: benchCase.direct, proxied: benchCase.proxied };
+  const figures: Record<'direct' | 'proxied', SideFigures> = {
+    direct: {
+      requests: 0,
+      seconds: 0,
+      serverCpuMs: 0,
+      generatorCpuMs: 0,
+      sequential: [],
+      underLoad: [],
+    },
+    proxied: {
+      requests: 0,
+      seconds: 0,
+      serverCpuMs: 0,
+      generatorCpuMs: 0,
+      sequential: [],
+      underLoad: [],
+    },
+  };
+  const serverCpu = () => benchCase.serverPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  const loadBefore = loadNow();
+  // Warm-up: connections, JIT, caches.
+  for (const target of Object.values(sides))
+    await throughput(target, { connections: settings.connections, seconds: 2 });
+  const roundSeconds = Math.max(1, Math.round(settings.seconds / settings.rounds));
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const side of ['direct', 'proxied'] as const) {
+      const before = serverCpu();
+      const result = await throughput(sides[side], {
+        connections: settings.connections,
+        seconds: roundSeconds,
+      });
+      figures[side].serverCpuMs += serverCpu() - before;
+      figures[side].requests += result.requests;
+      figures[side].seconds += result.seconds;
+      figures[side].generatorCpuMs += result.generatorCpuMs;
+    }
+    for (const side of ['direct', 'proxied'] as const) {
+      figures[side].sequential.push(
+        ...(await sequential(sides[side], Math.ceil(settings.probes / settings.rounds))),
+      );
+    }
+  }
+  const rps = (side: SideFigures) => side.requests / side.seconds;
+  const rate = Math.max(5, Math.round(rps(figures.proxied) * settings.loadShare));
+  for (const side of ['direct', 'proxied'] as const) {
+    figures[side].underLoad = await atFixedRate(sides[side], {
+      rate,
+      seconds: settings.loadSeconds,
+      sockets: settings.connections,
+    });
+  }
+  const loadAfter = loadNow();
+
+  const { direct, proxied } = figures;
+  const ratio = rps(proxied) / rps(direct);
+  const p = (values: number[], q: number) => percentile(values, q);
+  const added = (a: number, b: number, digits = 2) =>
+    `${b - a >= 0 ? '+' : ''}${fixed(b - a, digits)}`;
+  console.log(`\n== ${benchCase.label} (load average ${loadBefore} → ${loadAfter})`);
+  printTable([
+    ['', 'direct', 'through BFF', 'ratio / added'],
+    [
+      'requests/s (throughput)',
+      fixed(rps(direct), 0),
+      fixed(rps(proxied), 0),
+      `${fixed(ratio * 100, 1)} %`,
+    ],
+    [
+      'p50 ms, one at a time',
+      fixed(p(direct.sequential, 0.5), 3),
+      fixed(p(proxied.sequential, 0.5), 3),
+      added(p(direct.sequential, 0.5), p(proxied.sequential, 0.5), 3),
+    ],
+    [
+      'p99 ms, one at a time',
+      fixed(p(direct.sequential, 0.99), 3),
+      fixed(p(proxied.sequential, 0.99), 3),
+      added(p(direct.sequential, 0.99), p(proxied.sequential, 0.99), 3),
+    ],
+    [
+      `p50 ms at ${rate} req/s`,
+      fixed(p(direct.underLoad, 0.5)),
+      fixed(p(proxied.underLoad, 0.5)),
+      added(p(direct.underLoad, 0.5), p(proxied.underLoad, 0.5)),
+    ],
+    [
+      `p99 ms at ${rate} req/s`,
+      fixed(p(direct.underLoad, 0.99)),
+      fixed(p(proxied.underLoad, 0.99)),
+      added(p(direct.underLoad, 0.99), p(proxied.underLoad, 0.99)),
+    ],
+    [
+      'server CPU µs/request',
+      fixed((direct.serverCpuMs * 1000) / direct.requests, 0),
+      fixed((proxied.serverCpuMs * 1000) / proxied.requests, 0),
+      added(
+        (direct.serverCpuMs * 1000) / direct.requests,
+        (proxied.serverCpuMs * 1000) / proxied.requests,
+        0,
+      ),
+    ],
+    [
+      'load generator CPU, % of a core',
+      fixed((direct.generatorCpuMs / (direct.seconds * 1000)) * 100, 0),
+      fixed((proxied.generatorCpuMs / (proxied.seconds * 1000)) * 100, 0),
+      '',
+    ],
+  ]);
+  goal(
+    `${benchCase.label}: throughput >= 80 % of direct`,
+    ratio >= GOALS.ratio,
+    `${fixed(ratio * 100, 1)} %`,
+  );
+  const sequentialAdded = p(proxied.sequential, 0.99) - p(direct.sequential, 0.99);
+  goal(
+    `${benchCase.label}: added p99 <= 2 ms one at a time`,
+    sequentialAdded <= GOALS.sequentialP99Ms,
+    `${added(0, sequentialAdded, 3)} ms`,
+  );
+  const loadAdded = p(proxied.underLoad, 0.99) - p(direct.underLoad, 0.99);
+  goal(
+    `${benchCase.label}: added p99 <= 5 ms under load`,
+    loadAdded <= GOALS.loadP99Ms,
+    `${added(0, loadAdded)} ms at ${rate} req/s`,
+  );
+}
+
+async function scaleOut(upstream: FixedUpstream): Promise<void> {
+  const redis = await startTestRedis();
+  const started: BffProcess[] = [];
+  try {
+    const instanceEnv = {
+      VCS_BASE_URL: upstream.baseUrl,
+      VCS_API_KEY: FIXED_KEY,
+      REDIS_URL: redis.url,
+    };
+    started.push(await startBff(instanceEnv), await startBff(instanceEnv));
+    const [a, b] = started as [BffProcess, BffProcess];
+    const sessions = await openSessions(a.url, settings.sessions);
+    const target = (bff: BffProcess): Target => ({
+      name: `BFF ${bff.url}`,
+      origin: bff.url,
+      method: 'GET',
+      path: '/api/v1/projects?limit=20',
+      status: 200,
+      headers: sessionHeaders(sessions, false),
+    });
+    const perConnections = Math.max(1, Math.round(settings.connections / 2));
+    await throughput(target(a), { connections: settings.connections, seconds: 2 });
+    await throughput(target(b), { connections: settings.connections, seconds: 2 });
+    const loadBefore = loadNow();
+    let one = 0;
+    let two = 0;
+    let seconds = 0;
+    const roundSeconds = Math.max(1, Math.round(settings.seconds / settings.rounds));
+    for (let round = 0; round < settings.rounds; round += 1) {
+      one += (
+        await throughput(target(a), { connections: settings.connections, seconds: roundSeconds })
+      ).requests;
+      const both = await Promise.all([
+        throughput(target(a), { connections: perConnections, seconds: roundSeconds }),
+        throughput(target(b), { connections: perConnections, seconds: roundSeconds }),
+      ]);
+      two += both[0].requests + both[1].requests;
+      seconds += roundSeconds;
+    }
+    console.log(
+      `\n== scale-out over Redis: fixed upstream, GET list (load average ${loadBefore} → ${loadNow()})`,
+    );
     printTable([
-      ['', 'direct', 'through BFF', 'ratio / added'],
-      [
-        'requests/s (load)',
-        fixed(rps(direct), 0),
-        fixed(rps(proxied), 0),
-        `${fixed(ratio * 100, 1)} %`,
-      ],
-      row('p50 ms (load)', loadP(direct, 'p50'), loadP(proxied, 'p50'), 2),
-      row('p99 ms (load)', loadP(direct, 'p99'), loadP(proxied, 'p99'), 2),
-      row(
-        'p50 ms (sequential)',
-        percentile(direct.samples, 0.5),
-        percentile(proxied.samples, 0.5),
-        3,
-      ),
-      row(
-        'p99 ms (sequential)',
-        percentile(direct.samples, 0.99),
-        percentile(proxied.samples, 0.99),
-        3,
-      ),
-      row('server CPU µs/request', cpuPerRequest(direct), cpuPerRequest(proxied), 0),
+      ['', 'requests/s'],
+      ['one instance (Redis)', fixed(one / seconds, 0)],
+      ['two instances (Redis), load split', fixed(two / seconds, 0)],
+      ['two / one', `${fixed(two / one, 2)}×`],
     ]);
-    const addedP99 = percentile(proxied.samples, 0.99) - percentile(direct.samples, 0.99);
-    const busy = Math.max(loadBefore, loadAfter) > availableParallelism() / 2;
     console.log(
-      `load average ${fixed(loadBefore)} → ${fixed(loadAfter)} on ${availableParallelism()} CPUs` +
-        (busy ? ' (busy machine: figures are noisy)' : ''),
+      `  ${availableParallelism()} CPUs carry the load generator, the upstream, Redis and the instances: ` +
+        'a second instance adds no cores, so the ratio shows the cost of sharing, not the gain of scaling.',
     );
-    console.log(
-      `goal throughput >= 80 %: ${ratio >= 0.8 ? 'met' : 'NOT met'} (${fixed(ratio * 100, 1)} %)`,
-    );
-    console.log(
-      `goal p99 added <= 2 ms (sequential): ${addedP99 <= 2 ? 'met' : 'NOT met'} (+${fixed(addedP99, 3)} ms)`,
-    );
-    return ratio >= 0.8 && addedP99 <= 2;
   } finally {
-    for (const child of stack.children) child.disconnect();
+    for (const bff of started) await bff.stop();
+    await redis.close();
   }
 }
 
-const layoutSetting = process.env.BENCH_LAYOUT ?? 'both';
-const layouts = (layoutSetting === 'both' ? ['shared', 'separate'] : [layoutSetting]) as Array<
-  'shared' | 'separate'
->;
-console.log(
-  `GET ${PATH}: per layout, 3 s warm-up per side, then ${rounds} alternating rounds, ` +
-    `${seconds} s per side, ${connections} connections; ${probes} sequential probes per side`,
-);
-for (const layout of layouts) await runLayout(layout);
+async function main(): Promise<void> {
+  console.log(
+    `bench:proxy on ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}; ` +
+      `${settings.sessions} sessions, ${settings.connections} connections, ${settings.rounds} rounds of ` +
+      `${Math.round(settings.seconds / settings.rounds)} s per side, ${settings.probes} sequential probes, ` +
+      `${settings.loadShare * 100} % of the BFF's throughput for ${settings.loadSeconds} s under load`,
+  );
+
+  // Both builds first, so that the start measured below is a start, not a build.
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const dist = `${root}dist`;
+  if ((await clientBuildNeeded(root, dist)).needed) await buildClient(root, dist);
+  const serverBuild = spawnSync(process.execPath, ['src/server/launch.mjs', '--build-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (serverBuild.status !== 0) throw new Error('the server build failed');
+
+  // Upstream: the embedded simulator, as npm start runs it (one process).
+  const simulatorBff = await startBff({});
+  try {
+    console.log(
+      `\nnpm start (simulator): ready in ${simulatorBff.readyMs} ms (${simulatorBff.readyCpuMs} ms CPU)`,
+    );
+    goal(
+      'npm start ready <= 1 s',
+      simulatorBff.readyMs <= GOALS.readyMs,
+      `${simulatorBff.readyMs} ms, load average ${loadNow()}`,
+    );
+    const sessions = await openSessions(simulatorBff.url, settings.sessions);
+    for (const benchCase of cases(
+      'simulator',
+      simulatorBff,
+      simulatorBff.simulatorBaseUrl as string,
+      SIMULATOR_KEY,
+      sessions,
+      [simulatorBff.pid],
+    )) {
+      await measure(benchCase);
+    }
+  } finally {
+    await simulatorBff.stop();
+  }
+
+  // Upstream: a fixed-body server in its own process.
+  const upstream = await startFixedUpstream();
+  try {
+    const bff = await startBff({ VCS_BASE_URL: upstream.baseUrl, VCS_API_KEY: FIXED_KEY });
+    try {
+      const sessions = await openSessions(bff.url, settings.sessions);
+      for (const benchCase of cases('fixed', bff, upstream.baseUrl, FIXED_KEY, sessions, [
+        bff.pid,
+        upstream.pid,
+      ])) {
+        await measure(benchCase);
+      }
+    } finally {
+      await bff.stop();
+    }
+    await scaleOut(upstream);
+  } finally {
+    await upstream.stop();
+  }
+
+  console.log(
+    `\n${failures.length === 0 ? 'All goals met.' : `Goals missed (${failures.length}):`}`,
+  );
+  for (const failure of failures) console.log(`  - ${failure}`);
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+await main();

@@ -20,7 +20,7 @@ paths:
   /projects:
     get: { responses: { '200': { description: ok } } }
   /projects/batch-delete:
-    post: { responses: { '200': { description: ok } } }
+    post: { x-destructive: true, responses: { '200': { description: ok } } }
   /projects/{projectId}:
     get: { responses: { '200': { description: ok } } }
     patch: { responses: { '200': { description: ok } } }

@@ -1,0 +1,137 @@
+/**
+ * Processes of the proxy benchmark: the BFF exactly as `npm start` runs it (compiled, production
+ * logging to a file), the fixed-body upstream, and their CPU time (from /proc).
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (ms) a process has used so far (user + system, 10 ms resolution). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at ") ".
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+export interface BffProcess {
+  pid: number;
+  /** e.g. http://127.0.0.1:PORT */
+  url: string;
+  /** The embedded simulator's base URL (simulator mode). */
+  simulatorBaseUrl: string | undefined;
+  /** Start to ready, and CPU used by then, as the process reported them. */
+  readyMs: number;
+  readyCpuMs: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node src/server/launch.mjs` (npm start) on a free port; logs go to a file. */
+export async function startBff(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<BffProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-'));
+  const logFile = join(dir, 'bff.log');
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...nodeArgs, 'src/server/launch.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
+      ...env,
+    },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = Date.now();
+  let line: RegExpExecArray | null = null;
+  while (!line) {
+    if (child.exitCode !== null)
+      throw new Error(`npm start exited: ${readFileSync(logFile, 'utf8')}`);
+    if (Date.now() - started > 180_000) throw new Error('npm start did not get ready in 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    line = /ready at http:\/\/localhost:(\d+) in (\d+) ms, (\d+) ms CPU \(upstream: ([^;]+);/.exec(
+      readFileSync(logFile, 'utf8'),
+    );
+  }
+  const simulator = /^simulator at (\S+)$/.exec(line[4] as string);
+  return {
+    pid: child.pid as number,
+    url: `http://127.0.0.1:${line[1]}`,
+    simulatorBaseUrl: simulator?.[1],
+    readyMs: Number(line[2]),
+    readyCpuMs: Number(line[3]),
+    logFile,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface FixedUpstream {
+  pid: number;
+  baseUrl: string;
+  largeBytes: number;
+  stop(): Promise<void>;
+}
+
+export function startFixedUpstream(): Promise<FixedUpstream> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = fork(
+      fileURLToPath(new URL('./fixed-upstream.ts', import.meta.url)),
+      {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.once('message', (message) => {
+      const { baseUrl, largeBytes } = message as { baseUrl: string; largeBytes: number };
+      resolve({
+        pid: child.pid as number,
+        baseUrl,
+        largeBytes,
+        stop: async () => {
+          child.disconnect();
+          await exited;
+        },
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`fixed upstream exited with ${code}`)));
+  });
+}
+
+/** Signs in `count` sessions (demo login); each gives a cookie and its CSRF token. */
+export async function openSessions(
+  bffUrl: string,
+  count: number,
+): Promise<Array<{ cookie: string; csrf: string }>> {
+  const sessions: Array<{ cookie: string; csrf: string }> = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await fetch(`${bffUrl}/bff/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"demo":true}',
+    });
+    if (response.status !== 200)
+      throw new Error(`demo login: ${response.status} ${await response.text()}`);
+    const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
+    sessions.push({
+      cookie: (response.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string,
+      csrf,
+    });
+  }
+  return sessions;
+}

@@ -1,0 +1,149 @@
+/**
+ * Load generation for the proxy benchmark. Throughput: autocannon (closed loop, cheap per request).
+ * Latency: this module's own client timed with the high-resolution clock (autocannon's histogram
+ * has 1 ms steps): one request at a time, and a fixed request rate where each request is timed
+ * from when it was due (so a slow answer that delays the next ones counts against the server).
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+export interface Target {
+  name: string;
+  /** Origin, e.g. http://127.0.0.1:1234 */
+  origin: string;
+  method: 'GET' | 'POST';
+  /** Path and query. */
+  path: string;
+  body?: string;
+  /** Headers of the next request (rotates sessions). */
+  headers: () => Record<string, string>;
+  /** Status every answer must have. */
+  status: number;
+}
+
+export interface ThroughputResult {
+  requests: number;
+  seconds: number;
+  bytes: number;
+  /** CPU the load generator (this process) used, in ms. */
+  generatorCpuMs: number;
+}
+
+export async function throughput(
+  target: Target,
+  options: { connections: number; seconds: number },
+): Promise<ThroughputResult> {
+  const cpuBefore = process.cpuUsage();
+  const result = await autocannon({
+    url: target.origin,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        ...(target.body === undefined ? {} : { body: target.body }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...target.headers() },
+        }),
+      },
+    ],
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  const wrong = result.non2xx + result.errors + result.timeouts;
+  if (wrong > 0) {
+    throw new Error(
+      `${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} time-outs`,
+    );
+  }
+  return {
+    requests: result.requests.total ?? 0,
+    seconds: options.seconds,
+    bytes: result.throughput.total ?? 0,
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
+
+function send(target: Target, agent: http.Agent): Promise<void> {
+  const url = new URL(target.origin);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...target.headers() };
+    if (target.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(target.body);
+    }
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: target.method,
+        path: target.path,
+        headers,
+        agent,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === target.status) resolve();
+          else reject(new Error(`${target.name}: status ${response.statusCode}`));
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+/** `count` requests one after the other over one keep-alive socket; latencies in ms. */
+export async function sequential(target: Target, count: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    await send(target, agent);
+    const samples: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const started = performance.now();
+      await send(target, agent);
+      samples.push(performance.now() - started);
+    }
+    return samples;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * `rate` requests a second for `seconds`, over at most `sockets` keep-alive sockets; each latency
+ * runs from the moment the request was due to its answer's end, in ms.
+ */
+export async function atFixedRate(
+  target: Target,
+  options: { rate: number; seconds: number; sockets: number },
+): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.sockets });
+  const interval = 1000 / options.rate;
+  const total = Math.floor(options.rate * options.seconds);
+  const samples: number[] = [];
+  const pending: Array<Promise<void>> = [];
+  try {
+    await Promise.all(Array.from({ length: options.sockets }, () => send(target, agent)));
+    const start = performance.now();
+    for (let index = 0; index < total; index += 1) {
+      const due = start + index * interval;
+      const wait = due - performance.now();
+      if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(send(target, agent).then(() => void samples.push(performance.now() - due)));
+    }
+    await Promise.all(pending);
+    return samples;
+  } finally {
+    agent.destroy();
+  }
+}
+
+export const percentile = (values: readonly number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
