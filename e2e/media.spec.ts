@@ -332,10 +332,12 @@ test.describe('uploads', () => {
     await openLibrary(page);
     await throttleParts(page, 1500);
     const started = page.waitForResponse('**/workspace/media/upload/multipart/start');
+    // Cancelled while parts are on their way (held back by the throttle).
+    const partSent = page.waitForRequest(isPartPut);
     await page.getByLabel('Choose files to upload').setInputFiles(path);
     const ref = (await (await started).json()) as { storage_key: string; upload_id: string };
     const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name });
-    await expect(row.getByText('Uploading', { exact: true })).toBeVisible();
+    await partSent;
     const aborted = page.waitForResponse('**/workspace/media/upload/multipart/abort');
     await row.getByRole('button', { name: `Cancel ${name}` }).click();
     const answer = await aborted;
