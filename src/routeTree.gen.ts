@@ -21,6 +21,7 @@ import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/ind
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppMediaAssetsAssetIdRouteImport } from './routes/_app/media/assets.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
+import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
 import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
@@ -85,6 +86,12 @@ const AppProjectsProjectIdIndexRoute =
     path: '/projects/$projectId/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdCaptionsRoute =
+  AppProjectsProjectIdCaptionsRouteImport.update({
+    id: '/projects/$projectId/captions',
+    path: '/projects/$projectId/captions',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdTimelineRoute =
   AppProjectsProjectIdTimelineRouteImport.update({
     id: '/projects/$projectId/timeline',
@@ -115,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/projects/': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -131,6 +139,7 @@ export interface FileRoutesByTo {
   '/projects': typeof AppProjectsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
+  '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -149,6 +158,7 @@ export interface FileRoutesById {
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
+  '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -167,6 +177,7 @@ export interface FileRouteTypes {
     | '/projects/'
     | '/clips/share/$assetId'
     | '/media/assets/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
@@ -183,6 +194,7 @@ export interface FileRouteTypes {
     | '/projects'
     | '/clips/share/$assetId'
     | '/media/assets/$assetId'
+    | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
@@ -200,6 +212,7 @@ export interface FileRouteTypes {
     | '/_app/projects/'
     | '/_app/clips/share/$assetId'
     | '/_app/media/assets/$assetId'
+    | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
@@ -298,6 +311,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/captions': {
+      id: '/_app/projects/$projectId/captions'
+      path: '/projects/$projectId/captions'
+      fullPath: '/projects/$projectId/captions'
+      preLoaderRoute: typeof AppProjectsProjectIdCaptionsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/timeline': {
       id: '/_app/projects/$projectId/timeline'
       path: '/projects/$projectId/timeline'
@@ -331,6 +351,7 @@ interface AppRouteChildren {
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppMediaAssetsAssetIdRoute: typeof AppMediaAssetsAssetIdRoute
+  AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
@@ -346,6 +367,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppMediaAssetsAssetIdRoute: AppMediaAssetsAssetIdRoute,
+  AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:

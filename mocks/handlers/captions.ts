@@ -7,6 +7,7 @@ import { invalid } from '../lib/errors.ts';
 import {
   applyWordUpdates,
   CAPTION_FONTS,
+  captionSpans,
   checkSettingsFont,
   checkStyleRevision,
   styleRevision,
@@ -173,6 +174,7 @@ export function captionHandlers(ctx: HandlerContext): HttpHandler[] {
           ? `More words: repeat with offset=${bounds.offset + bounds.returned}.`
           : 'All matching words returned.',
         fps: record.timeline.fps,
+        captions: captionSpans(record, words),
       };
       return { body };
     }),

@@ -253,6 +253,26 @@ function checkTiming(
   }
 }
 
+/** The spans of the caption items the words belong to (in the order first met). */
+export function captionSpans(
+  record: ProjectRecord,
+  words: readonly CaptionWord[],
+): Array<Schema<'CaptionSpan'>> {
+  const items = captionItems(record);
+  const spans = new Map<string, Schema<'CaptionSpan'>>();
+  for (const word of words) {
+    const id = word.timelineItemId;
+    const item = id === undefined ? undefined : items.get(id);
+    if (item && !spans.has(item.id))
+      spans.set(item.id, {
+        timelineItemId: item.id,
+        startSeconds: item.start_seconds,
+        endSeconds: item.end_seconds,
+      });
+  }
+  return [...spans.values()];
+}
+
 // ───────────── style ─────────────
 
 export function checkSettingsFont(settings: CaptionSettings | undefined): void {

@@ -115,6 +115,11 @@ describe('caption word revisions, timing and fonts (assumed rules)', () => {
   it('answers fps, and a revision on every word', async () => {
     const page = await api.get<WordList>(`${base}/captions/words?limit=20`);
     expect(page.body.fps).toBe(30);
+    for (const word of page.body.words) {
+      const span = page.body.captions?.find((c) => c.timelineItemId === word.timelineItemId);
+      expect(span!.startSeconds).toBeLessThanOrEqual(word.startSeconds!);
+      expect(span!.endSeconds).toBeGreaterThanOrEqual(word.endSeconds!);
+    }
     for (const word of page.body.words) expect(word.revision).toBeGreaterThanOrEqual(1);
   });
 

@@ -129,15 +129,13 @@ export interface paths {
         get?: never;
         /**
          * Send one part of a multipart upload
-         * @description The address the BFF answers in place of the service's signed part URL: the service's
-         *     `sign-part` answer (`openapi.yaml`, `MultipartSignedPart`) is rewritten so that `url` is
-         *     `/bff/uploads/part?t=<token>`, where the token is the service's URL sealed by the BFF, bound
-         *     to the session and expiring with the signature (at most an hour). The part's bytes are
-         *     streamed to that URL with backpressure, never held whole in memory and never through the
-         *     JSON API path; the service's answer (status, `ETag`, body) is streamed back. A browser that
-         *     goes away mid-part (pause, cancel, a cut connection) ends the request to the service too.
+         * @description The `url` of a sign-part answer (`POST /workspace/media/upload/multipart/sign-part`, forwarded)
+         *     points here: the BFF rewrites it so the browser sends the part's bytes to its own origin, with
+         *     `t` the service's signed URL sealed by the BFF (bound to the session, expiring with the
+         *     signature). The body is streamed to the signed URL with backpressure and the storage answer
+         *     (status, `ETag`) is streamed back; the bytes are never held whole.
          */
-        put: operations["relayUploadPart"];
+        put: operations["uploadPart"];
         post?: never;
         delete?: never;
         options?: never;
@@ -153,12 +151,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's audit of destructive calls
-         * @description Every call of an operation the service contract marks `x-destructive` (the three deletes and
-         *     their dry runs, upload abort, run cancel, …) that reached the service, newest first: time,
-         *     organization, user, endpoint, reason, dry run or not, selected / deleted / failed counts;
-         *     never the key. The same entry is written as a JSON log line. A replayed answer (same
-         *     Idempotency-Key) is logged but not listed again.
+         * The workspace's destructive calls, newest first
+         * @description One entry per call of an operation the service contract marks `x-destructive` (the deletes,
+         *     upload abort, run cancel, ...) that reached the service through this BFF, for the signed-in
+         *     workspace. Each is also written as a JSON log line. The API key is never recorded.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -344,43 +340,6 @@ export interface components {
              */
             ignored?: true;
         };
-        /** @description One destructive call, as the BFF recorded it. */
-        AuditEntry: {
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the service answered.
-             */
-            time: string;
-            organization_id: string;
-            user_id: string;
-            method: string;
-            /** @description The service contract's path template, e.g. `/workspace/media/assets/batch-delete`. */
-            endpoint: string;
-            /** @description The concrete path, e.g. `/workspace/media/folders/3f2b…/empty`. */
-            path: string;
-            /** @description The service's status (or the BFF's 502 / 504 when the exchange failed). */
-            status: number;
-            /** @description The `reason` the request gave, when it has one. */
-            reason: string | null;
-            /** @description Whether nothing was meant to be deleted (null when the operation has no dry run). */
-            dry_run: boolean | null;
-            selected_count: number | null;
-            deleted_count: number | null;
-            failed_count: number | null;
-            /** @description The answer was a replay of an earlier identical request (nothing happened again). */
-            replayed: boolean;
-        };
-        AuditPage: {
-            entries: components["schemas"]["AuditEntry"][];
-            bounds: {
-                limit: number;
-                offset: number;
-                total: number;
-                returned: number;
-                has_more: boolean;
-            };
-        };
         /**
          * @description The BFF's own error codes (the service's codes pass through unchanged); `x-enum-descriptions` says what each means (served by `GET /bff/errors`).
          * @enum {string}
@@ -412,6 +371,43 @@ export interface components {
                      */
                     kind: "memory" | "redis";
                 };
+            };
+        };
+        /** @description One destructive call, as the BFF recorded it (never the key). */
+        AuditEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the service answered.
+             */
+            time: string;
+            organization_id: string;
+            user_id: string;
+            method: string;
+            /** @description The contract's path template, e.g. `/workspace/media/assets/batch-delete`. */
+            endpoint: string;
+            /** @description The concrete path, e.g. `/workspace/media/folders/3f2b…/empty`. */
+            path: string;
+            /** @description The service's status (or the BFF's 502/504 when the exchange failed). */
+            status: number;
+            /** @description The `reason` the request gave, when it has one. */
+            reason: string | null;
+            /** @description Whether nothing was meant to be deleted (null when the operation has no dry run). */
+            dry_run: boolean | null;
+            selected_count: number | null;
+            deleted_count: number | null;
+            failed_count: number | null;
+            /** @description The answer replayed an earlier identical request (nothing happened again). */
+            replayed: boolean;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            bounds: {
+                limit: number;
+                offset: number;
+                total: number;
+                returned: number;
+                has_more: boolean;
             };
         };
         /**
@@ -761,10 +757,10 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
-    relayUploadPart: {
+    uploadPart: {
         parameters: {
             query: {
-                /** @description The sealed part token from the rewritten `sign-part` answer. */
+                /** @description The sealed part URL, as the rewritten sign-part answer gives it. */
                 t: string;
             };
             header: {
@@ -780,16 +776,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The service stored the part. */
+            /** @description The storage service stored the part; its `ETag` is what the complete call lists. Any other answer of the storage service is passed on as it came. */
             200: {
                 headers: {
-                    /** @description The part's ETag, to list at `complete`. */
+                    /** @description The part's ETag. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The part did not arrive whole (`part_interrupted`), or the service refused it. */
+            /** @description The part did not arrive whole (`part_interrupted`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -799,7 +795,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            /** @description The token is not valid for this session or has expired (`part_url_invalid`: sign the part again), a write without the CSRF token (`csrf_failed`), or the service refused the signature. */
+            /** @description The part URL is not valid for this session or has expired (`part_url_invalid`; sign the part again), or the CSRF token is missing (`csrf_failed`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -808,16 +804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service no longer knows the upload (aborted, expired or completed). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The part was sent without a `Content-Length` (`length_required`). */
+            /** @description No `Content-Length` (`length_required`). */
             411: {
                 headers: {
                     [name: string]: unknown;

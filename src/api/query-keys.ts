@@ -55,10 +55,18 @@ export const queryKeys = {
     all: ['captions'] as const,
     project: (projectId: string) => ['captions', projectId] as const,
     style: (projectId: string) => ['captions', projectId, 'style'] as const,
+    /** Every word of the project (the caption styler's document, with the style). */
+    words: (projectId: string) => ['captions', projectId, 'words', 'all'] as const,
+    /** The ids of the words matching a search. */
+    search: (projectId: string, text: string) => ['captions', projectId, 'search', text] as const,
+    /** The caption styler's mutations (commits), not a query. */
+    editor: (projectId: string) => ['captions-editor', projectId] as const,
     /** The words of one caption item where it is now (a move or trim reads them again). */
     itemWords: (projectId: string, itemId: string, start: number, end: number) =>
       ['captions', projectId, 'words', 'item', itemId, start, end] as const,
   },
+  captionLooks: ['caption-looks'] as const,
+  captionFonts: ['caption-fonts'] as const,
   plans: {
     all: ['faceless-plans'] as const,
     project: (projectId: string) => ['faceless-plans', projectId] as const,

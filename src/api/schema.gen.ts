@@ -2306,6 +2306,13 @@ export interface components {
             hint?: string;
             /** @description Frame rate of the project; word times are whole frames at it (`startUnits`, `endUnits` are frames). */
             fps?: number;
+            /** @description The caption timeline items of the words in this page, with their spans (a word's times stay inside its caption). */
+            captions?: components["schemas"]["CaptionSpan"][];
+        };
+        CaptionSpan: {
+            timelineItemId: string;
+            startSeconds: number;
+            endSeconds: number;
         };
         /** @description A field of `style` that is not a word style is refused (400 naming it). */
         CaptionWordUpdate: {

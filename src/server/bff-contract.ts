@@ -1,48 +1,73 @@
 /**
- * Runtime checks of the BFF's own inputs against its interface (src/api/bff.yaml) and of what it
- * reads from the service against the service contract (src/api/openapi.yaml), with ajv: the
- * shapes live in the yaml documents, not restated here. Compiled once per schema, on first use.
+ * The BFF's own inputs checked against its interface (src/api/bff.yaml), and what it reads from the
+ * service checked against the service contract (src/api/openapi.yaml), with the same OpenAPI
+ * validator the simulator uses (src/lib/openapi-validator.ts): the shapes live in the yaml
+ * documents, not restated here. Compiled once per operation or schema, on first use.
  */
-import type { ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { bffDocument } from '../api/bff-document.gen.ts';
-import { openapiDocument } from '../api/openapi-document.gen.ts';
+import type { FastifyRequest } from 'fastify';
+import { bffDocument, bffDocumentId } from '../api/bff-document.gen.ts';
+import type { components, operations } from '../api/bff-schema.gen.ts';
+import { openapiDocument, openapiDocumentId } from '../api/openapi-document.gen.ts';
+import type { OpenApiValidator } from '../lib/openapi-validator.ts';
+import { createOpenApiValidator, RequestRefusal } from '../lib/openapi-validator.ts';
+import { BffError } from './errors.ts';
 
-// bff.yaml refers to the service contract as `./openapi.yaml`: the same ids resolve it here.
-const BFF_ID = 'https://cutroom.invalid/api/bff.yaml';
-const SERVICE_ID = 'https://cutroom.invalid/api/openapi.yaml';
+const service = { id: openapiDocumentId, document: openapiDocument };
 
-let ajv: Ajv2020 | null = null;
-const compiled = new Map<string, ValidateFunction>();
+let bffValidator: OpenApiValidator | null = null;
+let serviceValidator: OpenApiValidator | null = null;
 
-function instance(): Ajv2020 {
-  if (ajv) return ajv;
-  ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false });
-  addFormats(ajv);
-  // ajv does not support `discriminator.mapping`; plain oneOf checks the same thing.
-  ajv.removeKeyword('discriminator');
-  ajv.addSchema(bffDocument as Record<string, unknown>, BFF_ID);
-  ajv.addSchema(openapiDocument as Record<string, unknown>, SERVICE_ID);
-  return ajv;
+function bff(): OpenApiValidator {
+  bffValidator ??= createOpenApiValidator({ id: bffDocumentId, document: bffDocument }, [service]);
+  return bffValidator;
 }
 
-function validator(documentId: string, schema: string): ValidateFunction {
-  const ref = `${documentId}#/components/schemas/${schema}`;
-  let validate = compiled.get(ref);
-  if (!validate) {
-    validate = instance().compile({ $ref: ref });
-    compiled.set(ref, validate);
-  }
-  return validate;
+function contract(): OpenApiValidator {
+  serviceValidator ??= createOpenApiValidator(service);
+  return serviceValidator;
 }
 
 /** Whether `value` matches `#/components/schemas/<schema>` of bff.yaml. */
-export function matchesBffSchema(schema: string, value: unknown): boolean {
-  return validator(BFF_ID, schema)(value);
+export function matchesBffSchema(schema: keyof components['schemas'], value: unknown): boolean {
+  return bff().schemaErrors(schema, value).length === 0;
 }
 
 /** Whether `value` matches `#/components/schemas/<schema>` of the service contract. */
 export function matchesServiceSchema(schema: string, value: unknown): boolean {
-  return validator(SERVICE_ID, schema)(value);
+  return contract().schemaErrors(schema, value).length === 0;
+}
+
+type QueryOf<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
+
+/**
+ * Checks a request against its bff.yaml operation (parameters, JSON body) and answers its query
+ * as declared (types coerced, defaults filled in); a refusal is 400 `invalid_request` naming the
+ * field.
+ */
+export function checkBffRequest<Id extends keyof operations>(
+  operationId: Id,
+  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body'>,
+): { query: QueryOf<Id> } {
+  const operation = bff().operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`bff.yaml has no operation ${operationId}`);
+  const headers = request.headers;
+  try {
+    const checked = operation.validateRequest({
+      params: {},
+      query: new URL(request.url, 'http://bff.invalid').searchParams,
+      headers: {
+        get: (name) => {
+          const value = headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : (value ?? null);
+        },
+      },
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
+    });
+    return { query: checked.query as QueryOf<Id> };
+  } catch (error) {
+    if (error instanceof RequestRefusal) {
+      throw new BffError(400, 'invalid_request', error.message, { param: error.param });
+    }
+    throw error;
+  }
 }

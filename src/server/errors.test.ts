@@ -18,22 +18,29 @@ const catalogued: ReadonlySet<string> = new Set(errorCatalogue().errors.map((ent
 
 describe('error shape (promise 9)', () => {
   it('errorBody and mapError', () => {
-    expect(errorBody('x', 'y')).toEqual({
-      error: { code: 'x', message: 'y', param: null, doc_url: 'http://localhost/bff/errors#x' },
-    });
-    expect(errorBody('x', 'y', 'p', 'https://cutroom.example')).toEqual({
+    expect(errorBody('not_found', 'y')).toEqual({
       error: {
-        code: 'x',
+        code: 'not_found',
         message: 'y',
-        param: 'p',
-        doc_url: 'https://cutroom.example/bff/errors#x',
+        param: null,
+        doc_url: 'http://localhost/bff/errors#not_found',
       },
     });
-    expect(isErrorShape(errorBody('x', 'y'))).toBe(true);
+    expect(errorBody('invalid_request', 'y', 'p', 'https://cutroom.example')).toEqual({
+      error: {
+        code: 'invalid_request',
+        message: 'y',
+        param: 'p',
+        doc_url: 'https://cutroom.example/bff/errors#invalid_request',
+      },
+    });
+    expect(isErrorShape(errorBody('not_found', 'y'))).toBe(true);
     expect(isErrorShape({ error: { code: 'x', message: 'y' } })).toBe(false);
-    expect(mapError(new BffError(418, 'teapot', 'short and stout', { param: 'p' }))).toEqual({
-      statusCode: 418,
-      code: 'teapot',
+    expect(
+      mapError(new BffError(422, 'invalid_request', 'short and stout', { param: 'p' })),
+    ).toEqual({
+      statusCode: 422,
+      code: 'invalid_request',
       message: 'short and stout',
       param: 'p',
     });

@@ -8,6 +8,9 @@ import type { components } from '../api/bff-schema.gen.ts';
  */
 export type ErrorBody = components['schemas']['Error'];
 
+/** The BFF's own error codes (bff.yaml `BffErrorCode`, each explained by `GET /bff/errors`). */
+export type BffErrorCode = components['schemas']['BffErrorCode'];
+
 /** The origin of the local end of a connection (no request was parsed to tell the Host). */
 function socketOrigin(socket: Socket): string {
   const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
@@ -26,7 +29,7 @@ export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>
 }
 
 export function errorBody(
-  code: string,
+  code: BffErrorCode,
   message: string,
   param: string | null = null,
   origin = 'http://localhost',
@@ -39,13 +42,13 @@ export function errorBody(
 /** An error the BFF raises on purpose; the error handler turns it into the error shape. */
 export class BffError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: BffErrorCode;
   readonly param: string | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
-    code: string,
+    code: BffErrorCode,
     message: string,
     options: { param?: string; headers?: Record<string, string> } = {},
   ) {
@@ -61,7 +64,7 @@ export class BffError extends Error {
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
-  code: string,
+  code: BffErrorCode,
   message: string,
   param?: string,
 ): FastifyReply {
@@ -74,7 +77,7 @@ export function sendError(
 
 interface MappedError {
   statusCode: number;
-  code: string;
+  code: BffErrorCode;
   message: string;
   param?: string;
 }

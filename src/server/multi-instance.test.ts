@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../api/bff-schema.gen.ts';
+import type { AuditPage } from './audit/audit-store.ts';
 import type { BffConfig } from './config.ts';
 import { RedisState } from './shared-state/redis-state.ts';
 import { type Harness, startHarness } from './test-support/bff-harness.ts';
@@ -12,8 +12,6 @@ import { startTestRedis, type TestRedis } from './test-support/redis-server.ts';
 import { openSse, type SseConnection } from './test-support/sse-client.ts';
 import { computeSignature } from './webhooks/verify-signature.ts';
 import { exportReadyEvent } from './test-support/webhook-events.ts';
-
-type AuditPage = components['schemas']['AuditPage'];
 
 const SECRET = 'whsec_demo_cutroom';
 let redis: TestRedis;

@@ -4,7 +4,7 @@ import type { components as service } from '../api/schema.gen.ts';
 import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
 import { matchesBffSchema, matchesServiceSchema } from './bff-contract.ts';
 import { type BffConfig, isDemoAvailable } from './config.ts';
-import { sendError } from './errors.ts';
+import { type BffErrorCode, sendError } from './errors.ts';
 import type { KeyIdentity, SessionManager } from './session.ts';
 import type { SessionRevocations } from './session-revocations.ts';
 import type { FailureWindows } from './shared-state/shared-state.ts';
@@ -29,7 +29,7 @@ export interface SessionRoutesOptions {
 
 type Validation =
   | { ok: true; identity: KeyIdentity }
-  | { ok: false; status: number; code: string; message: string };
+  | { ok: false; status: number; code: BffErrorCode; message: string };
 
 /** Confirms a key with upstream `GET /auth/validate`. */
 async function validateKey(

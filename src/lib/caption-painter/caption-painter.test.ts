@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { pageAt, paginate } from './caption-pages.ts';
 import {
   layoutPage,
-  pageAt,
-  paginate,
   paintCaption,
+  paintPage,
   parseShadow,
   TextMeasureCache,
   transformText,
+  wordAt,
   type PainterContext,
   type PaintableWord,
 } from './caption-painter.ts';
@@ -19,6 +20,9 @@ function recorder() {
     fill?: unknown;
     font?: string;
     shadow?: string;
+    alpha?: number;
+    value?: number;
+    align?: string;
   }> = [];
   const gradients: Array<{ stops: Array<[number, string]> }> = [];
   let measured = 0;
@@ -39,7 +43,7 @@ function recorder() {
     restore: () => undefined,
     translate: () => undefined,
     rotate: () => calls.push({ op: 'rotate' }),
-    scale: () => undefined,
+    scale: (value: number) => calls.push({ op: 'scale', value }),
     beginPath: () => undefined,
     rect: () => undefined,
     roundRect: () => calls.push({ op: 'roundRect', fill: ctx.fillStyle }),
@@ -55,6 +59,8 @@ function recorder() {
         fill: ctx.fillStyle,
         font: ctx.font,
         shadow: ctx.shadowColor,
+        alpha: ctx.globalAlpha,
+        align: ctx.textAlign,
       }),
     strokeText: (text: string) => calls.push({ op: 'strokeText', text }),
     createLinearGradient: () => {
@@ -190,5 +196,151 @@ describe('painting', () => {
     });
     expect(parseShadow('none', 1)).toBeNull();
     expect(transformText('hello world', 'capitalize')).toBe('Hello World');
+  });
+});
+
+describe('every setting and word style field', () => {
+  const page = (list: PaintableWord[], settings = {}) => paginate(list, settings)[0]!;
+  const texts = (calls: ReturnType<typeof recorder>['calls']) =>
+    calls.filter((call) => call.op === 'fillText');
+
+  it('a special word keeps its gradient while active; a keyword gets the emphasis treatment', () => {
+    const { ctx, calls, gradients } = recorder();
+    const list: PaintableWord[] = [
+      {
+        ...words[0]!,
+        style: { isSpecial: true, textGradientFrom: '#ff0000', textGradientTo: '#0000ff' },
+      },
+      { ...words[1]!, style: { isKeyword: true } },
+    ];
+    paintCaption(ctx, {
+      words: list,
+      settings: { emphasisColor: '#00ffff', emphasisFontWeight: '900', fontWeight: '400' },
+      frame,
+      seconds: 0.1,
+    });
+    expect(gradients).toHaveLength(1);
+    const [first, second] = texts(calls);
+    expect(first!.fill).toBe(gradients[0]);
+    expect(second!.fill).toBe('#00ffff');
+    expect(second!.font).toMatch(/^normal 900 /);
+  });
+
+  it('draws the drop shadow and the glow both, the stroke under the fill, and the word background', () => {
+    const { ctx, calls } = recorder();
+    paintPage(
+      ctx,
+      page([
+        {
+          ...words[0]!,
+          style: {
+            glowColor: '#ff00ff',
+            glowBlurPx: 20,
+            textStrokeWidthPx: 3,
+            backgroundColor: '#112233',
+          },
+        },
+      ]),
+      { settings: { textShadow: '0 2px 8px #000000' }, frame, seconds: 5 },
+    );
+    const ops = calls.map((call) => call.op);
+    expect(ops.indexOf('roundRect')).toBeLessThan(ops.indexOf('strokeText'));
+    expect(ops.indexOf('strokeText')).toBeLessThan(ops.indexOf('fillText'));
+    expect(texts(calls).map((call) => call.shadow)).toEqual(['#000000', '#ff00ff']);
+    expect(calls.find((call) => call.op === 'roundRect')?.fill).toBe('#112233');
+  });
+
+  it('active word: colour, background, and the pop, underline and highlight animations', () => {
+    const { ctx, calls } = recorder();
+    const list = [words[0]!, { ...words[1]!, style: { activeAnimation: 'underline' as const } }];
+    const settings = {
+      activeWordColor: '#00ff00',
+      activeWordBackgroundColor: '#333333',
+      activeWordAnimation: 'pop' as const,
+    };
+    paintCaption(ctx, { words: list, settings, frame, seconds: 0.2 });
+    expect(texts(calls)[0]!.fill).toBe('#00ff00');
+    expect(calls.find((call) => call.op === 'roundRect')?.fill).toBe('#333333');
+    expect(calls.some((call) => call.op === 'scale' && call.value! > 1.05)).toBe(true);
+    calls.length = 0;
+    paintCaption(ctx, { words: list, settings, frame, seconds: 0.7 });
+    // The underline of the second word (its own animation), after the fill.
+    const after = calls.slice(
+      calls.findIndex((call) => call.op === 'fillText' && call.text === 'every'),
+    );
+    expect(after.some((call) => call.op === 'roundRect' && call.fill === '#00ff00')).toBe(true);
+    calls.length = 0;
+    paintCaption(ctx, {
+      words: list,
+      settings: { activeWordAnimation: 'highlight', activeWordColor: '#abcdef' },
+      frame,
+      seconds: 0.2,
+    });
+    expect(calls.find((call) => call.op === 'roundRect')?.fill).toBe('#abcdef');
+  });
+
+  it('word reveal: fade hides words not spoken yet, typewriter shows part of the word', () => {
+    const { ctx, calls } = recorder();
+    paintCaption(ctx, {
+      words: words.slice(0, 3),
+      settings: { wordRevealAnimation: 'fade' },
+      frame,
+      seconds: 0.55,
+    });
+    // "Cut" fully shown, "every" fading in, "pause" not yet (nothing drawn).
+    expect(texts(calls).map((call) => [call.text, Number(call.alpha!.toFixed(2))])).toEqual([
+      ['Cut', 1],
+      ['every', 0.33],
+    ]);
+    calls.length = 0;
+    paintCaption(ctx, {
+      words: words.slice(0, 3),
+      settings: { wordRevealAnimation: 'typewriter' },
+      frame,
+      seconds: 0.6,
+    });
+    const partial = texts(calls).find((call) => call.text?.startsWith('ev'));
+    expect(partial?.text).not.toBe('every');
+    expect(partial?.align).toBe('left');
+    // At rest (outside its time) the page shows every word whole.
+    calls.length = 0;
+    paintPage(ctx, page(words.slice(0, 3)), {
+      settings: { wordRevealAnimation: 'typewriter' },
+      frame,
+      seconds: 50,
+    });
+    expect(texts(calls).map((call) => call.text)).toEqual(['Cut', 'every', 'pause']);
+  });
+
+  it('opacity, offsets, font style, emoji scale, and a line too wide shrinks the page to fit', () => {
+    const { ctx, calls } = recorder();
+    const layout = paintPage(
+      ctx,
+      page([{ ...words[0]!, word: 'x'.repeat(80), style: { opacity: 0.5, fontStyle: 'italic' } }]),
+      { settings: { fontSize: 64 }, frame, seconds: 50 },
+    );
+    expect(layout.fit).toBeLessThan(1);
+    expect(layout.words[0]!.width).toBeLessThanOrEqual(frame.width * 0.88 + 1e-6);
+    expect(texts(calls)[0]).toMatchObject({ alpha: 0.5 });
+    expect(texts(calls)[0]!.font).toMatch(/^italic /);
+    calls.length = 0;
+    paintPage(ctx, page([{ ...words[0]!, style: { emojiName: 'rocket', emojiScale: '2' } }]), {
+      settings: { emojiOverlaySizePx: 40 },
+      frame,
+      seconds: 50,
+    });
+    expect(texts(calls)[1]).toMatchObject({ text: '🚀', font: '40px system-ui, sans-serif' });
+  });
+
+  it('places the block by position (custom uses customPositionY) and finds the word under a point', () => {
+    const { ctx } = recorder();
+    const at = (settings: object) =>
+      layoutPage(ctx, page(words.slice(0, 2)), settings, frame, 0).words[0]!.y;
+    expect(at({ position: 'top', maxLinesPerCaption: 1 })).toBeCloseTo(960 * 0.2, 0);
+    expect(at({ position: 'custom', customPositionY: 0.4 })).toBeCloseTo(960 * 0.4, 0);
+    const layout = layoutPage(ctx, page(words.slice(0, 2)), {}, frame, 0);
+    const second = layout.words[1]!;
+    expect(wordAt(layout, second.x, second.y)?.word.id).toBe('w1');
+    expect(wordAt(layout, 0, 0)).toBeNull();
   });
 });

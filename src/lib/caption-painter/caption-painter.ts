@@ -5,38 +5,39 @@
  * DOM, no React), so the timeline's preview and the caption styler draw captions with the same
  * code. Sizes in the settings are pixels of a 1080 × 1920 frame; `frame.width` scales them.
  *
- * - `paginate(words, settings)`: words into pages of at most `maxLinesPerCaption` lines of at most
- *   `wordsPerLineLimit` words (the order of `sequenceIndex`/`orderIndex`).
- * - `pageAt(pages, seconds)`: the page on screen at a time (or null between captions).
- * - `layoutPage(ctx, page, settings, frame)`: where every word goes (measured once per font and
- *   text: `TextMeasureCache`).
- * - `paintCaption(ctx, { words, settings, frame, seconds })`: all of the above, then paints: the
- *   line background (`backgroundColor`, `borderRadius`), each word with its font (family, weight,
- *   style, size × word `scale` × emphasis scale), `letterSpacing`, `textTransform`, fill (colour,
- *   the active word's colour and background, the emphasis colour, or a linear gradient at
- *   `textGradientAngleDeg`), stroke (`textStrokeWidthPx`, colour, blur), shadow (`textShadow`),
- *   glow (word `glowColor`/`glowBlurPx`, or the emphasis glow), offsets, rotation, opacity, and the
- *   emoji above the word. Returns the layout (hit testing, tests).
+ * - Pages, the active word and animation progress are pure (`caption-pages.ts`).
+ * - `layoutPage(ctx, page, settings, frame)`: where every word goes. Widths are measured once per
+ *   font, spacing and text (`TextMeasureCache`); a line too wide for the frame shrinks the page.
+ * - `paintPage` / `paintCaption`: the line background (`backgroundColor`, `borderRadius`), then
+ *   each word: font (family, weight, style, size × word `scale` × emphasis scale for emphasised
+ *   and keyword words), `letterSpacing`, `textTransform`; its background and radius (or the
+ *   active word's background, or the highlight animation); stroke (`textStrokeWidthPx`, colour,
+ *   blur); drop shadow (`textShadow`) and glow (word `glowColor`/`glowBlurPx`, or the emphasis
+ *   glow), both drawn when both are set; fill: the active colour (word `activeColor`, else the
+ *   setting) unless the word `isSpecial`, a linear gradient at `textGradientAngleDeg`, the word
+ *   colour, the emphasis colour; offsets, rotation, opacity; the active-word animation and the
+ *   word reveal; the emoji above the word (`emojiOverlaySizePx` × `emojiScale`).
  *
- * Extend it here (per-word animations, reveal modes): both screens pick the change up.
+ * Extend it here: both screens pick the change up.
  */
-import type { components } from '@/api/schema.gen.ts';
+import {
+  isActiveAt,
+  pageAt,
+  paginate,
+  wordMotion,
+  type CaptionPage,
+  type CaptionSettings,
+  type CaptionWordStyle,
+  type PaintableWord,
+  type WordMotion,
+} from './caption-pages.ts';
 
-export type CaptionSettings = components['schemas']['CaptionSettings'];
-export type CaptionWord = components['schemas']['CaptionWord'];
-export type CaptionWordStyle = components['schemas']['CaptionWordStyle'];
-
-/** What the painter needs of a word (a caption word of the contract fits). */
-export interface PaintableWord {
-  id: string;
-  word: string;
-  startSeconds?: number;
-  endSeconds?: number;
-  isEmphasis?: boolean;
-  orderIndex?: number;
-  sequenceIndex?: number;
-  style?: Partial<CaptionWordStyle>;
-}
+export type {
+  CaptionSettings,
+  CaptionWord,
+  CaptionWordStyle,
+  PaintableWord,
+} from './caption-pages.ts';
 
 /** The parts of a 2D context the painter uses (a recording fake in tests). */
 export type PainterContext = Pick<
@@ -76,49 +77,16 @@ export interface Frame {
   height: number;
 }
 
-const REFERENCE_WIDTH = 1080;
+export const REFERENCE_WIDTH = 1080;
 
-const DEFAULTS: Required<
-  Pick<
-    CaptionSettings,
-    | 'fontSize'
-    | 'lineHeight'
-    | 'letterSpacing'
-    | 'borderRadius'
-    | 'textStrokeWidthPx'
-    | 'textStrokeBlurPx'
-    | 'customPositionY'
-    | 'emojiOverlaySizePx'
-    | 'maxLinesPerCaption'
-    | 'wordsPerLineLimit'
-    | 'emphasisScale'
-    | 'emphasisGlowBlurPx'
-    | 'fontFamily'
-    | 'fontWeight'
-    | 'fontStyle'
-    | 'textAlign'
-    | 'color'
-    | 'backgroundColor'
-    | 'textStrokeColor'
-    | 'textShadow'
-    | 'position'
-    | 'activeWordColor'
-    | 'activeWordBackgroundColor'
-    | 'emphasisColor'
-    | 'emphasisFontWeight'
-    | 'emphasisGlowColor'
-    | 'textStrokeEnabled'
-    | 'showActiveWord'
-    | 'emphasisEnabled'
-  >
-> = {
+const DEFAULTS = {
   fontSize: 64,
   lineHeight: 1.15,
   letterSpacing: 0,
   borderRadius: 8,
   textStrokeWidthPx: 0,
   textStrokeBlurPx: 0,
-  customPositionY: 0,
+  customPositionY: 0.5,
   emojiOverlaySizePx: 48,
   maxLinesPerCaption: 2,
   wordsPerLineLimit: 4,
@@ -135,63 +103,26 @@ const DEFAULTS: Required<
   position: 'bottom',
   activeWordColor: '#facc15',
   activeWordBackgroundColor: 'transparent',
+  activeWordAnimation: 'none',
+  wordRevealAnimation: 'none',
   emphasisColor: '#facc15',
   emphasisFontWeight: '900',
   emphasisGlowColor: 'transparent',
   textStrokeEnabled: false,
   showActiveWord: true,
   emphasisEnabled: true,
-};
+} satisfies Required<CaptionSettings>;
 
-export type ResolvedSettings = typeof DEFAULTS;
+export type ResolvedSettings = Required<CaptionSettings>;
 
 /** The settings with defaults for what a partial or older style leaves out. */
 export function resolveSettings(settings: Partial<CaptionSettings> | undefined): ResolvedSettings {
-  const resolved = { ...DEFAULTS };
+  const resolved: ResolvedSettings = { ...DEFAULTS };
   for (const [key, value] of Object.entries(settings ?? {})) {
     if (value !== undefined && value !== null && key in resolved)
       (resolved as Record<string, unknown>)[key] = value;
   }
   return resolved;
-}
-
-// ───────────────────────────── pages ─────────────────────────────
-
-export interface CaptionPage {
-  lines: PaintableWord[][];
-  startSeconds: number;
-  endSeconds: number;
-}
-
-const order = (a: PaintableWord, b: PaintableWord) =>
-  (a.sequenceIndex ?? a.orderIndex ?? 0) - (b.sequenceIndex ?? b.orderIndex ?? 0) ||
-  (a.startSeconds ?? 0) - (b.startSeconds ?? 0);
-
-export function paginate(
-  words: readonly PaintableWord[],
-  settings: Partial<CaptionSettings>,
-): CaptionPage[] {
-  const { wordsPerLineLimit, maxLinesPerCaption } = resolveSettings(settings);
-  const perLine = Math.max(1, Math.floor(wordsPerLineLimit));
-  const perPage = perLine * Math.max(1, Math.floor(maxLinesPerCaption));
-  const sorted = [...words].sort(order);
-  const pages: CaptionPage[] = [];
-  for (let start = 0; start < sorted.length; start += perPage) {
-    const pageWords = sorted.slice(start, start + perPage);
-    const lines: PaintableWord[][] = [];
-    for (let i = 0; i < pageWords.length; i += perLine) lines.push(pageWords.slice(i, i + perLine));
-    pages.push({
-      lines,
-      startSeconds: Math.min(...pageWords.map((word) => word.startSeconds ?? 0)),
-      endSeconds: Math.max(...pageWords.map((word) => word.endSeconds ?? 0)),
-    });
-  }
-  return pages;
-}
-
-/** The page on screen at `seconds`, or null when no page covers it. */
-export function pageAt(pages: readonly CaptionPage[], seconds: number): CaptionPage | null {
-  return pages.find((page) => seconds >= page.startSeconds && seconds < page.endSeconds) ?? null;
 }
 
 // ───────────────────────────── measuring ─────────────────────────────
@@ -206,10 +137,15 @@ export class TextMeasureCache {
     const cached = this.widths.get(key);
     if (cached !== undefined) return cached;
     ctx.font = font;
+    if (ctx.letterSpacing !== undefined) ctx.letterSpacing = '0px';
     const width = ctx.measureText(text).width + letterSpacing * Math.max(0, text.length - 1);
     if (this.widths.size >= this.limit) this.widths.clear();
     this.widths.set(key, width);
     return width;
+  }
+
+  get size(): number {
+    return this.widths.size;
   }
 }
 
@@ -222,13 +158,17 @@ export function transformText(text: string, transform: string | undefined): stri
     case 'lowercase':
       return text.toLowerCase();
     case 'capitalize':
-      return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+      return text.replace(
+        /(^|[^\p{L}\p{N}'’])(\p{L})/gu,
+        (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+      );
     default:
       return text;
   }
 }
 
-const EMOJI: Record<string, string> = {
+/** Emoji names the styler offers (an emoji itself is accepted too). */
+export const EMOJI: Readonly<Record<string, string>> = {
   fire: '🔥',
   rocket: '🚀',
   eyes: '👀',
@@ -237,6 +177,10 @@ const EMOJI: Record<string, string> = {
   star: '⭐',
   laugh: '😂',
   hundred: '💯',
+  money: '💰',
+  check: '✅',
+  warning: '⚠️',
+  bulb: '💡',
 };
 
 export const emojiFor = (name: string | undefined): string | null =>
@@ -248,20 +192,25 @@ export interface PlacedWord {
   word: PaintableWord;
   text: string;
   font: string;
-  /** Centre of the word box, in frame pixels. */
+  /** Centre of the word box, in frame pixels (after the page's fit). */
   x: number;
   y: number;
+  /** Size of the word box, in frame pixels (after the page's fit). */
   width: number;
   height: number;
   line: number;
   active: boolean;
+  /** Drawn with the emphasis treatment (an emphasised or keyword word, emphasis enabled). */
   emphasis: boolean;
 }
 
 export interface PageLayout {
   words: PlacedWord[];
   lines: Array<{ x: number; y: number; width: number; height: number }>;
+  /** Frame pixels per reference pixel. */
   scale: number;
+  /** Shrink applied so the widest line fits the frame (1 when it fits). */
+  fit: number;
 }
 
 function fontOf(
@@ -278,24 +227,30 @@ function fontOf(
   const fontStyle = style?.fontStyle ?? settings.fontStyle;
   const familyCss = /[\s,]/.test(family) && !family.includes('"') ? `"${family}"` : family;
   return {
-    font: `${fontStyle} ${weight} ${Math.max(1, Math.round(size))}px ${familyCss}, system-ui, sans-serif`,
+    font: `${fontStyle} ${weight} ${Math.max(1, Math.round(size * 10) / 10)}px ${familyCss}, system-ui, sans-serif`,
     size,
   };
 }
 
 /** The vertical centre of the caption block, as a share of the frame height. */
-function blockCentre(settings: ResolvedSettings): number {
-  if (settings.customPositionY > 0 && settings.customPositionY < 1) return settings.customPositionY;
+export function blockCentre(
+  settings: Pick<ResolvedSettings, 'position' | 'customPositionY'>,
+): number {
   switch (settings.position) {
     case 'top':
-      return 0.18;
+      return 0.2;
     case 'middle':
     case 'center':
       return 0.5;
+    case 'custom':
+      return Math.min(0.95, Math.max(0.05, settings.customPositionY));
     default:
       return 0.78;
   }
 }
+
+const isEmphasised = (word: PaintableWord, settings: ResolvedSettings) =>
+  settings.emphasisEnabled && (word.isEmphasis === true || word.style?.isKeyword === true);
 
 export function layoutPage(
   ctx: PainterContext,
@@ -309,57 +264,85 @@ export function layoutPage(
   const scale = frame.width / REFERENCE_WIDTH;
   const lineHeight = settings.fontSize * scale * settings.lineHeight;
   const gap = settings.fontSize * scale * 0.28;
-  const placed: PlacedWord[] = [];
-  const lines: PageLayout['lines'] = [];
-  const blockHeight = lineHeight * page.lines.length;
-  const top = frame.height * blockCentre(settings) - blockHeight / 2;
   const margin = frame.width * 0.06;
-  page.lines.forEach((line, lineIndex) => {
+  const measuredLines = page.lines.map((line) => {
     const measured = line.map((word) => {
-      const emphasis = settings.emphasisEnabled && word.isEmphasis === true;
+      const emphasis = isEmphasised(word, settings);
       const { font, size } = fontOf(settings, word.style, emphasis, scale);
       const text = transformText(word.word, word.style?.textTransform);
       const spacing = (word.style?.letterSpacing ?? settings.letterSpacing) * scale;
       return { word, text, font, size, emphasis, width: cache.width(ctx, font, spacing, text) };
     });
-    const lineWidth =
+    const width =
       measured.reduce((sum, entry) => sum + entry.width, 0) +
       gap * Math.max(0, measured.length - 1);
+    return { measured, width };
+  });
+  const widest = Math.max(0, ...measuredLines.map((line) => line.width));
+  const fit = widest > frame.width - margin * 2 ? (frame.width - margin * 2) / widest : 1;
+  const centreX = frame.width / 2;
+  const centreY = frame.height * blockCentre(settings);
+  const top = centreY - (lineHeight * page.lines.length) / 2;
+  // Positions are laid out at full size, then shrunk by `fit` around the block's centre.
+  const fitX = (x: number) => centreX + (x - centreX) * fit;
+  const fitY = (y: number) => centreY + (y - centreY) * fit;
+  const placed: PlacedWord[] = [];
+  const lines: PageLayout['lines'] = [];
+  measuredLines.forEach(({ measured, width }, lineIndex) => {
     const y = top + lineHeight * lineIndex + lineHeight / 2;
     let x =
       settings.textAlign === 'left'
-        ? margin
+        ? centreX - (frame.width / 2 - margin) / fit
         : settings.textAlign === 'right'
-          ? frame.width - margin - lineWidth
-          : (frame.width - lineWidth) / 2;
-    lines.push({ x, y: y - lineHeight / 2, width: lineWidth, height: lineHeight });
+          ? centreX + (frame.width / 2 - margin) / fit - width
+          : centreX - width / 2;
+    lines.push({
+      x: fitX(x),
+      y: fitY(y - lineHeight / 2),
+      width: width * fit,
+      height: lineHeight * fit,
+    });
     for (const entry of measured) {
-      const active =
-        settings.showActiveWord &&
-        seconds >= (entry.word.startSeconds ?? Infinity) &&
-        seconds < (entry.word.endSeconds ?? -Infinity);
       placed.push({
         word: entry.word,
         text: entry.text,
         font: entry.font,
-        x: x + entry.width / 2,
-        y,
-        width: entry.width,
-        height: entry.size,
+        x: fitX(x + entry.width / 2),
+        y: fitY(y),
+        width: entry.width * fit,
+        height: entry.size * fit,
         line: lineIndex,
-        active,
+        active: settings.showActiveWord && isActiveAt(entry.word, seconds),
         emphasis: entry.emphasis,
       });
       x += entry.width + gap;
     }
   });
-  return { words: placed, lines, scale };
+  return { words: placed, lines, scale, fit };
+}
+
+/** The word under a point of the frame (for clicks on the preview), or null. */
+export function wordAt(layout: PageLayout, x: number, y: number): PlacedWord | null {
+  for (const placed of layout.words) {
+    const padX = placed.height * 0.15;
+    if (
+      Math.abs(x - placed.x) <= placed.width / 2 + padX &&
+      Math.abs(y - placed.y) <= placed.height / 2 + padX
+    )
+      return placed;
+  }
+  return null;
 }
 
 // ───────────────────────────── painting ─────────────────────────────
 
-const visible = (color: string | undefined): color is string =>
-  !!color && color !== 'transparent' && color !== 'none' && !/^rgba\([^)]*,\s*0\)$/.test(color);
+export const isVisibleColor = (color: string | undefined): color is string =>
+  !!color &&
+  color !== 'transparent' &&
+  color !== 'none' &&
+  !/^rgba\([^)]*,\s*0(\.0+)?\)$/.test(color) &&
+  !/^#[0-9a-f]{6}00$/i.test(color) &&
+  !/^#[0-9a-f]{3}0$/i.test(color);
 
 /** "0 2px 8px rgba(0,0,0,0.5)" → offset, blur and colour (scaled), or null for none. */
 export function parseShadow(
@@ -392,117 +375,160 @@ function roundedRect(
   radius: number,
 ): void {
   ctx.beginPath();
-  if (ctx.roundRect) ctx.roundRect(x, y, width, height, Math.max(0, radius));
+  if (ctx.roundRect)
+    ctx.roundRect(x, y, width, height, Math.max(0, Math.min(radius, height / 2, width / 2)));
   else ctx.rect(x, y, width, height);
   ctx.fill();
 }
 
-function clearShadow(ctx: PainterContext): void {
-  ctx.shadowColor = 'transparent';
-  ctx.shadowBlur = 0;
-  ctx.shadowOffsetX = 0;
-  ctx.shadowOffsetY = 0;
+function setShadow(ctx: PainterContext, color: string, blur: number, x = 0, y = 0): void {
+  ctx.shadowColor = color;
+  ctx.shadowBlur = blur;
+  ctx.shadowOffsetX = x;
+  ctx.shadowOffsetY = y;
 }
 
+function clearShadow(ctx: PainterContext): void {
+  setShadow(ctx, 'transparent', 0);
+}
+
+/** The fill of a word: active colour, gradient, own colour, emphasis colour, setting colour. */
 function fillFor(
   ctx: PainterContext,
   placed: PlacedWord,
   settings: ResolvedSettings,
+  width: number,
+  height: number,
 ): string | CanvasGradient {
   const style = placed.word.style;
-  if (placed.active) return style?.activeColor ?? settings.activeWordColor;
+  if (placed.active && style?.isSpecial !== true)
+    return style?.activeColor ?? settings.activeWordColor;
   const from = style?.textGradientFrom;
   const to = style?.textGradientTo;
   if (from && to && from !== to) {
+    // The angle as in CSS: 0° paints bottom → top, 90° left → right.
     const angle = ((style?.textGradientAngleDeg ?? 90) * Math.PI) / 180;
-    const dx = (Math.sin(angle) * placed.width) / 2;
-    const dy = (-Math.cos(angle) * placed.height) / 2;
+    const dx = (Math.sin(angle) * width) / 2;
+    const dy = (-Math.cos(angle) * height) / 2;
     const gradient = ctx.createLinearGradient(-dx, -dy, dx, dy);
     gradient.addColorStop(0, from);
     gradient.addColorStop(1, to);
     return gradient;
   }
-  if (placed.emphasis && !style?.color) return settings.emphasisColor;
-  return style?.color ?? settings.color;
+  if (style?.color) return style.color;
+  if (placed.emphasis) return settings.emphasisColor;
+  return settings.color;
 }
 
 function paintWord(
   ctx: PainterContext,
   placed: PlacedWord,
   settings: ResolvedSettings,
-  scale: number,
+  layout: PageLayout,
+  motion: WordMotion,
 ): void {
   const style = placed.word.style;
+  const opacity = Math.max(0, Math.min(1, style?.opacity ?? 1)) * motion.alpha;
+  if (opacity <= 0) return;
+  const { scale, fit } = layout;
+  // Word boxes at full size: the context is scaled by the page fit and the motion.
+  const width = placed.width / fit;
+  const height = placed.height / fit;
   ctx.save();
-  ctx.translate(placed.x + (style?.offsetX ?? 0) * scale, placed.y + (style?.offsetY ?? 0) * scale);
+  ctx.translate(
+    placed.x + (style?.offsetX ?? 0) * scale * fit,
+    placed.y + ((style?.offsetY ?? 0) * scale + motion.lift * height) * fit,
+  );
   if (style?.rotationDeg) ctx.rotate((style.rotationDeg * Math.PI) / 180);
-  ctx.globalAlpha = Math.max(0, Math.min(1, style?.opacity ?? 1));
+  const zoom = fit * motion.scale;
+  if (zoom !== 1) ctx.scale(zoom, zoom);
+  ctx.globalAlpha = opacity;
   ctx.font = placed.font;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  if ('letterSpacing' in ctx)
+  if (ctx.letterSpacing !== undefined)
     ctx.letterSpacing = `${(style?.letterSpacing ?? settings.letterSpacing) * scale}px`;
 
-  const pad = placed.height * 0.12;
-  const background = placed.active
-    ? visible(settings.activeWordBackgroundColor)
+  const pad = height * 0.12;
+  const box = () =>
+    [-width / 2 - pad, -height / 2 - pad / 2, width + pad * 2, height + pad] as const;
+  const radius = (style?.backgroundRadiusPx ?? settings.borderRadius) * scale;
+  const activeBackground =
+    placed.active && isVisibleColor(settings.activeWordBackgroundColor)
       ? settings.activeWordBackgroundColor
-      : style?.backgroundColor
-    : style?.backgroundColor;
-  if (visible(background)) {
+      : null;
+  const background =
+    activeBackground ??
+    (motion.highlight ? (style?.activeColor ?? settings.activeWordColor) : style?.backgroundColor);
+  if (isVisibleColor(background)) {
     ctx.fillStyle = background;
-    roundedRect(
-      ctx,
-      -placed.width / 2 - pad,
-      -placed.height / 2 - pad / 2,
-      placed.width + pad * 2,
-      placed.height + pad,
-      (style?.backgroundRadiusPx ?? settings.borderRadius) * scale,
-    );
+    roundedRect(ctx, ...box(), radius);
   }
+
+  // Typewriter: the text grows from its left edge; the layout keeps the full width.
+  const text =
+    motion.shown >= 1
+      ? placed.text
+      : [...placed.text].slice(0, Math.ceil([...placed.text].length * motion.shown)).join('');
+  const partial = text !== placed.text;
+  if (partial) ctx.textAlign = 'left';
+  const textX = partial ? -width / 2 : 0;
 
   const strokeWidth = (style?.textStrokeWidthPx ?? settings.textStrokeWidthPx) * scale;
-  const strokeColor = style?.textStrokeColor ?? settings.textStrokeColor;
-  if ((settings.textStrokeEnabled || style?.textStrokeWidthPx) && strokeWidth > 0) {
+  if ((settings.textStrokeEnabled || (style?.textStrokeWidthPx ?? 0) > 0) && strokeWidth > 0) {
     const blur = (style?.textStrokeBlurPx ?? settings.textStrokeBlurPx) * scale;
-    if (blur > 0 && 'filter' in ctx) ctx.filter = `blur(${blur}px)`;
-    ctx.strokeStyle = strokeColor;
+    if (blur > 0 && ctx.filter !== undefined) ctx.filter = `blur(${blur}px)`;
+    ctx.strokeStyle = style?.textStrokeColor ?? settings.textStrokeColor;
     ctx.lineWidth = strokeWidth * 2;
     ctx.lineJoin = 'round';
-    ctx.strokeText(placed.text, 0, 0);
-    if (blur > 0 && 'filter' in ctx) ctx.filter = 'none';
+    ctx.strokeText(text, textX, 0);
+    if (blur > 0 && ctx.filter !== undefined) ctx.filter = 'none';
   }
 
-  // Glow (the word's, or the emphasis glow) wins over the drop shadow: one shadow per fill.
-  const glowColor = visible(style?.glowColor)
+  const fill = fillFor(ctx, placed, settings, width, height);
+  const glowColor = isVisibleColor(style?.glowColor)
     ? style.glowColor
-    : placed.emphasis
+    : placed.emphasis && isVisibleColor(settings.emphasisGlowColor)
       ? settings.emphasisGlowColor
-      : undefined;
-  const glowBlur = visible(style?.glowColor)
+      : null;
+  const glowBlur = isVisibleColor(style?.glowColor)
     ? (style?.glowBlurPx ?? 0)
     : settings.emphasisGlowBlurPx;
   const shadow = parseShadow(style?.textShadow ?? settings.textShadow, scale);
-  if (visible(glowColor) && glowBlur > 0) {
-    ctx.shadowColor = glowColor;
-    ctx.shadowBlur = glowBlur * scale;
-    ctx.shadowOffsetX = 0;
-    ctx.shadowOffsetY = 0;
-  } else if (shadow) {
-    ctx.shadowColor = shadow.color;
-    ctx.shadowBlur = shadow.blur;
-    ctx.shadowOffsetX = shadow.x;
-    ctx.shadowOffsetY = shadow.y;
+  const glowing = glowColor !== null && glowBlur > 0;
+  ctx.fillStyle = fill;
+  if (shadow) {
+    setShadow(ctx, shadow.color, shadow.blur, shadow.x, shadow.y);
+    ctx.fillText(text, textX, 0);
   }
-  ctx.fillStyle = fillFor(ctx, placed, settings);
-  ctx.fillText(placed.text, 0, 0);
+  if (glowing) {
+    setShadow(ctx, glowColor, glowBlur * scale);
+    ctx.fillText(text, textX, 0);
+  }
+  if (!shadow && !glowing) ctx.fillText(text, textX, 0);
   clearShadow(ctx);
+
+  if (motion.underline > 0) {
+    ctx.fillStyle = style?.activeColor ?? settings.activeWordColor;
+    const thickness = Math.max(2, height * 0.08);
+    roundedRect(
+      ctx,
+      -width / 2,
+      height / 2 - thickness / 2,
+      width * motion.underline,
+      thickness,
+      thickness / 2,
+    );
+  }
 
   const emoji = emojiFor(style?.emojiName);
   if (emoji) {
-    const size = settings.emojiOverlaySizePx * scale * Number(style?.emojiScale ?? 1);
+    const size =
+      settings.emojiOverlaySizePx * scale * (Number.parseFloat(style?.emojiScale ?? '1') || 1);
+    ctx.textAlign = 'center';
     ctx.font = `${Math.max(1, Math.round(size))}px system-ui, sans-serif`;
-    ctx.fillText(emoji, 0, -placed.height / 2 - size * 0.6);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillText(emoji, 0, -height / 2 - size * 0.6);
   }
   ctx.restore();
 }
@@ -511,7 +537,7 @@ export interface PaintCaptionInput {
   words: readonly PaintableWord[];
   settings: Partial<CaptionSettings>;
   frame: Frame;
-  /** The time to paint (picks the page and the active word). */
+  /** The time to paint (picks the page, the active word and the animations). */
   seconds: number;
   cache?: TextMeasureCache;
 }
@@ -523,18 +549,22 @@ export function paintCaption(ctx: PainterContext, input: PaintCaptionInput): Pag
   return paintPage(ctx, page, input);
 }
 
-/** Paints one page (the styler paints a chosen page, playing or not). */
+/**
+ * Paints one page at `seconds`. A page shown outside its own time (the styler showing a chosen
+ * page) is painted at rest: every word revealed, none active.
+ */
 export function paintPage(
   ctx: PainterContext,
   page: CaptionPage,
   input: Omit<PaintCaptionInput, 'words'>,
 ): PageLayout {
   const settings = resolveSettings(input.settings);
-  const layout = layoutPage(ctx, page, input.settings, input.frame, input.seconds, input.cache);
+  const layout = layoutPage(ctx, page, settings, input.frame, input.seconds, input.cache);
+  const playing = input.seconds >= page.startSeconds && input.seconds < page.endSeconds;
   ctx.save();
-  if (visible(settings.backgroundColor)) {
+  if (isVisibleColor(settings.backgroundColor)) {
     ctx.fillStyle = settings.backgroundColor;
-    const padX = settings.fontSize * layout.scale * 0.3;
+    const padX = settings.fontSize * layout.scale * layout.fit * 0.3;
     for (const line of layout.lines)
       roundedRect(
         ctx,
@@ -542,10 +572,17 @@ export function paintPage(
         line.y,
         line.width + padX * 2,
         line.height,
-        settings.borderRadius * layout.scale,
+        settings.borderRadius * layout.scale * layout.fit,
       );
   }
-  for (const placed of layout.words) paintWord(ctx, placed, settings, layout.scale);
+  for (const placed of layout.words)
+    paintWord(
+      ctx,
+      placed,
+      settings,
+      layout,
+      wordMotion(placed.word, input.seconds, settings, playing),
+    );
   ctx.restore();
   return layout;
 }

@@ -189,3 +189,53 @@ async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1));
   expect(check()).toBe(true);
 }
+
+describe('a document made of several queries (read/write)', () => {
+  it('commits, rolls back and settles each part in its own query', async () => {
+    const { QueryClient } = await import('@tanstack/query-core');
+    const { createEditor } = await import('./editor.ts');
+    type Doc = { notes: Record<string, number>; revision: number };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['doc', 'notes'], { a: 0 });
+    queryClient.setQueryData(['doc', 'revision'], 1);
+    let fail = false;
+    const editor = createEditor<object, Doc, Record<string, number>, number, Doc>({
+      key: ['doc'],
+      queryClient,
+      initialState: {},
+      commands: [],
+      context: (doc) => doc,
+      document: {
+        queryKey: ['doc'],
+        read: (qc) => {
+          const notes = qc.getQueryData<Record<string, number>>(['doc', 'notes']);
+          const revision = qc.getQueryData<number>(['doc', 'revision']);
+          return notes && revision !== undefined ? { notes, revision } : undefined;
+        },
+        write: (qc, doc) => {
+          qc.setQueryData(['doc', 'notes'], doc.notes);
+          qc.setQueryData(['doc', 'revision'], doc.revision);
+        },
+        fetch: async () => ({ notes: { a: 0 }, revision: 1 }),
+        apply: (doc, change) => ({ ...doc, notes: { ...doc.notes, ...change } }),
+        send: async (_change, base) => {
+          if (fail) throw new ApiError({ status: 400, code: 'invalid_request', message: 'no' });
+          return base.revision + 1;
+        },
+        settle: ({ optimistic, result }) => ({ ...optimistic, revision: result }),
+        invert: (change, _result, base) =>
+          Object.fromEntries(Object.keys(change).map((id) => [id, base.notes[id]!])),
+        isConflict: () => false,
+        rebase: (change) => ({ ok: true, change }),
+        describeConflict: () => '',
+      },
+    });
+    expect((await editor.commit('Move', { a: 5 })).status).toBe('applied');
+    expect(queryClient.getQueryData(['doc', 'notes'])).toEqual({ a: 5 });
+    expect(queryClient.getQueryData(['doc', 'revision'])).toBe(2);
+    expect(editor.document()).toEqual({ notes: { a: 5 }, revision: 2 });
+    fail = true;
+    expect((await editor.commit('Move', { a: 9 })).status).toBe('failed');
+    expect(queryClient.getQueryData(['doc', 'notes'])).toEqual({ a: 5 });
+  });
+});

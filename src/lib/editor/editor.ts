@@ -101,8 +101,16 @@ export class ChangeRejected extends Error {
 
 /** How an editor's document is read, changed, sent and reconciled. */
 export interface DocumentBinding<Doc, Change, Result> {
-  /** Where the document lives in the query cache. */
+  /** Where the document lives in the query cache (the common prefix of its parts, with `read`). */
   queryKey: QueryKey;
+  /**
+   * A document made of several queries (e.g. caption words and caption style): reads it from the
+   * cache, undefined until every part is loaded; `queryKey` is then a prefix of every part (they
+   * are cancelled and invalidated as one). Default: the query under `queryKey`.
+   */
+  read?(queryClient: QueryClient): Doc | undefined;
+  /** Writes the document back to its parts. Default: `setQueryData(queryKey, doc)`. */
+  write?(queryClient: QueryClient, doc: Doc): void;
   /** Fetches it from the service into the cache (after a conflict, or when `settle` asks). */
   fetch(): Promise<Doc>;
   /** The change applied to a copy: what the screen shows while it is saved. Pure. */
@@ -241,7 +249,19 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
 
   /** The document as the screen shows it (optimistic while a commit is saved). */
   document(): Doc | undefined {
-    return this.queryClient.getQueryData<Doc>(this.config.document.queryKey);
+    return this.readDocument();
+  }
+
+  /** The document in the query cache (what commits are based on). */
+  protected readDocument(): Doc | undefined {
+    const { read, queryKey } = this.config.document;
+    return read ? read(this.queryClient) : this.queryClient.getQueryData<Doc>(queryKey);
+  }
+
+  private writeDocument(doc: Doc): void {
+    const { write, queryKey } = this.config.document;
+    if (write) write(this.queryClient, doc);
+    else this.queryClient.setQueryData(queryKey, doc);
   }
 
   /** The command context, or null while the document is not loaded. */
@@ -411,7 +431,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     >(this.queryClient, {
       mutationKey: this.reviewKey,
       mutationFn: async (variables) => {
-        const base = this.document();
+        const base = this.readDocument();
         if (base === undefined) throw new Error('The document is still loading.');
         return review({ ...variables, base });
       },
@@ -559,11 +579,11 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     const qc = this.queryClient;
     const title = mode === 'do' ? label : `${mode === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
     await qc.cancelQueries({ queryKey });
-    const base = qc.getQueryData<Doc>(queryKey);
+    const base = this.readDocument();
     if (base === undefined) {
       return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
     }
-    qc.setQueryData(queryKey, binding.apply(base, change));
+    this.writeDocument(binding.apply(base, change));
     this.setState({ notice: null } as Partial<EditorState<State, Change>>);
 
     const outcome = await withConflictRetry<Doc, Change, Result>({
@@ -574,19 +594,19 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       refetch: () => binding.fetch(),
       rebase: (next, from, fresh) => binding.rebase(next, from, fresh),
       describe: (from, fresh) => binding.describeConflict(from, fresh),
-      onRebase: (fresh, next) => qc.setQueryData(queryKey, binding.apply(fresh, next)),
+      onRebase: (fresh, next) => this.writeDocument(binding.apply(fresh, next)),
     });
     if (outcome.conflict) this.showConflict(outcome.conflict, title, mode);
 
     if (outcome.status === 'not-applied') {
-      qc.setQueryData(queryKey, outcome.base);
+      this.writeDocument(outcome.base);
       if (entry) this.setHistory(dropEntry(this.getState().history, entry.id));
       this.announce(`${title} was not applied because the document changed.`);
       return { status: 'not-applied', label, mode, change };
     }
 
     if (outcome.status === 'failed') {
-      qc.setQueryData(queryKey, outcome.base);
+      this.writeDocument(outcome.base);
       // The service's state is unknown after a failure: read it again (rollback → invalidate).
       void qc.invalidateQueries({ queryKey });
       const { title: errorTitle, detail } = describeFailure(outcome.error);
@@ -618,7 +638,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
         void qc.invalidateQueries({ queryKey });
       }
     } else {
-      qc.setQueryData(queryKey, settled);
+      this.writeDocument(settled);
     }
     const inverse = binding.invert(sent, result, appliedTo);
     const warnings = binding.warnings?.(result) ?? [];

@@ -7,14 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { components } from '../../api/bff-schema.gen.ts';
+import type { AuditEntry } from './audit-store.ts';
+import { checkBffRequest } from '../bff-contract.ts';
 import type { AllowList } from '../allow-list.ts';
 import { sendError } from '../errors.ts';
 import type { ProxyExchange } from '../proxy.ts';
 import type { SessionManager } from '../session.ts';
 import type { AuditStore } from './audit-store.ts';
-
-type AuditEntry = components['schemas']['AuditEntry'];
 
 export const AUDIT_ROUTE = '/bff/audit';
 
@@ -116,11 +115,6 @@ export function auditRecorder(
   };
 }
 
-const pageSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
 /** `GET /bff/audit?limit&offset`: the signed-in workspace's audit list, newest first. */
 export function registerAuditRoute(
   app: FastifyInstance,
@@ -129,18 +123,12 @@ export function registerAuditRoute(
   app.get(AUDIT_ROUTE, async (request, reply) => {
     const session = options.sessions.read(request);
     if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
-    const page = pageSchema.safeParse(request.query);
-    if (!page.success) {
-      const param = String(page.error.issues[0]?.path[0] ?? 'limit');
-      return sendError(
-        reply,
-        400,
-        'invalid_request',
-        'limit must be 1 to 100 and offset 0 or more.',
-        param,
-      );
-    }
+    // limit and offset as bff.yaml declares them (listAuditEntries); 400 naming the field.
+    const { query } = checkBffRequest('listAuditEntries', request);
     reply.header('cache-control', 'no-store');
-    return options.store.list(session.identity.organization_id, page.data);
+    return options.store.list(session.identity.organization_id, {
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
   });
 }

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { components } from '../../api/schema.gen.ts';
-import { sendError } from '../errors.ts';
+import { type BffErrorCode, sendError } from '../errors.ts';
 import type { ProxyExchange } from '../proxy.ts';
 import { deriveSealKeys, seal, type SealKey, unseal } from '../session-seal.ts';
 import type { SessionManager } from '../session.ts';
@@ -160,7 +160,7 @@ export async function partRelay(app: FastifyInstance, options: PartRelayOptions)
         agent: agents[target.protocol === 'https:' ? 'https:' : 'http:'],
       });
       let answered = false;
-      const fail = (status: number, code: string, message: string): void => {
+      const fail = (status: number, code: BffErrorCode, message: string): void => {
         if (answered) return;
         answered = true;
         if (reply.raw.headersSent || request.raw.destroyed) {

@@ -6,14 +6,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
-import type { components as BffComponents } from '../../api/bff-schema.gen.ts';
+import type { AuditPage } from '../audit/audit-store.ts';
 import type { components } from '../../api/schema.gen.ts';
 import { buildBff } from '../app.ts';
 import { MemoryAuditStore } from '../audit/audit-store.ts';
 import { loadConfig } from '../config.ts';
 import { cookieFrom, LogCapture, TEST_SESSION_SECRET } from '../test-support/bff-harness.ts';
-
-type AuditPage = BffComponents['schemas']['AuditPage'];
 
 type Schemas = components['schemas'];
 

@@ -60,6 +60,13 @@ function ProjectDetails({ project }: { project: Project }) {
               Open timeline
             </Link>
             <Link
+              to="/projects/$projectId/captions"
+              params={{ projectId: project.id }}
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              Captions
+            </Link>
+            <Link
               to="/projects/$projectId/plans"
               params={{ projectId: project.id }}
               className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"

@@ -14,20 +14,6 @@ export const timelineQueryOptions = (projectId: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** The project's caption style (the preview draws captions with it). */
-export const captionStyleQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: queryKeys.captions.style(projectId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/projects/{projectId}/captions/style', {
-          params: { path: { projectId } },
-          signal,
-        }),
-      ),
-    staleTime: 60_000,
-  });
-
 /** The words of one caption item (the preview draws the caption under the playhead). */
 export const captionItemWordsQueryOptions = (
   projectId: string,

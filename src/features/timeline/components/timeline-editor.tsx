@@ -7,6 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
 import {
@@ -31,7 +32,7 @@ import { PreviewPanel } from './preview-panel.tsx';
 import { TimelineCanvas, TimelineLegend } from './timeline-canvas.tsx';
 import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
-import { ConflictBanner, DeleteResultPanel, NoticeBanner } from './timeline-panels.tsx';
+import { DeleteResultPanel } from './timeline-panels.tsx';
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
@@ -134,7 +135,11 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
       </EditorToolbar>
 
       {conflict ? (
-        <ConflictBanner conflict={conflict} onDismiss={() => editor.setState({ conflict: null })} />
+        <ConflictBanner
+          conflict={conflict}
+          what="this timeline"
+          onDismiss={() => editor.setState({ conflict: null })}
+        />
       ) : null}
       {notice ? (
         <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />

@@ -1,49 +1,6 @@
-/** Banners and result panels: the 409 conflict banner, notices, and the batch delete result. */
+/** The batch delete result panel (the conflict and notice banners are in @/components). */
 import { Button } from '@/components/button.tsx';
 import type { TimelineBatchDeleteResult } from '../model/timeline-types.ts';
-import type { ConflictNotice, Notice as EditorNotice } from '@/lib/editor/editor.ts';
-
-export function ConflictBanner({
-  conflict,
-  onDismiss,
-}: {
-  conflict: ConflictNotice;
-  onDismiss(): void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-    >
-      <div className="flex-1">
-        <h2 className="font-semibold">Someone else changed this timeline</h2>
-        <p className="mt-1 text-sm">Changed on the server: {conflict.changes}</p>
-        <p className="mt-1 text-sm">{conflict.outcome}</p>
-      </div>
-      <Button variant="secondary" onClick={onDismiss}>
-        Dismiss
-      </Button>
-    </div>
-  );
-}
-
-export function NoticeBanner({ notice, onDismiss }: { notice: EditorNotice; onDismiss(): void }) {
-  const error = notice.tone === 'error';
-  return (
-    <div
-      role={error ? 'alert' : 'status'}
-      className={`flex items-start gap-4 rounded-lg border p-4 ${error ? 'border-red-200 bg-red-50 text-red-900' : 'border-sky-200 bg-sky-50 text-sky-950'}`}
-    >
-      <div className="flex-1">
-        <h2 className="font-semibold">{notice.title}</h2>
-        <p className="mt-1 text-sm">{notice.detail}</p>
-      </div>
-      <Button variant="secondary" onClick={onDismiss}>
-        Dismiss
-      </Button>
-    </div>
-  );
-}
 
 export function DeleteResultPanel({
   result,

@@ -1,0 +1,368 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { components } from '../src/api/schema.gen.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * The caption styler. Its specs use the free demo workspace's projects, which no other spec
+ * touches; each test checks what it changed through the API, relative to what it found.
+ */
+
+type CaptionWord = components['schemas']['CaptionWord'];
+type CaptionStyle = components['schemas']['CaptionStyleResponse'];
+
+const FREE_KEY = 'vcs_test_demo_free';
+
+async function openCaptions(page: Page, projectName: string): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('API key').fill(FREE_KEY);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  const list = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
+  const projectId = list.projects.find((project) => project.name === projectName)?.id;
+  expect(projectId, projectName).toBeTruthy();
+  await page.goto(`/projects/${projectId}/captions`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Captions' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Caption words' })).toBeVisible();
+  return projectId!;
+}
+
+async function fetchWords(page: Page, projectId: string, matchText?: string) {
+  const words: CaptionWord[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const query = `limit=500&offset=${offset}${matchText ? `&match_text=${encodeURIComponent(matchText)}` : ''}`;
+    const body = (await (
+      await page.request.get(`/api/v1/projects/${projectId}/captions/words?${query}`)
+    ).json()) as { words: CaptionWord[]; pagination: { hasMore: boolean } };
+    words.push(...body.words);
+    if (!body.pagination.hasMore) return words;
+  }
+}
+
+async function fetchStyle(page: Page, projectId: string): Promise<CaptionStyle> {
+  return (await (
+    await page.request.get(`/api/v1/projects/${projectId}/captions/style`)
+  ).json()) as CaptionStyle;
+}
+
+const saved = (page: Page) =>
+  expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved');
+
+/** The most frequent word text (at least two occurrences), for a search with several matches. */
+function commonWord(words: readonly CaptionWord[]): string {
+  const counts = new Map<string, number>();
+  for (const word of words) {
+    const text = word.word.toLowerCase().replace(/[^a-z]/g, '');
+    if (text.length >= 3) counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  expect(best?.[1] ?? 0, 'a word that occurs twice').toBeGreaterThanOrEqual(2);
+  return best![0];
+}
+
+/** The row of a word in the list. */
+const rowOf = (page: Page, word: CaptionWord) => page.locator(`[data-word-id="${word.id}"]`);
+
+/** Searches for the word so that its row is on screen (the list is virtualised). */
+async function showWord(page: Page, word: CaptionWord) {
+  await page.getByLabel('Search words').fill(word.word);
+  // The list is filtered once the results are in (the row may have been on screen before).
+  await expect(page.getByRole('status', { name: 'Search results' })).toHaveText(
+    new RegExp(`match “${word.word}”\\.$`),
+  );
+  await expect(rowOf(page, word)).toBeVisible();
+}
+
+/** A word whose text occurs once (the `nth` longest such), so names find only it. */
+function longestUnique(words: readonly CaptionWord[], nth = 0): CaptionWord {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word.word, (counts.get(word.word) ?? 0) + 1);
+  const unique = words
+    .filter((word) => counts.get(word.word) === 1 && /^[A-Za-z]+$/.test(word.word))
+    .sort((a, b) => b.word.length - a.word.length || a.id.localeCompare(b.id));
+  expect(unique.length, 'words that occur once').toBeGreaterThan(nth);
+  return unique[nth]!;
+}
+
+/** Pixels of the preview canvas near pure red, blue and green (read from the canvas). */
+async function previewColours(page: Page): Promise<{ red: number; blue: number; green: number }> {
+  return page.getByRole('img', { name: 'Caption preview' }).evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let red = 0;
+    let blue = 0;
+    let green = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r > 170 && g < 90 && b < 110) red += 1;
+      if (b > 170 && r < 110 && g < 90) blue += 1;
+      if (g > 120 && g > r + 50 && g > b + 40) green += 1;
+    }
+    return { red, blue, green };
+  });
+}
+
+/** A concurrent editor's write, straight to the API with the session's CSRF token. */
+async function patchWords(page: Page, projectId: string, updates: unknown[]): Promise<number> {
+  return page.evaluate(
+    async ({ id, body }) => {
+      const session = (await (await fetch('/bff/session')).json()) as { csrf_token: string };
+      const response = await fetch(`/api/v1/projects/${id}/captions/words`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': session.csrf_token,
+          'idempotency-key': `e2e-${crypto.randomUUID()}`,
+        },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { id: projectId, body: { updates } },
+  );
+}
+
+test.describe('caption styler', () => {
+  test('search, then style all matches at once', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Lisbon in 30 seconds');
+    const text = commonWord(await fetchWords(page, projectId));
+    const expected = await fetchWords(page, projectId, text);
+
+    await page.getByLabel('Search words').fill(text);
+    await expect(page.getByRole('status', { name: 'Search results' })).toHaveText(
+      `${expected.length} words match “${text}”.`,
+    );
+    await expect(page).toHaveURL(new RegExp(`q=${text}`));
+    await page.getByRole('button', { name: 'Style all matches' }).click();
+    await expect(
+      page.getByRole('tab', { name: `Selected words (${expected.length})` }),
+    ).toBeVisible();
+    await expect(page.getByText(`Styling ${expected.length} words`)).toBeVisible();
+
+    const colour = page.getByRole('textbox', { name: 'Colour (hex)', exact: true });
+    await colour.fill('#ff00aa');
+    await colour.press('Enter');
+    await saved(page);
+
+    const after = await fetchWords(page, projectId, text);
+    expect(after.map((word) => word.style?.color)).toEqual(after.map(() => '#ff00aa'));
+  });
+
+  test('axe finds no serious violations on the editor, with words selected', async ({ page }) => {
+    // Axe walks every control of the editor (list, preview, full inspector): on a loaded
+    // two-core machine that alone takes 15–20 s.
+    test.slow();
+    await openCaptions(page, 'Lisbon in 30 seconds');
+    await page.getByRole('list', { name: 'Caption words' }).getByRole('button').first().click();
+    await expect(page.getByText(/^Styling “/)).toBeVisible();
+    await expectAccessible(page);
+    // The other tabs: their panel only (the rest of the screen was checked above).
+    for (const tab of ['Caption style', 'Looks']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+      expect(
+        results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help}`),
+      ).toEqual([]);
+    }
+  });
+  test('a per-word gradient and glow are painted in the preview', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Pasta hack');
+    const words = await fetchWords(page, projectId);
+    const word = longestUnique(words);
+    await showWord(page, word);
+    await rowOf(page, word).getByRole('button', { name: word.word, exact: true }).click();
+    await expect(page.getByText(`Styling “${word.word}”`)).toBeVisible();
+    const before = await previewColours(page);
+
+    for (const [name, value] of [
+      ['Gradient from (hex)', '#ff0000'],
+      ['Gradient to (hex)', '#0000ff'],
+      ['Glow colour (hex)', '#00ff00'],
+    ] as const) {
+      const field = page.getByRole('textbox', { name, exact: true });
+      await field.fill(value);
+      await field.press('Enter');
+    }
+    const glow = page.getByRole('spinbutton', { name: 'Glow size (px)' });
+    await glow.fill('24');
+    await glow.press('Enter');
+    await saved(page);
+
+    const after = await previewColours(page);
+    expect(after.red - before.red, 'red end of the gradient').toBeGreaterThan(30);
+    expect(after.blue - before.blue, 'blue end of the gradient').toBeGreaterThan(30);
+    expect(after.green - before.green, 'green glow').toBeGreaterThan(30);
+    const [stored] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(stored?.style).toMatchObject({
+      textGradientFrom: '#ff0000',
+      textGradientTo: '#0000ff',
+      glowColor: '#00ff00',
+      glowBlurPx: 24,
+    });
+  });
+
+  test('playback moves the active word', async ({ page }) => {
+    await openCaptions(page, 'Pasta hack');
+    const spoken = page.getByTestId('spoken-word');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(spoken).toHaveText(/^Spoken word: “.+”$/);
+    const first = await spoken.textContent();
+    // The next word is spoken a moment later; the list marks the word spoken.
+    await expect(spoken).not.toHaveText(first!);
+    await expect(spoken).toHaveText(/^Spoken word: “.+”$/);
+    await expect(page.locator('[data-spoken="true"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const playhead = await page.getByRole('slider', { name: 'Playhead' }).inputValue();
+    expect(Number(playhead)).toBeGreaterThan(0);
+  });
+
+  test('fixing a word’s text keeps its timing; undo takes it back', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Pasta hack');
+    const word = longestUnique(await fetchWords(page, projectId), 1);
+    const fixed = `${word.word}ed`;
+    await showWord(page, word);
+    await rowOf(page, word)
+      .getByRole('button', { name: `Edit text of “${word.word}”` })
+      .click();
+    const field = page.getByRole('textbox', { name: `Text of “${word.word}”` });
+    await field.fill(fixed);
+    await field.press('Enter');
+    await expect(page.getByRole('button', { name: fixed, exact: true })).toBeVisible();
+    await saved(page);
+    const [after] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(after).toMatchObject({
+      word: fixed,
+      startSeconds: word.startSeconds,
+      endSeconds: word.endSeconds,
+    });
+
+    await page.keyboard.press('ControlOrMeta+z');
+    await saved(page);
+    await expect(page.getByRole('button', { name: word.word, exact: true })).toBeVisible();
+    const [undone] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(undone).toMatchObject({ word: word.word, startSeconds: word.startSeconds });
+  });
+
+  test('dragging a word’s end retimes it, snapped to frames; arrows move it a frame', async ({
+    page,
+  }) => {
+    const projectId = await openCaptions(page, 'Pasta hack');
+    const words = await fetchWords(page, projectId);
+    const word = longestUnique(words, 2);
+    const fps = 30;
+    await showWord(page, word);
+    const handle = page.getByRole('slider', { name: `End of “${word.word}”` });
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Shorter (a longer end may run into the caption's end).
+    await page.mouse.move(box.x + box.width / 2 - 10, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await saved(page);
+    const [dragged] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(dragged!.endSeconds!).toBeLessThan(word.endSeconds!);
+    expect(dragged!.endSeconds!).toBeGreaterThan(word.startSeconds!);
+    expect(dragged!.startSeconds).toBe(word.startSeconds);
+    const frames = dragged!.endSeconds! * fps;
+    // Seconds come rounded to the millisecond: within 0.015 of a frame.
+    expect(Math.abs(frames - Math.round(frames))).toBeLessThan(0.02);
+
+    await handle.focus();
+    await page.keyboard.press('ArrowLeft');
+    await saved(page);
+    const [nudged] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(nudged!.endSeconds!).toBeCloseTo(dragged!.endSeconds! - 1 / fps, 2);
+  });
+
+  test('applying a Look, then undoing it', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const before = await fetchStyle(page, projectId);
+    const target = before.look_id === 'karaoke-yellow' ? 'Clean Minimal' : 'Karaoke Yellow';
+    await page.getByRole('tab', { name: 'Looks' }).click();
+    await expect(
+      page.getByRole('img', { name: `Preview of the Look “${target}” on your first caption` }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: `Apply ${target}` }).click();
+    await expect(page.getByRole('button', { name: `${target} is applied` })).toBeVisible();
+    await saved(page);
+    const applied = await fetchStyle(page, projectId);
+    expect(applied.look_id).toBe(target === 'Karaoke Yellow' ? 'karaoke-yellow' : 'clean-minimal');
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await saved(page);
+    await expect(page.getByRole('button', { name: `Apply ${target}` })).toBeVisible();
+    const undone = await fetchStyle(page, projectId);
+    expect(undone.look_id).toBe(before.look_id);
+    expect(undone.settings).toEqual(before.settings);
+  });
+
+  test('a change that cannot be saved is kept across a reload, then saved', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const word = longestUnique(await fetchWords(page, projectId));
+    await showWord(page, word);
+    await page.route('**/captions/words', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 503,
+            json: {
+              error: { code: 'unavailable', message: 'Try again later.', param: '', doc_url: '' },
+            },
+          })
+        : route.fallback(),
+    );
+    await rowOf(page, word).getByRole('button', { name: word.word, exact: true }).click();
+    const colour = page.getByRole('textbox', { name: 'Colour (hex)', exact: true });
+    await colour.fill('#22cc88');
+    await colour.press('Enter');
+    const banner = page.getByRole('region', { name: 'Unsaved changes' });
+    await expect(banner.getByRole('heading', { name: '1 change not saved yet' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(rowOf(page, word).getByText('Unsaved')).toBeVisible();
+
+    await page.unroute('**/captions/words');
+    await page.reload();
+    await expect(
+      banner.getByRole('heading', { name: '1 unsaved change from your last visit' }),
+    ).toBeVisible();
+    await expect(rowOf(page, word).getByText('Unsaved')).toBeVisible();
+    const [notYet] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(notYet?.style?.color).not.toBe('#22cc88');
+
+    await banner.getByRole('button', { name: 'Save changes' }).click();
+    await saved(page);
+    await expect(banner).toBeHidden();
+    const [stored] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(stored?.style?.color).toBe('#22cc88');
+  });
+
+  test('a save on a word changed elsewhere is never silent', async ({ page }) => {
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const word = longestUnique(await fetchWords(page, projectId), 1);
+    await showWord(page, word);
+    await rowOf(page, word).getByRole('button', { name: word.word, exact: true }).click();
+    await expect(page.getByText(`Styling “${word.word}”`)).toBeVisible();
+    // Someone else emphasises the word meanwhile (its revision moves on).
+    const status = await patchWords(page, projectId, [
+      { id: word.id, expected_revision: word.revision, isEmphasis: !word.isEmphasis },
+    ]);
+    expect(status).toBe(200);
+
+    const colour = page.getByRole('textbox', { name: 'Colour (hex)', exact: true });
+    await colour.fill('#3355ff');
+    await colour.press('Enter');
+    const conflict = page
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else changed these captions' });
+    await expect(conflict).toContainText(`1 word changed (“${word.word}”)`);
+    await expect(conflict).toContainText('still applied');
+    await saved(page);
+    const [stored] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
+    expect(stored).toMatchObject({ isEmphasis: !word.isEmphasis, style: { color: '#3355ff' } });
+  });
+});

@@ -1,0 +1,302 @@
+/**
+ * The caption preview: the shared caption painter on a 9:16 canvas, exactly as the video plays.
+ * Paused, it shows the page of the selected word at rest (or the page at the playhead); playing,
+ * a requestAnimationFrame loop moves the playhead and paints the page and the active word of each
+ * frame (React renders only when the spoken word changes). A click on a word selects it.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { Button } from '@/components/button.tsx';
+import {
+  activeWordAt,
+  pageIndexAt,
+  pageOfWord,
+  type CaptionPage,
+} from '@/lib/caption-painter/caption-pages.ts';
+import {
+  paintPage,
+  TextMeasureCache,
+  wordAt,
+  type PageLayout,
+} from '@/lib/caption-painter/caption-painter.ts';
+import type { CaptionSettings } from '../model/caption-doc.ts';
+import { selectCommand } from '../model/commands.ts';
+import { formatTime, snapToFrame } from '../model/timing.ts';
+import type { CaptionsEditor } from '../state/captions-editor.ts';
+import type { PlaybackStore } from '../state/playback-store.ts';
+
+/** Backing pixels of the preview (CSS size is half: sharp on 2× screens). */
+export const PREVIEW_FRAME = { width: 540, height: 960 };
+
+export function paintBackdrop(ctx: CanvasRenderingContext2D, width: number, height: number) {
+  const gradient = ctx.createLinearGradient(0, 0, 0, height);
+  gradient.addColorStop(0, '#334155');
+  gradient.addColorStop(1, '#0f172a');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, width, height);
+}
+
+interface Shown {
+  page: CaptionPage | null;
+  /** The time painted: outside the page's time when it is shown at rest. */
+  seconds: number;
+}
+
+function pageToShow(
+  pages: readonly CaptionPage[],
+  playhead: number,
+  playing: boolean,
+  focusWord: string | null,
+): Shown {
+  if (!playing && focusWord) {
+    const index = pageOfWord(pages, focusWord);
+    if (index >= 0) {
+      const page = pages[index]!;
+      const inside = playhead >= page.startSeconds && playhead < page.endSeconds;
+      return { page, seconds: inside ? playhead : -1 };
+    }
+  }
+  const index = pageIndexAt(pages, playhead);
+  return { page: index >= 0 ? pages[index]! : null, seconds: playhead };
+}
+
+export function CaptionPreview({
+  editor,
+  playback,
+  pages,
+  settings,
+  focusWord,
+  order,
+  duration,
+  fps,
+}: {
+  editor: CaptionsEditor;
+  playback: PlaybackStore;
+  pages: readonly CaptionPage[];
+  settings: CaptionSettings;
+  focusWord: string | null;
+  order: string[];
+  duration: number;
+  fps: number;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cache = useMemo(() => new TextMeasureCache(), []);
+  const layoutRef = useRef<PageLayout | null>(null);
+  const shownRef = useRef<string>('');
+  const latest = useRef({ pages, settings, focusWord });
+  useLayoutEffect(() => {
+    latest.current = { pages, settings, focusWord };
+  });
+  const playing = useStore(playback, (state) => state.playing);
+
+  const paint = (seconds: number, isPlaying: boolean) => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const { pages: list, settings: current, focusWord: focus } = latest.current;
+    const shown = pageToShow(list, seconds, isPlaying, focus);
+    paintBackdrop(ctx, canvas.width, canvas.height);
+    layoutRef.current = shown.page
+      ? paintPage(ctx, shown.page, {
+          settings: current,
+          frame: { width: canvas.width, height: canvas.height },
+          seconds: shown.seconds,
+          cache,
+        })
+      : null;
+    // For people (described below the canvas) and for the benchmark (paint count and time).
+    const text = layoutRef.current?.words.map((placed) => placed.text).join(' ') ?? '';
+    if (text !== shownRef.current) {
+      shownRef.current = text;
+      const description = document.getElementById('caption-preview-description');
+      if (description)
+        description.textContent = text
+          ? `Shows the caption “${text}”.`
+          : 'No caption at this time.';
+    }
+    canvas.dataset.paintCount = String(Number(canvas.dataset.paintCount ?? 0) + 1);
+    canvas.dataset.paintedAt = String(performance.now());
+    const spoken = shown.seconds >= 0 ? activeWordAt(shown.page, shown.seconds) : null;
+    if ((spoken?.id ?? null) !== playback.getState().spokenId)
+      playback.setState({ spokenId: spoken?.id ?? null });
+  };
+
+  // Any change to the pages, settings or focus is painted before the browser paints.
+  useLayoutEffect(() => {
+    if (!playback.getState().playing) paint(playback.getState().playhead, false);
+  });
+
+  // Scrubbing while paused paints the frame under the playhead.
+  useEffect(
+    () =>
+      playback.subscribe((state, previous) => {
+        if (!state.playing && state.playhead !== previous.playhead) paint(state.playhead, false);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads the latest props from a ref
+    [playback],
+  );
+
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    const startedAt = performance.now();
+    const from = playback.getState().playhead;
+    const tick = (now: number) => {
+      const seconds = Math.min(duration, from + (now - startedAt) / 1000);
+      playback.setState({ playhead: seconds });
+      paint(seconds, true);
+      if (seconds >= duration) {
+        playback.setState({ playing: false });
+        return;
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads the latest props from a ref
+  }, [playing, duration, playback]);
+
+  const play = () => {
+    if (playing) {
+      playback.setState({ playing: false });
+      return;
+    }
+    let from = playback.getState().playhead;
+    const focus = latest.current.focusWord;
+    if (focus) {
+      const page = pages[pageOfWord(pages, focus)];
+      if (page && (from < page.startSeconds || from >= page.endSeconds)) from = page.startSeconds;
+      editor.setState({ focusWord: null });
+    }
+    if (from >= duration) from = 0;
+    playback.setState({ playhead: from, playing: true });
+  };
+
+  return (
+    <section aria-labelledby="caption-preview-heading" className="flex flex-col items-center gap-3">
+      <h2 id="caption-preview-heading" className="self-start text-base font-semibold">
+        Preview
+      </h2>
+      <canvas
+        ref={canvasRef}
+        width={PREVIEW_FRAME.width}
+        height={PREVIEW_FRAME.height}
+        role="img"
+        aria-label="Caption preview"
+        aria-describedby="caption-preview-description"
+        onClick={(event) => {
+          const layout = layoutRef.current;
+          const canvas = canvasRef.current;
+          if (!layout || !canvas) return;
+          const rect = canvas.getBoundingClientRect();
+          const x = ((event.clientX - rect.left) / rect.width) * canvas.width;
+          const y = ((event.clientY - rect.top) / rect.height) * canvas.height;
+          const hit = wordAt(layout, x, y);
+          if (hit)
+            editor.run(selectCommand, {
+              id: hit.word.id,
+              mode: event.shiftKey
+                ? 'range'
+                : event.ctrlKey || event.metaKey
+                  ? 'toggle'
+                  : 'replace',
+              order,
+            });
+        }}
+        className="h-[480px] w-[270px] rounded-lg shadow-md"
+      />
+      <p id="caption-preview-description" className="sr-only">
+        No caption at this time.
+      </p>
+      <div className="flex w-[270px] flex-col gap-2">
+        <div className="flex items-center gap-2">
+          <Button variant="primary" onClick={play} aria-pressed={playing}>
+            {playing ? 'Pause' : 'Play'}
+          </Button>
+          <PlayheadTime playback={playback} duration={duration} />
+        </div>
+        <Scrubber
+          playback={playback}
+          duration={duration}
+          fps={fps}
+          onScrub={() => {
+            if (latest.current.focusWord) editor.setState({ focusWord: null });
+          }}
+        />
+        <SpokenWord playback={playback} pages={pages} />
+      </div>
+    </section>
+  );
+}
+
+function PlayheadTime({ playback, duration }: { playback: PlaybackStore; duration: number }) {
+  const playhead = useStore(playback, (state) => state.playhead);
+  return (
+    <span className="text-sm tabular-nums text-slate-700">
+      {formatTime(playhead)} / {formatTime(duration)}
+    </span>
+  );
+}
+
+function Scrubber({
+  playback,
+  duration,
+  fps,
+  onScrub,
+}: {
+  playback: PlaybackStore;
+  duration: number;
+  fps: number;
+  onScrub(): void;
+}) {
+  const playhead = useStore(playback, (state) => state.playhead);
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+      Playhead
+      <input
+        type="range"
+        min={0}
+        max={Math.max(duration, 1 / fps)}
+        step={1 / fps}
+        value={playhead}
+        aria-valuetext={formatTime(playhead)}
+        onChange={(event) => {
+          onScrub();
+          playback.setState({
+            playhead: snapToFrame(Number(event.target.value), fps),
+            playing: false,
+          });
+        }}
+        className="accent-indigo-600"
+      />
+    </label>
+  );
+}
+
+function SpokenWord({
+  playback,
+  pages,
+}: {
+  playback: PlaybackStore;
+  pages: readonly CaptionPage[];
+}) {
+  const spokenId = useStore(playback, (state) => state.spokenId);
+  const text = useMemo(() => {
+    if (!spokenId) return null;
+    for (const page of pages)
+      for (const line of page.lines)
+        for (const word of line) if (word.id === spokenId) return word.word;
+    return null;
+  }, [pages, spokenId]);
+  return (
+    <p className="text-sm text-slate-700" data-testid="spoken-word">
+      {text ? (
+        <>
+          Spoken word: <span className="font-semibold">“{text}”</span>
+        </>
+      ) : (
+        'No word is spoken at the playhead.'
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,491 @@
+/**
+ * The caption styler: toolbar (undo, redo, emphasis, reset, save status), the word list with its
+ * search, the preview (the shared caption painter, with playback) and the inspector (the selected
+ * words' style, the project's caption style, the Looks), all on one `CaptionsEditor` of the
+ * editor kit. Unsaved changes are marked, kept on this device and saved on request after a
+ * failure or a reload; conflicts and refusals are shown in words.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/button.tsx';
+import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
+import { InlineError } from '@/components/error-state.tsx';
+import { paginate } from '@/lib/caption-painter/caption-pages.ts';
+import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
+import { EditorToolbar, useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
+import {
+  captionFontsQueryOptions,
+  captionLooksQueryOptions,
+  captionSearchQueryOptions,
+} from '../api/captions-queries.ts';
+import { touchedIds } from '../model/caption-change.ts';
+import { emphasisCount } from '../model/caption-doc.ts';
+import { selectIds } from '../model/commands.ts';
+import { buildRows, wordIdsOf } from '../model/word-rows.ts';
+import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
+import { createPlaybackStore } from '../state/playback-store.ts';
+import { CaptionPreview } from './caption-preview.tsx';
+import { LookGallery } from './look-gallery.tsx';
+import { SettingsPanel, WordInspector, type Swatch } from './style-panels.tsx';
+import { WordList } from './word-list.tsx';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+
+/** Keys typed into a field are the field's, not the editor's. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) ||
+    target.getAttribute('role') === 'slider'
+  );
+}
+
+export function CaptionsEditorView({
+  projectId,
+  query,
+  onQueryChange,
+}: {
+  projectId: string;
+  query: string;
+  onQueryChange(query: string): void;
+}) {
+  const queryClient = useQueryClient();
+  const [editor] = useState(() =>
+    createCaptionsEditor({
+      projectId,
+      queryClient,
+      storage: typeof window === 'undefined' ? undefined : window.localStorage,
+    }),
+  );
+  const [playback] = useState(createPlaybackStore);
+  useEffect(() => editor.keepOnDevice(), [editor]);
+  useEffect(() => {
+    editor.reconcileReturned();
+  });
+  // A save that failed for the connection is tried again when the browser is back online.
+  useEffect(() => {
+    const onOnline = () => {
+      if (editor.getState().saveHeld === 'failed') void editor.saveUnsaved();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [editor]);
+
+  // The editor's keys work anywhere on the screen, except while typing in a field.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      if (editor.handleKey(event)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
+  const ctx = useEditorContext(editor, (state) => [
+    state.selection,
+    state.anchor,
+    state.history,
+    state.outbox,
+    state.draft,
+  ]);
+  const selection = useEditorState(editor, (state) => state.selection);
+  const focusWord = useEditorState(editor, (state) => state.focusWord);
+  const history = useEditorState(editor, (state) => state.history);
+  const outbox = useEditorState(editor, (state) => state.outbox);
+  const saveHeld = useEditorState(editor, (state) => state.saveHeld);
+  const returned = useEditorState(editor, (state) => state.returned);
+  const notice = useEditorState(editor, (state) => state.notice);
+  const conflict = useEditorState(editor, (state) => state.conflict);
+  const announcement = useEditorState(editor, (state) => state.announcement);
+  const looks = useQuery(captionLooksQueryOptions());
+  const fonts = useQuery(captionFontsQueryOptions());
+  const matches = useQuery(captionSearchQueryOptions(projectId, query));
+
+  const doc = ctx?.doc;
+  const words = doc?.words.words;
+  const settings = doc?.style.settings;
+  const visible = useMemo(
+    () => (query && matches.data ? new Set(matches.data.ids) : null),
+    [query, matches.data],
+  );
+  const rows = useMemo(() => (words ? buildRows(words, visible) : []), [words, visible]);
+  const order = useMemo(() => wordIdsOf(rows), [rows]);
+  const pages = useMemo(
+    () => (words && settings ? paginate(words, settings) : []),
+    // Only the page breaks' settings change the pages.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [words, settings?.wordsPerLineLimit, settings?.maxLinesPerCaption],
+  );
+  const duration = useMemo(
+    () => pages.reduce((end, page) => Math.max(end, page.endSeconds), 0),
+    [pages],
+  );
+  const unsaved = useMemo(
+    () => new Set(outbox.flatMap((entry) => touchedIds(entry.change))),
+    [outbox],
+  );
+  const swatches = useMemo(() => projectSwatches(settings), [settings]);
+  const emphasis = useMemo(() => (words ? emphasisCount(words) : 0), [words]);
+
+  if (!ctx || !doc || !words || !settings) return null;
+
+  const undoEntry = nextUndo(history);
+  const redoEntry = nextRedo(history);
+  const lastUnsaved = outbox.findLast((entry) => entry.status !== 'saving');
+  const inFlight = outbox.filter((entry) => entry.status !== 'unsaved').length;
+  const held = outbox.filter((entry) => entry.status === 'unsaved').length;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <EditorToolbar
+        editor={editor}
+        label="Caption tools"
+        ctx={ctx}
+        saving={false}
+        titles={{
+          undo: lastUnsaved
+            ? `Undo ${lastUnsaved.label} (not saved yet) (Ctrl/⌘ + Z)`
+            : undoEntry
+              ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)`
+              : 'Nothing to undo',
+          redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
+        }}
+      >
+        <span className="ml-auto text-sm text-slate-600" role="status" aria-label="Save status">
+          {inFlight > 0
+            ? `Saving ${plural(inFlight, 'change')}…`
+            : held > 0
+              ? `${plural(held, 'unsaved change')}`
+              : 'All changes saved'}
+        </span>
+      </EditorToolbar>
+
+      {saveHeld ? (
+        <UnsavedBanner
+          editor={editor}
+          reason={saveHeld}
+          count={held}
+          returned={returned}
+          errors={outbox.flatMap((entry) => (entry.error ? [entry.error] : []))}
+        />
+      ) : null}
+      {conflict ? (
+        <ConflictBanner
+          conflict={conflict}
+          what="these captions"
+          onDismiss={() => editor.setState({ conflict: null })}
+        />
+      ) : null}
+      {notice ? (
+        <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_290px_340px]">
+        <section aria-labelledby="words-heading" className="flex min-w-0 flex-col gap-3">
+          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <h2 id="words-heading" className="text-base font-semibold">
+              Words
+            </h2>
+            <p className="text-sm text-slate-600" aria-label="Summary">
+              {plural(words.length, 'word')} · {plural(emphasis, 'emphasised word')}
+            </p>
+          </div>
+          <WordSearch
+            editor={editor}
+            query={query}
+            onQueryChange={onQueryChange}
+            matches={matches.data?.ids ?? null}
+            loading={query.length > 0 && matches.isFetching && !matches.data}
+            error={matches.isError ? matches.error : null}
+          />
+          {query && matches.data && matches.data.ids.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+              No word contains “{query}”.
+            </p>
+          ) : (
+            <WordList
+              editor={editor}
+              words={words}
+              rows={rows}
+              order={order}
+              spans={doc.words.spans}
+              fps={doc.words.fps}
+              query={query}
+              selection={selection}
+              unsaved={unsaved}
+              playback={playback}
+            />
+          )}
+        </section>
+
+        <CaptionPreview
+          editor={editor}
+          playback={playback}
+          pages={pages}
+          settings={settings}
+          focusWord={focusWord}
+          order={order.length > 0 ? order : words.map((word) => word.id)}
+          duration={duration}
+          fps={doc.words.fps}
+        />
+
+        <Inspector
+          editor={editor}
+          tabs={{
+            word: (
+              <WordInspector
+                editor={editor}
+                words={words}
+                selection={selection}
+                fonts={fonts.data?.fonts ?? []}
+                swatches={swatches}
+              />
+            ),
+            style: (
+              <SettingsPanel
+                editor={editor}
+                settings={settings}
+                fonts={fonts.data?.fonts ?? []}
+                swatches={swatches}
+              />
+            ),
+            looks: looks.isError ? (
+              <InlineError error={looks.error} />
+            ) : (
+              <LookGallery
+                editor={editor}
+                looks={looks.data?.looks ?? null}
+                appliedId={doc.style.look_id}
+                page={pages[0] ?? null}
+              />
+            ),
+          }}
+        />
+      </div>
+
+      <div role="status" aria-label="Last action" className="sr-only">
+        {announcement}
+      </div>
+    </div>
+  );
+}
+
+/** The colours the project's captions already use, offered as one-click swatches. */
+function projectSwatches(settings: Record<string, unknown> | undefined): Swatch[] {
+  if (!settings) return [];
+  const named: Array<[string, string]> = [
+    ['color', 'caption colour'],
+    ['activeWordColor', 'active word colour'],
+    ['emphasisColor', 'emphasis colour'],
+    ['emphasisGlowColor', 'emphasis glow'],
+    ['textStrokeColor', 'stroke colour'],
+  ];
+  const seen = new Set<string>();
+  const swatches: Swatch[] = [];
+  for (const [key, name] of named) {
+    const color = settings[key];
+    if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) continue;
+    const lower = color.toLowerCase();
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    swatches.push({ color: lower, name });
+  }
+  return swatches;
+}
+
+function WordSearch({
+  editor,
+  query,
+  onQueryChange,
+  matches,
+  loading,
+  error,
+}: {
+  editor: CaptionsEditor;
+  query: string;
+  onQueryChange(query: string): void;
+  matches: string[] | null;
+  loading: boolean;
+  error: unknown;
+}) {
+  const [text, setText] = useState(query);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The URL changed elsewhere (back/forward): the field follows.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    if (text.trim() !== query) setText(query);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onQueryChange(value.trim()), SEARCH_DEBOUNCE_MS);
+  };
+  const count = matches?.length ?? 0;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Search words
+          <input
+            type="search"
+            value={text}
+            maxLength={100}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                clearTimeout(timer.current);
+                onQueryChange(text.trim());
+              }
+            }}
+            placeholder="e.g. the"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal"
+          />
+        </label>
+        <Button
+          variant="secondary"
+          disabled={!query || count === 0}
+          onClick={() =>
+            editor.run(selectIds, { ids: matches ?? [], what: `matches of “${query}”` })
+          }
+        >
+          Style all matches
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600" role="status" aria-label="Search results">
+        {query
+          ? loading
+            ? `Searching for “${query}”…`
+            : matches
+              ? `${plural(count, 'word')} match “${query}”.`
+              : ''
+          : 'Search to find words, then style every match at once.'}
+      </p>
+      {error ? <InlineError error={error} /> : null}
+    </div>
+  );
+}
+
+function UnsavedBanner({
+  editor,
+  reason,
+  count,
+  returned,
+  errors,
+}: {
+  editor: CaptionsEditor;
+  reason: 'failed' | 'returned';
+  count: number;
+  returned: { alreadySaved: number; changedElsewhere: string[] } | null;
+  errors: string[];
+}) {
+  if (count === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Unsaved changes"
+      className="flex flex-wrap items-start gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <div className="flex-1">
+        <h2 className="font-semibold">
+          {reason === 'returned'
+            ? `${plural(count, 'unsaved change')} from your last visit`
+            : `${plural(count, 'change')} not saved yet`}
+        </h2>
+        <p className="mt-1 text-sm">
+          {reason === 'returned'
+            ? 'They were kept on this device and are shown, marked “Unsaved”. Save them, or discard them to see the captions as they are saved.'
+            : `${errors[0] ?? 'The last save failed.'} They stay on screen and on this device until saved.`}
+        </p>
+        {returned && returned.alreadySaved > 0 ? (
+          <p className="mt-1 text-sm">
+            {plural(returned.alreadySaved, 'change')} had been saved already and{' '}
+            {returned.alreadySaved === 1 ? 'was' : 'were'} dropped.
+          </p>
+        ) : null}
+        {returned && returned.changedElsewhere.length > 0 ? (
+          <p className="mt-1 text-sm">
+            Changed elsewhere since: {returned.changedElsewhere.slice(0, 8).join(', ')}
+            {returned.changedElsewhere.length > 8
+              ? ` and ${returned.changedElsewhere.length - 8} more`
+              : ''}
+            . Saving is checked against their current version.
+          </p>
+        ) : null}
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={() => void editor.saveUnsaved()}>Save changes</Button>
+        <Button variant="secondary" onClick={() => editor.discardUnsaved()}>
+          Discard
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type TabId = 'word' | 'style' | 'looks';
+const TABS: Array<{ id: TabId; label: string }> = [
+  { id: 'word', label: 'Selected words' },
+  { id: 'style', label: 'Caption style' },
+  { id: 'looks', label: 'Looks' },
+];
+
+function Inspector({
+  editor,
+  tabs,
+}: {
+  editor: CaptionsEditor;
+  tabs: Record<TabId, React.ReactNode>;
+}) {
+  const [tab, setTab] = useState<TabId>('word');
+  const selected = useEditorState(editor, (state) => state.selection.size);
+  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const move = (by: number) => {
+    const at = TABS.findIndex((candidate) => candidate.id === tab);
+    const next = TABS[(at + by + TABS.length) % TABS.length]!.id;
+    setTab(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <section aria-label="Inspector" className="flex min-w-0 flex-col gap-3">
+      <div role="tablist" aria-label="Inspector" className="flex gap-1 border-b border-slate-200">
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            ref={(node) => {
+              refs.current[id] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`captions-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`captions-panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight') move(1);
+              else if (event.key === 'ArrowLeft') move(-1);
+            }}
+            className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${tab === id ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {label}
+            {id === 'word' && selected > 0 ? ` (${selected.toLocaleString('en')})` : ''}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`captions-panel-${tab}`}
+        aria-labelledby={`captions-tab-${tab}`}
+        className="max-h-[75vh] overflow-y-auto pr-1"
+      >
+        {tabs[tab]}
+      </div>
+    </section>
+  );
+}

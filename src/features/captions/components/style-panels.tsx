@@ -1,0 +1,267 @@
+/**
+ * The inspector of the selected words (every word style field, text, emphasis, reset) and the
+ * panel of the project's caption settings. Each field is a control from `style-controls.tsx`,
+ * derived from the field table; each edit runs a command of the table (live while dragged).
+ */
+import { useMemo } from 'react';
+import { Button } from '@/components/button.tsx';
+import type { CaptionFont, CaptionSettings, CaptionWord, WordStyle } from '../model/caption-doc.ts';
+import { indexOfWords } from '../model/caption-doc.ts';
+import { resetStyle, setSettings, setStyle, setText, toggleEmphasis } from '../model/commands.ts';
+import {
+  groupFields,
+  SETTINGS_FIELDS,
+  toStyleValue,
+  WORD_STYLE_FIELDS,
+  type FieldSpec,
+  type WordStyleKey,
+} from '../model/style-fields.ts';
+import type { CaptionsEditor } from '../state/captions-editor.ts';
+import {
+  ColorField,
+  EmojiField,
+  FontField,
+  NumberSliderField,
+  SelectField,
+  ShadowField,
+  ToggleField,
+} from './style-controls.tsx';
+import { WordTextField } from './word-text-field.tsx';
+
+export interface Swatch {
+  color: string;
+  name: string;
+}
+
+const refusalOf = (outcome: { type: string; reason?: string } | null) =>
+  outcome && outcome.type === 'refused' ? (outcome.reason ?? null) : null;
+
+/** One control for a field; `value` null when the selection differs. */
+function FieldControl<Key extends string>({
+  field,
+  value,
+  fonts,
+  swatches,
+  disabled,
+  preview,
+  commit,
+}: {
+  field: FieldSpec<Key>;
+  value: unknown;
+  fonts: readonly CaptionFont[];
+  swatches: readonly Swatch[];
+  disabled: boolean;
+  preview(value: string | number | boolean): void;
+  commit(value: string | number | boolean): string | null;
+}) {
+  const text = value === null ? null : value === undefined ? undefined : String(value);
+  switch (field.kind) {
+    case 'color':
+      return (
+        <ColorField
+          label={field.label}
+          value={text}
+          swatches={swatches}
+          disabled={disabled}
+          onPreview={preview}
+          onCommit={commit}
+        />
+      );
+    case 'number':
+      return (
+        <NumberSliderField
+          field={field}
+          value={value === null ? null : value === undefined ? undefined : Number(value)}
+          disabled={disabled}
+          onPreview={preview}
+          onCommit={commit}
+        />
+      );
+    case 'select':
+      return (
+        <SelectField
+          label={field.label}
+          value={text}
+          options={field.options ?? []}
+          disabled={disabled}
+          onCommit={commit}
+        />
+      );
+    case 'toggle':
+      return (
+        <ToggleField
+          label={field.label}
+          value={value === null ? null : value === undefined ? undefined : value === true}
+          disabled={disabled}
+          onCommit={commit}
+        />
+      );
+    case 'shadow':
+      return <ShadowField label={field.label} value={text} disabled={disabled} onCommit={commit} />;
+    case 'font':
+      return (
+        <FontField
+          label={field.label}
+          value={text}
+          fonts={fonts}
+          disabled={disabled}
+          onCommit={commit}
+        />
+      );
+    case 'emoji':
+      return <EmojiField label={field.label} value={text} disabled={disabled} onCommit={commit} />;
+  }
+}
+
+/** The value every selected word has for each style field, or null where they differ. */
+function sharedStyle(words: readonly CaptionWord[]): Partial<Record<WordStyleKey, unknown>> {
+  const shared: Partial<Record<WordStyleKey, unknown>> = {};
+  for (const field of WORD_STYLE_FIELDS) {
+    const first = (words[0]?.style as Record<string, unknown> | undefined)?.[field.key];
+    shared[field.key] = words.every(
+      (word) => (word.style as Record<string, unknown> | undefined)?.[field.key] === first,
+    )
+      ? first
+      : null;
+  }
+  return shared;
+}
+
+export function WordInspector({
+  editor,
+  words,
+  selection,
+  fonts,
+  swatches,
+}: {
+  editor: CaptionsEditor;
+  words: readonly CaptionWord[];
+  selection: ReadonlySet<string>;
+  fonts: readonly CaptionFont[];
+  swatches: readonly Swatch[];
+}) {
+  const selected = useMemo(() => {
+    const index = indexOfWords(words);
+    return [...selection].flatMap((id) => {
+      const at = index.get(id);
+      return at === undefined ? [] : [words[at]!];
+    });
+  }, [words, selection]);
+  const shared = useMemo(() => sharedStyle(selected), [selected]);
+  if (selected.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        Select a word in the list (Shift for a range, Ctrl/⌘ to add one), or search and select all
+        matches, to style it here.
+      </p>
+    );
+  }
+  const single = selected.length === 1 ? selected[0]! : null;
+  const emphasised = selected.every((word) => word.isEmphasis);
+  const mixedEmphasis = !emphasised && selected.some((word) => word.isEmphasis);
+  const valuesOf = (key: WordStyleKey, value: string | number | boolean) => ({
+    style: { [key]: toStyleValue(key, value) } as Partial<WordStyle>,
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-medium text-slate-800" aria-live="polite">
+        {single ? (
+          <>
+            Styling “<span className="font-semibold">{single.word}</span>”
+          </>
+        ) : (
+          `Styling ${selected.length.toLocaleString('en')} words`
+        )}
+      </p>
+      {single ? (
+        <WordTextField
+          key={single.id}
+          word={single}
+          onCommit={(text) => refusalOf(editor.run(setText, { id: single.id, text }))}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          aria-pressed={mixedEmphasis ? 'mixed' : emphasised}
+          onClick={() => editor.run(toggleEmphasis, undefined)}
+        >
+          {emphasised ? 'Emphasised' : 'Emphasise'}
+        </Button>
+        <Button variant="secondary" onClick={() => editor.run(resetStyle, undefined)}>
+          Reset to default
+        </Button>
+      </div>
+      {groupFields(WORD_STYLE_FIELDS).map(({ group, fields }) => (
+        <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+          <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
+          {fields.map((field) => (
+            <FieldControl
+              key={field.key}
+              field={field}
+              value={shared[field.key]}
+              fonts={fonts}
+              swatches={swatches}
+              disabled={false}
+              preview={(value) =>
+                editor.preview(setStyle, {
+                  values: valuesOf(field.key, value),
+                  what: field.label.toLowerCase(),
+                })
+              }
+              commit={(value) =>
+                refusalOf(
+                  editor.commitLive(setStyle, {
+                    values: valuesOf(field.key, value),
+                    what: field.label.toLowerCase(),
+                  }),
+                )
+              }
+            />
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+export function SettingsPanel({
+  editor,
+  settings,
+  fonts,
+  swatches,
+}: {
+  editor: CaptionsEditor;
+  settings: CaptionSettings;
+  fonts: readonly CaptionFont[];
+  swatches: readonly Swatch[];
+}) {
+  const values = settings as Record<string, unknown>;
+  return (
+    <div className="flex flex-col gap-4">
+      {groupFields(SETTINGS_FIELDS).map(({ group, fields }) => (
+        <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+          <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
+          {fields.map((field) => {
+            const args = (value: string | number | boolean) => ({
+              values: { [field.key]: value } as Partial<CaptionSettings>,
+              what: field.label.toLowerCase(),
+            });
+            return (
+              <FieldControl
+                key={field.key}
+                field={field}
+                value={values[field.key]}
+                fonts={fonts}
+                swatches={swatches}
+                disabled={false}
+                preview={(value) => editor.preview(setSettings, args(value))}
+                commit={(value) => refusalOf(editor.commitLive(setSettings, args(value)))}
+              />
+            );
+          })}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

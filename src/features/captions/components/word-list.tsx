@@ -1,0 +1,396 @@
+/**
+ * Every word of the project, grouped by caption and paragraph, virtualised (only the rows on
+ * screen exist). Each word row: its text (search matches marked), its time range with draggable
+ * start and end handles (also sliders for the keyboard: ←/→ one frame, Shift ten), its style at a
+ * glance, an "unsaved" mark, and a text fix in place. Click selects, Shift-click a range,
+ * Ctrl/⌘-click adds or removes one.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useStore } from 'zustand';
+import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
+import type { CaptionSpan, CaptionWord } from '../model/caption-doc.ts';
+import { retime, selectCommand, setText } from '../model/commands.ts';
+import { formatTime, type Edge } from '../model/timing.ts';
+import { highlight, type SelectMode, type WordRow } from '../model/word-rows.ts';
+import type { CaptionsEditor } from '../state/captions-editor.ts';
+import type { PlaybackStore } from '../state/playback-store.ts';
+import { WordTextField } from './word-text-field.tsx';
+
+const CAPTION_ROW = 34;
+const WORD_ROW = 52;
+const TRACK_WIDTH = 132;
+
+export function WordList({
+  editor,
+  words,
+  rows,
+  order,
+  spans,
+  fps,
+  query,
+  selection,
+  unsaved,
+  playback,
+  scrollRef,
+}: {
+  editor: CaptionsEditor;
+  words: readonly CaptionWord[];
+  rows: readonly WordRow[];
+  /** Word ids in list order (for Shift-click ranges). */
+  order: string[];
+  spans: ReadonlyMap<string, CaptionSpan>;
+  fps: number;
+  query: string;
+  selection: ReadonlySet<string>;
+  unsaved: ReadonlySet<string>;
+  /** The word spoken at the playhead is marked. */
+  playback: PlaybackStore;
+  scrollRef?: React.RefObject<HTMLDivElement | null>;
+}) {
+  const spokenId = useStore(playback, (state) => state.spokenId);
+  const ownRef = useRef<HTMLDivElement>(null);
+  const parentRef = scrollRef ?? ownRef;
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'caption' ? CAPTION_ROW : WORD_ROW),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+  });
+  const select = (id: string, mode: SelectMode) => editor.run(selectCommand, { id, mode, order });
+
+  return (
+    <div
+      ref={parentRef}
+      className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white"
+      data-testid="word-list-scroller"
+    >
+      <div
+        role="list"
+        aria-label="Caption words"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const style = {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            height: item.size,
+            transform: `translateY(${item.start}px)`,
+          };
+          if (row.kind === 'caption') {
+            return (
+              <div
+                key={row.key}
+                role="listitem"
+                style={style}
+                className="flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600"
+              >
+                {row.opensParagraph ? (
+                  <span className="font-semibold text-slate-800">
+                    Paragraph {row.paragraph + 1}
+                  </span>
+                ) : null}
+                <span className="font-medium text-slate-700">Caption {row.number}</span>
+                <span className="tabular-nums">
+                  {formatTime(row.startSeconds)}–{formatTime(row.endSeconds)}
+                </span>
+                <span>
+                  {row.words} word{row.words === 1 ? '' : 's'}
+                </span>
+              </div>
+            );
+          }
+          const word = words[row.at]!;
+          return (
+            <WordRowView
+              key={row.key}
+              style={style}
+              editor={editor}
+              word={word}
+              span={spans.get(word.timelineItemId ?? '')}
+              fps={fps}
+              query={query}
+              selected={selection.has(word.id)}
+              unsaved={unsaved.has(word.id)}
+              spoken={spokenId === word.id}
+              onSelect={select}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const WordRowView = memo(function WordRowView({
+  style,
+  editor,
+  word,
+  span,
+  fps,
+  query,
+  selected,
+  unsaved,
+  spoken,
+  onSelect,
+}: {
+  style: React.CSSProperties;
+  editor: CaptionsEditor;
+  word: CaptionWord;
+  span: CaptionSpan | undefined;
+  fps: number;
+  query: string;
+  selected: boolean;
+  unsaved: boolean;
+  spoken: boolean;
+  onSelect(id: string, mode: SelectMode): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div
+      role="listitem"
+      style={style}
+      data-word-id={word.id}
+      data-spoken={spoken || undefined}
+      className={`flex items-center gap-2 border-b border-slate-100 px-3 ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
+    >
+      <div className="flex min-w-24 flex-1 flex-col">
+        {editing ? (
+          <WordTextField
+            word={word}
+            label={`Text of “${word.word}”`}
+            compact
+            autoFocus
+            onCommit={(text) => {
+              const outcome = editor.run(setText, { id: word.id, text });
+              return outcome.type === 'refused' ? outcome.reason : null;
+            }}
+            onDone={() => setEditing(false)}
+          />
+        ) : (
+          <div className="flex min-w-0 items-center gap-1">
+            <button
+              type="button"
+              aria-pressed={selected}
+              onClick={(event) =>
+                onSelect(
+                  word.id,
+                  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
+                )
+              }
+              className="min-w-0 truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {highlight(word.word, query).map((part, i) =>
+                part.match ? (
+                  <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
+                    {part.text}
+                  </mark>
+                ) : (
+                  <span key={i}>{part.text}</span>
+                ),
+              )}
+            </button>
+            <button
+              type="button"
+              aria-label={`Edit text of “${word.word}”`}
+              title="Fix the text (the timing stays)"
+              onClick={() => setEditing(true)}
+              className="shrink-0 rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              ✎
+            </button>
+          </div>
+        )}
+        <span className="px-1.5 text-xs tabular-nums text-slate-600">
+          {formatTime(word.startSeconds ?? 0)}–{formatTime(word.endSeconds ?? 0)}
+        </span>
+      </div>
+      <TimingTrack editor={editor} word={word} span={span} fps={fps} />
+      <StyleGlance word={word} />
+      {unsaved ? (
+        <span className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">
+          Unsaved
+        </span>
+      ) : null}
+    </div>
+  );
+});
+
+/** The word's span on its caption's span, with a handle at each end. */
+function TimingTrack({
+  editor,
+  word,
+  span,
+  fps,
+}: {
+  editor: CaptionsEditor;
+  word: CaptionWord;
+  span: CaptionSpan | undefined;
+  fps: number;
+}) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const start = word.startSeconds ?? 0;
+  const end = word.endSeconds ?? start;
+  const from = Math.min(span?.startSeconds ?? start, start);
+  const to = Math.max(span?.endSeconds ?? end, end, from + 1 / fps);
+  const x = (seconds: number) => ((seconds - from) / (to - from)) * TRACK_WIDTH;
+  return (
+    <div
+      ref={trackRef}
+      role="group"
+      aria-label={`Timing of “${word.word}”`}
+      className="relative h-6 shrink-0 rounded bg-slate-100"
+      style={{ width: TRACK_WIDTH }}
+    >
+      <div
+        className="absolute top-1.5 h-3 rounded-sm bg-indigo-300"
+        style={{ left: x(start), width: Math.max(2, x(end) - x(start)) }}
+        aria-hidden="true"
+      />
+      {(['start', 'end'] as const).map((edge) => (
+        <TimingHandle
+          key={edge}
+          editor={editor}
+          word={word}
+          edge={edge}
+          seconds={edge === 'start' ? start : end}
+          left={x(edge === 'start' ? start : end)}
+          range={{ from, to }}
+          fps={fps}
+          trackRef={trackRef}
+        />
+      ))}
+    </div>
+  );
+}
+
+function TimingHandle({
+  editor,
+  word,
+  edge,
+  seconds,
+  left,
+  range,
+  fps,
+  trackRef,
+}: {
+  editor: CaptionsEditor;
+  word: CaptionWord;
+  edge: Edge;
+  seconds: number;
+  left: number;
+  range: { from: number; to: number };
+  fps: number;
+  trackRef: React.RefObject<HTMLDivElement | null>;
+}) {
+  const drag = useRef<{ gesture: number | null; seconds: number } | null>(null);
+  const secondsAt = (clientX: number) => {
+    const rect = trackRef.current!.getBoundingClientRect();
+    const share = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
+    return range.from + share * (range.to - range.from);
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    event.currentTarget.focus();
+    drag.current = { gesture: null, seconds };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current) return;
+    const gesture = editor.getState().gesture;
+    // Escape cancelled the drag: the rest of it does nothing.
+    if (current.gesture !== null && gesture?.id !== current.gesture) return;
+    current.seconds = secondsAt(event.clientX);
+    editor.preview(retime, { id: word.id, edge, seconds: current.seconds });
+    current.gesture = editor.getState().gesture?.id ?? null;
+  };
+  const onPointerUp = () => {
+    const current = drag.current;
+    drag.current = null;
+    if (!current || current.gesture === null) return;
+    if (editor.getState().gesture?.id !== current.gesture) return;
+    editor.commitLive(retime, { id: word.id, edge, seconds: current.seconds });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = (event.shiftKey ? 10 : 1) / fps;
+    const by =
+      event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+        ? -step
+        : event.key === 'ArrowRight' || event.key === 'ArrowUp'
+          ? step
+          : 0;
+    if (by === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    editor.run(retime, { id: word.id, edge, seconds: seconds + by });
+  };
+  return (
+    <div
+      role="slider"
+      tabIndex={0}
+      aria-label={`${edge === 'start' ? 'Start' : 'End'} of “${word.word}”`}
+      aria-valuemin={Number(range.from.toFixed(3))}
+      aria-valuemax={Number(range.to.toFixed(3))}
+      aria-valuenow={Number(seconds.toFixed(3))}
+      aria-valuetext={`${formatTime(seconds)} (${Number(seconds.toFixed(3))} s)`}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        drag.current = null;
+        editor.cancelLive();
+      }}
+      onKeyDown={onKeyDown}
+      className="absolute top-0 h-6 w-2.5 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+      style={{ left }}
+    />
+  );
+}
+
+/** Colour or gradient, weight, emphasis, glow and emoji, small. */
+function StyleGlance({ word }: { word: CaptionWord }) {
+  const style = word.style ?? {};
+  const gradient =
+    style.textGradientFrom &&
+    style.textGradientTo &&
+    style.textGradientFrom !== style.textGradientTo
+      ? `linear-gradient(90deg, ${style.textGradientFrom}, ${style.textGradientTo})`
+      : null;
+  const glow = style.glowColor && style.glowColor !== 'transparent' && (style.glowBlurPx ?? 0) > 0;
+  const parts = [
+    gradient ? 'gradient' : style.color ? `colour ${style.color}` : 'default colour',
+    style.fontWeight ? `weight ${style.fontWeight}` : null,
+    word.isEmphasis ? 'emphasised' : null,
+    glow ? 'glow' : null,
+    style.emojiName ? `emoji ${style.emojiName}` : null,
+  ].filter(Boolean);
+  return (
+    <span
+      className="flex w-24 shrink-0 items-center gap-1 text-xs text-slate-700"
+      title={parts.join(', ')}
+    >
+      <span
+        aria-hidden="true"
+        className="h-4 w-4 rounded border border-slate-400"
+        style={{ background: gradient ?? style.color ?? '#ffffff' }}
+      />
+      <span className="sr-only">{parts.join(', ')}</span>
+      <span aria-hidden="true" className="font-mono">
+        {style.fontWeight ?? '–'}
+      </span>
+      {word.isEmphasis ? <span aria-hidden="true">★</span> : null}
+      {glow ? (
+        <span aria-hidden="true" style={{ color: style.glowColor }}>
+          ✦
+        </span>
+      ) : null}
+      {style.emojiName ? <span aria-hidden="true">{emojiFor(style.emojiName)}</span> : null}
+    </span>
+  );
+}

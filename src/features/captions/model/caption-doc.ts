@@ -1,0 +1,72 @@
+/**
+ * The caption styler's document: every word of the project (with the frame rate and the caption
+ * spans) and the project's caption style, two resources read as one by the editor kit. Types
+ * come from the contract; nothing here is restated by hand.
+ */
+import type { components } from '@/api/schema.gen.ts';
+
+export type CaptionWord = components['schemas']['CaptionWord'];
+export type WordStyle = components['schemas']['CaptionWordStyle'];
+export type CaptionSettings = components['schemas']['CaptionSettings'];
+export type CaptionStyle = components['schemas']['CaptionStyleResponse'];
+export type CaptionLook = components['schemas']['CaptionLook'];
+export type CaptionFont = components['schemas']['CaptionFont'];
+export type CaptionSpan = components['schemas']['CaptionSpan'];
+export type WordUpdate = components['schemas']['CaptionWordUpdate'];
+
+export interface WordsDoc {
+  /** In caption order (sequence), as the service lists them. */
+  words: readonly CaptionWord[];
+  fps: number;
+  /** Caption item spans by timeline item id. */
+  spans: ReadonlyMap<string, CaptionSpan>;
+  /** Emphasis count and total as the service summarised them when loaded. */
+  total: number;
+}
+
+export interface CaptionDoc {
+  words: WordsDoc;
+  style: CaptionStyle;
+}
+
+const indexes = new WeakMap<readonly CaptionWord[], Map<string, number>>();
+
+/** Position of each word in the list by id (computed once per list). */
+export function indexOfWords(words: readonly CaptionWord[]): Map<string, number> {
+  let index = indexes.get(words);
+  if (!index) {
+    index = new Map(words.map((word, i) => [word.id, i]));
+    indexes.set(words, index);
+  }
+  return index;
+}
+
+export function wordById(words: readonly CaptionWord[], id: string): CaptionWord | undefined {
+  const at = indexOfWords(words).get(id);
+  return at === undefined ? undefined : words[at];
+}
+
+/** The caption (timeline item) a word belongs to. */
+export const captionOf = (word: CaptionWord): string => word.captionId ?? word.timelineItemId ?? '';
+
+/** The words of the same caption as `words[at]`, in order, and its position among them. */
+export function captionNeighbours(
+  words: readonly CaptionWord[],
+  at: number,
+): { before: CaptionWord | undefined; after: CaptionWord | undefined } {
+  const word = words[at];
+  if (!word) return { before: undefined, after: undefined };
+  const caption = captionOf(word);
+  const before = words[at - 1];
+  const after = words[at + 1];
+  return {
+    before: before && captionOf(before) === caption ? before : undefined,
+    after: after && captionOf(after) === caption ? after : undefined,
+  };
+}
+
+export function emphasisCount(words: readonly CaptionWord[]): number {
+  let count = 0;
+  for (const word of words) if (word.isEmphasis) count += 1;
+  return count;
+}

@@ -1,0 +1,296 @@
+/**
+ * The caption styler's editor headless (no React, no DOM) over the simulator's real handlers (msw
+ * in Node): one batched request per gesture (chunked by 500), expected revisions, undo and redo,
+ * conflicts named, unsaved changes kept across a failure and a reload, then reconciled and saved.
+ */
+import { QueryClient } from '@tanstack/query-core';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '@mocks/handlers/create-handlers.ts';
+import { createSimulator } from '@mocks/simulator.ts';
+import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
+import { API_BASE_URL } from '@/api/client.ts';
+import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import type { CaptionStyle, CaptionWord } from '../model/caption-doc.ts';
+import {
+  applyLook,
+  resetStyle,
+  retime,
+  selectAll,
+  selectIds,
+  setStyle,
+  setText,
+} from '../model/commands.ts';
+import { outboxKey } from '../model/outbox.ts';
+import { createCaptionsEditor, type CaptionsEditor } from './captions-editor.ts';
+
+const BENCH = 'Benchmark: 10,000 caption words';
+const simulator = createSimulator({ seed: 5, benchCaptionWords: 1200 });
+const server = setupServer(
+  ...createHandlers(simulator, API_BASE_URL, { defaultApiKey: 'vcs_test_demo_paid' }),
+);
+const requests: Array<{ method: string; path: string; body: unknown }> = [];
+server.events.on('request:start', async ({ request }) => {
+  const body = request.method === 'PATCH' ? await request.clone().json() : undefined;
+  requests.push({
+    method: request.method,
+    path: new URL(request.url).pathname.replace(/^.*\/projects\/[^/]+/, ''),
+    body,
+  });
+});
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, value),
+  };
+}
+
+async function projectIdOf(name: string): Promise<string> {
+  const response = await fetch(`${API_BASE_URL}/projects?limit=50`);
+  const { projects } = (await response.json()) as { projects: Array<{ id: string; name: string }> };
+  return projects.find((project) => project.name === name)!.id;
+}
+
+async function open(name: string, storage: Storage = memoryStorage()) {
+  const projectId = await projectIdOf(name);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const editor = createCaptionsEditor({
+    projectId,
+    queryClient,
+    storage,
+    wait: async () => undefined,
+  });
+  await Promise.all([
+    queryClient.fetchQuery(captionWordsQueryOptions(projectId)),
+    queryClient.fetchQuery(captionStyleQueryOptions(projectId)),
+  ]);
+  editor.keepOnDevice();
+  editor.reconcileReturned();
+  requests.length = 0;
+  return { projectId, queryClient, editor, storage };
+}
+
+async function serverWords(projectId: string): Promise<CaptionWord[]> {
+  const words: CaptionWord[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const response = await fetch(
+      `${API_BASE_URL}/projects/${projectId}/captions/words?limit=500&offset=${offset}`,
+    );
+    const page = (await response.json()) as {
+      words: CaptionWord[];
+      pagination: { hasMore: boolean };
+    };
+    words.push(...page.words);
+    if (!page.pagination.hasMore) return words;
+  }
+}
+
+const shown = (editor: CaptionsEditor, id: string) =>
+  editor.document()!.words.words.find((word) => word.id === id)!;
+
+async function settled(editor: CaptionsEditor): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if (editor.getState().outbox.every((entry) => entry.status === 'unsaved') && !editor.isBusy())
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('The editor did not settle.');
+}
+
+describe('styling words', () => {
+  it('styles all matches in one request with expected revisions; undo and redo', async () => {
+    const { editor, projectId } = await open('Product launch teaser');
+    const ids = editor
+      .document()!
+      .words.words.filter((word) => word.word.toLowerCase().includes('the'))
+      .map((word) => word.id);
+    expect(ids.length).toBeGreaterThan(1);
+    editor.run(selectIds, { ids, what: 'matches of “the”' });
+    editor.run(setStyle, { values: { style: { color: '#ff00aa' } }, what: 'colour' });
+    // Shown at once, before the service answers.
+    expect(shown(editor, ids[0]!).style?.color).toBe('#ff00aa');
+    await settled(editor);
+    const patches = requests.filter((request) => request.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    const body = patches[0]!.body as { updates: Array<{ expected_revision: number }> };
+    expect(body.updates).toHaveLength(ids.length);
+    expect(body.updates.every((update) => update.expected_revision >= 1)).toBe(true);
+    const after = await serverWords(projectId);
+    expect(
+      ids.every((id) => after.find((word) => word.id === id)?.style?.color === '#ff00aa'),
+    ).toBe(true);
+    expect(editor.getState().history.past.map((entry) => entry.label)).toEqual([
+      `Set colour on ${ids.length} words`,
+    ]);
+    await editor.undo();
+    const undone = await serverWords(projectId);
+    expect(undone.find((word) => word.id === ids[0])?.style?.color).not.toBe('#ff00aa');
+    await editor.redo();
+    expect((await serverWords(projectId)).find((word) => word.id === ids[0])?.style?.color).toBe(
+      '#ff00aa',
+    );
+  });
+
+  it('chunks a gesture over more than 500 words, as the service allows', async () => {
+    const { editor, projectId } = await open(BENCH);
+    editor.run(selectAll, undefined);
+    expect(editor.getState().selection.size).toBe(1200);
+    editor.run(setStyle, {
+      values: { style: { glowColor: '#00ffcc', glowBlurPx: 12 } },
+      what: 'glow',
+    });
+    await settled(editor);
+    const patches = requests.filter((request) => request.method === 'PATCH');
+    expect(
+      patches.map((request) => (request.body as { updates: unknown[] }).updates.length),
+    ).toEqual([500, 500, 200]);
+    expect(
+      (await serverWords(projectId)).every((word) => word.style?.glowColor === '#00ffcc'),
+    ).toBe(true);
+    expect(editor.getState().history.past).toHaveLength(1);
+  });
+
+  it('fixes a text keeping its timing, retimes with the neighbour pushed, resets a style', async () => {
+    const { editor, projectId } = await open('Founder story - episode 3');
+    const words = editor.document()!.words.words;
+    const at = words.findIndex(
+      (word, i) => words[i + 1] && (words[i + 1]!.captionId ?? '') === (word.captionId ?? ''),
+    );
+    const [word, next] = [words[at]!, words[at + 1]!];
+    editor.run(setText, { id: word.id, text: 'fixed' });
+    await settled(editor);
+    let after = (await serverWords(projectId)).find((candidate) => candidate.id === word.id)!;
+    expect(after).toMatchObject({
+      word: 'fixed',
+      startSeconds: word.startSeconds,
+      endSeconds: word.endSeconds,
+    });
+    editor.run(retime, { id: word.id, edge: 'end', seconds: next.startSeconds! + 0.1 });
+    await settled(editor);
+    const list = await serverWords(projectId);
+    after = list.find((candidate) => candidate.id === word.id)!;
+    expect(after.endSeconds).toBeCloseTo(next.startSeconds! + 0.1, 1);
+    expect(list.find((candidate) => candidate.id === next.id)!.startSeconds).toBe(after.endSeconds);
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(resetStyle, undefined);
+    await settled(editor);
+    expect((await serverWords(projectId)).find((c) => c.id === word.id)!.style).toEqual({});
+  });
+
+  it('applies a Look (undoable)', async () => {
+    const { editor, projectId, queryClient } = await open('Podcast highlights #41');
+    const looks = (await (await fetch(`${API_BASE_URL}/caption-looks`)).json()) as {
+      looks: Array<{ id: string; name: string; settings: Record<string, unknown> }>;
+    };
+    const look = looks.looks.find((candidate) => candidate.id === 'neon-glow')!;
+    const before = queryClient.getQueryData<CaptionStyle>(
+      captionStyleQueryOptions(projectId).queryKey,
+    )!;
+    editor.run(applyLook, { look: look as never });
+    await settled(editor);
+    const style = async () =>
+      (await (
+        await fetch(`${API_BASE_URL}/projects/${projectId}/captions/style`)
+      ).json()) as CaptionStyle;
+    expect((await style()).look_id).toBe('neon-glow');
+    await editor.undo();
+    expect(await style()).toMatchObject({ look_id: before.look_id, settings: before.settings });
+  });
+});
+
+describe('conflicts and unsaved changes', () => {
+  it('a word someone else changed is left as they set it, and named; the others are saved', async () => {
+    const { editor, projectId } = await open('Customer testimonial - Lena');
+    const [a, b, c] = editor.document()!.words.words;
+    // Someone else colours b.
+    await fetch(`${API_BASE_URL}/projects/${projectId}/captions/words`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ updates: [{ id: b!.id, style: { color: '#00ff00' } }] }),
+    });
+    editor.run(selectIds, { ids: [a!.id, b!.id, c!.id], what: 'three' });
+    editor.run(setStyle, { values: { style: { color: '#0000ff' } }, what: 'colour' });
+    await settled(editor);
+    const after = await serverWords(projectId);
+    const colour = (id: string) => after.find((word) => word.id === id)?.style?.color;
+    expect([colour(a!.id), colour(b!.id), colour(c!.id)]).toEqual([
+      '#0000ff',
+      '#00ff00',
+      '#0000ff',
+    ]);
+    expect(editor.getState().conflict?.changes).toContain(`“${b!.word}”`);
+    expect(editor.getState().notice?.detail).toBe(`Left as someone else set it: “${b!.word}”.`);
+    expect(shown(editor, b!.id).style?.color).toBe('#00ff00');
+  });
+
+  it('keeps a change whose save failed, across a reload, then reconciles and saves it', async () => {
+    const storage = memoryStorage();
+    const first = await open('Hiring slow, firing fast (ep 42)', storage);
+    const word = first.editor.document()!.words.words[2]!;
+    server.use(
+      http.patch(`${API_BASE_URL}/projects/:projectId/captions/words`, () => HttpResponse.error()),
+    );
+    first.editor.run(selectIds, { ids: [word.id], what: 'one' });
+    first.editor.run(setStyle, { values: { style: { color: '#abcdef' } }, what: 'colour' });
+    await settled(first.editor);
+    expect(first.editor.getState().saveHeld).toBe('failed');
+    expect(first.editor.getState().outbox.map((entry) => entry.status)).toEqual(['unsaved']);
+    expect(shown(first.editor, word.id).style?.color).toBe('#abcdef');
+    expect(first.editor.getState().notice?.title).toBe('Not saved yet');
+    expect(storage.getItem(outboxKey(first.projectId))).toContain('#abcdef');
+    // A second change waits behind it (in order), unsaved too.
+    first.editor.run(setStyle, { values: { style: { fontWeight: '900' } }, what: 'weight' });
+    await settled(first.editor);
+    expect(first.editor.getState().outbox).toHaveLength(2);
+
+    server.resetHandlers();
+    // The page is opened again: the changes are back, unsaved, until saved.
+    const second = await open('Hiring slow, firing fast (ep 42)', storage);
+    expect(second.editor.getState().saveHeld).toBe('returned');
+    expect(second.editor.getState().returned).toEqual({ alreadySaved: 0, changedElsewhere: [] });
+    expect(shown(second.editor, word.id).style).toMatchObject({
+      color: '#abcdef',
+      fontWeight: '900',
+    });
+    await second.editor.saveUnsaved();
+    expect(second.editor.getState().outbox).toEqual([]);
+    expect(storage.getItem(outboxKey(second.projectId))).toBeNull();
+    const saved = (await serverWords(second.projectId)).find(
+      (candidate) => candidate.id === word.id,
+    );
+    expect(saved?.style).toMatchObject({ color: '#abcdef', fontWeight: '900' });
+  });
+
+  it('undo takes back an unsaved change without the service', async () => {
+    const { editor } = await open('Pricing explained in 45s');
+    const word = editor.document()!.words.words[0]!;
+    server.use(
+      http.patch(`${API_BASE_URL}/projects/:projectId/captions/words`, () =>
+        HttpResponse.json(
+          { error: { code: 'internal_error', message: 'down', param: null, doc_url: '' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(setStyle, { values: { style: { color: '#123123' } }, what: 'colour' });
+    await settled(editor);
+    requests.length = 0;
+    await editor.undo();
+    expect(editor.getState().outbox).toEqual([]);
+    expect(shown(editor, word.id).style?.color).toBe(word.style?.color);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
+import { captionWordsQueryOptions } from '@/features/captions/api/captions-queries.ts';
+import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
+
+const searchSchema = z.object({
+  /** The word search (the service's `match_text`). */
+  q: z.catch(z.optional(z.string().max(100)), undefined),
+});
+
+export const Route = createFileRoute('/_app/projects/$projectId/captions')({
+  validateSearch: searchSchema,
+  loader: ({ context, params }) => {
+    // Both parts of the document load together; the page shows their errors.
+    const words = context.queryClient.ensureQueryData(captionWordsQueryOptions(params.projectId));
+    const style = context.queryClient.ensureQueryData(captionStyleQueryOptions(params.projectId));
+    return Promise.all([words, style]).then(
+      () => undefined,
+      () => undefined,
+    );
+  },
+  head: () => ({ meta: [{ title: 'Captions · Cutroom' }] }),
+  component: CaptionsRoute,
+});
+
+function CaptionsRoute() {
+  const { projectId } = Route.useParams();
+  const { q } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CaptionsPage
+      projectId={projectId}
+      query={q ?? ''}
+      onQueryChange={(next) =>
+        void navigate({ search: { q: next || undefined }, replace: true, resetScroll: false })
+      }
+    />
+  );
+}
