@@ -32,6 +32,8 @@ export default defineConfig({
       SIM_TIME_SCALE: '4',
       // e2e/media.spec.ts: the first confirmed delete of an item named e2e-flaky-… fails once.
       SIM_DELETE_FAIL_ONCE: '^e2e-flaky-',
+      // e2e/clips.spec.ts: clips of videos named e2eslow… walk 4× slower (each state stays on screen).
+      SIM_CLIP_SLOW: 'v=e2eslow',
       LOG_LEVEL: 'warn',
     },
     stdout: 'pipe',

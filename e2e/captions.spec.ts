@@ -125,6 +125,10 @@ async function patchWords(page: Page, projectId: string, updates: unknown[]): Pr
 }
 
 test.describe('caption styler', () => {
+  // Each test signs in through the login screen and saves several edits; on the shared two-core
+  // machine under load that alone has taken 15–35 s (seen in traces), so 30 s is not enough.
+  test.describe.configure({ timeout: 60_000 });
+
   test('search, then style all matches at once', async ({ page }) => {
     const projectId = await openCaptions(page, 'Lisbon in 30 seconds');
     const text = commonWord(await fetchWords(page, projectId));
@@ -153,7 +157,7 @@ test.describe('caption styler', () => {
   test('axe finds no serious violations on the editor, with words selected', async ({ page }) => {
     // Axe walks every control of the editor (list, preview, full inspector): on a loaded
     // two-core machine that alone takes 15–20 s.
-    test.slow();
+    test.setTimeout(180_000);
     await openCaptions(page, 'Lisbon in 30 seconds');
     await page.getByRole('list', { name: 'Caption words' }).getByRole('button').first().click();
     await expect(page.getByText(/^Styling “/)).toBeVisible();

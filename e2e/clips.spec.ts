@@ -9,9 +9,13 @@ import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
  * read only seeded clips nobody else changes; counts are never assumed.
  */
 
-/** A video id whose clips end the way `wanted` says (null: exported). Fresh per run. */
-function videoIdFor(wanted: ClipFailure | null): string {
-  const prefix = `e2e${Date.now().toString(36).slice(-5)}`;
+/**
+ * A video id whose clips end the way `wanted` says (null: exported). Fresh per run. A `slow` one
+ * walks 4× slower (playwright.config.ts sets SIM_CLIP_SLOW), so each state stays on screen for
+ * seconds even on a loaded machine.
+ */
+function videoIdFor(wanted: ClipFailure | null, pace: 'normal' | 'slow' = 'normal'): string {
+  const prefix = `e2e${pace === 'slow' ? 'slow' : ''}${Date.now().toString(36).slice(-5)}`;
   for (let i = 0; i < 100_000; i += 1) {
     const id = `${prefix}${i}`;
     if (clipFailureFor({ key: id }) === wanted) return id;
@@ -76,7 +80,8 @@ test.describe('clip library', () => {
   test('filters by two statuses, and the filtered view survives a reload', async ({ page }) => {
     await signInWithDemo(page, '/clips');
     const list = page.getByRole('list', { name: 'Clips' });
-    await expect(list).toBeVisible();
+    // Often the run's first screen after sign-in: the route's chunk and data come cold.
+    await expect(list).toBeVisible({ timeout: 20_000 });
     await page.getByRole('checkbox', { name: /^Failed \(\d+\+?\)$/ }).check();
     await page.getByRole('checkbox', { name: /^Needs repair \(\d+\+?\)$/ }).check();
     await expect(page).toHaveURL(/status=/);
@@ -219,9 +224,10 @@ test.describe('clip library', () => {
     // Recording starts before the clip exists (the app navigates to it without a reload), so
     // a slow first render of the clip cannot hide its early steps.
     await recordStatuses(page);
-    await createClipFromUrl(page, videoIdFor(null));
+    // Slow: assembling lasts 4 s and ready 6 s, so a loaded machine cannot skip past either.
+    await createClipFromUrl(page, videoIdFor(null, 'slow'));
     await expect
-      .poll(async () => (await seenStatuses(page)).seen, { timeout: 40_000 })
+      .poll(async () => (await seenStatuses(page)).seen, { timeout: 60_000 })
       .toEqual(expect.arrayContaining(['assembling', 'ready']));
     const { seen, sameDocument } = await seenStatuses(page);
     expect(seen.indexOf('ready')).toBeGreaterThan(seen.indexOf('assembling'));
@@ -323,6 +329,25 @@ test.describe('clip library', () => {
     expect(seen).toContain('assembling');
     expect(seen).not.toContain('preparing_source');
     await expect(page.getByRole('link', { name: 'Download the clip' })).toBeVisible();
+  });
+
+  test('opens a clip batch by id: a malformed id is refused, an unknown one is not found', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/clips');
+    const batchId = page.getByRole('textbox', { name: 'Open a clip batch by id' });
+    await batchId.fill('batch-42');
+    await page.getByRole('button', { name: 'Open batch' }).click();
+    await expect(page.getByText(/A batch id is a UUID/)).toBeVisible();
+    await expect(batchId).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/clips(\?|$)/);
+
+    const unknown = '123e4567-e89b-42d3-a456-426614174000';
+    await batchId.fill(unknown);
+    await page.getByRole('button', { name: 'Open batch' }).click();
+    await expect(page).toHaveURL(new RegExp(`/clip-batches/${unknown}$`));
+    await expect(page.getByText(`No clip batch ${unknown}.`)).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('toggles a clip’s visibility on the share page, rolled back on error', async ({ page }) => {

@@ -27,6 +27,8 @@
  *   short-suggestion runs of assets; the admin cancel endpoint cancels them.
  * - Fault `deleteFailOnce` (SIM_DELETE_FAIL_ONCE, a regex over names): the first confirmed delete
  *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
+ * - Fault `clipSlow` (SIM_CLIP_SLOW, a regex over a clip's asset id or video address): that
+ *   clip's pipeline steps take 4× as long.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
  *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
  *   `idempotency_conflict` (lib/idempotency.ts).

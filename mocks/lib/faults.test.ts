@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, faultConfigFromEnv } from './faults.ts';
+import { CLIP_SLOW_FACTOR, FaultInjector, faultConfigFromEnv } from './faults.ts';
 import { createRng } from './prng.ts';
 
 describe('faultConfigFromEnv', () => {
@@ -23,6 +23,15 @@ describe('faultConfigFromEnv', () => {
       retryAfterSeconds: 3,
       paths: '^/projects',
     });
+  });
+
+  it('reads SIM_CLIP_SLOW, and paces only the clips of a matching source', () => {
+    const config = faultConfigFromEnv({ SIM_CLIP_SLOW: 'v=e2eslow' });
+    expect(config).toEqual({ clipSlow: 'v=e2eslow' });
+    const faults = new FaultInjector(createRng(1), config);
+    expect(faults.clipPace('https://www.youtube.com/watch?v=e2eslow123')).toBe(CLIP_SLOW_FACTOR);
+    expect(faults.clipPace('https://www.youtube.com/watch?v=abc123')).toBe(1);
+    expect(new FaultInjector(createRng(1)).clipPace('anything')).toBe(1);
   });
 
   it('ignores garbage', () => {

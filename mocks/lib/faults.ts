@@ -21,7 +21,15 @@ export interface FaultConfig {
    * fails for that item (a retryable `unavailable` failed_items entry); the next attempt works.
    */
   deleteFailOnce?: string;
+  /**
+   * Regex source over a clip's source (asset id or video address): the pipeline steps of its
+   * clips take CLIP_SLOW_FACTOR times as long (a state a test must see stays on screen longer).
+   */
+  clipSlow?: string;
 }
+
+/** How much longer the steps of a clip whose source matches `clipSlow` take. */
+export const CLIP_SLOW_FACTOR = 4;
 
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number }
@@ -39,8 +47,8 @@ function clampRate(value: number | undefined): number | undefined {
 }
 
 /**
- * Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER, SIM_FAULT_PATHS and
- * SIM_DELETE_FAIL_ONCE.
+ * Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER, SIM_FAULT_PATHS,
+ * SIM_DELETE_FAIL_ONCE and SIM_CLIP_SLOW.
  */
 export function faultConfigFromEnv(env: Record<string, string | undefined>): FaultConfig {
   const config: FaultConfig = {};
@@ -56,6 +64,7 @@ export function faultConfigFromEnv(env: Record<string, string | undefined>): Fau
   }
   if (env.SIM_FAULT_PATHS) config.paths = env.SIM_FAULT_PATHS;
   if (env.SIM_DELETE_FAIL_ONCE) config.deleteFailOnce = env.SIM_DELETE_FAIL_ONCE;
+  if (env.SIM_CLIP_SLOW) config.clipSlow = env.SIM_CLIP_SLOW;
   return config;
 }
 
@@ -63,6 +72,7 @@ export class FaultInjector {
   private config: FaultConfig = {};
   private pathPattern: RegExp | null = null;
   private deletePattern: RegExp | null = null;
+  private clipSlowPattern: RegExp | null = null;
   /** Items whose one injected delete failure has happened. */
   private readonly failedDeletes = new Set<string>();
 
@@ -78,6 +88,12 @@ export class FaultInjector {
     this.config = { ...config };
     this.pathPattern = config.paths ? new RegExp(config.paths) : null;
     this.deletePattern = config.deleteFailOnce ? new RegExp(config.deleteFailOnce) : null;
+    this.clipSlowPattern = config.clipSlow ? new RegExp(config.clipSlow) : null;
+  }
+
+  /** How many times longer the pipeline steps of a clip from this source take (see clipSlow). */
+  clipPace(source: string): number {
+    return this.clipSlowPattern?.test(source) ? CLIP_SLOW_FACTOR : 1;
   }
 
   /** The injected failure of a confirmed delete of this item, or null (see deleteFailOnce). */

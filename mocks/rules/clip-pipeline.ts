@@ -160,6 +160,8 @@ export function runClipPipeline(
   let status: ClipStatus = options.from ?? 'preparing_source';
   let job: Job | null = null;
   let elapsed = 0;
+  // Fault injection (SIM_CLIP_SLOW): clips from a matching source walk slower.
+  const pace = sim.faults.clipPace(clip.source?.asset_id || clip.source?.youtube_url || '');
 
   const enter = (next: ClipStatus): void => {
     status = next;
@@ -178,7 +180,7 @@ export function runClipPipeline(
       elapsed += ms;
       for (;;) {
         const step = STEP_OF_STATUS[status];
-        const duration = step ? CLIP_STEP_MS[step] : READY_DWELL_MS;
+        const duration = (step ? CLIP_STEP_MS[step] : READY_DWELL_MS) * pace;
         const current = job;
         if (current) current.progress = Math.round(Math.min(1, elapsed / duration) * 100) / 100;
         if (elapsed < duration) return false;

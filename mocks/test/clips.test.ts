@@ -270,6 +270,22 @@ describe('clip pipeline', () => {
     expect(exports.some((item) => item.export_id === done.export?.export_id)).toBe(true);
   });
 
+  it('SIM_CLIP_SLOW: clips of a matching source walk their steps 4× slower, others do not', async () => {
+    server.simulator.setFaults({ clipSlow: 'v=slowpoke' });
+    try {
+      const slow = await createFrom(videoIdFor(null, 'slowpoke'));
+      const normal = await createFrom(videoIdFor(null, 'brisk'));
+      // Past the source step at the normal pace, well within it at the slow one.
+      advance(CLIP_STEP_MS.source + 500);
+      expect((await getClip(normal.clip_id)).status).toBe('awaiting_suggestions');
+      expect((await getClip(slow.clip_id)).status).toBe('preparing_source');
+      advance(CLIP_STEP_MS.source * 3);
+      expect((await getClip(slow.clip_id)).status).toBe('awaiting_suggestions');
+    } finally {
+      server.simulator.setFaults({});
+    }
+  });
+
   it('gives a clip without a project one of its own, named as asked', async () => {
     const created = await api.post<Clip>('/clips', {
       youtube_url: url(videoIdFor(null, 'own')),

@@ -19,11 +19,22 @@ import {
   wordAt,
   type PageLayout,
 } from '@/lib/caption-painter/caption-painter.ts';
-import type { CaptionSettings } from '../model/caption-doc.ts';
+import {
+  indexOfWords,
+  wordById,
+  type CaptionSettings,
+  type CaptionWord,
+} from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
+
+/** Marked once, at the preview's first paint (the benchmark's time to first render). */
+export const FIRST_PAINT_MARK = 'cutroom:captions-first-paint';
+
+/** The selected words' outline in the preview (amber: apart from any caption colour test). */
+const SELECTION_OUTLINE = '#f59e0b';
 
 /** Backing pixels of the preview (CSS size is half: sharp on 2× screens). */
 export const PREVIEW_FRAME = { width: 540, height: 960 };
@@ -64,17 +75,23 @@ export function CaptionPreview({
   editor,
   playback,
   pages,
+  words,
   settings,
   focusWord,
+  selection,
   order,
   duration,
   fps,
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
+  /** Pages of the words' structure; painted with the words as they are now (`words`). */
   pages: readonly CaptionPage[];
+  words: readonly CaptionWord[];
   settings: CaptionSettings;
   focusWord: string | null;
+  /** Outlined in the preview while paused. */
+  selection: ReadonlySet<string>;
   order: string[];
   duration: number;
   fps: number;
@@ -83,9 +100,9 @@ export function CaptionPreview({
   const cache = useMemo(() => new TextMeasureCache(), []);
   const layoutRef = useRef<PageLayout | null>(null);
   const shownRef = useRef<string>('');
-  const latest = useRef({ pages, settings, focusWord });
+  const latest = useRef({ pages, words, settings, focusWord, selection });
   useLayoutEffect(() => {
-    latest.current = { pages, settings, focusWord };
+    latest.current = { pages, words, settings, focusWord, selection };
   });
   const playing = useStore(playback, (state) => state.playing);
 
@@ -93,8 +110,15 @@ export function CaptionPreview({
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    const { pages: list, settings: current, focusWord: focus } = latest.current;
-    const shown = pageToShow(list, seconds, isPlaying, focus);
+    const {
+      pages: list,
+      words: now,
+      settings: current,
+      focusWord: focus,
+      selection: chosen,
+    } = latest.current;
+    const found = pageToShow(list, seconds, isPlaying, focus);
+    const shown = found.page ? { ...found, page: withCurrentWords(found.page, now) } : found;
     paintBackdrop(ctx, canvas.width, canvas.height);
     layoutRef.current = shown.page
       ? paintPage(ctx, shown.page, {
@@ -114,6 +138,10 @@ export function CaptionPreview({
           ? `Shows the caption “${text}”.`
           : 'No caption at this time.';
     }
+    if (!isPlaying && layoutRef.current && chosen.size > 0)
+      outlineSelected(ctx, layoutRef.current, chosen, canvas.width);
+    if (performance.getEntriesByName(FIRST_PAINT_MARK).length === 0)
+      performance.mark(FIRST_PAINT_MARK);
     canvas.dataset.paintCount = String(Number(canvas.dataset.paintCount ?? 0) + 1);
     canvas.dataset.paintedAt = String(performance.now());
     const spoken = shown.seconds >= 0 ? activeWordAt(shown.page, shown.seconds) : null;
@@ -223,10 +251,50 @@ export function CaptionPreview({
             if (latest.current.focusWord) editor.setState({ focusWord: null });
           }}
         />
-        <SpokenWord playback={playback} pages={pages} />
+        <SpokenWord playback={playback} words={words} />
       </div>
     </section>
   );
+}
+
+/** The page with its words as they are now (pages follow the structure, not the styles). */
+function withCurrentWords(page: CaptionPage, words: readonly CaptionWord[]): CaptionPage {
+  const index = indexOfWords(words);
+  let changed = false;
+  const lines = page.lines.map((line) =>
+    line.map((word) => {
+      const at = index.get(word.id);
+      const now = at === undefined ? undefined : words[at];
+      if (!now || now === word) return word;
+      changed = true;
+      return now;
+    }),
+  );
+  return changed ? { ...page, lines } : page;
+}
+
+/** A dashed box around each selected word of the page shown. */
+function outlineSelected(
+  ctx: CanvasRenderingContext2D,
+  layout: PageLayout,
+  selection: ReadonlySet<string>,
+  width: number,
+) {
+  ctx.save();
+  ctx.strokeStyle = SELECTION_OUTLINE;
+  ctx.lineWidth = Math.max(1, width / 270);
+  ctx.setLineDash([4, 3]);
+  for (const placed of layout.words) {
+    if (!selection.has(placed.word.id)) continue;
+    const pad = placed.height * 0.12;
+    ctx.strokeRect(
+      placed.x - placed.width / 2 - pad,
+      placed.y - placed.height / 2 - pad,
+      placed.width + pad * 2,
+      placed.height + pad * 2,
+    );
+  }
+  ctx.restore();
 }
 
 function PlayheadTime({ playback, duration }: { playback: PlaybackStore; duration: number }) {
@@ -275,19 +343,13 @@ function Scrubber({
 
 function SpokenWord({
   playback,
-  pages,
+  words,
 }: {
   playback: PlaybackStore;
-  pages: readonly CaptionPage[];
+  words: readonly CaptionWord[];
 }) {
   const spokenId = useStore(playback, (state) => state.spokenId);
-  const text = useMemo(() => {
-    if (!spokenId) return null;
-    for (const page of pages)
-      for (const line of page.lines)
-        for (const word of line) if (word.id === spokenId) return word.word;
-    return null;
-  }, [pages, spokenId]);
+  const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
   return (
     <p className="text-sm text-slate-700" data-testid="spoken-word">
       {text ? (

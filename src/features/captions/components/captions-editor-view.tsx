@@ -19,7 +19,7 @@ import {
   captionSearchQueryOptions,
 } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
-import { emphasisCount } from '../model/caption-doc.ts';
+import { emphasisCount, sameStructure, type CaptionWord } from '../model/caption-doc.ts';
 import { selectIds } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
 import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
@@ -105,20 +105,30 @@ export function CaptionsEditorView({
   const fonts = useQuery(captionFontsQueryOptions());
   const matches = useQuery(captionSearchQueryOptions(projectId, query));
 
+  const [structures] = useState(() => new StructureCache());
   const doc = ctx?.doc;
   const words = doc?.words.words;
   const settings = doc?.style.settings;
+  // Rows and pages follow the words' structure (order, timing, captions), not their styles or
+  // text: a style change on 10,000 words rebuilds neither (the painter reads current words).
+  const structure = words ? structures.of(words) : undefined;
   const visible = useMemo(
     () => (query && matches.data ? new Set(matches.data.ids) : null),
     [query, matches.data],
   );
-  const rows = useMemo(() => (words ? buildRows(words, visible) : []), [words, visible]);
+  const rows = useMemo(
+    () => (structure ? buildRows(structure, visible) : []),
+    [structure, visible],
+  );
   const order = useMemo(() => wordIdsOf(rows), [rows]);
+  const perLine = settings?.wordsPerLineLimit;
+  const perPage = settings?.maxLinesPerCaption;
   const pages = useMemo(
-    () => (words && settings ? paginate(words, settings) : []),
-    // Only the page breaks' settings change the pages.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [words, settings?.wordsPerLineLimit, settings?.maxLinesPerCaption],
+    () =>
+      structure
+        ? paginate(structure, { wordsPerLineLimit: perLine, maxLinesPerCaption: perPage })
+        : [],
+    [structure, perLine, perPage],
   );
   const duration = useMemo(
     () => pages.reduce((end, page) => Math.max(end, page.endSeconds), 0),
@@ -226,8 +236,10 @@ export function CaptionsEditorView({
           editor={editor}
           playback={playback}
           pages={pages}
+          words={words}
           settings={settings}
           focusWord={focusWord}
+          selection={selection}
           order={order.length > 0 ? order : words.map((word) => word.id)}
           duration={duration}
           fps={doc.words.fps}
@@ -272,6 +284,16 @@ export function CaptionsEditorView({
       </div>
     </div>
   );
+}
+
+/** The last list of each structure (see `sameStructure`): kept while only styles or text change. */
+class StructureCache {
+  private last: readonly CaptionWord[] | null = null;
+
+  of(words: readonly CaptionWord[]): readonly CaptionWord[] {
+    if (!this.last || !sameStructure(this.last, words)) this.last = words;
+    return this.last;
+  }
 }
 
 /** The colours the project's captions already use, offered as one-click swatches. */

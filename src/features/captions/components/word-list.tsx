@@ -6,7 +6,15 @@
  * Ctrl/⌘-click adds or removes one.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useStore } from 'zustand';
 import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
 import type { CaptionSpan, CaptionWord } from '../model/caption-doc.ts';
@@ -59,7 +67,16 @@ export function WordList({
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 8,
   });
-  const select = (id: string, mode: SelectMode) => editor.run(selectCommand, { id, mode, order });
+  // One function for every render: the memoised rows re-render only when their word changes.
+  const orderRef = useRef(order);
+  useLayoutEffect(() => {
+    orderRef.current = order;
+  });
+  const select = useCallback(
+    (id: string, mode: SelectMode) =>
+      void editor.run(selectCommand, { id, mode, order: orderRef.current }),
+    [editor],
+  );
 
   return (
     <div
@@ -109,7 +126,8 @@ export function WordList({
           return (
             <WordRowView
               key={row.key}
-              style={style}
+              top={item.start}
+              height={item.size}
               editor={editor}
               word={word}
               span={spans.get(word.timelineItemId ?? '')}
@@ -128,7 +146,8 @@ export function WordList({
 }
 
 const WordRowView = memo(function WordRowView({
-  style,
+  top,
+  height,
   editor,
   word,
   span,
@@ -139,7 +158,8 @@ const WordRowView = memo(function WordRowView({
   spoken,
   onSelect,
 }: {
-  style: React.CSSProperties;
+  top: number;
+  height: number;
   editor: CaptionsEditor;
   word: CaptionWord;
   span: CaptionSpan | undefined;
@@ -151,6 +171,14 @@ const WordRowView = memo(function WordRowView({
   onSelect(id: string, mode: SelectMode): void;
 }) {
   const [editing, setEditing] = useState(false);
+  const style = {
+    position: 'absolute' as const,
+    top: 0,
+    left: 0,
+    right: 0,
+    height,
+    transform: `translateY(${top}px)`,
+  };
   return (
     <div
       role="listitem"

@@ -13,7 +13,7 @@ import type {
   WordStyle,
   WordUpdate,
 } from './caption-doc.ts';
-import { indexOfWords } from './caption-doc.ts';
+import { indexOfWords, shareIndex } from './caption-doc.ts';
 
 /** Values of the fields a change sets on a word. */
 export interface WordValues {
@@ -202,6 +202,7 @@ export function applyChange(doc: CaptionDoc, change: CaptionChange): CaptionDoc 
       const at = index.get(edit.id);
       if (at !== undefined) list[at] = withValues(list[at]!, edit.to);
     }
+    shareIndex(doc.words.words, list);
     words = { ...doc.words, words: list };
   }
   const style = change.style ? withSettings(doc.style, change.style.to) : doc.style;
@@ -218,6 +219,7 @@ export function settleChange(doc: CaptionDoc, result: CaptionResult): CaptionDoc
       const at = index.get(word.id);
       if (at !== undefined) list[at] = word;
     }
+    shareIndex(doc.words.words, list);
     words = { ...doc.words, words: list };
   }
   return { words, style: result.style ?? doc.style };

@@ -58,6 +58,8 @@ type State = EditorState<CaptionsState, CaptionChange>;
 type Outcome = CommitOutcome<CaptionChange, CaptionResult>;
 type Outcome_ = KitOutcome<CaptionsState, CaptionChange>;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export class CaptionsEditor extends Editor<
@@ -69,7 +71,11 @@ export class CaptionsEditor extends Editor<
 > {
   private queue: Promise<unknown> = Promise.resolve();
   /** The last shown documents (views compare documents by identity). */
-  private withOutbox: { base: CaptionDoc; outbox: OutboxEntry[]; doc: CaptionDoc } | null = null;
+  private withOutbox: {
+    base: CaptionDoc;
+    changes: readonly CaptionChange[];
+    doc: CaptionDoc;
+  } | null = null;
   private shown: { under: CaptionDoc; draft: CaptionChange | null; doc: CaptionDoc } | null = null;
   private reconciled = false;
 
@@ -112,9 +118,21 @@ export class CaptionsEditor extends Editor<
     const base = this.readDocument();
     if (base === undefined) return undefined;
     const { outbox, draft } = this.getState();
-    if (this.withOutbox?.base !== base || this.withOutbox.outbox !== outbox)
-      this.withOutbox = { base, outbox, doc: applyOutbox(base, outbox) };
-    const under = this.withOutbox.doc;
+    // An entry's status changing (pending → saving) changes nothing shown: same document.
+    let shownUnder = this.withOutbox;
+    if (
+      shownUnder?.base !== base ||
+      shownUnder.changes.length !== outbox.length ||
+      outbox.some((entry, i) => entry.change !== shownUnder!.changes[i])
+    ) {
+      shownUnder = {
+        base,
+        changes: outbox.map((entry) => entry.change),
+        doc: applyOutbox(base, outbox),
+      };
+      this.withOutbox = shownUnder;
+    }
+    const under = shownUnder.doc;
     if (this.shown?.under !== under || this.shown.draft !== draft)
       this.shown = { under, draft, doc: draft ? applyChange(under, draft) : under };
     return this.shown.doc;
@@ -195,7 +213,9 @@ export class CaptionsEditor extends Editor<
       createdAt: Date.now(),
     };
     this.setOutbox([...this.getState().outbox, entry]);
-    return this.enqueue(() => this.saveEntry(entry.id));
+    // The change is on screen now; saving starts in the next task, so the frame that shows it
+    // is not held up by the save's bookkeeping.
+    return this.enqueue(() => nextTask().then(() => this.saveEntry(entry.id)));
   }
 
   private async saveEntry(id: string): Promise<Outcome> {
