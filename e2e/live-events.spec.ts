@@ -25,6 +25,10 @@ test.describe('live events', () => {
     const { rows, expectedAfter } = await openFirstProjectExports(page);
 
     await page.getByRole('button', { name: 'Export video' }).click();
+    await page
+      .getByRole('dialog', { name: 'Export this project' })
+      .getByRole('button', { name: 'Start export' })
+      .click();
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications.getByText('Export ready')).toBeVisible({ timeout: 25_000 });
     await expect(notifications.getByRole('link', { name: 'Download' })).toBeVisible();
@@ -40,6 +44,10 @@ test.describe('live events', () => {
     });
     const { rows, expectedAfter } = await openFirstProjectExports(page);
     await page.getByRole('button', { name: 'Export video' }).click();
+    await page
+      .getByRole('dialog', { name: 'Export this project' })
+      .getByRole('button', { name: 'Start export' })
+      .click();
     // No event arrives, but polling still brings the finished export in.
     await expect(rows).toHaveCount(expectedAfter, { timeout: 30_000 });
   });

@@ -101,6 +101,7 @@ import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
 import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
+import { resumeSeededPosts } from './rules/publishing.ts';
 import { seedStore } from './store/seed.ts';
 import type { WebhookEventName } from './store/contract.ts';
 import type { Store } from './store/workspace.ts';
@@ -225,6 +226,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     stop: () => ticker.stop(),
   };
   resumeSeededJobs(simulator);
+  resumeSeededPosts(simulator);
   resumeFacelessRuns(simulator);
   return simulator;
 }

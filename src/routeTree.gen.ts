@@ -13,11 +13,15 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppOpsRouteImport } from './routes/_app/ops'
+import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
 import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
 import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
 import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
 import { Route as AppMediaIndexRouteImport } from './routes/_app/media/index'
+import { Route as AppOnboardingIndexRouteImport } from './routes/_app/onboarding/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing/index'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
 import { Route as AppMediaAssetsAssetIdRouteImport } from './routes/_app/media/assets.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
@@ -45,6 +49,11 @@ const AppOpsRoute = AppOpsRouteImport.update({
   path: '/ops',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
+  id: '/ai-style/',
+  path: '/ai-style/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppClipBatchesBatchIdRoute = AppClipBatchesBatchIdRouteImport.update({
   id: '/clip-batches/$batchId',
   path: '/clip-batches/$batchId',
@@ -65,9 +74,24 @@ const AppMediaIndexRoute = AppMediaIndexRouteImport.update({
   path: '/media/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOnboardingIndexRoute = AppOnboardingIndexRouteImport.update({
+  id: '/onboarding/',
+  path: '/onboarding/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPublishingIndexRoute = AppPublishingIndexRouteImport.update({
+  id: '/publishing/',
+  path: '/publishing/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
@@ -117,9 +141,13 @@ export interface FileRoutesByFullPath {
   '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/ai-style/': typeof AppAiStyleIndexRoute
   '/clips/': typeof AppClipsIndexRoute
   '/media/': typeof AppMediaIndexRoute
+  '/onboarding/': typeof AppOnboardingIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/publishing/': typeof AppPublishingIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
@@ -134,9 +162,13 @@ export interface FileRoutesByTo {
   '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
+  '/ai-style': typeof AppAiStyleIndexRoute
   '/clips': typeof AppClipsIndexRoute
   '/media': typeof AppMediaIndexRoute
+  '/onboarding': typeof AppOnboardingIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/publishing': typeof AppPublishingIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
@@ -153,9 +185,13 @@ export interface FileRoutesById {
   '/_app/ops': typeof AppOpsRoute
   '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/_app/clips/$clipId': typeof AppClipsClipIdRoute
+  '/_app/ai-style/': typeof AppAiStyleIndexRoute
   '/_app/clips/': typeof AppClipsIndexRoute
   '/_app/media/': typeof AppMediaIndexRoute
+  '/_app/onboarding/': typeof AppOnboardingIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/publishing/': typeof AppPublishingIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
   '/_app/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
@@ -172,9 +208,13 @@ export interface FileRouteTypes {
     | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
+    | '/ai-style/'
     | '/clips/'
     | '/media/'
+    | '/onboarding/'
     | '/projects/'
+    | '/publishing/'
+    | '/settings/'
     | '/clips/share/$assetId'
     | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
@@ -189,9 +229,13 @@ export interface FileRouteTypes {
     | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
+    | '/ai-style'
     | '/clips'
     | '/media'
+    | '/onboarding'
     | '/projects'
+    | '/publishing'
+    | '/settings'
     | '/clips/share/$assetId'
     | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
@@ -207,9 +251,13 @@ export interface FileRouteTypes {
     | '/_app/ops'
     | '/_app/clip-batches/$batchId'
     | '/_app/clips/$clipId'
+    | '/_app/ai-style/'
     | '/_app/clips/'
     | '/_app/media/'
+    | '/_app/onboarding/'
     | '/_app/projects/'
+    | '/_app/publishing/'
+    | '/_app/settings/'
     | '/_app/clips/share/$assetId'
     | '/_app/media/assets/$assetId'
     | '/_app/projects/$projectId/captions'
@@ -255,6 +303,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOpsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/ai-style/': {
+      id: '/_app/ai-style/'
+      path: '/ai-style'
+      fullPath: '/ai-style/'
+      preLoaderRoute: typeof AppAiStyleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/clip-batches/$batchId': {
       id: '/_app/clip-batches/$batchId'
       path: '/clip-batches/$batchId'
@@ -283,11 +338,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMediaIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/onboarding/': {
+      id: '/_app/onboarding/'
+      path: '/onboarding'
+      fullPath: '/onboarding/'
+      preLoaderRoute: typeof AppOnboardingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
       fullPath: '/projects/'
       preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/publishing/': {
+      id: '/_app/publishing/'
+      path: '/publishing'
+      fullPath: '/publishing/'
+      preLoaderRoute: typeof AppPublishingIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/clips/share/$assetId': {
@@ -346,9 +422,13 @@ interface AppRouteChildren {
   AppOpsRoute: typeof AppOpsRoute
   AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
   AppClipsClipIdRoute: typeof AppClipsClipIdRoute
+  AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
   AppClipsIndexRoute: typeof AppClipsIndexRoute
   AppMediaIndexRoute: typeof AppMediaIndexRoute
+  AppOnboardingIndexRoute: typeof AppOnboardingIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppPublishingIndexRoute: typeof AppPublishingIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
   AppMediaAssetsAssetIdRoute: typeof AppMediaAssetsAssetIdRoute
   AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
@@ -362,9 +442,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppOpsRoute: AppOpsRoute,
   AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
   AppClipsClipIdRoute: AppClipsClipIdRoute,
+  AppAiStyleIndexRoute: AppAiStyleIndexRoute,
   AppClipsIndexRoute: AppClipsIndexRoute,
   AppMediaIndexRoute: AppMediaIndexRoute,
+  AppOnboardingIndexRoute: AppOnboardingIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppPublishingIndexRoute: AppPublishingIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
   AppMediaAssetsAssetIdRoute: AppMediaAssetsAssetIdRoute,
   AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,

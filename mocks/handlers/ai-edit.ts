@@ -5,14 +5,34 @@ import type { Schema } from '../store/contract.ts';
 import { findProject } from '../store/workspace.ts';
 import { CAPTION_LOOKS } from './captions.ts';
 import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import { queryOf, route } from './route.ts';
 
 export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
+    route(ctx, 'get', '/ai-edit/runs', (req) => {
+      const projectFilter = queryOf(req, 'listAiEditRuns').project_id ?? null;
+      const runs: Schema<'AiEditRun'>[] = [];
+      for (const [runId, run] of req.workspace.aiEditRuns) {
+        if (projectFilter !== null && run.projectId !== projectFilter) continue;
+        runs.push({
+          run_id: runId,
+          project_id: run.projectId,
+          project_name: findProject(req.workspace, run.projectId)?.project.name ?? '',
+          status: 'complete',
+          created_at: run.createdAt,
+          applied_style_id: run.appliedStyleId,
+        });
+      }
+      runs.sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const body: Schema<'AiEditRunListResponse'> = { runs };
+      return { body };
+    }),
+
     route(ctx, 'post', '/ai-edit/runs/:runId/apply-style', (req) => {
       const runId = req.params.runId ?? '';
-      const projectId = req.workspace.aiEditRuns.get(runId);
-      if (projectId === undefined) throw notFound('runId', `No AI edit run ${runId}.`);
+      const run = req.workspace.aiEditRuns.get(runId);
+      if (run === undefined) throw notFound('runId', `No AI edit run ${runId}.`);
+      const { projectId } = run;
       const request = req.body as Schema<'AiEditStyleRequest'>;
       const styleId = request.style_id ?? 'mirage-black';
       const look = CAPTION_LOOKS.find((candidate) => candidate.id === styleId);
@@ -34,6 +54,7 @@ export function aiEditHandlers(ctx: HandlerContext): HttpHandler[] {
             look_id: look.id,
           };
           record.timeline.revision += 1;
+          run.appliedStyleId = look.id;
           record.project.updated_at = req.sim.nowIso();
         }
       }

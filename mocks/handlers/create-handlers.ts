@@ -14,6 +14,7 @@ import { clipHandlers } from './clips.ts';
 import { exportJobHandlers } from './exports-jobs.ts';
 import { facelessHandlers } from './faceless.ts';
 import { mediaHandlers } from './media.ts';
+import { onboardingHandlers } from './onboarding.ts';
 import { openapiDocumentHandlers } from './openapi-document.ts';
 import { platformHandlers } from './platform.ts';
 import { projectHandlers } from './projects.ts';
@@ -53,6 +54,7 @@ export function createHandlers(
     ...aiEditHandlers(ctx),
     ...recordingSetHandlers(ctx),
     ...publishingHandlers(ctx),
+    ...onboardingHandlers(ctx),
     ...adminHandlers(ctx),
     route(ctx, 'all', '/*', ({ request }) => {
       throw notFound(

@@ -38,6 +38,18 @@ export function exportJobHandlers(ctx: HandlerContext): HttpHandler[] {
       return { status: 202, body: jobView(job, req.baseUrl) };
     }),
 
+    route(ctx, 'get', '/jobs', (req) => {
+      const sorted = [...req.workspace.jobs].sort((a, b) =>
+        b.created_at.localeCompare(a.created_at),
+      );
+      const { page, bounds } = paginate(sorted, pageParams(req, 50));
+      const body: Schema<'WorkspaceJobListResponse'> = {
+        jobs: page.map((job) => jobView(job, req.baseUrl)),
+        bounds,
+      };
+      return { body };
+    }),
+
     route(ctx, 'get', '/jobs/:jobId', (req) => ({ body: jobView(requireJob(req), req.baseUrl) })),
 
     route(ctx, 'post', '/jobs/:jobId/cancel', (req) => {

@@ -50,6 +50,7 @@ function assetList(req: RouteRequest) {
   const search = query.search?.toLowerCase() ?? null;
   const prefix = query.name_prefix?.toLowerCase() ?? null;
   const runsOnly = query.has_active_runs === true;
+  const kind = query.kind ?? null;
   const sort = query.sort ?? 'created_at';
   const matches = req.workspace.assets.filter((asset) => {
     const name = asset.name.toLowerCase();
@@ -57,7 +58,8 @@ function assetList(req: RouteRequest) {
       (folderId === null || asset.folder_id === folderId) &&
       (search === null || name.includes(search)) &&
       (prefix === null || name.startsWith(prefix)) &&
-      (!runsOnly || activeRuns(req.workspace, 'asset', asset.id).length > 0)
+      (!runsOnly || activeRuns(req.workspace, 'asset', asset.id).length > 0) &&
+      (kind === null || asset.kind === kind)
     );
   });
   // Store order is creation order; sort stably on a copy.
@@ -174,7 +176,11 @@ export function mediaHandlers(ctx: HandlerContext): HttpHandler[] {
       // The run (rules/clip-pipeline.ts) is a background run on the asset: while it works the
       // asset is busy, and the admin cancel endpoint can cancel it (rules/background-runs.ts).
       const run = startSuggestionsRun(req.sim, req.workspace, asset);
-      req.workspace.aiEditRuns.set(run.run_id, asset.linked_project_ids[0] ?? '');
+      req.workspace.aiEditRuns.set(run.run_id, {
+        projectId: asset.linked_project_ids[0] ?? '',
+        createdAt: req.sim.nowIso(),
+        appliedStyleId: null,
+      });
       const body: Schema<'ShortSuggestionsRun'> = { run_id: run.run_id };
       return { body };
     }),

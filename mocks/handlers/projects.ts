@@ -1,5 +1,7 @@
 /** Project management: list, create, get, update, batch delete, jobs. */
 import type { HttpHandler } from 'msw';
+import { initialCaptionStyle } from '../rules/onboarding.ts';
+import { CAPTION_LOOKS } from './captions.ts';
 import { parseBatchDeleteBody, selectUnion } from '../rules/deletion.ts';
 import { jobView } from '../rules/jobs.ts';
 import { deleteProjects } from '../rules/workspace-deletes.ts';
@@ -27,6 +29,8 @@ export function projectHandlers(ctx: HandlerContext): HttpHandler[] {
         description: request.description ?? '',
         aspectRatio: request.aspect_ratio ?? '9:16',
       });
+      // New projects start with the workspace's caption defaults (onboarding).
+      record.captionStyle = initialCaptionStyle(workspace, CAPTION_LOOKS, record.captionStyle);
       workspace.projects.unshift(record);
       sim.emit(workspace.organizationId, 'project.created', {
         project_id: record.project.id,

@@ -47,17 +47,25 @@ function absolute(baseUrl: string): string {
 interface JobHooks {
   onComplete?: () => void;
   onFail?: () => string | null;
+  /** Simulated running time (default RUNNING_MS). */
+  runningMs?: number;
+}
+
+/** A render takes 0.2 s of simulated time per second of video, between 2.5 s and 60 s. */
+export function exportRenderMs(durationSeconds: number): number {
+  return Math.min(60_000, Math.max(RUNNING_MS, Math.round(durationSeconds * 200)));
 }
 
 /** Runs a job through queued → running → complete/failed. `onFail` returning a message fails it. */
 export function runJob(sim: Simulator, workspace: Workspace, job: Job, hooks: JobHooks = {}): void {
   let elapsed = 0;
+  const runningMs = hooks.runningMs ?? RUNNING_MS;
   const activity: Activity = {
     advance(ms) {
       if (FINISHED_JOB_STATUSES.has(job.status)) return true;
       elapsed += ms;
       if (elapsed < QUEUED_MS) return false;
-      const progress = Math.min(1, (elapsed - QUEUED_MS) / RUNNING_MS);
+      const progress = Math.min(1, (elapsed - QUEUED_MS) / runningMs);
       job.status = 'running';
       job.progress = Math.round(progress * 100) / 100;
       if (progress < 1) return false;
@@ -75,6 +83,11 @@ export function runJob(sim: Simulator, workspace: Workspace, job: Job, hooks: Jo
         sim.emit(workspace.organizationId, 'job.failed', { ...data, error: failure });
       } else {
         job.status = 'complete';
+        // Credits are spent when the work is done (assumed: the reference shows no costs).
+        workspace.credits.balance = Math.max(
+          0,
+          workspace.credits.balance - (job.estimated_credits ?? 0),
+        );
         hooks.onComplete?.();
         sim.emit(workspace.organizationId, 'job.complete', data);
       }
@@ -111,7 +124,8 @@ export function startExport(
     type: 'export',
     kind: 'render',
     projectId: record.project.id,
-    estimatedCredits: 3,
+    // One credit per started minute of video (assumed).
+    estimatedCredits: Math.max(1, Math.ceil(timelineDuration(record) / 60)),
   });
   const exportId = sim.rng.uuid();
   job.export_id = exportId;
@@ -130,6 +144,7 @@ function scheduleExport(
   const exportId = job.export_id ?? sim.rng.uuid();
   job.export_id = exportId;
   runJob(sim, workspace, job, {
+    runningMs: exportRenderMs(timelineDuration(record)),
     onFail: () => {
       if (allItems(record).length > 0) return null;
       const error = 'The timeline is empty; there is nothing to render.';

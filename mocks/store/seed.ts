@@ -13,6 +13,7 @@ import type { CaptionSettings, Character, Export, Job } from './contract.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
+import { seedConnections, seedPosts } from './seed-delivery.ts';
 import { generateTimeline } from './seed-timeline.ts';
 import type {
   AssetRecord,
@@ -421,9 +422,66 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   });
   workspace.recordingSetIds.add(ctx.rng.uuid());
   workspace.recordingSetIds.add(ctx.rng.uuid());
-  workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, workspace.projects[0]?.project.id ?? '');
+  workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, {
+    projectId: workspace.projects[0]?.project.id ?? '',
+    createdAt: isoAt(ctx, -2),
+    appliedStyleId: null,
+  });
   seedTriggerRuns(ctx, workspace, batchId);
+  seedDelivery(ctx, workspace);
   return workspace;
+}
+
+/**
+ * Two projects kept for the delivery screens' demos and checks (oldest, so last in the list): a
+ * short cut with a live, an expired and an unfinished export, and a long cut whose render takes
+ * long enough to watch and cancel. Then connections, posts and AI edit runs.
+ */
+function seedDelivery(ctx: SeedContext, workspace: Workspace): void {
+  const short = seedProject(
+    ctx,
+    workspace,
+    {
+      name: 'Delivery check - short cut',
+      description: 'A 30-second cut used to try exports and publishing.',
+      items: 40,
+      status: 'ready',
+    },
+    -90,
+    'edit',
+  );
+  short.exports.push(
+    { ...seedExport(ctx, short.project.id, -1, 30) },
+    seedExport(ctx, short.project.id, -12, 2),
+    { ...seedExport(ctx, short.project.id, -0.1, 30), status: 'rendering', download_url: '' },
+  );
+  const long = seedProject(
+    ctx,
+    workspace,
+    {
+      name: 'Delivery check - long cut',
+      description: 'A 90-second cut: its render runs long enough to watch and cancel.',
+      items: 170,
+      status: 'editing',
+    },
+    -91,
+    'edit',
+  );
+  workspace.projects.push(short, long);
+  workspace.connections = seedConnections();
+  workspace.scheduledPosts = seedPosts(ctx, workspace);
+  for (const [index, record] of workspace.projects.slice(1, 3).entries()) {
+    workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, {
+      projectId: record.project.id,
+      createdAt: isoAt(ctx, -1 - index),
+      appliedStyleId: null,
+    });
+  }
+  workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, {
+    projectId: short.project.id,
+    createdAt: isoAt(ctx, -5),
+    appliedStyleId: null,
+  });
 }
 
 /** Background runs for the admin recovery operation: one running and one finished per kind. */

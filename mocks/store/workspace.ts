@@ -15,8 +15,11 @@ import type {
   Job,
   MediaAsset,
   MediaFolder,
+  OnboardingState,
   Project,
+  PublishingConnection,
   ScheduledPost,
+  ScheduledPostFailure,
   Schema,
   ShortSuggestionsRunState,
   TimelineItem,
@@ -55,6 +58,23 @@ export interface ProjectRecord {
   captionStyle: CaptionStyleState;
   exports: Export[];
   facelessRevisions: FacelessPlanRevision[];
+}
+
+/** An AI edit run (assumed list endpoint): the project it edits and the style last applied. */
+export interface AiEditRunRecord {
+  projectId: string;
+  createdAt: string;
+  appliedStyleId: string | null;
+}
+
+/**
+ * A connected publishing account. `providerRefusal` is the simulator's stand-in for what the
+ * platform decides at publish time (e.g. an account whose settings refuse the app's posts): every
+ * post to it fails with that provider error.
+ */
+export interface ConnectionRecord {
+  connection: PublishingConnection;
+  providerRefusal: ScheduledPostFailure | null;
 }
 
 /** A folder as stored; `asset_count` is derived on read. */
@@ -114,8 +134,11 @@ export interface Workspace {
   /** Short-suggestion runs by run_id. */
   suggestionRuns: Map<string, ShortSuggestionsRunState>;
   recordingSetIds: Set<string>;
-  aiEditRuns: Map<string, string>;
+  aiEditRuns: Map<string, AiEditRunRecord>;
+  /** Newest first. */
   scheduledPosts: ScheduledPost[];
+  connections: ConnectionRecord[];
+  onboarding: OnboardingState;
   uploads: Map<string, UploadRecord>;
   triggerRuns: TriggerRunRecord[];
 }
@@ -139,6 +162,8 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     recordingSetIds: new Set(),
     aiEditRuns: new Map(),
     scheduledPosts: [],
+    connections: [],
+    onboarding: { status: 'not_started', brand_context: null, completed_at: null },
     uploads: new Map(),
     triggerRuns: [],
   };

@@ -165,6 +165,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of the session's workspace
+         * @description Every delivery the receiver (`POST /webhooks/vcs`) got for the session's workspace, newest
+         *     first: verified and relayed, a duplicate, ignored, or refused (bad signature, bad body) and
+         *     why. Kept in the instances' shared state (the last 200 per workspace, for a week); entries
+         *     carry no signature and no body beyond the event's identity. Deliveries that name no
+         *     workspace cannot be shown to anyone and are only logged.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -274,6 +298,11 @@ export interface components {
              * @enum {string}
              */
             upstream: "simulator" | "remote";
+            /**
+             * Format: uri
+             * @description The BFF's own webhook receiver (`POST /webhooks/vcs`) as the service reaches it (`PUBLIC_URL`, else this request's origin): offered by default when registering a webhook.
+             */
+            webhook_receiver_url: string;
         };
         /**
          * @description Which demo key signs in (simulator only); `paid` by default.
@@ -339,6 +368,35 @@ export interface components {
              * @constant
              */
             ignored?: true;
+        };
+        /**
+         * @description What the receiver did with a delivery.
+         * @enum {string}
+         */
+        WebhookDeliveryOutcome: "delivered" | "duplicate" | "ignored_unknown_type" | "ignored_no_organization" | "refused_signature" | "refused_body";
+        WebhookDeliveryEntry: {
+            /** @description The receipt's id (not the event's, which a refused delivery may lack). */
+            id: string;
+            /** Format: date-time */
+            received_at: string;
+            /** @description The workspace it was routed to (`data.organization_id`, else `org`). */
+            organization_id: string | null;
+            event_id: string | null;
+            event_type: string | null;
+            /** @description What the event is about: the first of its `data` fields `export_id`, `job_id`, `run_id`, `clip_id`, `revision_id`, `asset_id`, `project_id` that is a string (null when none). */
+            subject: string | null;
+            /** @description Whether the signature checked out. */
+            verified: boolean;
+            outcome: components["schemas"]["WebhookDeliveryOutcome"];
+            /** @description Why it was refused or ignored (e.g. `stale_timestamp`, `bad_signature`). */
+            reason: string | null;
+            /** @description The HTTP status the receiver answered. */
+            status: number;
+        };
+        /** @default 50 */
+        WebhookDeliveryLogLimit: number;
+        WebhookDeliveryLog: {
+            deliveries: components["schemas"]["WebhookDeliveryEntry"][];
         };
         /**
          * @description The BFF's own error codes (the service's codes pass through unchanged); `x-enum-descriptions` says what each means (served by `GET /bff/errors`).
@@ -844,6 +902,31 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest deliveries to return. */
+                limit?: components["schemas"]["WebhookDeliveryLogLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
     getLiveness: {
         parameters: {
             query?: never;
@@ -928,6 +1011,7 @@ export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
+export const webhookDeliveryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryOutcome"]> = ["delivered", "duplicate", "ignored_unknown_type", "ignored_no_organization", "refused_signature", "refused_body"];
 export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error", "part_url_invalid", "part_interrupted", "length_required"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "not_ready", "shutting_down"];
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];

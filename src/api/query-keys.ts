@@ -44,6 +44,7 @@ export const queryKeys = {
     all: ['jobs'] as const,
     project: (projectId: string) => ['jobs', 'project', projectId] as const,
     detail: (jobId: string) => ['jobs', 'detail', jobId] as const,
+    workspace: (page: PageParams) => ['jobs', 'workspace', page] as const,
   },
   timeline: {
     all: ['timeline'] as const,
@@ -113,4 +114,17 @@ export const queryKeys = {
   suggestionRun: (assetId: string, runId: string) => ['suggestion-runs', assetId, runId] as const,
   credits: ['credits'] as const,
   webhooks: ['webhooks'] as const,
+  webhookDeliveries: ['webhook-deliveries'] as const,
+  serviceInfo: ['service-info'] as const,
+  authValidation: ['auth-validation'] as const,
+  /** Onboarding state; its `brand_context` is read by the caption styler and the timeline too. */
+  onboarding: ['onboarding'] as const,
+  publishing: {
+    all: ['publishing'] as const,
+    connections: ['publishing', 'connections'] as const,
+    posts: (page: PageParams & { status?: string | undefined }) =>
+      ['publishing', 'posts', page] as const,
+    post: (postId: string) => ['publishing', 'post', postId] as const,
+  },
+  aiEditRuns: ['ai-edit-runs'] as const,
 };

@@ -138,10 +138,53 @@ export interface paths {
          * Schedule a short-form post
          * @description Schedules a completed video or slideshow export, or creates a slideshow from ordered workspace
          *     image assets; supports direct posting and inbox drafts (`publish_mode`).
-         *     Request body fields are not shown in the reference (open object).
+         *     Request body fields are not shown in the reference; see `SchedulePostRequest` for the assumed ones.
+         *     The `Idempotency-Key` header is assumed here (as on the reference's other writes): the same key
+         *     with identical input returns the original post, so a retried request never schedules twice.
          *     (Reference group heading: Publishing.)
          */
         post: operations["schedulePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishing/shortform/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connected short-form accounts
+         * @description The short-form platform accounts the workspace can post to, with each account's state and the
+         *     limits the platform applies to a post (duration, file size, slideshow images, publish modes).
+         */
+        get: operations["listPublishingConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishing/shortform/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scheduled posts
+         * @description Scheduled, published, failed and cancelled posts of the workspace, newest first.
+         */
+        get: operations["listScheduledPosts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -166,6 +209,108 @@ export interface paths {
         get: operations["getScheduledPost"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishing/shortform/posts/{postId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled post before it goes
+         * @description Cancels a post in status `scheduled`. A post that is already publishing, published, failed or
+         *     cancelled cannot be cancelled: 409 with code `post_not_cancellable` (assumed).
+         */
+        post: operations["cancelScheduledPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Onboarding state and brand context of the workspace */
+        get: operations["getOnboarding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/website-scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a website for brand context
+         * @description Reads a public website and proposes a brand name, colours, fonts and logo candidates.
+         */
+        post: operations["scanWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/logo-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a logo into the media library
+         * @description Fetches a logo (one of the scan's candidates, or any image URL) into a workspace image asset.
+         */
+        post: operations["importLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete onboarding with the chosen brand context and caption defaults
+         * @description Saves the brand context (name, colours, fonts, logo) and the caption defaults new projects start
+         *     with, and marks onboarding complete. May be called again to change them (assumed).
+         */
+        post: operations["completeOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1235,6 +1380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai-edit/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List AI edit runs
+         * @description The workspace's AI edit runs, newest first, optionally of one project.
+         */
+        get: operations["listAiEditRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ai-edit/runs/{runId}/apply-style": {
         parameters: {
             query?: never;
@@ -1274,6 +1439,26 @@ export interface paths {
         put?: never;
         /** Add a track to a recording set */
         post: operations["addRecordingSetTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's jobs
+         * @description Jobs of every project of the workspace, newest first (the header's jobs tray).
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1545,13 +1730,17 @@ export interface components {
          *     exists and has not expired; every listed asset is an image) are answered with 400 / 404 naming the field.
          */
         SchedulePostRequest: {
+            /** @description A completed, unexpired export of a project. */
             export_id?: string;
+            /** @description Workspace image assets, in slideshow order. */
             source_media_asset_ids?: components["schemas"]["Uuid"][];
             publish_mode?: components["schemas"]["PublishMode"];
-            /** @description When to publish; one hour from now when omitted (assumed). */
+            /** @description When to publish; one hour from now when omitted. More than 5 minutes in the past is answered with 400 naming `scheduled_for` (assumed). */
             scheduled_for?: components["schemas"]["Timestamp"];
             /** @description The connected platform account; the workspace's default connection when omitted (assumed). */
             connection_id?: string;
+            /** @description Text posted with the video (assumed). */
+            caption?: string;
         } & ({
             export_id: unknown;
         } | {
@@ -1563,13 +1752,53 @@ export interface components {
          * @enum {string}
          */
         PublishMode: "direct_post" | "inbox_draft";
+        /**
+         * @description Only `scheduled` is shown in the reference. Assumed: scheduled → publishing → published | failed; scheduled → cancelled.
+         * @enum {string}
+         */
+        ScheduledPostStatus: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
+        /** @description Why the platform refused the post, in the provider's own words. */
+        ScheduledPostFailure: {
+            /** @description The platform that refused the post. */
+            provider: string;
+            /** @description The provider's error code. */
+            code: string;
+            /** @description The provider's error message. */
+            message: string;
+            /** @description Whether scheduling the same post again can succeed without changing anything. */
+            retryable: boolean;
+            /** @description What to change before scheduling again. */
+            how_to_fix?: string;
+        };
+        ScheduledPostListResponse: {
+            posts: components["schemas"]["ScheduledPost"][];
+            bounds: components["schemas"]["Bounds"];
+        };
+        PublishingConnection: {
+            connection_id: string;
+            /** @example shortform */
+            platform: string;
+            account_name: string;
+            /**
+             * @description `connected` can post; `expired` and `revoked` must be reconnected first.
+             * @enum {string}
+             */
+            status: "connected" | "expired" | "revoked";
+            publish_modes: components["schemas"]["PublishMode"][];
+            min_duration_seconds: number;
+            max_duration_seconds: number;
+            max_file_size_bytes: number;
+            max_slideshow_images: number;
+        };
+        PublishingConnectionListResponse: {
+            connections: components["schemas"]["PublishingConnection"][];
+        };
         ScheduledPost: {
             post_id: string;
             target_id?: string;
             /** @example shortform */
             platform?: string;
-            /** @example scheduled */
-            status: string;
+            status: components["schemas"]["ScheduledPostStatus"];
             scheduled_for?: components["schemas"]["Timestamp"];
             connection_id?: string;
             export_id?: string;
@@ -1585,6 +1814,95 @@ export interface components {
              */
             publish_mode?: string;
             next_actions?: components["schemas"]["NextAction"][];
+            caption?: string;
+            created_at?: components["schemas"]["Timestamp"];
+            /** @description When the platform accepted the post. */
+            published_at?: components["schemas"]["Timestamp"];
+            cancelled_at?: components["schemas"]["Timestamp"];
+            /** @description Address of the published post (or the inbox draft) on the platform. */
+            provider_post_url?: string;
+            failure?: components["schemas"]["ScheduledPostFailure"];
+        };
+        /** @example #1E40AF */
+        HexColor: string;
+        BrandColor: {
+            hex: components["schemas"]["HexColor"];
+            /** @description Role or name of the colour (e.g. primary, accent). */
+            name: string;
+        };
+        /** @description The caption style new projects start with. */
+        CaptionDefaults: {
+            /** @description A Caption Look (GET /caption-looks). */
+            look_id: string;
+            font_family: string;
+            color: components["schemas"]["HexColor"];
+            active_word_color: components["schemas"]["HexColor"];
+            /** @enum {string} */
+            position: "top" | "middle" | "bottom";
+        };
+        BrandContext: {
+            brand_name: string;
+            website_url: string | null;
+            colors: components["schemas"]["BrandColor"][];
+            fonts: string[];
+            logo_asset_id: string | null;
+            logo_url: string | null;
+            caption_defaults: components["schemas"]["CaptionDefaults"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        OnboardingState: {
+            /** @enum {string} */
+            status: "not_started" | "complete";
+            brand_context: components["schemas"]["BrandContext"] | null;
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        WebsiteScanRequest: {
+            /**
+             * Format: uri
+             * @description An http(s) address of the brand's website.
+             */
+            url: string;
+        };
+        LogoCandidate: {
+            url: string;
+            width: number;
+            height: number;
+            /**
+             * @example png
+             * @example svg
+             */
+            format: string;
+            /** @description Where on the site it was found (e.g. header, favicon, og:image). */
+            source: string;
+        };
+        WebsiteScanResult: {
+            url: string;
+            brand_name: string;
+            colors: components["schemas"]["BrandColor"][];
+            fonts: string[];
+            logo_candidates: components["schemas"]["LogoCandidate"][];
+            scanned_at: components["schemas"]["Timestamp"];
+        };
+        LogoImportRequest: {
+            /**
+             * Format: uri
+             * @description An http(s) address of an image (png, svg, jpg or webp).
+             */
+            source_url: string;
+        };
+        LogoImportResult: {
+            asset_id: string;
+            name: string;
+            url: string;
+        };
+        OnboardingCompleteRequest: {
+            brand_name: string;
+            /** Format: uri */
+            website_url?: string | null;
+            colors: components["schemas"]["BrandColor"][];
+            fonts: string[];
+            logo_asset_id?: components["schemas"]["Uuid"] | null;
+            caption_defaults: components["schemas"]["CaptionDefaults"];
         };
         /** @enum {string} */
         RecoveryResourceType: "asset" | "clip-batch" | "export";
@@ -2900,6 +3218,19 @@ export interface components {
             /** @description Report the receipts without changing anything. */
             dry_run?: components["schemas"]["FalseByDefault"];
         };
+        AiEditRun: {
+            run_id: string;
+            project_id: string;
+            project_name: string;
+            /** @example complete */
+            status: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The style last applied to the run (not a dry run), or null. */
+            applied_style_id: string | null;
+        };
+        AiEditRunListResponse: {
+            runs: components["schemas"]["AiEditRun"][];
+        };
         AiEditStyleResult: {
             success: boolean;
             dry_run?: boolean;
@@ -3006,6 +3337,10 @@ export interface components {
             result?: {
                 [key: string]: unknown;
             };
+        };
+        WorkspaceJobListResponse: {
+            jobs: components["schemas"]["Job"][];
+            bounds: components["schemas"]["Bounds"];
         };
         JobListResponse: {
             jobs: components["schemas"]["Job"][];
@@ -3350,7 +3685,13 @@ export interface operations {
     schedulePost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 8 to 200 characters from letters, digits, dot, underscore, colon and hyphen. The same key with
+                 *     identical input returns the original response; with different input the service answers 409.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3372,8 +3713,65 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: the referenced export (`export_id`) does not exist. */
+            /** @description Assumed: the referenced export (`export_id`), image asset or connection (`connection_id`) does not exist. */
             404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPublishingConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishingConnectionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listScheduledPosts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50. Default when omitted is not shown in the reference; 20 is assumed. */
+                limit?: components["parameters"]["LimitMax50"];
+                /** @description Number of items to skip, >= 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only posts in this status (assumed). */
+                status?: components["schemas"]["ScheduledPostStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPostListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3403,6 +3801,152 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelScheduledPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheduled post identifier (`post_id`). */
+                postId: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no scheduled post `postId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            /** @description Assumed: the post is no longer `scheduled` (code `post_not_cancellable`). */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    scanWebsite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebsiteScanRequest"];
+            };
+        };
+        responses: {
+            /** @description What the scan found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteScanResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    importLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The imported logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The completed onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: `logo_asset_id` or `caption_defaults.look_id` does not exist. */
             404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3493,6 +4037,8 @@ export interface operations {
                 search?: string;
                 /** @description Case-insensitive prefix of the asset name (assumed). */
                 name_prefix?: string;
+                /** @description Only assets of this kind (assumed; the slideshow scheduler lists images). */
+                kind?: "video" | "audio" | "image";
                 /** @description Only assets a background run is still working on (queued, running or stalled) (assumed). */
                 has_active_runs?: boolean;
                 /** @description Order of the list, oldest first by default (assumed). */
@@ -5174,6 +5720,34 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listAiEditRuns: {
+        parameters: {
+            query?: {
+                /** @description Only runs of this project (assumed). */
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiEditRunListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     applyAiEditStyle: {
         parameters: {
             query?: never;
@@ -5238,6 +5812,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description Assumed: no recording set `recordingSetId`, or no media asset `asset_id`. */
             404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50. Default when omitted is not shown in the reference; 20 is assumed. */
+                limit?: components["parameters"]["LimitMax50"];
+                /** @description Number of items to skip, >= 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceJobListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5343,6 +5947,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsWorkspaceMediaAssetsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["kind"]> = ["video", "audio", "image"];
 export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
@@ -5351,6 +5956,10 @@ export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const facelessWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessWebhookEvent"]["type"]> = ["faceless.complete", "faceless.failed"];
 export const facelessEventDataStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessEventData"]["stage"]> = ["plan", "assets"];
 export const publishModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishMode"]> = ["direct_post", "inbox_draft"];
+export const scheduledPostStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ScheduledPostStatus"]> = ["scheduled", "publishing", "published", "failed", "cancelled"];
+export const publishingConnectionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishingConnection"]["status"]> = ["connected", "expired", "revoked"];
+export const captionDefaultsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionDefaults"]["position"]> = ["top", "middle", "bottom"];
+export const onboardingStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnboardingState"]["status"]> = ["not_started", "complete"];
 export const recoveryResourceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoveryResourceType"]> = ["asset", "clip-batch", "export"];
 export const mediaAssetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaAsset"]["kind"]> = ["video", "audio", "image"];
 export const shortSuggestionsRunStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShortSuggestionsRunState"]["status"]> = ["queued", "running", "complete", "failed", "cancelled"];

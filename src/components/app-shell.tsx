@@ -10,6 +10,9 @@ const navItems = [
   { to: '/clips', label: 'Clips' },
   { to: '/media', label: 'Media' },
   { to: '/ops', label: 'Ops' },
+  { to: '/publishing', label: 'Publishing' },
+  { to: '/ai-style', label: 'AI style' },
+  { to: '/settings', label: 'Settings' },
 ] as const;
 
 export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {

@@ -6,6 +6,8 @@ import { LiveStatus } from '@/features/live-events/components/live-status.tsx';
 import { useLiveEvents } from '@/features/live-events/use-live-events.ts';
 import { SessionHeader } from '@/features/session/components/session-header.tsx';
 import { Toaster } from '@/components/toaster.tsx';
+import { CreditsBadge } from '@/components/credits.tsx';
+import { JobsTray } from '@/features/jobs/components/jobs-tray.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -25,6 +27,8 @@ function AppLayout() {
     <AppShell
       header={
         <div className="flex items-center gap-4">
+          <JobsTray />
+          <CreditsBadge />
           <LiveStatus />
           <SessionHeader session={current} />
         </div>

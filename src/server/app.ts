@@ -29,12 +29,16 @@ import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
 import { partRelay, signPartRewriter } from './uploads/part-relay.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
+import { type DeliveryLogStore, deliveryLogOver } from './webhooks/delivery-log.ts';
+import { registerDeliveryLogRoute } from './webhooks/delivery-log-route.ts';
 
 export interface BffDeps {
   /** Where log lines go (tests capture them; npm start buffers them); stdout by default. */
   logStream?: DestinationStream;
   /** Clock in ms (sessions, limits). */
   now?: () => number;
+  /** Webhook delivery log; by default kept in the shared state (see below). */
+  deliveryLog?: DeliveryLogStore;
   /**
    * What the instances share (events, de-duplication, limits, revocations, recent lists): Redis
    * for several instances, in memory by default. The app owns it and closes it on close.
@@ -221,7 +225,10 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     heartbeatMs: config.sseHeartbeatMs,
     responseHeaders: headers,
   });
+  const deliveryLog = deps.deliveryLog ?? deliveryLogOver(state);
+  registerDeliveryLogRoute(app, { sessions, log: deliveryLog });
   await app.register(webhookReceiver, {
+    deliveryLog,
     secret: config.webhookSecret,
     hub,
     bodyLimit: config.limits.bodyBytes,

@@ -20,12 +20,16 @@ describe('GET /bff/config', () => {
   it('remote upstream without server key: no demo', async () => {
     harness = await startHarness();
     const response = await harness.app.inject({ url: '/bff/config' });
-    expect(response.json()).toEqual({ demo_available: false, upstream: 'remote' });
+    expect(response.json()).toEqual({
+      demo_available: false,
+      upstream: 'remote',
+      webhook_receiver_url: 'http://localhost:80/webhooks/vcs',
+    });
   });
 
   it('simulator upstream or a server-side key: demo available', async () => {
     harness = await startHarness({ configure: (c) => void (c.upstream.kind = 'simulator') });
-    expect((await harness.app.inject({ url: '/bff/config' })).json()).toEqual({
+    expect((await harness.app.inject({ url: '/bff/config' })).json()).toMatchObject({
       demo_available: true,
       upstream: 'simulator',
     });

@@ -5,6 +5,7 @@ import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
 import { matchesBffSchema, matchesServiceSchema } from './bff-contract.ts';
 import { type BffConfig, isDemoAvailable } from './config.ts';
 import { type BffErrorCode, sendError } from './errors.ts';
+import { WEBHOOK_PATH } from './webhooks/receiver.ts';
 import type { KeyIdentity, SessionManager } from './session.ts';
 import type { SessionRevocations } from './session-revocations.ts';
 import type { FailureWindows } from './shared-state/shared-state.ts';
@@ -19,7 +20,7 @@ type LoginRequest = bff['schemas']['LoginRequest'];
 type PublicConfig = bff['schemas']['BffConfig'];
 
 export interface SessionRoutesOptions {
-  config: Pick<BffConfig, 'upstream' | 'apiKey'>;
+  config: Pick<BffConfig, 'upstream' | 'apiKey' | 'publicUrl'>;
   sessions: SessionManager;
   upstream: UpstreamClient;
   /** Failed logins per client IP, shared by the instances. */
@@ -102,9 +103,15 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   const { config, sessions, upstream, loginFailures, revocations } = options;
   const demoAvailable = isDemoAvailable(config);
 
-  app.get('/bff/config', async (_request, reply) => {
+  app.get('/bff/config', async (request, reply) => {
     noStore(reply);
-    const body: PublicConfig = { demo_available: demoAvailable, upstream: config.upstream.kind };
+    // Where the service should send webhooks: the BFF's own receiver, as the service reaches it.
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const body: PublicConfig = {
+      demo_available: demoAvailable,
+      upstream: config.upstream.kind,
+      webhook_receiver_url: `${origin.replace(/\/+$/, '')}${WEBHOOK_PATH}`,
+    };
     return body;
   });
 

@@ -81,7 +81,11 @@ describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
     expect(await (await fetch(`${url}/metrics`)).text()).toContain('cutroom_http_requests_total');
 
     const config = await fetch(`${url}/bff/config`);
-    expect(await config.json()).toEqual({ demo_available: true, upstream: 'simulator' });
+    expect(await config.json()).toEqual({
+      demo_available: true,
+      upstream: 'simulator',
+      webhook_receiver_url: `${url}/webhooks/vcs`,
+    });
     const page = await fetch(`${url}/projects`, { headers: { accept: 'text/html' } });
     expect(await page.text()).toContain('start test');
     const login = await fetch(`${url}/bff/session`, {

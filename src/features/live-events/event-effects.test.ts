@@ -15,6 +15,7 @@ describe('effectsOfEvent', () => {
       }),
     );
     expect(effects.invalidate).toContainEqual(['exports', 'p1']);
+    expect(effects.subject).toEqual({ ids: ['e1'], key: 'outcome:e1' });
     expect(effects.toast).toMatchObject({
       id: 'evt_export.ready',
       tone: 'success',
@@ -30,8 +31,10 @@ describe('effectsOfEvent', () => {
   });
 
   it('job events refresh jobs and toast finished and failed work', () => {
-    const done = effectsOfEvent(event('job.complete', { type: 'clip' }));
+    const done = effectsOfEvent(event('job.complete', { type: 'clip', job_id: 'j1' }));
     expect(done.invalidate).toContainEqual(['jobs']);
+    expect(done.invalidate).toContainEqual(['credits']);
+    expect(done.subject).toEqual({ ids: ['j1'], key: 'outcome:j1' });
     expect(done.toast).toMatchObject({ tone: 'success', title: 'clip finished' });
     const failed = effectsOfEvent(event('job.failed', { error: 'Out of credits' }));
     expect(failed.toast).toMatchObject({ tone: 'error', detail: 'Out of credits' });
@@ -40,7 +43,9 @@ describe('effectsOfEvent', () => {
     const done = effectsOfEvent(
       event('faceless.complete', { project_id: 'p9', revision_id: 'r2', revision: 2 }),
     );
-    expect(done.invalidate).toEqual([['faceless-plans', 'p9'], ['jobs']]);
+    expect(done.invalidate).toEqual([['faceless-plans', 'p9'], ['jobs'], ['credits']]);
+    // Toasted only where the revision's approval was started.
+    expect(done.subject).toEqual({ ids: ['r2'], key: 'outcome:r2' });
     expect(done.toast).toMatchObject({
       tone: 'success',
       title: 'Faceless video revision 2 is ready',

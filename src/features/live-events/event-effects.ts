@@ -8,7 +8,13 @@ export type LiveEvent = components['schemas']['LiveEvent'];
 
 export interface EventEffects {
   invalidate: QueryKey[];
+  /**
+   * The toast for finished work. Shown only to the browser that started the work (`subject.ids`
+   * holds the job / export / revision ids to look up), once per outcome (`subject.key`); everyone
+   * else sees the outcome in the jobs tray.
+   */
   toast?: Omit<Toast, 'id'> & { id: string };
+  subject?: { ids: string[]; key: string };
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -22,6 +28,14 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
   const jobLabel = str(fields(event).type) ?? str(fields(event).kind) ?? 'Job';
+  const jobId = str(fields(event).job_id);
+  const exportId = str(fields(event).export_id);
+  const revisionId = str(fields(event).revision_id);
+  const ids = [jobId, exportId, revisionId].filter((id): id is string => Boolean(id));
+  // One announcement per piece of work: an export job is keyed by its export (see outcomeKey).
+  const subject =
+    ids.length > 0 ? { ids, key: outcomeKey(jobId, exportId, revisionId ?? event.id) } : undefined;
+  const withSubject = subject ? { subject } : {};
 
   const clipId = str(fields(event).clip_id);
   if (clipId) return clipEffects(event, clipId);
@@ -37,7 +51,9 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
         invalidate: [
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
           queryKeys.jobs.all,
+          queryKeys.credits,
         ],
+        ...withSubject,
         toast: {
           id: event.id,
           tone: 'success',
@@ -57,6 +73,7 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
           queryKeys.jobs.all,
         ],
+        ...withSubject,
         toast: {
           id: event.id,
           tone: 'error',
@@ -74,8 +91,9 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
           projectScoped(queryKeys.exports.project, queryKeys.exports.all),
           // Preproduction finishing moves a revision to assets_ready.
           ...(faceless ? [projectScoped(queryKeys.plans.project, queryKeys.plans.all)] : []),
+          queryKeys.credits,
         ],
-        ...(toast ? { toast } : {}),
+        ...(toast ? { toast, ...withSubject } : {}),
       };
     }
     case 'faceless.complete':
@@ -88,7 +106,9 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
         invalidate: [
           projectScoped(queryKeys.plans.project, queryKeys.plans.all),
           queryKeys.jobs.all,
+          queryKeys.credits,
         ],
+        ...withSubject,
         toast: {
           id: event.id,
           tone: failed ? 'error' : 'success',
@@ -208,6 +228,15 @@ function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
 
 function isFacelessJob(event: LiveEvent): boolean {
   return (str(fields(event).type) ?? '').startsWith('faceless');
+}
+
+/** The key of a piece of work's one announcement: its export when it renders one, else the job. */
+export function outcomeKey(
+  jobId: string | undefined,
+  exportId: string | undefined,
+  fallback: string,
+): string {
+  return `outcome:${exportId || jobId || fallback}`;
 }
 
 function isExportJob(event: LiveEvent): boolean {

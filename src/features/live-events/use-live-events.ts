@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { components } from '@/api/bff-schema.gen.ts';
+import { queryKeys } from '@/api/query-keys.ts';
+import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import {
   effectsOfEvent,
@@ -79,7 +81,13 @@ export function useLiveEvents(enabled: boolean): void {
       markEvent();
       const effects = effectsOfEvent(event);
       for (const queryKey of effects.invalidate) void queryClient.invalidateQueries({ queryKey });
-      if (effects.toast) pushToast(effects.toast);
+      // The delivery log on the settings screen lists every event the BFF received.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
+      const { toast, subject } = effects;
+      // Toasts only for work this browser started; the rest shows in the jobs tray.
+      if (toast && subject && isStartedHere(...subject.ids) && claimAnnouncement(subject.key)) {
+        pushToast(toast);
+      }
     };
 
     const goLive = () => {

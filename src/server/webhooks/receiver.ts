@@ -1,13 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors.ts';
+import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/bff-schema.gen.ts';
 import { matchesBffSchema } from '../bff-contract.ts';
 import type { EventHub, VcsEvent } from '../events/event-hub.ts';
+import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
 
 type WebhookReceipt = components['schemas']['WebhookReceipt'];
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
+
+/** The `data` fields that name what an event is about, most specific first. */
+const SUBJECT_FIELDS = [
+  'export_id',
+  'job_id',
+  'run_id',
+  'clip_id',
+  'revision_id',
+  'asset_id',
+  'project_id',
+] as const;
+
+/** What a delivery is about, for the delivery log (bff.yaml `WebhookDeliveryEntry.subject`). */
+function subjectOf(data: Record<string, unknown>): string | null {
+  for (const field of SUBJECT_FIELDS) {
+    const value = data[field];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
 
 export const WEBHOOK_PATH = '/webhooks/vcs';
 
@@ -23,6 +45,8 @@ export interface ReceiverOptions {
   onVerification?: (outcome: string) => void;
   /** Counts verified events by outcome (published, duplicate, queued, ignored). */
   onEvent?: (outcome: string) => void;
+  /** Where every delivery is recorded (verified or refused, and why). */
+  deliveryLog?: DeliveryLogStore;
 }
 
 /**
@@ -49,6 +73,32 @@ export async function webhookReceiver(
   );
 
   app.post(WEBHOOK_PATH, async (request, reply) => {
+    const { org } = request.query as { org?: unknown };
+    const fromQuery =
+      typeof org === 'string' && matchesBffSchema('OrganizationId', org) ? org : undefined;
+    const record = (
+      outcome: DeliveryOutcome,
+      status: number,
+      fields: Partial<
+        Pick<DeliveryEntry, 'organization_id' | 'event_id' | 'event_type' | 'subject' | 'reason'>
+      >,
+    ) => {
+      const entry: DeliveryEntry = {
+        id: randomUUID(),
+        received_at: new Date(nowSeconds() * 1000).toISOString(),
+        organization_id: fields.organization_id ?? fromQuery ?? null,
+        event_id: fields.event_id ?? null,
+        event_type: fields.event_type ?? null,
+        subject: fields.subject ?? null,
+        verified: outcome !== 'refused_signature',
+        outcome,
+        reason: fields.reason ?? null,
+        status,
+      };
+      options.deliveryLog?.append(entry).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not record a webhook delivery');
+      });
+    };
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const verdict = verifySignature({
       secret: options.secret,
@@ -60,6 +110,7 @@ export async function webhookReceiver(
     options.onVerification?.(verdict.ok ? 'valid' : verdict.reason);
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'webhook refused');
+      record('refused_signature', 401, { reason: verdict.reason });
       return sendError(reply, 401, 'invalid_signature', 'The webhook signature is not valid.');
     }
 
@@ -67,37 +118,52 @@ export async function webhookReceiver(
     try {
       json = JSON.parse(rawBody.toString('utf8'));
     } catch {
+      record('refused_body', 400, { reason: 'invalid_json' });
       return sendError(reply, 400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
     // The delivery must be bff.yaml's WebhookDelivery: an envelope the receiver can read, and an
     // event of the contract (openapi.yaml WebhookEvent) when its type is one the contract names.
     if (!matchesBffSchema('WebhookDelivery', json)) {
+      record('refused_body', 400, { reason: 'not_a_service_event' });
       return sendError(reply, 400, 'invalid_request', 'The webhook body is not a service event.');
     }
     const delivery = json as WebhookDelivery;
+    const fromData = delivery.data.organization_id;
+    const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
+    const identity = {
+      event_id: delivery.id,
+      event_type: delivery.type,
+      subject: subjectOf(delivery.data),
+      ...(organizationId === undefined ? {} : { organization_id: organizationId }),
+    };
     if (!KNOWN_EVENT_TYPES.has(delivery.type)) {
       counted('ignored');
+      record('ignored_unknown_type', 200, { ...identity, reason: 'unknown_event_type' });
       return { received: true, ignored: true } satisfies WebhookReceipt;
     }
     const event = delivery as VcsEvent;
-
-    const fromData = event.data.organization_id;
-    const { org } = request.query as { org?: unknown };
-    const fromQuery =
-      typeof org === 'string' && matchesBffSchema('OrganizationId', org) ? org : undefined;
-    const organizationId = typeof fromData === 'string' && fromData !== '' ? fromData : fromQuery;
     if (organizationId === undefined || (fromQuery !== undefined && fromQuery !== organizationId)) {
       request.log.warn({ eventId: event.id }, 'webhook event without a matching organization');
       counted('ignored');
+      record('ignored_no_organization', 200, {
+        ...identity,
+        reason: organizationId === undefined ? 'no_organization' : 'organization_mismatch',
+      });
       return { received: true, ignored: true } satisfies WebhookReceipt;
     }
     const outcome = await options.hub.publish(organizationId, event);
     counted(outcome);
-    if (outcome === 'duplicate')
+    if (outcome === 'duplicate') {
+      record('duplicate', 200, { ...identity, reason: 'already_received' });
       return { received: true, duplicate: true } satisfies WebhookReceipt;
+    }
     if (outcome === 'queued') {
       request.log.warn({ eventId: event.id }, 'shared state unreachable: event kept for later');
     }
+    record('delivered', 200, {
+      ...identity,
+      ...(outcome === 'queued' ? { reason: 'kept_until_shared_state_returns' } : {}),
+    });
     return { received: true } satisfies WebhookReceipt;
   });
 }

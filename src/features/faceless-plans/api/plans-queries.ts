@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error.ts';
 import { api, unwrap } from '@/api/client.ts';
+import { markStarted } from '@/lib/started-work.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { components } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
@@ -96,6 +97,8 @@ export function useApproveRevision(projectId: string, revisionId: string) {
         }),
       ),
     onSuccess: (revision) => {
+      // The run's outcome toasts in this browser only (the others see it in the jobs tray).
+      markStarted(revision.id, revision.preproduction_job_id, revision.generation_job_id);
       queryClient.setQueryData(key, revision);
     },
     onSettled: (_data, error) =>

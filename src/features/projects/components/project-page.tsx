@@ -1,33 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
-import { ErrorState, InlineError } from '@/components/error-state.tsx';
+import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import {
-  projectQueryOptions,
-  useStartExport,
-  useUpdateProject,
-  type Project,
-} from '../api/projects-queries.ts';
-import { ProjectExports } from './project-exports.tsx';
-import { ProjectJobs } from './project-jobs.tsx';
+import { projectQueryOptions, useUpdateProject, type Project } from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
 
-export function ProjectPage({ projectId }: { projectId: string }) {
+interface ProjectSlots {
+  /** Header actions from other features (e.g. "Export video"), composed by the route. */
+  actions?: ReactNode;
+  /** Sections below the details (e.g. jobs and exports), composed by the route. */
+  children?: ReactNode;
+}
+
+export function ProjectPage({
+  projectId,
+  actions,
+  children,
+}: { projectId: string } & ProjectSlots) {
   const project = useQuery(projectQueryOptions(projectId));
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.isError) {
     return <ErrorState error={project.error} onRetry={() => void project.refetch()} />;
   }
-  return <ProjectDetails project={project.data} />;
+  return (
+    <ProjectDetails project={project.data} actions={actions}>
+      {children}
+    </ProjectDetails>
+  );
 }
 
-function ProjectDetails({ project }: { project: Project }) {
+function ProjectDetails({ project, actions, children }: { project: Project } & ProjectSlots) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProject(project.id);
-  const startExport = useStartExport(project.id);
 
   return (
     <article aria-labelledby="project-heading" className="flex flex-col gap-8">
@@ -78,13 +85,8 @@ function ProjectDetails({ project }: { project: Project }) {
                 Edit details
               </Button>
             ) : null}
-            <Button onClick={() => startExport.mutate()} disabled={startExport.isPending}>
-              {startExport.isPending ? 'Starting export…' : 'Export video'}
-            </Button>
+            {actions}
           </div>
-        </div>
-        <div className="mt-2">
-          <InlineError error={startExport.error} />
         </div>
       </div>
 
@@ -133,8 +135,7 @@ function ProjectDetails({ project }: { project: Project }) {
         </dl>
       </section>
 
-      <ProjectJobs projectId={project.id} />
-      <ProjectExports projectId={project.id} />
+      {children}
     </article>
   );
 }

@@ -33,12 +33,6 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const bffConfigQueryOptions = queryOptions({
-  queryKey: queryKeys.bffConfig,
-  queryFn: ({ signal }) => unwrap(bff.GET('/bff/config', { signal })),
-  staleTime: Infinity,
-});
-
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

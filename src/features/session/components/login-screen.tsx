@@ -1,14 +1,10 @@
+import { bffConfigQueryOptions } from '@/api/bff-config.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import {
-  bffConfigQueryOptions,
-  useLogin,
-  validateApiKeyInput,
-  type Session,
-} from '../api/session-queries.ts';
+import { useLogin, validateApiKeyInput, type Session } from '../api/session-queries.ts';
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  projectExportsQueryOptions,
-  projectJobsQueryOptions,
-  projectQueryOptions,
-} from '@/features/projects/api/projects-queries.ts';
+import { projectExportsQueryOptions } from '@/api/exports.ts';
+import { ExportButton } from '@/features/exports/components/export-button.tsx';
+import { ProjectExports } from '@/features/exports/components/project-exports.tsx';
+import { projectJobsQueryOptions } from '@/features/jobs/api/jobs-queries.ts';
+import { ProjectJobs } from '@/features/jobs/components/project-jobs.tsx';
+import { projectQueryOptions } from '@/features/projects/api/projects-queries.ts';
 import { ProjectPage } from '@/features/projects/components/project-page.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/')({
@@ -18,7 +19,13 @@ export const Route = createFileRoute('/_app/projects/$projectId/')({
   component: ProjectRoute,
 });
 
+/** The project page composed from three features: details, jobs, exports. */
 function ProjectRoute() {
   const { projectId } = Route.useParams();
-  return <ProjectPage projectId={projectId} />;
+  return (
+    <ProjectPage projectId={projectId} actions={<ExportButton projectId={projectId} />}>
+      <ProjectJobs projectId={projectId} />
+      <ProjectExports projectId={projectId} />
+    </ProjectPage>
+  );
 }

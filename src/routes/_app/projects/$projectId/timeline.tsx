@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { timelineQueryOptions } from '@/features/timeline/api/timeline-queries.ts';
 import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
+import { ExportButton } from '@/features/exports/components/export-button.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
   loader: ({ context, params }) =>
@@ -11,5 +12,12 @@ export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
 
 function TimelineRoute() {
   const { projectId } = Route.useParams();
-  return <TimelinePage projectId={projectId} />;
+  return (
+    <div className="relative">
+      <div className="absolute right-0 top-0">
+        <ExportButton projectId={projectId} />
+      </div>
+      <TimelinePage projectId={projectId} />
+    </div>
+  );
 }

@@ -1,0 +1,253 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ApiError } from '@/api/api-error.ts';
+import { Button } from '@/components/button.tsx';
+import { CreditsNotice } from '@/components/credits.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorState, InlineError } from '@/components/error-state.tsx';
+import { LoadingState } from '@/components/loading-state.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import {
+  aiEditRunsQueryOptions,
+  stylesQueryOptions,
+  useApplyStyle,
+  type AiEditStyleResult,
+} from '../api/ai-style-queries.ts';
+
+const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
+
+/**
+ * Apply an AI edit style to a run: always a dry run first, every receipt shown (action, target,
+ * changes), then apply the same choice. The paid-plan refusal is explained.
+ */
+export function AiStylePage() {
+  const runs = useQuery(aiEditRunsQueryOptions);
+  const styles = useQuery(stylesQueryOptions);
+  const [runId, setRunId] = useState('');
+  const [styleId, setStyleId] = useState('mirage-black');
+  const [preview, setPreview] = useState<AiEditStyleResult | null>(null);
+  const [applied, setApplied] = useState<AiEditStyleResult | null>(null);
+  const dryRun = useApplyStyle();
+  const apply = useApplyStyle();
+  const ids = { run: useId(), style: useId() };
+  // The dry run must match the current choice before apply is offered.
+  const previewMatches =
+    preview !== null && preview.run_id === runId && preview.style_id === styleId;
+
+  const reset = () => {
+    setPreview(null);
+    setApplied(null);
+    dryRun.reset();
+    apply.reset();
+  };
+
+  if (runs.isPending) return <LoadingState label="Loading AI edit runs…" />;
+  if (runs.isError) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">AI edit style</h1>
+        <p className="mt-1 text-slate-600">
+          Restyle an AI edit run. You always see a dry run of every change before anything is
+          applied.
+        </p>
+      </div>
+      {runs.data.runs.length === 0 ? (
+        <EmptyState title="No AI edit runs">
+          Runs appear when the service edits a project for you (for example short suggestions).
+        </EmptyState>
+      ) : (
+        <form
+          aria-label="Choose a run and a style"
+          className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied(null);
+            dryRun.mutate(
+              { runId, styleId, dryRun: true },
+              { onSuccess: (result) => setPreview(result) },
+            );
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.run} className="text-sm font-medium text-slate-700">
+                Run
+              </label>
+              <select
+                id={ids.run}
+                required
+                className={selectClass}
+                value={runId}
+                onChange={(event) => {
+                  setRunId(event.target.value);
+                  reset();
+                }}
+              >
+                <option value="">Choose a run</option>
+                {runs.data.runs.map((run) => (
+                  <option key={run.run_id} value={run.run_id}>
+                    {run.project_name || run.project_id} · {formatDateTime(run.created_at)}
+                    {run.applied_style_id ? ` · style ${run.applied_style_id}` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.style} className="text-sm font-medium text-slate-700">
+                Style
+              </label>
+              <select
+                id={ids.style}
+                className={selectClass}
+                value={styleId}
+                onChange={(event) => {
+                  setStyleId(event.target.value);
+                  reset();
+                }}
+              >
+                {(styles.data?.looks ?? [{ id: 'mirage-black', name: 'Mirage Black' }]).map(
+                  (look) => (
+                    <option key={look.id} value={look.id}>
+                      {look.name} ({look.id})
+                    </option>
+                  ),
+                )}
+              </select>
+            </div>
+          </div>
+          <PlanAwareError error={dryRun.error} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={!runId || dryRun.isPending}>
+              {dryRun.isPending ? 'Running the dry run…' : 'Dry run'}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {previewMatches && preview ? (
+        <section aria-labelledby="receipts-heading" className="flex flex-col gap-3">
+          <h2 id="receipts-heading" className="text-lg font-semibold">
+            Dry run: what “{preview.style_id}” would change
+          </h2>
+          <Receipts result={preview} />
+          {applied ? null : (
+            <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+              <CreditsNotice cost={null} action="Applying a style" />
+              <PlanAwareError error={apply.error} />
+              <div>
+                <Button
+                  disabled={apply.isPending}
+                  onClick={() =>
+                    apply.mutate(
+                      { runId, styleId, dryRun: false },
+                      { onSuccess: (result) => setApplied(result) },
+                    )
+                  }
+                >
+                  {apply.isPending ? 'Applying…' : 'Apply style'}
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+      ) : null}
+
+      {applied ? (
+        <section aria-labelledby="applied-heading" className="flex flex-col gap-3">
+          <h2 id="applied-heading" className="text-lg font-semibold">
+            Applied “{applied.style_id}”
+          </h2>
+          <p role="status" className="text-sm text-emerald-800">
+            The style was applied (transaction {applied.txid ?? '—'}).{' '}
+            {applied.project_id ? (
+              <Link
+                to="/projects/$projectId"
+                params={{ projectId: applied.project_id }}
+                className="text-indigo-700 underline"
+              >
+                Open the project
+              </Link>
+            ) : null}
+          </p>
+          <Receipts result={applied} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Receipts({ result }: { result: AiEditStyleResult }) {
+  const receipts = result.receipts ?? [];
+  if (receipts.length === 0) {
+    return <p className="text-sm text-slate-600">No changes: the run already uses this style.</p>;
+  }
+  return (
+    <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
+      <caption className="sr-only">
+        {result.dry_run ? 'Changes the style would make' : 'Changes the style made'}
+      </caption>
+      <thead className="bg-slate-50 text-slate-600">
+        <tr>
+          <th scope="col" className="p-2">
+            Action
+          </th>
+          <th scope="col" className="p-2">
+            Target
+          </th>
+          <th scope="col" className="p-2">
+            Changes
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {receipts.map((receipt, index) => (
+          <tr key={`${receipt.action}-${receipt.target_id}-${index}`}>
+            <td className="p-2">{receipt.action}</td>
+            <td className="p-2 font-mono text-xs">{receipt.target_id}</td>
+            <td className="p-2">
+              <Changes changes={receipt.changes ?? {}} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `{field: {from, to}}` reads as "field: from → to"; anything else as JSON. */
+function Changes({ changes }: { changes: Record<string, unknown> }) {
+  const entries = Object.entries(changes);
+  if (entries.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul>
+      {entries.map(([field, value]) => {
+        const change = value as { from?: unknown; to?: unknown } | null;
+        const text =
+          change && typeof change === 'object' && ('from' in change || 'to' in change)
+            ? `${String(change.from ?? 'none')} → ${String(change.to ?? 'none')}`
+            : JSON.stringify(value);
+        return (
+          <li key={field}>
+            <span className="font-medium">{field}</span>: {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PlanAwareError({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.code === 'plan_required') {
+    return (
+      <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+        <strong>AI edit styles need a paid plan.</strong> {error.message} Your workspace is on a
+        plan without AI styles: upgrade it, or sign in with a key of a paid workspace. The dry run
+        is refused too, so nothing was changed.
+      </div>
+    );
+  }
+  return <InlineError error={error} />;
+}

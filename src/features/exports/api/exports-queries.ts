@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client.ts';
+import { queryKeys } from '@/api/query-keys.ts';
+import type { components } from '@/api/schema.gen.ts';
+import { markStarted } from '@/lib/started-work.ts';
+
+export type ExportStartRequest = components['schemas']['ExportStartRequest'];
+
+/**
+ * Starts a render of the project. The job is remembered as started here, so its outcome toasts in
+ * this browser only; its progress shows in the project's jobs and the header tray.
+ */
+export function useStartExport(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExportStartRequest) =>
+      unwrap(api.POST('/projects/{projectId}/exports', { params: { path: { projectId } }, body })),
+    onSuccess: (job) => markStarted(job.job_id, job.export_id),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.exports.project(projectId) }),
+      ]),
+  });
+}

@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/**
+ * The work this browser started (jobs, exports, posts), so finished work is announced with a toast
+ * only to the person who started it; everything else goes to the jobs tray. Kept in localStorage
+ * so a reload does not forget it, and pruned to the most recent entries.
+ */
+interface StartedWorkState {
+  /** id → epoch ms started. Ids of jobs, exports and posts share one map (prefixes differ). */
+  started: Record<string, number>;
+  /** Ids whose outcome was already announced (by an event or by polling, whichever came first). */
+  announced: Record<string, number>;
+  markStarted: (...ids: Array<string | null | undefined>) => void;
+}
+
+const MAX_ENTRIES = 200;
+
+function prune(map: Record<string, number>): Record<string, number> {
+  const entries = Object.entries(map);
+  if (entries.length <= MAX_ENTRIES) return map;
+  return Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_ENTRIES));
+}
+
+export const useStartedWork = create<StartedWorkState>()(
+  persist(
+    (set) => ({
+      started: {},
+      announced: {},
+      markStarted: (...ids) =>
+        set((state) => {
+          const next = { ...state.started };
+          for (const id of ids) if (id) next[id] = Date.now();
+          return { started: prune(next) };
+        }),
+    }),
+    { name: 'cutroom.started-work', version: 1 },
+  ),
+);
+
+export const markStarted = (...ids: Array<string | null | undefined>) =>
+  useStartedWork.getState().markStarted(...ids);
+
+/** True when any of the ids belongs to work this browser started. */
+export function isStartedHere(...ids: Array<string | null | undefined>): boolean {
+  const { started } = useStartedWork.getState();
+  return ids.some((id) => Boolean(id && started[id]));
+}
+
+/**
+ * Claims the one announcement of an outcome: true the first time for `key`, false after, so a
+ * live event and the polling fallback never toast the same outcome twice.
+ */
+export function claimAnnouncement(key: string): boolean {
+  const { announced } = useStartedWork.getState();
+  if (announced[key]) return false;
+  useStartedWork.setState({ announced: prune({ ...announced, [key]: Date.now() }) });
+  return true;
+}

@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import {
+  connectionsQueryOptions,
+  postsQueryOptions,
+} from '@/features/publishing/api/publishing-queries.ts';
+import { PublishingPage } from '@/features/publishing/components/publishing-page.tsx';
+
+const searchSchema = z.object({
+  projectId: z.optional(z.string()),
+  exportId: z.optional(z.string()),
+});
+
+export const Route = createFileRoute('/_app/publishing/')({
+  validateSearch: searchSchema,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(connectionsQueryOptions);
+    void context.queryClient.prefetchQuery(postsQueryOptions({ offset: 0 }));
+  },
+  head: () => ({ meta: [{ title: 'Publishing · Cutroom' }] }),
+  component: PublishingRoute,
+});
+
+function PublishingRoute() {
+  const { projectId, exportId } = Route.useSearch();
+  return <PublishingPage projectId={projectId} exportId={exportId} />;
+}
