@@ -41,4 +41,98 @@ const noCrossFeatureImports = {
   },
 };
 
-export const localRules = { rules: { 'no-cross-feature-imports': noCrossFeatureImports } };
+const srcRoot = path.resolve('src');
+const mocksRoot = path.resolve('mocks');
+const serverRoot = path.resolve('src/server');
+
+const inside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+const repoPath = (file) => path.relative(path.resolve('.'), file).split(path.sep).join('/');
+
+/** Where an import points, for the spellings the repository uses (relative, `@/`, `@mocks/`). */
+function importTarget(filename, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(filename), source);
+  if (source.startsWith('@/')) return path.resolve('src', source.slice(2));
+  if (source.startsWith('@mocks/')) return path.resolve('mocks', source.slice('@mocks/'.length));
+  return null; // a package
+}
+
+const isTest = (file) =>
+  /\.test\.tsx?$/.test(file) || /(^|\/)(test-support|test)\//.test(repoPath(file));
+
+/**
+ * The development launchers of the BFF: `npm start` (start.ts) and the worker thread it runs
+ * the simulator in. Benchmarks (src/server/bench) start stacks too.
+ */
+const SERVER_LAUNCHERS = new Set(['src/server/start.ts', 'src/server/simulator-worker.ts']);
+const isServerLauncher = (file) =>
+  SERVER_LAUNCHERS.has(repoPath(file)) || inside(path.resolve('src/server/bench'), file);
+
+/** What the simulator may take from src/: generated types and shared pure modules (src/lib). */
+const simulatorMayImport = (target) =>
+  /^src\/api\/[^/]+\.gen(\.ts)?$/.test(repoPath(target)) ||
+  (inside(path.resolve('src/lib'), target) && !/\.tsx$/.test(target));
+
+/**
+ * The layers' boundaries (issue 8): the simulator (mocks/) imports only generated types and
+ * shared pure modules from src/; the BFF (src/server) imports mocks/ only from its development
+ * launcher (and benchmarks and tests); the client (the rest of src/) imports neither.
+ */
+const layerBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      simulator:
+        'The simulator (mocks/) may import from src/ only generated types (src/api/*.gen.ts) and shared pure modules (src/lib); not {{target}}.',
+      server:
+        'The BFF imports mocks/ only from its development launcher (src/server/start.ts, simulator-worker.ts), benchmarks and tests; not from {{file}}.',
+      client:
+        'Client code imports neither the BFF (src/server) nor the simulator (mocks/): {{target}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const inMocks = inside(mocksRoot, file);
+    const inServer = inside(serverRoot, file);
+    const inClient =
+      inside(srcRoot, file) &&
+      !inServer &&
+      !inside(path.resolve('src/api/codegen'), file) &&
+      !isTest(file);
+    if (!inMocks && !inServer && !inClient) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = importTarget(file, source);
+      if (!target) return;
+      const data = { target: repoPath(target), file: repoPath(file) };
+      if (inMocks && inside(srcRoot, target) && !simulatorMayImport(target)) {
+        context.report({ node, messageId: 'simulator', data });
+      } else if (
+        inServer &&
+        inside(mocksRoot, target) &&
+        !isServerLauncher(file) &&
+        !isTest(file)
+      ) {
+        context.report({ node, messageId: 'server', data });
+      } else if (inClient && (inside(mocksRoot, target) || inside(serverRoot, target))) {
+        context.report({ node, messageId: 'client', data });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export const localRules = {
+  rules: {
+    'no-cross-feature-imports': noCrossFeatureImports,
+    'layer-boundaries': layerBoundaries,
+  },
+};

@@ -94,6 +94,13 @@ export default tseslint.config(
     },
   },
   {
+    // The boundaries between the client, the BFF and the simulator (proved by
+    // src/layer-boundaries.test.ts): see eslint-local-rules.js.
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: { 'local/layer-boundaries': 'error' },
+  },
+  {
     // Features are independent: shared code lives in src/components, src/api or src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     plugins: { local: localRules },

@@ -35,8 +35,32 @@ function productionAssets(): Plugin {
 // The BFF serves /api and /bff; `npm run dev` proxies both to it so cookies stay same-origin.
 const bffTarget = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * `npm run dev:mock` (VITE_MOCK=1): the page starts the in-browser simulator (mocks/browser.ts)
+ * and only then loads the app, so client code never imports mocks/ (the lint boundaries forbid it).
+ */
+function browserMock(): Plugin {
+  const entry = '<script type="module" src="/src/main.tsx"></script>';
+  return {
+    name: 'cutroom-browser-mock',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      if (process.env.VITE_MOCK !== '1') return html;
+      return html.replace(
+        entry,
+        '<script type="module">\n' +
+          "import { startBrowserMock } from '/mocks/browser.ts';\n" +
+          'await startBrowserMock();\n' +
+          "await import('/src/main.tsx');\n" +
+          '</script>',
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    browserMock(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',

@@ -7,14 +7,6 @@ import { queryKeys } from './api/query-keys.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-async function enableBrowserMock(): Promise<void> {
-  // `npm run dev:mock`: the simulator's msw handlers answer in the browser (UI-only work).
-  if (import.meta.env.DEV && import.meta.env.VITE_MOCK === '1') {
-    const { startBrowserMock } = await import('@mocks/browser.ts');
-    await startBrowserMock();
-  }
-}
-
 function mount(): void {
   const queryClient = createQueryClient({
     onUnauthorized: () => {
@@ -38,4 +30,6 @@ function mount(): void {
   );
 }
 
-void enableBrowserMock().then(mount);
+// `npm run dev:mock` starts the in-browser simulator before this module loads (vite.config.ts),
+// so the client itself never imports mocks/.
+mount();

@@ -1,6 +1,7 @@
 /**
- * The app for the browser benchmarks: `src/server/start.ts` (which builds the client when it is
- * stale) on a free loopback port, with the embedded simulator, started as `npm start` starts it.
+ * The app for the browser benchmarks, started as `npm start` starts it (`src/server/launch.mjs`:
+ * the compiled BFF, rebuilt when stale, which builds the client when it is stale) on a free
+ * loopback port, with the embedded simulator.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ export async function startApp(
   env: Record<string, string> = {},
   timeoutMs = 300_000,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, ['src/server/launch.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@
  * `npm run bench:storyboard` (tsx e2e/bench/storyboard-bench.ts): scrolling the 200-scene
  * storyboard of the plan review, on the real route through the BFF and the embedded simulator.
  *
- * Starts the app (`src/server/start.ts`, which builds the client when it is stale) on a free
+ * Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
  * loopback port, signs in with the demo workspace in headless Chromium, opens the storyboard of
  * "Faceless: Two Hundred Nights" and scrolls its scene list from the first to the last scene
  * with a steady per-frame scroll (BENCH_SCROLL_MS, default 6 s for ~66,000 px), then back up.
@@ -18,6 +18,7 @@ import { loadavg, availableParallelism } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { percentile } from './percentile.ts';
 
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 6000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -54,14 +55,6 @@ interface GestureFigures {
   loafScriptMs: number;
   loafLayoutMs: number;
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
-    NaN
-  );
-};
 
 /** One scroll of the scene list from its current end to the other, measured in the page. */
 async function scrollGesture(page: Page, direction: 'down' | 'up'): Promise<GestureFigures> {

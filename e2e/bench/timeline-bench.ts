@@ -3,7 +3,7 @@
  * real route, `/projects/$id/timeline`, through the BFF and the embedded simulator, against the
  * peer (@xzdarcy/react-timeline-editor) on the same data.
  *
- * - Starts the app (`src/server/start.ts`, which builds the client when it is stale) on a free
+ * - Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
  *   loopback port with SIM_LARGE_TIMELINE=1: the simulator then seeds the benchmark projects of
  *   1,000 and 10,000 items over 20 layers. Signs in with the demo workspace in headless Chromium.
  * - The peer's page (e2e/bench/timeline/) is built with Vite and served on another free port with
@@ -47,6 +47,7 @@ import {
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { percentile } from './percentile.ts';
 import type { PeerBenchApi } from './timeline/main.tsx';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -369,14 +370,6 @@ function printProfile(
   console.log(`\nCPU profile of the ${currentGesture} (${lib}), self time in ms:`);
   for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
 }
-
-const percentile = (values: readonly number[], p: number): number => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  ]!;
-};
 
 // ───────────────────────────── input at a fixed rate ─────────────────────────────
 
@@ -1001,8 +994,9 @@ async function cutroomGestures(
     const status = await page.getByRole('status', { name: 'Selection' }).textContent();
     const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
     const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
+    const view = await page.evaluate(() => window.__cutroomTimeline!.view());
     return {
-      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×`,
+      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×${selected ? '' : ` (status “${status ?? ''}”, view ${fmt(view.pxPerSecond, 2)} px/s at ${Math.round(view.scrollX)}, ${Math.round(view.scrollY)})`}`,
       ok: selected >= Math.min(1000, setup.size) && itemsRedraws <= 2,
     };
   });

@@ -34,7 +34,7 @@ import { opsChange } from '../model/timeline-change.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { viewportOf, type TimelineEditorState } from '../state/timeline-state.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';
-import { drawItems, drawOverlay, drawStatic } from './timeline-drawing.ts';
+import { drawItems, drawOverlay, drawStatic, idSet } from './timeline-drawing.ts';
 
 const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
@@ -272,7 +272,7 @@ export class CanvasController {
     this.counts.items = drawItems(context._context, this.index, viewportOf(state), {
       fps: this.fps,
       selection: state.selection,
-      moving: state.drag?.kind === 'move' ? new Set(state.drag.ids) : null,
+      moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
       thumbnails: this.thumbnails,
     });
     this.counts.itemsDraws += 1;

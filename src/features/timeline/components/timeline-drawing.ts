@@ -416,6 +416,18 @@ export interface OverlayState {
   blocked: boolean;
 }
 
+const idSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/**
+ * The ids a drag moves, as a set made once per drag (a drag keeps its ids array): each frame of a
+ * 10,000-item group drag would otherwise copy 10,000 ids for the items and overlay layers.
+ */
+export function idSet(ids: readonly string[]): ReadonlySet<string> {
+  let set = idSets.get(ids);
+  if (!set) idSets.set(ids, (set = new Set(ids)));
+  return set;
+}
+
 /**
  * The drag layer: ghosts, snap line and marquee. (The playhead is a DOM element, so scrolling and
  * zooming do not redraw this layer; it is hidden when no drag is in progress.)
@@ -494,7 +506,7 @@ function drawMoveGhosts(
   blocked: boolean,
   fps: number,
 ): number {
-  const moving = new Set(drag.ids);
+  const moving = idSet(drag.ids);
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
   let drawn = 0;

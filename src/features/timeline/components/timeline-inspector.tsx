@@ -7,8 +7,13 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { NumberField } from '@/components/number-field.tsx';
 import { CommandFields } from '@/lib/editor/react.tsx';
-import { addZoomEffect, INSPECTOR_COMMANDS, type CommandContext } from '../model/commands.ts';
-import { groupBounds, lockedLayerOf, lockedReason } from '../model/group-move.ts';
+import {
+  addZoomEffect,
+  INSPECTOR_COMMANDS,
+  selectionFacts,
+  type CommandContext,
+} from '../model/commands.ts';
+import { lockedReason } from '../model/group-move.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TYPE_STYLE } from './timeline-drawing.ts';
 
@@ -23,11 +28,8 @@ export function TimelineInspector({
 }) {
   const headingId = useId();
   const { index } = ctx;
-  const refs = [...ctx.selection]
-    .map((id) => index.byId.get(id))
-    .filter((ref) => ref !== undefined);
-  const ids = refs.map((ref) => ref.item.id);
-  const locked = lockedLayerOf(index, ids);
+  const { ids, locked, bounds } = selectionFacts(index, ctx.selection);
+  const refs = ids.length === 1 ? [index.byId.get(ids[0]!)!] : [];
   return (
     <section
       aria-labelledby={headingId}
@@ -36,7 +38,7 @@ export function TimelineInspector({
       <h2 id={headingId} className="text-base font-semibold">
         Inspector
       </h2>
-      {refs.length === 0 ? (
+      {ids.length === 0 ? (
         <p className="text-sm text-slate-600">
           Nothing selected. Click an item, drag a box around several, or focus the canvas and press{' '}
           <kbd>]</kbd> to select the next item.
@@ -55,7 +57,7 @@ export function TimelineInspector({
               </p>
             </div>
           ) : (
-            <GroupSummary ctx={ctx} ids={ids} />
+            <GroupSummary count={ids.length} bounds={bounds!} />
           )}
           {locked ? (
             <p className="rounded-md bg-slate-100 p-2 text-xs text-slate-700">
@@ -65,24 +67,29 @@ export function TimelineInspector({
           <div className="grid grid-cols-2 gap-3">
             <CommandFields editor={editor} commands={INSPECTOR_COMMANDS} ctx={ctx} saving={busy} />
           </div>
-          {refs.length > 1 ? (
+          {ids.length > 1 ? (
             <p className="text-xs text-slate-600">
               Select one item to edit its end, duration and trims, or drag the handles of any
               selected item to trim them all.
             </p>
           ) : null}
-          <ZoomEffect editor={editor} count={refs.length} busy={busy} />
+          <ZoomEffect editor={editor} count={ids.length} busy={busy} />
         </>
       )}
     </section>
   );
 }
 
-function GroupSummary({ ctx, ids }: { ctx: CommandContext; ids: string[] }) {
-  const bounds = groupBounds(ctx.index, ids)!;
+function GroupSummary({
+  count,
+  bounds,
+}: {
+  count: number;
+  bounds: { start: number; end: number };
+}) {
   return (
     <p className="text-sm text-slate-800">
-      <strong>{ids.length} items</strong> selected, {Number(bounds.start.toFixed(3))} s to{' '}
+      <strong>{count} items</strong> selected, {Number(bounds.start.toFixed(3))} s to{' '}
       {Number(bounds.end.toFixed(3))} s. They move together.
     </p>
   );

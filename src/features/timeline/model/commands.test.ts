@@ -3,6 +3,7 @@ import * as commands from './commands.ts';
 import type { CommandContext } from './commands.ts';
 import { createEntry, emptyHistory, record } from '@/lib/editor/history.ts';
 import { findBinding } from '@/lib/editor/command.ts';
+import { groupBounds } from './group-move.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
@@ -56,6 +57,25 @@ describe('selection commands', () => {
       selection: new Set(['b']),
     });
     expect(commands.clearSelection.canRun(ctx([]), undefined)).toBe(false);
+  });
+});
+
+describe('the selection as the commands see it', () => {
+  it('is worked out once per timeline and selection, ignoring ids the timeline lacks', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const selection = new Set(['a', 'b', 'gone']);
+    const facts = commands.selectionFacts(index, selection);
+    expect(facts.ids).toEqual(['a', 'b']);
+    expect(facts.bounds).toEqual(groupBounds(index, ['a', 'b']));
+    expect(facts.locked).toBeNull();
+    expect(facts.rows.size).toBeGreaterThan(0);
+    // The same selection object: the same answer, not worked out again.
+    expect(commands.selectionFacts(index, selection)).toBe(facts);
+    // A new selection or a new timeline: worked out again.
+    expect(commands.selectionFacts(index, new Set(['a']))).not.toBe(facts);
+    const changed = buildTimelineIndex(smallTimeline());
+    expect(commands.selectionFacts(changed, selection)).not.toBe(facts);
+    expect(commands.selectionFacts(changed, selection)).toEqual(facts);
   });
 });
 
