@@ -138,6 +138,11 @@ export async function startSimulatorServer(
           notFoundResponse(new URL(fetchRequest.url).pathname);
         await writeResponse(answer, response);
       } catch (error) {
+        // A client that went away mid-request (a cancelled or cut part upload) is not a fault.
+        if (request.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
+          response.destroy();
+          return;
+        }
         console.error('[simulator] request failed', error);
         if (!response.headersSent) {
           response.writeHead(500, { 'content-type': 'application/json' });

@@ -12,15 +12,18 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppOpsRouteImport } from './routes/_app/ops'
 import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
 import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
 import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
 import { Route as AppClipsClipIdRouteImport } from './routes/_app/clips/$clipId'
+import { Route as AppMediaIndexRouteImport } from './routes/_app/media/index'
 import { Route as AppOnboardingIndexRouteImport } from './routes/_app/onboarding/index'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppPublishingIndexRouteImport } from './routes/_app/publishing/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppClipsShareAssetIdRouteImport } from './routes/_app/clips/share.$assetId'
+import { Route as AppMediaAssetsAssetIdRouteImport } from './routes/_app/media/assets.$assetId'
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
@@ -41,6 +44,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppOpsRoute = AppOpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
   id: '/ai-style/',
   path: '/ai-style/',
@@ -59,6 +67,11 @@ const AppClipsIndexRoute = AppClipsIndexRouteImport.update({
 const AppClipsClipIdRoute = AppClipsClipIdRouteImport.update({
   id: '/clips/$clipId',
   path: '/clips/$clipId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaIndexRoute = AppMediaIndexRouteImport.update({
+  id: '/media/',
+  path: '/media/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOnboardingIndexRoute = AppOnboardingIndexRouteImport.update({
@@ -84,6 +97,11 @@ const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
 const AppClipsShareAssetIdRoute = AppClipsShareAssetIdRouteImport.update({
   id: '/clips/share/$assetId',
   path: '/clips/share/$assetId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaAssetsAssetIdRoute = AppMediaAssetsAssetIdRouteImport.update({
+  id: '/media/assets/$assetId',
+  path: '/media/assets/$assetId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsProjectIdIndexRoute =
@@ -120,15 +138,18 @@ const AppProjectsProjectIdPlansRevisionIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style/': typeof AppAiStyleIndexRoute
   '/clips/': typeof AppClipsIndexRoute
+  '/media/': typeof AppMediaIndexRoute
   '/onboarding/': typeof AppOnboardingIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/publishing/': typeof AppPublishingIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
@@ -138,15 +159,18 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/ops': typeof AppOpsRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style': typeof AppAiStyleIndexRoute
   '/clips': typeof AppClipsIndexRoute
+  '/media': typeof AppMediaIndexRoute
   '/onboarding': typeof AppOnboardingIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/publishing': typeof AppPublishingIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
@@ -158,15 +182,18 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/ops': typeof AppOpsRoute
   '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/_app/clips/$clipId': typeof AppClipsClipIdRoute
   '/_app/ai-style/': typeof AppAiStyleIndexRoute
   '/_app/clips/': typeof AppClipsIndexRoute
+  '/_app/media/': typeof AppMediaIndexRoute
   '/_app/onboarding/': typeof AppOnboardingIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/publishing/': typeof AppPublishingIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/clips/share/$assetId': typeof AppClipsShareAssetIdRoute
+  '/_app/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
@@ -178,15 +205,18 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/ai-style/'
     | '/clips/'
+    | '/media/'
     | '/onboarding/'
     | '/projects/'
     | '/publishing/'
     | '/settings/'
     | '/clips/share/$assetId'
+    | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId/'
@@ -196,15 +226,18 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/ops'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/ai-style'
     | '/clips'
+    | '/media'
     | '/onboarding'
     | '/projects'
     | '/publishing'
     | '/settings'
     | '/clips/share/$assetId'
+    | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
     | '/projects/$projectId'
@@ -215,15 +248,18 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/ops'
     | '/_app/clip-batches/$batchId'
     | '/_app/clips/$clipId'
     | '/_app/ai-style/'
     | '/_app/clips/'
+    | '/_app/media/'
     | '/_app/onboarding/'
     | '/_app/projects/'
     | '/_app/publishing/'
     | '/_app/settings/'
     | '/_app/clips/share/$assetId'
+    | '/_app/media/assets/$assetId'
     | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
     | '/_app/projects/$projectId/'
@@ -260,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/ops': {
+      id: '/_app/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof AppOpsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/ai-style/': {
       id: '/_app/ai-style/'
       path: '/ai-style'
@@ -286,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/clips/$clipId'
       fullPath: '/clips/$clipId'
       preLoaderRoute: typeof AppClipsClipIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/': {
+      id: '/_app/media/'
+      path: '/media'
+      fullPath: '/media/'
+      preLoaderRoute: typeof AppMediaIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/onboarding/': {
@@ -321,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/clips/share/$assetId'
       fullPath: '/clips/share/$assetId'
       preLoaderRoute: typeof AppClipsShareAssetIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/assets/$assetId': {
+      id: '/_app/media/assets/$assetId'
+      path: '/media/assets/$assetId'
+      fullPath: '/media/assets/$assetId'
+      preLoaderRoute: typeof AppMediaAssetsAssetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/$projectId/': {
@@ -362,15 +419,18 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppOpsRoute: typeof AppOpsRoute
   AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
   AppClipsClipIdRoute: typeof AppClipsClipIdRoute
   AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
   AppClipsIndexRoute: typeof AppClipsIndexRoute
+  AppMediaIndexRoute: typeof AppMediaIndexRoute
   AppOnboardingIndexRoute: typeof AppOnboardingIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppPublishingIndexRoute: typeof AppPublishingIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppClipsShareAssetIdRoute: typeof AppClipsShareAssetIdRoute
+  AppMediaAssetsAssetIdRoute: typeof AppMediaAssetsAssetIdRoute
   AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
@@ -379,15 +439,18 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppOpsRoute: AppOpsRoute,
   AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
   AppClipsClipIdRoute: AppClipsClipIdRoute,
   AppAiStyleIndexRoute: AppAiStyleIndexRoute,
   AppClipsIndexRoute: AppClipsIndexRoute,
+  AppMediaIndexRoute: AppMediaIndexRoute,
   AppOnboardingIndexRoute: AppOnboardingIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppPublishingIndexRoute: AppPublishingIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppClipsShareAssetIdRoute: AppClipsShareAssetIdRoute,
+  AppMediaAssetsAssetIdRoute: AppMediaAssetsAssetIdRoute,
   AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,

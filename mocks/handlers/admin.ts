@@ -1,14 +1,24 @@
 /** Administration: cancel a background (trigger) run of an asset, clip batch or export. */
 import type { HttpHandler } from 'msw';
-import { cancelRun } from '../rules/background-runs.ts';
+import { cancelRun, listActiveRuns } from '../rules/background-runs.ts';
 import type { Schema } from '../store/contract.ts';
 import type { HandlerContext } from './route.ts';
-import { route } from './route.ts';
+import { pageParams, paginate } from './helpers.ts';
+import { queryOf, route } from './route.ts';
 
 type ResourceType = Schema<'RecoveryResourceType'>;
 
 export function adminHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
+    route(ctx, 'get', '/admin/recovery/trigger-runs', (req) => {
+      const query = queryOf(req, 'listRecoveryRuns');
+      const { page, bounds } = paginate(
+        listActiveRuns(req.workspace, query.resource_type),
+        pageParams(req),
+      );
+      const body: Schema<'RecoveryRunList'> = { runs: page, bounds };
+      return { body };
+    }),
     route(
       ctx,
       'post',

@@ -9,8 +9,9 @@
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Rng } from '../lib/prng.ts';
 import type { Simulator } from '../simulator.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Store, TriggerRunRecord, Workspace } from '../store/workspace.ts';
-import { ACTIVE_RUN_STATUSES, findAsset } from '../store/workspace.ts';
+import { ACTIVE_RUN_STATUSES, activeRuns, findAsset } from '../store/workspace.ts';
 
 type ResourceType = TriggerRunRecord['resource_type'];
 
@@ -45,6 +46,52 @@ export function cancelRun(
   run.status = 'cancelled';
   run.updated_at = sim.nowIso();
   return { success: true, run_id: runId, status: run.status };
+}
+
+/** A name for a run's resource: the asset's, the source asset's of a clip batch, the export's project. */
+function resourceName(workspace: Workspace, type: ResourceType, id: string): string | null {
+  if (type === 'asset') return findAsset(workspace, id)?.name ?? null;
+  if (type === 'clip-batch') {
+    const batch = workspace.clipBatches.get(id)?.batch as { asset_id?: unknown } | undefined;
+    const asset = typeof batch?.asset_id === 'string' ? findAsset(workspace, batch.asset_id) : null;
+    return asset ? `Clips of ${asset.name}` : null;
+  }
+  const project = workspace.projects.find((record) =>
+    record.exports.some((item) => item.export_id === id),
+  );
+  return project ? `Export of ${project.project.name}` : null;
+}
+
+/**
+ * Every run still working (queued or running) on the workspace's assets, clip batches and exports,
+ * the one that last moved longest ago first (the stuck ones lead).
+ */
+export function listActiveRuns(
+  workspace: Workspace,
+  resourceType: ResourceType | undefined,
+): Array<Schema<'RecoveryRun'>> {
+  const resources = new Map<string, { type: ResourceType; id: string }>();
+  for (const run of workspace.triggerRuns) {
+    resources.set(`${run.resource_type}\u0000${run.resource_id}`, {
+      type: run.resource_type,
+      id: run.resource_id,
+    });
+  }
+  for (const run of workspace.suggestionRuns.values()) {
+    resources.set(`asset\u0000${run.asset_id}`, { type: 'asset', id: run.asset_id });
+  }
+  const runs: Array<Schema<'RecoveryRun'>> = [];
+  for (const { type, id } of resources.values()) {
+    if (resourceType !== undefined && type !== resourceType) continue;
+    if (!resourceExists(workspace, type, id)) continue;
+    const name = resourceName(workspace, type, id);
+    for (const run of activeRuns(workspace, type, id)) {
+      runs.push({ ...run, resource_type: type, resource_id: id, resource_name: name });
+    }
+  }
+  const movedAt = (run: Schema<'RecoveryRun'>) =>
+    Date.parse(run.updated_at ?? run.started_at ?? '') || 0;
+  return runs.sort((a, b) => movedAt(a) - movedAt(b) || a.run_id.localeCompare(b.run_id));
 }
 
 function resourceExists(workspace: Workspace, type: ResourceType, id: string): boolean {

@@ -168,6 +168,12 @@ describe('responses follow the contract', () => {
       resource_id: run?.resource_id ?? '',
       run_id: run?.run_id ?? '',
     };
+    const listed = (await check('GET', '/admin/recovery/trigger-runs', {}, 200)) as {
+      runs: Array<{ run_id: string }>;
+    };
+    expect(listed.runs.map((candidate) => candidate.run_id)).toContain(values.run_id);
+    await check('GET', '/admin/recovery/trigger-runs?resource_type=export', {}, 200);
+    await check('GET', '/admin/recovery/trigger-runs?resource_type=job', {}, 400);
     await check('POST', cancel, values, 200, { reason: 'stuck' });
     await check('POST', cancel, values, 409, { reason: 'stuck' });
     await check('POST', cancel, { ...values, run_id: 'run_none' }, 404, {});

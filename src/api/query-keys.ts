@@ -13,6 +13,7 @@ export interface MediaAssetFilters extends PageParams {
   folderId: string | null;
   search: string | null;
   namePrefix: string | null;
+  sort: 'created_at' | '-created_at' | 'name';
 }
 
 /** The project / asset a clip query is narrowed to (absent: all). */
@@ -83,11 +84,13 @@ export const queryKeys = {
     asset: (assetId: string) => ['media', 'asset', assetId] as const,
     assets: (filters: MediaAssetFilters) => ['media', 'assets', filters] as const,
     folders: ['media', 'folders'] as const,
-    /** Assets a background run still works on (the ops screen's stuck runs). */
-    busyAssets: ['media', 'busy-assets'] as const,
+    /** Clips made from an asset (the asset page); under `media`, so media events refresh it. */
+    assetClips: (assetId: string) => ['media', 'asset-clips', assetId] as const,
   },
+  /** Background runs still working (the ops screen's stuck runs). */
+  recoveryRuns: ['recovery-runs'] as const,
   /** Names of the items a dry run selected (the deletion flow looks them up). */
-  deletionNames: (ids: readonly string[]) => ['deletion-names', ids] as const,
+  deletionNames: (kind: string, ids: readonly string[]) => ['deletion-names', kind, ids] as const,
   /** The BFF's audit list of destructive calls. */
   audit: {
     all: ['audit'] as const,

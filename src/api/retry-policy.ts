@@ -25,3 +25,21 @@ export function retryDelayMs(attempt: number, error: unknown, random: () => numb
   const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
   return retryAfter !== undefined ? Math.max(retryAfter, jittered) : jittered;
 }
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs one request, retrying network failures, 429 and 5xx with backoff. The caller makes a retry
+ * safe: a read, an operation the service answers the same way twice, or a write under an
+ * Idempotency-Key reused by every attempt.
+ */
+export async function withRetries<T>(send: () => Promise<T>): Promise<T> {
+  for (let failures = 0; ; failures += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!shouldRetry(failures, error)) throw error;
+      await wait(retryDelayMs(failures, error));
+    }
+  }
+}

@@ -317,6 +317,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/recovery/trigger-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List background runs still working
+         * @description The background (trigger) runs of assets, clip batches and exports that are still working (queued or
+         *     running), oldest activity first, so an operator can find the stuck ones and cancel them. (Reference group
+         *     heading Administration.)
+         */
+        get: operations["listRecoveryRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/recovery/{resource_type}/{resource_id}/trigger-runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -1884,6 +1906,17 @@ export interface components {
         };
         /** @enum {string} */
         RecoveryResourceType: "asset" | "clip-batch" | "export";
+        /** @description A background run with the resource it works on. */
+        RecoveryRun: components["schemas"]["BackgroundRun"] & {
+            resource_type: components["schemas"]["RecoveryResourceType"];
+            resource_id: string;
+            /** @description A name for the resource (asset name, project name of an export), null when it has none. */
+            resource_name: string | null;
+        };
+        RecoveryRunList: {
+            runs: components["schemas"]["RecoveryRun"][];
+            bounds: components["schemas"]["Bounds"];
+        };
         RecoveryRunCancelRequest: {
             reason?: string;
         };
@@ -3915,6 +3948,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description Assumed: `logo_asset_id` or `caption_defaults.look_id` does not exist. */
             404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRecoveryRuns: {
+        parameters: {
+            query?: {
+                /** @description Only runs of this kind of resource (assumed). */
+                resource_type?: components["schemas"]["RecoveryResourceType"];
+                /** @description Page size, 1 to 100 (assumed). Default 20 (assumed). */
+                limit?: components["parameters"]["LimitMax100"];
+                /** @description Number of items to skip, >= 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs still working. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 const navItems = [
   { to: '/projects', label: 'Projects' },
   { to: '/clips', label: 'Clips' },
+  { to: '/media', label: 'Media' },
+  { to: '/ops', label: 'Ops' },
   { to: '/publishing', label: 'Publishing' },
   { to: '/ai-style', label: 'AI style' },
   { to: '/settings', label: 'Settings' },

@@ -25,4 +25,15 @@ describe('selection across pages', () => {
     store.getState().remove(['c']);
     expect(describeSelection(store.getState().items)).toBe('Nothing selected');
   });
+
+  it('starts an empty selection in another listing, keeps it in the same one', () => {
+    const store = createSelectionStore();
+    store.getState().enterScope('folder-a');
+    store.getState().toggle('a', { name: 'A', page: 1 });
+    store.getState().enterScope('folder-a');
+    expect(store.getState().items.size).toBe(1);
+    store.getState().enterScope('folder-b');
+    expect(store.getState().items.size).toBe(0);
+    expect(store.getState().scope).toBe('folder-b');
+  });
 });

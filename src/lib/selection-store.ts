@@ -12,6 +12,10 @@ export interface SelectedItem {
 
 export interface SelectionState {
   items: ReadonlyMap<string, SelectedItem>;
+  /** The listing the selection belongs to (folder, filters…); null before the first. */
+  scope: string | null;
+  /** Moves to a listing: a different one starts an empty selection (its pages are not ours). */
+  enterScope(scope: string): void;
   toggle(id: string, item: SelectedItem): void;
   /** Selects every item given (one page) or, when all are selected already, unselects them. */
   togglePage(entries: ReadonlyArray<{ id: string; name: string }>, page: number): void;
@@ -22,6 +26,9 @@ export interface SelectionState {
 export function createSelectionStore(): UseBoundStore<StoreApi<SelectionState>> {
   return create<SelectionState>((set) => ({
     items: new Map(),
+    scope: null,
+    enterScope: (scope) =>
+      set((state) => (state.scope === scope ? state : { scope, items: new Map() })),
     toggle: (id, item) =>
       set(({ items }) => {
         const next = new Map(items);

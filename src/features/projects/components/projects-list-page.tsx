@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { createSelectionStore, describeSelection } from '@/lib/selection-store.ts';
 import {
   projectsQueryOptions,
   useCreateProject,
@@ -14,11 +16,25 @@ import {
 } from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
 
+// The deletion flow loads when it is opened: the projects list is a first screen.
+const DeletionFlow = lazy(() =>
+  import('@/components/deletion-flow.tsx').then((module) => ({ default: module.DeletionFlow })),
+);
+
+/** Projects picked for a batch delete, across pages (ephemeral UI state). */
+const useProjectSelection = createSelectionStore();
+
 export function ProjectsListPage({ page }: { page: ProjectsPage }) {
   const projects = useQuery(projectsQueryOptions(page));
   const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const create = useCreateProject();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const selection = useProjectSelection();
+  const pageNumber = Math.floor(page.offset / page.limit) + 1;
+  const onPage = projects.data?.projects ?? [];
+  const allOnPage = onPage.length > 0 && onPage.every((p) => selection.items.has(p.id));
 
   return (
     <section aria-labelledby="projects-heading">
@@ -86,6 +102,38 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
         )
       ) : (
         <>
+          <div
+            role="region"
+            aria-label="Selection"
+            className="mb-3 flex flex-wrap items-center gap-3 text-sm"
+          >
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={() =>
+                  selection.togglePage(
+                    onPage.map((p) => ({ id: p.id, name: p.name })),
+                    pageNumber,
+                  )
+                }
+              />
+              Select all {onPage.length} on page {pageNumber}
+            </label>
+            <span aria-live="polite" className="font-medium">
+              {describeSelection(selection.items)}
+            </span>
+            {selection.items.size > 0 ? (
+              <span className="ml-auto flex gap-2">
+                <Button variant="secondary" onClick={() => selection.clear()}>
+                  Clear selection
+                </Button>
+                <Button variant="danger" onClick={() => setDeleting(true)}>
+                  Delete {selection.items.size} selected…
+                </Button>
+              </span>
+            ) : null}
+          </div>
           <ul
             aria-label="Projects"
             aria-busy={projects.isFetching}
@@ -93,6 +141,14 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
           >
             {projects.data.projects.map((project) => (
               <li key={project.id} className="flex items-center gap-4 p-4">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${project.name}`}
+                  checked={selection.items.has(project.id)}
+                  onChange={() =>
+                    selection.toggle(project.id, { name: project.name, page: pageNumber })
+                  }
+                />
                 {project.thumbnail_url ? (
                   <img
                     src={project.thumbnail_url}
@@ -141,6 +197,23 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
           />
         </>
       )}
+      {deleting ? (
+        <Suspense fallback={<LoadingState label="Opening the delete dialog…" />}>
+          <DeletionFlow
+            target={{
+              kind: 'projects',
+              mode: 'selection',
+              ids: [...selection.items.keys()],
+              names: Object.fromEntries([...selection.items].map(([id, item]) => [id, item.name])),
+            }}
+            onClose={() => setDeleting(false)}
+            onDeleted={(ids) => {
+              selection.remove(ids);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -3,8 +3,6 @@
  * across retries, so a retried or repeated confirm deletes once), and the names of what a dry run
  * selected.
  */
-import { api, newIdempotencyKey, unwrap } from '@/api/client.ts';
-import { retryDelayMs, shouldRetry } from '@/api/retry-policy.ts';
 import {
   batchRequest,
   chunk,
@@ -12,21 +10,9 @@ import {
   type CascadeFlags,
   type DeletionResult,
   type DeletionTarget,
-} from '../model/deletion-plan.ts';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs one request, retrying 429 / 5xx / network failures with backoff (same input, same key). */
-export async function withRetries<T>(send: () => Promise<T>): Promise<T> {
-  for (let failures = 0; ; failures += 1) {
-    try {
-      return await send();
-    } catch (error) {
-      if (!shouldRetry(failures, error)) throw error;
-      await wait(retryDelayMs(failures, error));
-    }
-  }
-}
+} from '@/lib/deletion-plan.ts';
+import { api, newIdempotencyKey, unwrap } from './client.ts';
+import { withRetries } from './retry-policy.ts';
 
 function post(
   target: DeletionTarget,
@@ -64,6 +50,7 @@ export async function runDryRun(
   reason: string,
   flags: CascadeFlags,
 ): Promise<DryRun> {
+  reason = reason.trim();
   let results: DeletionResult[];
   if (target.kind === 'folder') {
     results = [await withRetries(() => post(target, { reason, dry_run: true }, null))];

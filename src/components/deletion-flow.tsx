@@ -2,11 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
-import { Button } from '@/components/button.tsx';
-import { InlineError } from '@/components/error-state.tsx';
-import { Modal } from '@/components/modal.tsx';
-import { TextAreaField, TextField } from '@/components/text-field.tsx';
-import { type DryRun, lookUpNames, runConfirm, runDryRun } from '../api/deletion-api.ts';
+import { type DryRun, lookUpNames, runConfirm, runDryRun } from '@/api/deletion-requests.ts';
 import {
   type CascadeFlags,
   comparePlans,
@@ -21,7 +17,11 @@ import {
   REASON_MAX,
   reasonProblem,
   snapshotOf,
-} from '../model/deletion-plan.ts';
+} from '@/lib/deletion-plan.ts';
+import { Button } from './button.tsx';
+import { InlineError } from './error-state.tsx';
+import { Modal } from './modal.tsx';
+import { TextAreaField, TextField } from './text-field.tsx';
 
 type Step =
   | { name: 'edit' }
@@ -172,6 +172,7 @@ export function DeletionFlow({
           deleted: previous.deleted + retried.deleted,
           deletedIds: [...previous.deletedIds, ...retried.deletedIds],
           failed: [...gone, ...retried.failed],
+          batches: [...previous.batches, ...retried.batches],
         },
       });
     } catch (cause) {
@@ -358,7 +359,7 @@ function useNames(plan: DryRun): Record<string, string> {
   const known = target.kind !== 'folder' && target.mode === 'selection' ? target.names : {};
   const missing = ids.filter((id) => !(id in known));
   const lookup = useQuery({
-    queryKey: queryKeys.deletionNames(missing),
+    queryKey: queryKeys.deletionNames(target.kind === 'projects' ? 'projects' : 'assets', missing),
     enabled: missing.length > 0,
     staleTime: 60_000,
     queryFn: () =>
@@ -424,14 +425,19 @@ function DryRunReview({
         </ol>
       ) : null}
       {count > 0 ? (
-        <ul
-          aria-label={`${NOUN[kind][1]} that would be deleted`}
-          className="max-h-48 overflow-auto rounded border border-slate-200 bg-white p-2 text-sm"
+        // The list scrolls when long: focusable so that a keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label={`Names of the ${NOUN[kind][1]}`}
+          tabIndex={0}
+          className="max-h-48 overflow-auto rounded border border-slate-200 bg-white p-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          {snapshot.selected.map((id) => (
-            <li key={id}>{names[id] ?? id}</li>
-          ))}
-        </ul>
+          <ul aria-label={`${NOUN[kind][1]} that would be deleted`}>
+            {snapshot.selected.map((id) => (
+              <li key={id}>{names[id] ?? id}</li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <p className="text-sm text-slate-700">Nothing matches: there is nothing to delete.</p>
       )}
@@ -458,6 +464,30 @@ function DryRunReview({
           </ul>
         ) : null}
         <p className="mt-1">Generated clips: {snapshot.generatedClipCount}</p>
+        {kind !== 'folder' ? (
+          <p role="status" className="mt-2 text-slate-700">
+            With these options,{' '}
+            {kind === 'assets'
+              ? linked.size === 0
+                ? 'no project is affected'
+                : plan.flags.deleteLinkedProjects
+                  ? `the ${linked.size} linked ${linked.size === 1 ? 'project is' : 'projects are'} deleted too`
+                  : `the ${linked.size} linked ${linked.size === 1 ? 'project stays' : 'projects stay'} (without these sources)`
+              : 'no other project is affected'}
+            , and{' '}
+            {snapshot.generatedClipCount === 0
+              ? 'no generated clip is affected'
+              : plan.flags.deleteGeneratedClips
+                ? `the ${snapshot.generatedClipCount} generated clips are deleted too`
+                : `the ${snapshot.generatedClipCount} generated clips stay (without their source)`}
+            .
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-700">
+            Emptying a folder deletes only its assets: linked projects and generated clips stay,
+            without these sources.
+          </p>
+        )}
       </div>
       {count > 0 ? (
         <>
@@ -511,6 +541,16 @@ function DeletionOutcome({
         Deleted {result.deleted} of {plural(result.selected, kind)}
         {result.failed.length > 0 ? `; ${result.failed.length} failed` : ''}.
       </p>
+      {result.batches.length > 1 ? (
+        <ol aria-label="Batch results" className="text-sm text-slate-700">
+          {result.batches.map((batch, index) => (
+            <li key={index}>
+              Request {index + 1} of {result.batches.length}: {batch.deleted} deleted
+              {batch.failed > 0 ? `, ${batch.failed} failed` : ''}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {result.failed.length > 0 ? (
         <ul aria-label="Failed items" className="flex flex-col gap-1 text-sm">
           {result.failed.map((item) => (

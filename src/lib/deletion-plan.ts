@@ -41,9 +41,12 @@ export function chunk<T>(items: readonly T[], size = MAX_IDS_PER_REQUEST): T[][]
 }
 
 /** The reason the service requires (3 to 500 characters), checked as the user types. */
-export function reasonProblem(reason: string): string | null {
+export function reasonProblem(
+  reason: string,
+  why = 'these items are being deleted',
+): string | null {
   const length = reason.trim().length;
-  if (length === 0) return 'Say why these items are being deleted; the audit log keeps it.';
+  if (length === 0) return `Say why ${why}; the audit log keeps it.`;
   if (length < REASON_MIN) return `Give a reason of at least ${REASON_MIN} characters.`;
   if (reason.length > REASON_MAX) {
     return `Keep the reason to ${REASON_MAX} characters (${reason.length} now).`;
@@ -56,6 +59,7 @@ export function nameFilterProblem(value: string, label: string): string | null {
   if (value.length > NAME_FILTER_MAX) {
     return `${label} can be at most ${NAME_FILTER_MAX} characters (${value.length} now).`;
   }
+  if (value.length > 0 && value.trim().length === 0) return `${label} cannot be only spaces.`;
   return null;
 }
 
@@ -165,6 +169,8 @@ export interface MergedResult {
   deleted: number;
   failed: Array<{ id: string; error: string }>;
   deletedIds: string[];
+  /** Each request's own counts, in order (a selection of more than 100 is several batches). */
+  batches: Array<{ deleted: number; failed: number }>;
 }
 
 export function mergeResults(results: readonly DeletionResult[]): MergedResult {
@@ -178,6 +184,10 @@ export function mergeResults(results: readonly DeletionResult[]): MergedResult {
     deleted: results.reduce((sum, result) => sum + result.deleted_count, 0),
     failed: [...failed].map(([id, error]) => ({ id, error })),
     deletedIds,
+    batches: results.map((result) => ({
+      deleted: result.deleted_count,
+      failed: result.failed_count,
+    })),
   };
 }
 

@@ -139,6 +139,10 @@ describe('results', () => {
     expect(merged).toMatchObject({ selected: 150, deleted: 149 });
     expect(merged.failed).toEqual([{ id: 'a099', error: 'unavailable: retry it' }]);
     expect(merged.deletedIds).toHaveLength(149);
+    expect(merged.batches).toEqual([
+      { deleted: 99, failed: 1 },
+      { deleted: 50, failed: 0 },
+    ]);
   });
 
   it('checks the typed count and words the failures', () => {

@@ -1,0 +1,450 @@
+/**
+ * `npm run bench:upload` (tsx e2e/bench/upload-bench.ts): a 1 GiB file (generated) uploaded on the
+ * real route, the media library's Uppy upload in headless Chromium → the BFF's part relay → the
+ * simulator, against a plain PUT of the same bytes from the same browser straight to the
+ * simulator.
+ *
+ * The simulator and the BFF run in their own processes (src/server/bench/*-process.ts), so the
+ * BFF's memory is its own: its resident set is sampled every 50 ms. A TCP proxy in front of the
+ * BFF lets the bench cut the connection (every socket reset, new ones refused) when half of the
+ * parts have arrived, and bring it back after BENCH_CUT_MS.
+ *
+ * Figures: throughput of the plain PUT and of the upload (file chosen → last part stored, and
+ * end to end with the service assembling the asset), their ratio, the BFF's peak memory above
+ * idle, and after the cut: the time from the connection coming back to the first part stored,
+ * the parts sent again, and that the upload finished from where it was (not from zero). Checks
+ * the gesture did something: the asset exists with the file's size. Exits 1 when a goal is missed.
+ *
+ * Env: BENCH_SIZE_MIB (default 1024), BENCH_CUT_MS (default 2000), CHROMIUM_PATH.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page, type Request } from 'playwright-core';
+import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
+import { buildClient, clientBuildNeeded } from '../../src/server/client-build.ts';
+import { chromiumLaunchOptions } from '../chromium.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const MIB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 1024) * MIB;
+const CUT_MS = Number(process.env.BENCH_CUT_MS ?? 2000);
+
+const GOALS = {
+  /** Upload throughput (to the last part stored) over the plain PUT's. */
+  throughputRatio: 0.8,
+  /** The BFF's peak resident memory above its idle level. */
+  bffPeakAboveIdleMiB: 64,
+  /** From the connection coming back to the first part stored again. */
+  resumeMs: 10_000,
+  /** Parts the service had confirmed that are sent again after the cut. */
+  partsResentAfterCut: 0,
+};
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+/** A child process that reports a URL over IPC once it listens. */
+function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; message: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(root, script), [], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.once('message', (message) =>
+      resolve({ child, message: message as Record<string, string> }),
+    );
+  });
+}
+
+/** Resident memory of a process in bytes (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return kib * 1024;
+}
+
+class MemorySampler {
+  private timer: NodeJS.Timeout | undefined;
+  peak = 0;
+  samples: number[] = [];
+  constructor(private readonly pid: number) {}
+  start(): void {
+    this.timer = setInterval(() => {
+      const rss = rssOf(this.pid);
+      this.samples.push(rss);
+      this.peak = Math.max(this.peak, rss);
+    }, 50);
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** A TCP proxy in front of the BFF whose connection can be cut and brought back. */
+class CuttableProxy {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  constructor(
+    private readonly target: number,
+    readonly port: number,
+  ) {}
+
+  async listen(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.target, '127.0.0.1');
+      this.sockets.add(client).add(upstream);
+      const forget = () => {
+        this.sockets.delete(client);
+        this.sockets.delete(upstream);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', forget).on('close', forget);
+      upstream.on('error', forget).on('close', forget);
+      client.pipe(upstream).pipe(client);
+    });
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  /** Resets every open connection and refuses new ones. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : null;
+    for (const socket of this.sockets) socket.resetAndDestroy();
+    this.sockets.clear();
+    await closed;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The 1 GiB file: a random MiB repeated with its index stamped in (no two MiB alike). */
+function generateFile(path: string): void {
+  const block = Buffer.from(createHash('sha512').update('cutroom').digest()).toString('hex');
+  const mib = Buffer.alloc(MIB, block);
+  const fd = openSync(path, 'w');
+  try {
+    for (let offset = 0; offset < SIZE; offset += MIB) {
+      mib.writeUInt32BE(offset / MIB, 0);
+      writeSync(fd, mib, 0, Math.min(MIB, SIZE - offset));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The simulator, directly (the plain PUT's signed URL), with the demo key. */
+async function simulatorCall<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEMO_KEYS.paid}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A plain PUT of the file from the browser to a signed part URL of the simulator, from a page of
+ * the simulator's own origin (the app's Content-Security-Policy rightly forbids other origins).
+ */
+async function plainPut(page: Page, simulator: string, path: string): Promise<number> {
+  await page.goto(`${simulator}/`);
+  const ref = await simulatorCall<{ storage_key: string; upload_id: string }>(
+    simulator,
+    '/workspace/media/upload/multipart/start',
+    { filename: 'bench-plain.mp4', content_type: 'video/mp4', size_bytes: SIZE },
+  );
+  const signed = await simulatorCall<{ url: string }>(
+    simulator,
+    '/workspace/media/upload/multipart/sign-part',
+    { ...ref, part_number: 1 },
+  );
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-plain-put';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.locator('#bench-plain-put').setInputFiles(path);
+  const result = await page.evaluate(async (url) => {
+    const input = document.getElementById('bench-plain-put') as HTMLInputElement;
+    const file = input.files?.[0] as File;
+    const started = performance.now();
+    const response = await fetch(url, {
+      method: 'PUT',
+      body: file,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    await response.arrayBuffer();
+    input.remove();
+    return { ms: performance.now() - started, status: response.status };
+  }, signed.url);
+  if (result.status !== 200) throw new Error(`the plain PUT answered ${result.status}`);
+  await simulatorCall(simulator, '/workspace/media/upload/multipart/abort', ref);
+  return result.ms;
+}
+
+interface UploadTimes {
+  /** File chosen (the start request) → last part stored. */
+  transferMs: number;
+  /** File chosen → the asset answered by complete. */
+  totalMs: number;
+  parts: number;
+}
+
+/** Chooses the file in the media library's upload panel and waits until it is uploaded. */
+async function uploadThroughUi(page: Page, path: string, name: string): Promise<UploadTimes> {
+  await page.evaluate(() => performance.clearResourceTimings());
+  await page.getByLabel('Choose files to upload').setInputFiles(path);
+  const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name });
+  await row
+    .getByText('Uploaded', { exact: true })
+    .last()
+    .waitFor({ timeout: 15 * 60_000 });
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const of = (part: string) => entries.filter((entry) => entry.name.includes(part));
+    const start = of('/multipart/start').at(-1);
+    const complete = of('/multipart/complete').at(-1);
+    const parts = of('/bff/uploads/part').filter(
+      (entry) => entry.startTime >= (start?.startTime ?? 0),
+    );
+    const lastPart = Math.max(...parts.map((entry) => entry.responseEnd));
+    const t0 = start?.startTime ?? 0;
+    return {
+      transferMs: lastPart - t0,
+      totalMs: (complete?.responseEnd ?? NaN) - t0,
+      parts: parts.length,
+    };
+  });
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/media`);
+  await page.getByRole('button', { name: 'Use demo workspace' }).click();
+  await page.getByRole('heading', { level: 1, name: /Media library/ }).waitFor();
+}
+
+interface CutFigures {
+  partsBeforeCut: number;
+  totalParts: number;
+  resumeMs: number;
+  resentParts: number;
+  totalMs: number;
+}
+
+/**
+ * Uploads the file again and cuts the connection once half of the parts are stored; measures
+ * from the connection coming back to the first part stored after it, and counts confirmed parts
+ * sent again.
+ */
+async function uploadWithCut(
+  page: Page,
+  proxy: CuttableProxy,
+  path: string,
+  name: string,
+): Promise<CutFigures> {
+  const partOfUrl = new Map<string, number>();
+  const stored = new Map<number, number>();
+  let totalParts = Math.ceil(SIZE / (16 * MIB));
+  let resentParts = 0;
+  let cutStarted = false;
+  let backAt = 0;
+  let firstAfterBack = 0;
+  let partsBeforeCut = 0;
+  let resolveHalf: () => void = () => undefined;
+  const half = new Promise<void>((resolve) => (resolveHalf = resolve));
+  const onSigned = async (response: Awaited<ReturnType<Request['response']>>) => {
+    if (!response?.url().includes('/multipart/sign-part') || response.status() !== 200) return;
+    const number = (response.request().postDataJSON() as { part_number: number }).part_number;
+    const url = ((await response.json()) as { url: string }).url;
+    partOfUrl.set(new URL(url, page.url()).search, number);
+  };
+  const onFinished = async (request: Request) => {
+    if (request.method() !== 'PUT' || !request.url().includes('/bff/uploads/part')) return;
+    const response = await request.response();
+    if (response?.status() !== 200) return;
+    const number = partOfUrl.get(new URL(request.url()).search);
+    if (number === undefined) return;
+    if (stored.has(number)) resentParts += 1;
+    stored.set(number, Date.now());
+    if (backAt > 0 && firstAfterBack === 0) firstAfterBack = Date.now();
+    if (!cutStarted && stored.size >= totalParts / 2) {
+      cutStarted = true;
+      partsBeforeCut = stored.size;
+      resolveHalf();
+    }
+  };
+  page.on('response', onSigned);
+  page.on('requestfinished', onFinished);
+  const started = Date.now();
+  await page.getByLabel('Choose files to upload').setInputFiles(path);
+  const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name }).last();
+  const partsText = await row
+    .getByText(/part \d+ of \d+ received/)
+    .textContent({ timeout: 60_000 });
+  totalParts = Number(/of (\d+) received/.exec(partsText ?? '')?.[1] ?? totalParts);
+  await half;
+  await proxy.cut();
+  await new Promise((resolve) => setTimeout(resolve, CUT_MS));
+  await proxy.listen();
+  backAt = Date.now();
+  await row.getByText('Uploaded', { exact: true }).waitFor({ timeout: 15 * 60_000 });
+  page.off('response', onSigned);
+  page.off('requestfinished', onFinished);
+  return {
+    partsBeforeCut,
+    totalParts,
+    resumeMs: firstAfterBack > 0 ? firstAfterBack - backAt : Number.NaN,
+    resentParts,
+    totalMs: Date.now() - started,
+  };
+}
+
+async function main(): Promise<void> {
+  const dist = join(root, 'dist');
+  const build = await clientBuildNeeded(root, dist);
+  if (build.needed) {
+    console.log(`bench:upload: building the client (${build.reason}) …`);
+    await buildClient(root, dist);
+  }
+  const file = join(tmpdir(), `cutroom-bench-upload-${process.pid}.mp4`);
+  const name = file.split('/').at(-1) as string;
+  console.log(`bench:upload: generating ${SIZE / MIB} MiB at ${file} …`);
+  generateFile(file);
+
+  const children: ChildProcess[] = [];
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  let figures:
+    | {
+        plainMs: number;
+        upload: UploadTimes;
+        idle: number;
+        peak: number;
+        cut: CutFigures;
+        assetSize: number | null;
+      }
+    | undefined;
+  try {
+    const simulator = await startChild('src/server/bench/bench-simulator-process.ts', {});
+    children.push(simulator.child);
+    const bff = await startChild('src/server/bench/bench-bff-process.ts', {
+      BENCH_UPSTREAM: simulator.message.baseUrl,
+    });
+    children.push(bff.child);
+    const bffPort = Number(new URL(bff.message.url as string).port);
+    const proxy = new CuttableProxy(bffPort, await freePort());
+    await proxy.listen();
+    const base = `http://127.0.0.1:${proxy.port}`;
+    const page = await browser.newPage();
+    await page.addInitScript({
+      content: 'window.__name = (fn) => fn; performance.setResourceTimingBufferSize(100000);',
+    });
+    await signIn(page, base);
+
+    const sampler = new MemorySampler(bff.child.pid as number);
+    sampler.start();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = Math.max(...sampler.samples);
+    console.log('bench:upload: plain PUT to the simulator …');
+    const plainPage = await browser.newPage();
+    const plainMs = await plainPut(plainPage, simulator.message.baseUrl as string, file);
+    await plainPage.close();
+    console.log('bench:upload: upload through the media library …');
+    const upload = await uploadThroughUi(page, file, name);
+    console.log('bench:upload: upload again, cutting the connection at 50 % …');
+    const cut = await uploadWithCut(page, proxy, file, name);
+    sampler.stop();
+    // The gesture did something: the newest asset is the file, whole.
+    const assets = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/workspace/media/assets?sort=-created_at&limit=2');
+      return (await response.json()) as { assets: Array<{ name: string; size_bytes: number }> };
+    });
+    const asset = assets.assets.find((candidate) => candidate.name === name);
+    figures = {
+      plainMs,
+      upload,
+      idle,
+      peak: sampler.peak,
+      cut,
+      assetSize: asset?.size_bytes ?? null,
+    };
+  } finally {
+    await browser.close();
+    for (const child of children) child.disconnect();
+    rmSync(file, { force: true });
+  }
+
+  const { plainMs, upload, idle, peak, cut, assetSize } = figures;
+  const mibPerSecond = (ms: number) => SIZE / MIB / (ms / 1000);
+  const ratio = plainMs / upload.transferMs;
+  const aboveIdle = (peak - idle) / MIB;
+  const [one, five, fifteen] = loadavg();
+  console.log(
+    `\nUpload of ${SIZE / MIB} MiB through the BFF to the simulator (load average ${fmt(one ?? 0)} ${fmt(five ?? 0)} ${fmt(fifteen ?? 0)} on ${availableParallelism()} cores)`,
+  );
+  console.log(
+    `plain PUT (browser → simulator)      ${fmt(plainMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(plainMs)).padStart(7)} MiB/s`,
+  );
+  console.log(
+    `upload, to the last part stored      ${fmt(upload.transferMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(upload.transferMs)).padStart(7)} MiB/s  (${upload.parts} part requests, 4 at a time)`,
+  );
+  console.log(
+    `upload, end to end (with assembly)   ${fmt(upload.totalMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(upload.totalMs)).padStart(7)} MiB/s`,
+  );
+  console.log(
+    `throughput ratio (upload / plain)    ${fmt(ratio, 2).padStart(7)}    goal ≥ ${GOALS.throughputRatio}`,
+  );
+  console.log(
+    `BFF memory: idle ${fmt(idle / MIB)} MiB, peak ${fmt(peak / MIB)} MiB, ${fmt(aboveIdle)} MiB above idle    goal ≤ ${GOALS.bffPeakAboveIdleMiB}`,
+  );
+  console.log(
+    `cut at ${cut.partsBeforeCut} of ${cut.totalParts} parts for ${CUT_MS} ms: first part stored ${fmt(cut.resumeMs / 1000, 2)} s after the connection was back (goal ≤ ${GOALS.resumeMs / 1000} s); ${cut.resentParts} stored parts sent again; upload with the cut took ${fmt(cut.totalMs / 1000, 1)} s`,
+  );
+  console.log(`asset stored: ${assetSize === null ? 'NOT FOUND' : `${assetSize} bytes`}`);
+
+  const misses: string[] = [];
+  if (assetSize !== SIZE)
+    misses.push(`the uploaded asset is ${assetSize ?? 'missing'}, not ${SIZE} bytes`);
+  if (!(ratio >= GOALS.throughputRatio))
+    misses.push(`throughput ratio ${fmt(ratio, 2)} (goal ≥ ${GOALS.throughputRatio})`);
+  if (!(aboveIdle <= GOALS.bffPeakAboveIdleMiB))
+    misses.push(`BFF peak ${fmt(aboveIdle)} MiB above idle (goal ≤ ${GOALS.bffPeakAboveIdleMiB})`);
+  if (!(cut.resumeMs <= GOALS.resumeMs))
+    misses.push(`resume took ${fmt(cut.resumeMs)} ms (goal ≤ ${GOALS.resumeMs})`);
+  if (cut.resentParts > GOALS.partsResentAfterCut)
+    misses.push(`${cut.resentParts} stored parts were sent again after the cut`);
+  if (misses.length > 0) {
+    console.log(`\nGoals missed:\n  ${misses.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll goals met.');
+  }
+}
+
+await main();

@@ -1,0 +1,116 @@
+/**
+ * Server state of the media library: one queryOptions factory per resource (used by the route
+ * loaders and the components alike) and its writes (folder, suggestions, recording-set track,
+ * run cancel).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client.ts';
+import { queryKeys, type MediaAssetFilters } from '@/api/query-keys.ts';
+import type { components } from '@/api/schema.gen.ts';
+
+export type MediaAsset = components['schemas']['MediaAsset'];
+export type MediaAssetDetail = components['schemas']['MediaAssetDetail'];
+export type MediaFolder = components['schemas']['MediaFolder'];
+export type BackgroundRun = components['schemas']['BackgroundRun'];
+export type RecordingSetTrack = components['schemas']['RecordingSetTrack'];
+export type TrackRole = components['schemas']['RecordingSetTrackRequest']['role'];
+export type SuggestionsRunState = components['schemas']['ShortSuggestionsRunState'];
+
+export const mediaAssetsQueryOptions = (filters: MediaAssetFilters) =>
+  queryOptions({
+    queryKey: queryKeys.media.assets(filters),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/workspace/media/assets', {
+          params: {
+            query: {
+              limit: filters.limit,
+              offset: filters.offset,
+              sort: filters.sort,
+              ...(filters.folderId ? { folder_id: filters.folderId } : {}),
+              ...(filters.search ? { search: filters.search } : {}),
+              ...(filters.namePrefix ? { name_prefix: filters.namePrefix } : {}),
+            },
+          },
+          signal,
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const mediaFoldersQueryOptions = queryOptions({
+  queryKey: queryKeys.media.folders,
+  queryFn: ({ signal }) => unwrap(api.GET('/workspace/media/folders', { signal })),
+});
+
+export const mediaAssetQueryOptions = (assetId: string) =>
+  queryOptions({
+    queryKey: queryKeys.media.asset(assetId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/workspace/media/assets/{assetId}', { params: { path: { assetId } }, signal }),
+      ),
+    // A background run moves on its own: look again while one is working.
+    refetchInterval: (query) => ((query.state.data?.active_runs?.length ?? 0) > 0 ? 5000 : false),
+  });
+
+/** The clips made from an asset (first 50, newest last as the service lists them). */
+export const assetClipsQueryOptions = (assetId: string) =>
+  queryOptions({
+    queryKey: queryKeys.media.assetClips(assetId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/clips', {
+          params: { query: { asset_id: assetId, limit: 50, offset: 0 } },
+          signal,
+        }),
+      ),
+  });
+
+export const suggestionsRunQueryOptions = (assetId: string, runId: string) =>
+  queryOptions({
+    queryKey: queryKeys.suggestionRun(assetId, runId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/workspace/media/assets/{assetId}/short-suggestions/{runId}', {
+          params: { path: { assetId, runId } },
+          signal,
+        }),
+      ),
+    refetchInterval: (query) =>
+      query.state.data && ['queued', 'running'].includes(query.state.data.status) ? 2000 : false,
+  });
+
+export function useCreateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => unwrap(api.POST('/workspace/media/folders', { body: { name } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.media.folders }),
+  });
+}
+
+export function useStartSuggestions(assetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/workspace/media/assets/{assetId}/short-suggestions', {
+          params: { path: { assetId } },
+          body: {},
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.media.asset(assetId) }),
+  });
+}
+
+export function useAddTrack(assetId: string) {
+  return useMutation({
+    mutationFn: ({ recordingSetId, role }: { recordingSetId: string; role: TrackRole }) =>
+      unwrap(
+        api.POST('/recording-sets/{recordingSetId}/tracks', {
+          params: { path: { recordingSetId } },
+          body: { asset_id: assetId, role },
+        }),
+      ),
+  });
+}

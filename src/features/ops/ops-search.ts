@@ -1,0 +1,8 @@
+/** The ops screen's URL state: the offsets of its two lists. */
+import { z } from 'zod/mini';
+
+const offset = z.catch(z._default(z.int().check(z.minimum(0)), 0), 0);
+
+export const opsSearchSchema = z.object({ runs: offset, audit: offset });
+
+export type OpsSearch = z.infer<typeof opsSearchSchema>;

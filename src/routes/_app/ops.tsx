@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
+import { auditQueryOptions } from '@/features/ops/api/audit-queries.ts';
+import { AUDIT_PAGE, OpsPage, RUNS_PAGE } from '@/features/ops/components/ops-page.tsx';
+import { opsSearchSchema } from '@/features/ops/ops-search.ts';
+
+export const Route = createFileRoute('/_app/ops')({
+  validateSearch: opsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    // The page shows each list's own loading and error states; start both at once.
+    void context.queryClient.prefetchQuery(
+      recoveryRunsQueryOptions({ limit: RUNS_PAGE, offset: deps.runs }),
+    );
+    void context.queryClient.prefetchQuery(
+      auditQueryOptions({ limit: AUDIT_PAGE, offset: deps.audit }),
+    );
+  },
+  head: () => ({ meta: [{ title: 'Ops · Cutroom' }] }),
+  component: OpsRoute,
+});
+
+function OpsRoute() {
+  return <OpsPage search={Route.useSearch()} />;
+}
