@@ -316,12 +316,9 @@ test.describe('AI edit style', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
     await page.goto('/ai-style');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI edit style' })).toBeVisible();
+    // The free workspace is seeded with one AI edit run (mocks/store/seed.ts).
     const runs = page.getByLabel('Run', { exact: true });
-    // The free workspace has runs only when the media library made some; create-free check.
-    if ((await runs.count()) === 0) {
-      await expect(page.getByRole('heading', { name: 'No AI edit runs' })).toBeVisible();
-      return;
-    }
     await runs.selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Dry run' }).click();
     await expect(page.getByRole('alert')).toContainText('AI edit styles need a paid plan');

@@ -529,6 +529,12 @@ function seedFree(ctx: SeedContext): Workspace {
       ...(asset ? { asset } : {}),
     }),
   );
+  // One AI edit run, so the free plan's apply-style refusal can be asked for (and shown).
+  workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, {
+    projectId: first?.project.id ?? '',
+    createdAt: isoAt(ctx, -1),
+    appliedStyleId: null,
+  });
   return workspace;
 }
 
