@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { auditQueryOptions } from '@/features/ops/api/audit-queries.ts';
-import { AUDIT_PAGE, OpsPage, RUNS_PAGE } from '@/features/ops/components/ops-page.tsx';
-import { opsSearchSchema } from '@/features/ops/ops-search.ts';
+import { OpsPage } from '@/features/ops/components/ops-page.tsx';
+import { AUDIT_PAGE, opsSearchSchema, RUNS_PAGE } from '@/features/ops/ops-search.ts';
 
 export const Route = createFileRoute('/_app/ops')({
   validateSearch: opsSearchSchema,

@@ -5,7 +5,7 @@
  * lists the parts the service holds and sends only the missing ones. Records past the service's
  * expiry are dropped.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export interface FileIdentity {
   name: string;
@@ -18,13 +18,13 @@ const pendingSchema = z.object({
   fingerprint: z.string(),
   organizationId: z.string(),
   name: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   type: z.string(),
   lastModified: z.number(),
-  folderId: z.string().nullable(),
-  storageKey: z.string().min(1),
-  uploadId: z.string().min(1),
-  partSize: z.number().int().positive(),
+  folderId: z.nullable(z.string()),
+  storageKey: z.string().check(z.minLength(1)),
+  uploadId: z.string().check(z.minLength(1)),
+  partSize: z.int().check(z.positive()),
   startedAt: z.string(),
   expiresAt: z.string(),
 });

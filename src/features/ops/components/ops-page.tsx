@@ -18,12 +18,9 @@ import { TextField } from '@/components/text-field.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { auditQueryOptions } from '../api/audit-queries.ts';
-import type { OpsSearch } from '../ops-search.ts';
+import { AUDIT_PAGE, RUNS_PAGE, type OpsSearch } from '../ops-search.ts';
 
 type AuditEntry = components['schemas']['AuditEntry'];
-
-export const RUNS_PAGE = 20;
-export const AUDIT_PAGE = 25;
 
 const RESOURCE_WORDS: Record<RecoveryResourceType, string> = {
   asset: 'Asset',

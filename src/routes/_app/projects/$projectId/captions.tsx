@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionWordsQueryOptions } from '@/features/captions/api/captions-queries.ts';
 import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
 
 const searchSchema = z.object({
   /** The word search (the service's `match_text`). */
-  q: z.catch(z.optional(z.string().max(100)), undefined),
+  q: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
 });
 
 export const Route = createFileRoute('/_app/projects/$projectId/captions')({
