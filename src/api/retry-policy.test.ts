@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, parseRetryAfter } from './api-error.ts';
-import { MAX_RETRIES, retryDelayMs, shouldRetry } from './retry-policy.ts';
+import {
+  isRefusedUnprocessed,
+  MAX_RETRIES,
+  retryDelayMs,
+  shouldRetry,
+  withRetries,
+} from './retry-policy.ts';
 
 const apiError = (status: number, retryAfterMs?: number) =>
   new ApiError({ status, code: 'x', message: 'x', retryAfterMs });
@@ -45,5 +51,42 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('withRetries', () => {
+  it('sends a write that is not idempotent again only after a 429', async () => {
+    vi.useFakeTimers();
+    try {
+      const refusedThenOk = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(apiError(429, 10))
+        .mockResolvedValueOnce('opened');
+      const result = withRetries(refusedThenOk, isRefusedUnprocessed);
+      await vi.runAllTimersAsync();
+      await expect(result).resolves.toBe('opened');
+      expect(refusedThenOk).toHaveBeenCalledTimes(2);
+
+      const failed = vi.fn<() => Promise<string>>().mockRejectedValue(apiError(500));
+      await expect(withRetries(failed, isRefusedUnprocessed)).rejects.toMatchObject({
+        status: 500,
+      });
+      expect(failed).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('gives up after the maximum number of retries', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = vi.fn<() => Promise<string>>().mockRejectedValue(apiError(503, 1));
+      const result = withRetries(busy);
+      const settled = expect(result).rejects.toMatchObject({ status: 503 });
+      await vi.runAllTimersAsync();
+      await settled;
+      expect(busy).toHaveBeenCalledTimes(MAX_RETRIES + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

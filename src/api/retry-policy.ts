@@ -16,6 +16,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * Only a 429: the server refused the request before doing anything, so even a write that is not
+ * idempotent (and has no Idempotency-Key to make it so) is safe to send again.
+ */
+export function isRefusedUnprocessed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/**
  * Exponential backoff with full jitter (AWS architecture blog's "full jitter"), but never sooner
  * than the server's `Retry-After`.
  */
@@ -31,14 +39,18 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs one request, retrying network failures, 429 and 5xx with backoff. The caller makes a retry
  * safe: a read, an operation the service answers the same way twice, or a write under an
- * Idempotency-Key reused by every attempt.
+ * Idempotency-Key reused by every attempt. A write that is none of these passes
+ * `isRefusedUnprocessed`, so only a 429 is sent again.
  */
-export async function withRetries<T>(send: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(
+  send: () => Promise<T>,
+  retryable: (error: unknown) => boolean = isRetryable,
+): Promise<T> {
   for (let failures = 0; ; failures += 1) {
     try {
       return await send();
     } catch (error) {
-      if (!shouldRetry(failures, error)) throw error;
+      if (failures >= MAX_RETRIES || !retryable(error)) throw error;
       await wait(retryDelayMs(failures, error));
     }
   }

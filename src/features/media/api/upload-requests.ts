@@ -1,12 +1,13 @@
 /**
  * The multipart upload endpoints of the contract (start, sign-part, parts, complete, and the
- * reference's abort), in the shapes Uppy's S3 multipart plugin asks for. Reads and complete (which
- * answers the same asset when repeated) retry 429 / 5xx / network failures; start does not (a
- * repeated start would open a second upload).
+ * reference's abort), in the shapes Uppy's S3 multipart plugin asks for. Reads, sign-part (it
+ * changes nothing) and complete (which answers the same asset when repeated) retry 429 / 5xx /
+ * network failures; start retries only a 429 (refused before anything was opened: any other
+ * repeated start could open a second upload).
  */
 import { api, unwrap } from '@/api/client.ts';
 import { getCsrfToken } from '@/api/csrf-token.ts';
-import { withRetries } from '@/api/retry-policy.ts';
+import { isRefusedUnprocessed, withRetries } from '@/api/retry-policy.ts';
 import type { components } from '@/api/schema.gen.ts';
 
 export type MediaAsset = components['schemas']['MediaAsset'];
@@ -21,16 +22,20 @@ export async function startUpload(
   folderId: string | null,
   signal?: AbortSignal,
 ): Promise<UploadRef & { expiresAt: string }> {
-  const started = await unwrap(
-    api.POST('/workspace/media/upload/multipart/start', {
-      body: {
-        filename: file.name,
-        content_type: file.type,
-        size_bytes: file.size,
-        ...(folderId ? { folder_id: folderId } : {}),
-      },
-      signal,
-    }),
+  const started = await withRetries(
+    () =>
+      unwrap(
+        api.POST('/workspace/media/upload/multipart/start', {
+          body: {
+            filename: file.name,
+            content_type: file.type,
+            size_bytes: file.size,
+            ...(folderId ? { folder_id: folderId } : {}),
+          },
+          signal,
+        }),
+      ),
+    isRefusedUnprocessed,
   );
   return {
     storageKey: started.storage_key,
@@ -41,11 +46,13 @@ export async function startUpload(
 
 /** Where to PUT one part: the BFF's relay URL (same origin), with the headers it needs. */
 export async function signPart(ref: UploadRef, partNumber: number, signal?: AbortSignal) {
-  const signed = await unwrap(
-    api.POST('/workspace/media/upload/multipart/sign-part', {
-      body: { storage_key: ref.storageKey, upload_id: ref.uploadId, part_number: partNumber },
-      signal,
-    }),
+  const signed = await withRetries(() =>
+    unwrap(
+      api.POST('/workspace/media/upload/multipart/sign-part', {
+        body: { storage_key: ref.storageKey, upload_id: ref.uploadId, part_number: partNumber },
+        signal,
+      }),
+    ),
   );
   const csrf = getCsrfToken();
   return {

@@ -96,6 +96,11 @@ const MAX_FILE_BYTES = 50 * 1024 ** 3;
 /** Four requests at a time: up to four parts in flight, fewer while parts are being signed. */
 export const CONCURRENT_REQUESTS = 4;
 const PROGRESS_EMIT_MS = 150;
+/**
+ * Finished uploads are announced at most this often: 150 small files finish within seconds, and
+ * one library refetch per file would spend the session's request budget (429s) on reads.
+ */
+export const UPLOADED_NOTICE_MS = 1000;
 
 /** Why a file cannot be uploaded, before anything is sent; null when it can. */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
@@ -144,12 +149,15 @@ export class UploadManager {
   private snapshot: UploadSnapshot;
   private emitTimer: ReturnType<typeof setTimeout> | null = null;
   private offline = false;
-  private readonly onUploaded: (asset: MediaAsset) => void;
+  private readonly onUploaded: (assets: readonly MediaAsset[]) => void;
+  private uploadedSinceNotice: MediaAsset[] = [];
+  private uploadedNoticeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: {
     organizationId: string;
     storage: KeyValueStorage;
-    onUploaded?: (asset: MediaAsset) => void;
+    /** Called with the assets finished since the last call, at most once per UPLOADED_NOTICE_MS. */
+    onUploaded?: (assets: readonly MediaAsset[]) => void;
   }) {
     this.organizationId = options.organizationId;
     this.resume = createResumeStore(options.storage);
@@ -213,7 +221,7 @@ export class UploadManager {
       setTimeout(() => {
         if (this.uppy.getFile(file.id)) this.uppy.removeFile(file.id);
       }, 0);
-      if (asset) this.onUploaded(asset);
+      if (asset) this.noticeUploaded(asset);
       this.emit();
     });
     this.uppy.on('upload-error', (file, error) => {
@@ -390,6 +398,7 @@ export class UploadManager {
 
   destroy(): void {
     if (this.emitTimer) clearTimeout(this.emitTimer);
+    if (this.uploadedNoticeTimer) clearTimeout(this.uploadedNoticeTimer);
     this.uppy.destroy();
     this.listeners.clear();
   }
@@ -534,6 +543,23 @@ export class UploadManager {
     for (const listener of this.listeners) listener();
   }
 
+  /** The first finished file is announced at once; those that follow within a second, together. */
+  private noticeUploaded(asset: MediaAsset): void {
+    this.uploadedSinceNotice.push(asset);
+    if (this.uploadedNoticeTimer) return;
+    const flush = () => {
+      const assets = this.uploadedSinceNotice;
+      this.uploadedSinceNotice = [];
+      if (assets.length === 0) {
+        this.uploadedNoticeTimer = null;
+        return;
+      }
+      this.onUploaded(assets);
+      this.uploadedNoticeTimer = setTimeout(flush, UPLOADED_NOTICE_MS);
+    };
+    flush();
+  }
+
   /** Progress arrives many times a second: coalesce it. */
   private emitSoon(): void {
     if (this.emitTimer) return;
@@ -549,7 +575,7 @@ let current: UploadManager | null = null;
 /** The page's upload manager for a workspace (a new workspace gets a new one). */
 export function uploadManagerFor(
   organizationId: string,
-  onUploaded?: (asset: MediaAsset) => void,
+  onUploaded?: (assets: readonly MediaAsset[]) => void,
 ): UploadManager {
   if (current?.organizationId !== organizationId) {
     current?.destroy();
