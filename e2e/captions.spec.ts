@@ -124,6 +124,19 @@ async function patchWords(page: Page, projectId: string, updates: unknown[]): Pr
   );
 }
 
+/** Saves a brand for the workspace, as the onboarding flow does (its endpoint, with CSRF). */
+async function completeOnboarding(page: Page, body: unknown): Promise<number> {
+  return page.evaluate(async (request) => {
+    const session = (await (await fetch('/bff/session')).json()) as { csrf_token: string };
+    const response = await fetch('/api/v1/onboarding/complete', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+      body: JSON.stringify(request),
+    });
+    return response.status;
+  }, body);
+}
+
 /** The text of every live region on the page (status, alert, log, aria-live). */
 async function liveRegionTexts(page: Page): Promise<string[]> {
   return page
@@ -283,6 +296,54 @@ test.describe('caption styler', () => {
     await expect(spokenText).not.toHaveText(spokenNow!);
     await expect(await spokenButton()).toBeInViewport();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  });
+
+  test('the styler offers the brand onboarding saved: its colours first, and its font', async ({
+    page,
+  }) => {
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const status = await completeOnboarding(page, {
+      brand_name: 'Caption Test Brand',
+      colors: [
+        { name: 'Primary', hex: '#12AB34' },
+        { name: 'Accent', hex: '#C0FFEE' },
+      ],
+      fonts: ['Poppins', 'Space Grotesk'],
+      caption_defaults: {
+        look_id: 'clean-minimal',
+        font_family: 'Poppins',
+        color: '#FFFFFF',
+        active_word_color: '#12AB34',
+        position: 'bottom',
+      },
+    });
+    expect(status).toBe(200);
+    await page.reload();
+    await expect(
+      page.getByText(/Caption Test Brand\s+brand colours and fonts are offered first/),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Caption style' }).click();
+    const colour = page.getByRole('group', { name: 'Colour', exact: true });
+    const brand = colour.getByRole('group', { name: 'Colour: Caption Test Brand brand colours' });
+    await expect(brand.getByRole('button')).toHaveCount(2);
+    // The brand's colours come before the project's own.
+    await expect(colour.getByRole('group').first()).toHaveAccessibleName(
+      'Colour: Caption Test Brand brand colours',
+    );
+    const font = page.getByRole('tabpanel').getByRole('combobox', { name: 'Font', exact: true });
+    await expect(font.locator('optgroup').first()).toHaveAttribute(
+      'label',
+      'Brand fonts (Caption Test Brand)',
+    );
+    await expect(
+      font.getByRole('option', { name: 'Space Grotesk (not available for captions)' }),
+    ).toBeDisabled();
+
+    await brand.getByRole('button', { name: 'Use Accent (#c0ffee) for colour' }).click();
+    await saved(page);
+    expect((await fetchStyle(page, projectId)).settings.color).toBe('#c0ffee');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await saved(page);
   });
 
   test('fixing a word’s text keeps its timing; undo takes it back', async ({ page }) => {

@@ -7,6 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/components/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
@@ -20,13 +21,15 @@ import {
 } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
 import { emphasisCount, sameStructure, type CaptionWord } from '../model/caption-doc.ts';
+import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
 import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
 import { createPlaybackStore } from '../state/playback-store.ts';
 import { CaptionPreview } from './caption-preview.tsx';
 import { LookGallery } from './look-gallery.tsx';
-import { SettingsPanel, WordInspector, type Swatch } from './style-panels.tsx';
+import { BrandStatus } from './brand-status.tsx';
+import { SettingsPanel, WordInspector } from './style-panels.tsx';
 import { WordList } from './word-list.tsx';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -103,6 +106,8 @@ export function CaptionsEditorView({
   const announcement = useEditorState(editor, (state) => state.announcement);
   const looks = useQuery(captionLooksQueryOptions());
   const fonts = useQuery(captionFontsQueryOptions());
+  // The brand onboarding saved: its colours and fonts are offered first.
+  const brand = useQuery(brandContextQueryOptions);
   const matches = useQuery(captionSearchQueryOptions(projectId, query));
 
   const [structures] = useState(() => new StructureCache());
@@ -138,7 +143,10 @@ export function CaptionsEditorView({
     () => new Set(outbox.flatMap((entry) => touchedIds(entry.change))),
     [outbox],
   );
-  const swatches = useMemo(() => projectSwatches(settings), [settings]);
+  const palette = useMemo(
+    () => paletteOf(brand.data, settings, fonts.data?.fonts ?? []),
+    [brand.data, settings, fonts.data],
+  );
   const emphasis = useMemo(() => (words ? emphasisCount(words) : 0), [words]);
 
   if (!ctx || !doc || !words || !settings) return null;
@@ -247,6 +255,14 @@ export function CaptionsEditorView({
 
         <Inspector
           editor={editor}
+          header={
+            <BrandStatus
+              brand={brand.data}
+              loading={brand.isPending}
+              error={brand.isError ? brand.error : null}
+              onRetry={() => void brand.refetch()}
+            />
+          }
           tabs={{
             word: (
               <WordInspector
@@ -254,7 +270,7 @@ export function CaptionsEditorView({
                 words={words}
                 selection={selection}
                 fonts={fonts.data?.fonts ?? []}
-                swatches={swatches}
+                palette={palette}
               />
             ),
             style: (
@@ -262,7 +278,7 @@ export function CaptionsEditorView({
                 editor={editor}
                 settings={settings}
                 fonts={fonts.data?.fonts ?? []}
-                swatches={swatches}
+                palette={palette}
               />
             ),
             looks: looks.isError ? (
@@ -294,29 +310,6 @@ class StructureCache {
     if (!this.last || !sameStructure(this.last, words)) this.last = words;
     return this.last;
   }
-}
-
-/** The colours the project's captions already use, offered as one-click swatches. */
-function projectSwatches(settings: Record<string, unknown> | undefined): Swatch[] {
-  if (!settings) return [];
-  const named: Array<[string, string]> = [
-    ['color', 'caption colour'],
-    ['activeWordColor', 'active word colour'],
-    ['emphasisColor', 'emphasis colour'],
-    ['emphasisGlowColor', 'emphasis glow'],
-    ['textStrokeColor', 'stroke colour'],
-  ];
-  const seen = new Set<string>();
-  const swatches: Swatch[] = [];
-  for (const [key, name] of named) {
-    const color = settings[key];
-    if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) continue;
-    const lower = color.toLowerCase();
-    if (seen.has(lower)) continue;
-    seen.add(lower);
-    swatches.push({ color: lower, name });
-  }
-  return swatches;
 }
 
 function WordSearch({
@@ -459,9 +452,12 @@ const TABS: Array<{ id: TabId; label: string }> = [
 
 function Inspector({
   editor,
+  header,
   tabs,
 }: {
   editor: CaptionsEditor;
+  /** Above the tabs (where the brand's swatches come from). */
+  header: React.ReactNode;
   tabs: Record<TabId, React.ReactNode>;
 }) {
   const [tab, setTab] = useState<TabId>('word');
@@ -475,6 +471,7 @@ function Inspector({
   };
   return (
     <section aria-label="Inspector" className="flex min-w-0 flex-col gap-3">
+      {header}
       <div role="tablist" aria-label="Inspector" className="flex gap-1 border-b border-slate-200">
         {TABS.map(({ id, label }) => (
           <button

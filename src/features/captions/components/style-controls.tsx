@@ -1,13 +1,15 @@
 /**
- * The controls that edit a style field: colour (picker, hex input, brand swatches), number (slider
- * with a numeric input), select, toggle, shadow, font and emoji. A control shows "Mixed" when the
+ * The controls that edit a style field: colour (picker, hex input, the brand's then the project's
+ * swatches), number (slider with a numeric input), select, toggle, shadow, font (the brand's
+ * first) and emoji. A control shows "Mixed" when the
  * selected words differ. While a slider or the picker is dragged, `onPreview` shows the value at
  * once; releasing it (`onCommit`) saves it as one change. Bad input is explained before anything
  * is sent.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { EMOJI } from '@/lib/caption-painter/caption-painter.ts';
 import type { CaptionFont } from '../model/caption-doc.ts';
+import type { BrandFonts, SwatchGroup } from '../model/palette.ts';
 import {
   checkNumber,
   checkShadow,
@@ -15,6 +17,7 @@ import {
   pickerValue,
   type FieldSpec,
 } from '../model/style-fields.ts';
+import { useDraftInput, type Parsed } from './draft-input.ts';
 
 const labelClass = 'text-xs font-medium text-slate-700';
 const inputClass =
@@ -38,6 +41,17 @@ function useNativeChange(
   }, [ref]);
 }
 
+/**
+ * What every field control takes: its label, its value (null when the selected words differ,
+ * undefined when the default applies) and the commit (returns why it was refused, or null).
+ */
+interface FieldProps<T> {
+  label: string;
+  value: T | null | undefined;
+  disabled?: boolean | undefined;
+  onCommit(value: T): string | null;
+}
+
 function Problem({ id, text }: { id: string; text: string | null }) {
   return text ? (
     <p id={id} className="text-xs text-red-700">
@@ -53,31 +67,18 @@ export function ColorField({
   disabled,
   onPreview,
   onCommit,
-}: {
-  label: string;
-  /** null: the selected words differ; undefined: the project's default applies. */
-  value: string | null | undefined;
-  swatches?: ReadonlyArray<{ color: string; name: string }>;
-  disabled?: boolean;
+}: FieldProps<string> & {
+  /** Offered first to last (the brand's first), each group with its label. */
+  swatches?: readonly SwatchGroup[];
   onPreview(value: string): void;
-  onCommit(value: string): string | null;
 }) {
-  const id = useId();
   const picker = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useNativeChange(picker, (next) => setProblem(onCommit(next)));
-  const shownText = text ?? (value === null ? '' : (value ?? ''));
-  const submitText = () => {
-    if (text === null) return;
-    const parsed = parseColor(text);
-    if (!parsed.ok) {
-      setProblem(parsed.reason);
-      return;
-    }
-    setText(null);
-    setProblem(onCommit(parsed.value));
-  };
+  const hex = useDraftInput({
+    shown: value === null ? '' : (value ?? ''),
+    parse: parseColor,
+    commit: onCommit,
+  });
+  useNativeChange(picker, (next) => hex.setProblem(onCommit(next)));
   return (
     <fieldset className="flex flex-col gap-1" disabled={disabled}>
       <legend className={labelClass}>{label}</legend>
@@ -91,50 +92,50 @@ export function ColorField({
           className="h-8 w-10 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
         />
         <input
-          id={`${id}-hex`}
           type="text"
           aria-label={`${label} (hex)`}
           placeholder={value === null ? 'Mixed' : 'Default'}
-          value={shownText}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
-          onBlur={submitText}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submitText();
-            } else if (event.key === 'Escape') {
-              setText(null);
-              setProblem(null);
-            }
-          }}
+          {...hex.inputProps}
           className={`${inputClass} w-28 font-mono`}
         />
         {value === undefined ? <span className="text-xs text-slate-500">default</span> : null}
       </div>
-      {swatches.length > 0 ? (
-        <div className="flex flex-wrap gap-1" role="group" aria-label={`${label}: brand colours`}>
-          {swatches.map((swatch) => (
+      {swatches.map((group) => (
+        <div
+          key={group.label}
+          className="flex flex-wrap items-center gap-1"
+          role="group"
+          aria-label={`${label}: ${group.description}`}
+        >
+          <span aria-hidden="true" className="w-20 shrink-0 text-[11px] text-slate-600">
+            {group.label}
+          </span>
+          {group.swatches.map((swatch) => (
             <button
               key={`${swatch.name}-${swatch.color}`}
               type="button"
               title={`${swatch.name} ${swatch.color}`}
               aria-label={`Use ${swatch.name} (${swatch.color}) for ${label.toLowerCase()}`}
-              onClick={() => setProblem(onCommit(swatch.color))}
+              onClick={() => hex.setProblem(onCommit(swatch.color))}
               className="h-5 w-5 rounded border border-slate-400 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
               style={{ background: swatch.color }}
             />
           ))}
         </div>
-      ) : null}
-      <Problem id={`${id}-problem`} text={problem} />
+      ))}
+      <Problem id={hex.problemId} text={hex.problem} />
     </fieldset>
   );
 }
+
+/** A number as typed: empty or not a number is refused, then the field's limits. */
+const parseNumber =
+  (field: FieldSpec<string>) =>
+  (text: string): Parsed<number> => {
+    const value = text.trim() === '' ? Number.NaN : Number(text);
+    const refused = checkNumber(field, value);
+    return refused ? { ok: false, reason: refused } : { ok: true, value };
+  };
 
 export function NumberSliderField({
   field,
@@ -149,36 +150,17 @@ export function NumberSliderField({
   onPreview(value: number): void;
   onCommit(value: number): string | null;
 }) {
-  const id = useId();
   const slider = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useNativeChange(slider, (next) => setProblem(onCommit(Number(next))));
+  const number = useDraftInput({
+    shown: value === null || value === undefined ? '' : String(Number(value.toFixed(3))),
+    parse: parseNumber(field),
+    commit: onCommit,
+  });
+  useNativeChange(slider, (next) => number.setProblem(onCommit(Number(next))));
   const label = field.unit ? `${field.label} (${field.unit})` : field.label;
-  const shown = value === null || value === undefined ? '' : String(Number(value.toFixed(3)));
-  const submit = () => {
-    if (text === null) return;
-    const parsed = text.trim() === '' ? Number.NaN : Number(text);
-    const refused = checkNumber(field, parsed);
-    if (refused) {
-      setProblem(refused);
-      return;
-    }
-    setText(null);
-    setProblem(onCommit(parsed));
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      submit();
-    } else if (event.key === 'Escape') {
-      setText(null);
-      setProblem(null);
-    }
-  };
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-number`} className={labelClass}>
+      <label htmlFor={number.id} className={labelClass}>
         {label}
       </label>
       <div className="flex items-center gap-2">
@@ -195,26 +177,63 @@ export function NumberSliderField({
           className="min-w-0 flex-1 accent-indigo-600"
         />
         <input
-          id={`${id}-number`}
           type="number"
           inputMode="decimal"
           min={field.min}
           max={field.max}
           step={field.step ?? 'any'}
           placeholder={value === null ? 'Mixed' : 'Default'}
-          value={text ?? shown}
           disabled={disabled}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
-          onBlur={submit}
-          onKeyDown={onKeyDown}
+          {...number.inputProps}
           className={`${inputClass} w-20 tabular-nums`}
         />
       </div>
+      <Problem id={number.problemId} text={number.problem} />
+    </div>
+  );
+}
+
+/** A labelled `<select>`: a placeholder option while the value is none of its options. */
+function SelectControl({
+  label,
+  value,
+  known,
+  placeholder,
+  disabled,
+  onCommit,
+  children,
+}: {
+  label: string;
+  value: string | null | undefined;
+  /** The value is one of the options. */
+  known: boolean;
+  placeholder: string;
+  disabled: boolean | undefined;
+  onCommit(value: string): string | null;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={known && value ? value : ''}
+        disabled={disabled}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setProblem(onCommit(event.target.value))}
+        className={inputClass}
+      >
+        {!known ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {children}
+      </select>
       <Problem id={`${id}-problem`} text={problem} />
     </div>
   );
@@ -226,42 +245,23 @@ export function SelectField({
   options,
   disabled,
   onCommit,
-}: {
-  label: string;
-  value: string | null | undefined;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  disabled?: boolean;
-  onCommit(value: string): string | null;
-}) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+}: FieldProps<string> & { options: ReadonlyArray<{ value: string; label: string }> }) {
   const known = value !== null && value !== undefined && options.some((o) => o.value === value);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={known ? value : ''}
-        disabled={disabled}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => setProblem(onCommit(event.target.value))}
-        className={inputClass}
-      >
-        {!known ? (
-          <option value="" disabled>
-            {value === null ? 'Mixed' : value ? `${value} (not offered)` : 'Default'}
-          </option>
-        ) : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Problem id={`${id}-problem`} text={problem} />
-    </div>
+    <SelectControl
+      label={label}
+      value={value}
+      known={known}
+      placeholder={value === null ? 'Mixed' : value ? `${value} (not offered)` : 'Default'}
+      disabled={disabled}
+      onCommit={onCommit}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectControl>
   );
 }
 
@@ -269,70 +269,66 @@ export function FontField({
   label,
   value,
   fonts,
+  brandFonts = null,
   disabled,
   onCommit,
-}: {
-  label: string;
-  value: string | null | undefined;
+}: FieldProps<string> & {
   fonts: readonly CaptionFont[];
-  disabled?: boolean;
-  onCommit(value: string): string | null;
+  /** The brand's fonts, offered first (those the renderer lacks are shown, not choosable). */
+  brandFonts?: BrandFonts | null;
 }) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const categories = [...new Set(fonts.map((font) => font.category))];
+  const brand = new Set(brandFonts?.available ?? []);
+  const others = fonts.filter((font) => !brand.has(font.family));
+  const categories = [...new Set(others.map((font) => font.category))];
   const known = value !== null && value !== undefined && fonts.some((f) => f.family === value);
+  const hasBrand = brandFonts && (brand.size > 0 || brandFonts.unavailable.length > 0);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={known ? value : ''}
-        disabled={disabled || fonts.length === 0}
-        onChange={(event) => setProblem(onCommit(event.target.value))}
-        className={inputClass}
-      >
-        {!known ? (
-          <option value="" disabled>
-            {fonts.length === 0
-              ? 'Loading fonts…'
-              : value === null
-                ? 'Mixed'
-                : value
-                  ? `${value} (not available)`
-                  : 'Default'}
-          </option>
-        ) : null}
-        {categories.map((category) => (
-          <optgroup key={category} label={category}>
-            {fonts
-              .filter((font) => font.category === category)
-              .map((font) => (
-                <option key={font.family} value={font.family}>
-                  {font.family}
-                </option>
-              ))}
-          </optgroup>
-        ))}
-      </select>
-      <Problem id={`${id}-problem`} text={problem} />
-    </div>
+    <SelectControl
+      label={label}
+      value={value}
+      known={known}
+      placeholder={
+        fonts.length === 0
+          ? 'Loading fonts…'
+          : value === null
+            ? 'Mixed'
+            : value
+              ? `${value} (not available)`
+              : 'Default'
+      }
+      disabled={disabled || fonts.length === 0}
+      onCommit={onCommit}
+    >
+      {hasBrand && fonts.length > 0 ? (
+        <optgroup label={`Brand fonts (${brandFonts.brandName})`}>
+          {brandFonts.available.map((family) => (
+            <option key={family} value={family}>
+              {family}
+            </option>
+          ))}
+          {brandFonts.unavailable.map((family) => (
+            <option key={family} value={`unavailable:${family}`} disabled>
+              {family} (not available for captions)
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+      {categories.map((category) => (
+        <optgroup key={category} label={category}>
+          {others
+            .filter((font) => font.category === category)
+            .map((font) => (
+              <option key={font.family} value={font.family}>
+                {font.family}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </SelectControl>
   );
 }
 
-export function EmojiField({
-  label,
-  value,
-  disabled,
-  onCommit,
-}: {
-  label: string;
-  value: string | null | undefined;
-  disabled?: boolean;
-  onCommit(value: string): string | null;
-}) {
+export function EmojiField({ label, value, disabled, onCommit }: FieldProps<string>) {
   return (
     <SelectField
       label={label}
@@ -350,17 +346,7 @@ export function EmojiField({
   );
 }
 
-export function ToggleField({
-  label,
-  value,
-  disabled,
-  onCommit,
-}: {
-  label: string;
-  value: boolean | null | undefined;
-  disabled?: boolean;
-  onCommit(value: boolean): string | null;
-}) {
+export function ToggleField({ label, value, disabled, onCommit }: FieldProps<boolean>) {
   const ref = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -384,60 +370,35 @@ export function ToggleField({
   );
 }
 
-export function ShadowField({
-  label,
-  value,
-  disabled,
-  onCommit,
-}: {
-  label: string;
-  value: string | null | undefined;
-  disabled?: boolean;
-  onCommit(value: string): string | null;
-}) {
-  const id = useId();
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = () => {
-    if (text === null) return;
-    const refused = checkShadow(text);
-    if (refused) {
-      setProblem(refused);
-      return;
-    }
-    setText(null);
-    setProblem(onCommit(text.trim()));
-  };
+const parseShadow = (text: string): Parsed<string> => {
+  const refused = checkShadow(text);
+  return refused ? { ok: false, reason: refused } : { ok: true, value: text.trim() };
+};
+
+export function ShadowField({ label, value, disabled, onCommit }: FieldProps<string>) {
+  const hintId = useId();
+  const shadow = useDraftInput({
+    shown: value ?? '',
+    parse: parseShadow,
+    commit: onCommit,
+    hintId,
+  });
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={shadow.id} className={labelClass}>
         {label}
       </label>
       <input
-        id={id}
         type="text"
-        value={text ?? value ?? ''}
         placeholder={value === null ? 'Mixed' : 'none'}
         disabled={disabled}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(null);
-        }}
-        onBlur={submit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            submit();
-          }
-        }}
+        {...shadow.inputProps}
         className={`${inputClass} font-mono`}
       />
-      {problem ? (
-        <Problem id={`${id}-problem`} text={problem} />
+      {shadow.problem ? (
+        <Problem id={shadow.problemId} text={shadow.problem} />
       ) : (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
+        <p id={hintId} className="text-xs text-slate-600">
           x y blur colour, e.g. 0 2px 8px #000000
         </p>
       )}

@@ -16,6 +16,7 @@ import {
   type FieldSpec,
   type WordStyleKey,
 } from '../model/style-fields.ts';
+import type { Palette } from '../model/palette.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import {
   ColorField,
@@ -28,11 +29,6 @@ import {
 } from './style-controls.tsx';
 import { WordTextField } from './word-text-field.tsx';
 
-export interface Swatch {
-  color: string;
-  name: string;
-}
-
 const refusalOf = (outcome: { type: string; reason?: string } | null) =>
   outcome && outcome.type === 'refused' ? (outcome.reason ?? null) : null;
 
@@ -41,7 +37,7 @@ function FieldControl<Key extends string>({
   field,
   value,
   fonts,
-  swatches,
+  palette,
   disabled,
   preview,
   commit,
@@ -49,7 +45,7 @@ function FieldControl<Key extends string>({
   field: FieldSpec<Key>;
   value: unknown;
   fonts: readonly CaptionFont[];
-  swatches: readonly Swatch[];
+  palette: Palette;
   disabled: boolean;
   preview(value: string | number | boolean): void;
   commit(value: string | number | boolean): string | null;
@@ -61,7 +57,7 @@ function FieldControl<Key extends string>({
         <ColorField
           label={field.label}
           value={text}
-          swatches={swatches}
+          swatches={palette.groups}
           disabled={disabled}
           onPreview={preview}
           onCommit={commit}
@@ -104,6 +100,7 @@ function FieldControl<Key extends string>({
           label={field.label}
           value={text}
           fonts={fonts}
+          brandFonts={palette.fonts}
           disabled={disabled}
           onCommit={commit}
         />
@@ -111,6 +108,41 @@ function FieldControl<Key extends string>({
     case 'emoji':
       return <EmojiField label={field.label} value={text} disabled={disabled} onCommit={commit} />;
   }
+}
+
+/** The fields of a table, by group, each with its control (one table drives both panels). */
+function FieldGroups<Key extends string>({
+  fields,
+  valueOf,
+  fonts,
+  palette,
+  preview,
+  commit,
+}: {
+  fields: ReadonlyArray<FieldSpec<Key>>;
+  valueOf(key: Key): unknown;
+  fonts: readonly CaptionFont[];
+  palette: Palette;
+  preview(field: FieldSpec<Key>, value: string | number | boolean): void;
+  commit(field: FieldSpec<Key>, value: string | number | boolean): string | null;
+}) {
+  return groupFields(fields).map(({ group, fields: inGroup }) => (
+    <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
+      {inGroup.map((field) => (
+        <FieldControl
+          key={field.key}
+          field={field}
+          value={valueOf(field.key)}
+          fonts={fonts}
+          palette={palette}
+          disabled={false}
+          preview={(value) => preview(field, value)}
+          commit={(value) => commit(field, value)}
+        />
+      ))}
+    </fieldset>
+  ));
 }
 
 /** The value every selected word has for each style field, or null where they differ. */
@@ -132,13 +164,13 @@ export function WordInspector({
   words,
   selection,
   fonts,
-  swatches,
+  palette,
 }: {
   editor: CaptionsEditor;
   words: readonly CaptionWord[];
   selection: ReadonlySet<string>;
   fonts: readonly CaptionFont[];
-  swatches: readonly Swatch[];
+  palette: Palette;
 }) {
   const selected = useMemo(() => {
     const index = indexOfWords(words);
@@ -192,35 +224,26 @@ export function WordInspector({
           Reset to default
         </Button>
       </div>
-      {groupFields(WORD_STYLE_FIELDS).map(({ group, fields }) => (
-        <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
-          <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
-          {fields.map((field) => (
-            <FieldControl
-              key={field.key}
-              field={field}
-              value={shared[field.key]}
-              fonts={fonts}
-              swatches={swatches}
-              disabled={false}
-              preview={(value) =>
-                editor.preview(setStyle, {
-                  values: valuesOf(field.key, value),
-                  what: field.label.toLowerCase(),
-                })
-              }
-              commit={(value) =>
-                refusalOf(
-                  editor.commitLive(setStyle, {
-                    values: valuesOf(field.key, value),
-                    what: field.label.toLowerCase(),
-                  }),
-                )
-              }
-            />
-          ))}
-        </fieldset>
-      ))}
+      <FieldGroups
+        fields={WORD_STYLE_FIELDS}
+        valueOf={(key) => shared[key]}
+        fonts={fonts}
+        palette={palette}
+        preview={(field, value) =>
+          editor.preview(setStyle, {
+            values: valuesOf(field.key, value),
+            what: field.label.toLowerCase(),
+          })
+        }
+        commit={(field, value) =>
+          refusalOf(
+            editor.commitLive(setStyle, {
+              values: valuesOf(field.key, value),
+              what: field.label.toLowerCase(),
+            }),
+          )
+        }
+      />
     </div>
   );
 }
@@ -229,39 +252,28 @@ export function SettingsPanel({
   editor,
   settings,
   fonts,
-  swatches,
+  palette,
 }: {
   editor: CaptionsEditor;
   settings: CaptionSettings;
   fonts: readonly CaptionFont[];
-  swatches: readonly Swatch[];
+  palette: Palette;
 }) {
   const values = settings as Record<string, unknown>;
+  const args = (field: FieldSpec<string>, value: string | number | boolean) => ({
+    values: { [field.key]: value } as Partial<CaptionSettings>,
+    what: field.label.toLowerCase(),
+  });
   return (
     <div className="flex flex-col gap-4">
-      {groupFields(SETTINGS_FIELDS).map(({ group, fields }) => (
-        <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
-          <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
-          {fields.map((field) => {
-            const args = (value: string | number | boolean) => ({
-              values: { [field.key]: value } as Partial<CaptionSettings>,
-              what: field.label.toLowerCase(),
-            });
-            return (
-              <FieldControl
-                key={field.key}
-                field={field}
-                value={values[field.key]}
-                fonts={fonts}
-                swatches={swatches}
-                disabled={false}
-                preview={(value) => editor.preview(setSettings, args(value))}
-                commit={(value) => refusalOf(editor.commitLive(setSettings, args(value)))}
-              />
-            );
-          })}
-        </fieldset>
-      ))}
+      <FieldGroups
+        fields={SETTINGS_FIELDS}
+        valueOf={(key) => values[key]}
+        fonts={fonts}
+        palette={palette}
+        preview={(field, value) => editor.preview(setSettings, args(field, value))}
+        commit={(field, value) => refusalOf(editor.commitLive(setSettings, args(field, value)))}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Fixes one word's text (its timing, emphasis and style stay); Enter saves, Escape cancels. */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { CaptionWord } from '../model/caption-doc.ts';
+import { useDraftInput } from './draft-input.ts';
 
 export function WordTextField({
   word,
@@ -19,63 +20,40 @@ export function WordTextField({
   onCommit(text: string): string | null;
   onDone?(): void;
 }) {
-  const id = useId();
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = () => {
-    if (text === null || text.trim() === word.word) {
-      setText(null);
-      onDone?.();
-      return;
-    }
-    const refused = onCommit(text);
-    setProblem(refused);
-    if (!refused) {
-      setText(null);
-      onDone?.();
-    }
-  };
+  const hintId = useId();
+  const text = useDraftInput({
+    shown: word.word,
+    parse: (value) => ({ ok: true, value }),
+    commit: onCommit,
+    hintId,
+    unchanged: (value) => value.trim() === word.word,
+    ...(onDone ? { onDone } : {}),
+  });
   return (
     <div className={`flex flex-col ${compact ? '' : 'gap-1'}`}>
-      <label htmlFor={id} className={compact ? 'sr-only' : 'text-xs font-medium text-slate-700'}>
+      <label
+        htmlFor={text.id}
+        className={compact ? 'sr-only' : 'text-xs font-medium text-slate-700'}
+      >
         {label}
       </label>
       <input
-        id={id}
         type="text"
-        value={text ?? word.word}
         maxLength={100}
         autoFocus={autoFocus}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(null);
-        }}
-        onBlur={submit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            submit();
-          } else if (event.key === 'Escape') {
-            event.stopPropagation();
-            setText(null);
-            setProblem(null);
-            onDone?.();
-          }
-        }}
+        {...text.inputProps}
         className="rounded-md border border-slate-300 px-2 py-1 text-sm aria-[invalid]:border-red-500"
       />
-      {problem ? (
+      {text.problem ? (
         <p
-          id={`${id}-problem`}
+          id={text.problemId}
           role="alert"
           className={`text-xs text-red-700 ${compact ? 'absolute z-10 mt-8 rounded bg-white px-1 shadow' : ''}`}
         >
-          {problem}
+          {text.problem}
         </p>
       ) : (
-        <p id={`${id}-hint`} className={compact ? 'sr-only' : 'text-xs text-slate-600'}>
+        <p id={hintId} className={compact ? 'sr-only' : 'text-xs text-slate-600'}>
           Its timing stays as it is.
         </p>
       )}

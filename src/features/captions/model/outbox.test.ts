@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureDoc } from '../testing/caption-fixtures.ts';
+import { fixtureDoc, memoryStorage } from '../testing/caption-fixtures.ts';
 import { applyChange, editWords } from './caption-change.ts';
 import { wordById } from './caption-doc.ts';
 import {
@@ -10,20 +10,6 @@ import {
   saveOutbox,
   type OutboxEntry,
 } from './outbox.ts';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, value),
-  };
-}
 
 const entry = (id: string, change: OutboxEntry['change']): OutboxEntry => ({
   id,

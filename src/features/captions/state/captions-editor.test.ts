@@ -23,6 +23,7 @@ import {
   setText,
 } from '../model/commands.ts';
 import { outboxKey } from '../model/outbox.ts';
+import { memoryStorage } from '../testing/caption-fixtures.ts';
 import { createCaptionsEditor, type CaptionsEditor } from './captions-editor.ts';
 
 const BENCH = 'Benchmark: 10,000 caption words';
@@ -42,20 +43,6 @@ server.events.on('request:start', async ({ request }) => {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, value),
-  };
-}
 
 async function projectIdOf(name: string): Promise<string> {
   const response = await fetch(`${API_BASE_URL}/projects?limit=50`);

@@ -1,5 +1,6 @@
 /** A small caption document for tests: two captions of three words, 0.5 s each, at 30 fps. */
-import type { CaptionDoc, CaptionWord } from '../model/caption-doc.ts';
+import type { BrandContext } from '@/api/brand-context.ts';
+import type { CaptionDoc, CaptionFont, CaptionWord } from '../model/caption-doc.ts';
 
 export function fixtureWords(): CaptionWord[] {
   const texts = [
@@ -47,5 +48,49 @@ export function fixtureDoc(words: CaptionWord[] = fixtureWords()): CaptionDoc {
       preset_id: null,
       revision: 1,
     },
+  };
+}
+
+/** A brand as onboarding saves it: two colours, one font captions have and one they lack. */
+export function fixtureBrand(): BrandContext {
+  return {
+    brand_name: 'Northwind Coffee',
+    website_url: 'https://northwind-coffee.com',
+    colors: [
+      { name: 'Primary', hex: '#1E40AF' },
+      { name: 'Accent', hex: '#F59E0B' },
+    ],
+    fonts: ['Inter', 'DM Sans'],
+    logo_asset_id: null,
+    logo_url: null,
+    caption_defaults: {
+      look_id: 'clean-minimal',
+      font_family: 'Inter',
+      color: '#FFFFFF',
+      active_word_color: '#F59E0B',
+      position: 'bottom',
+    },
+    updated_at: '2026-11-23T10:00:00Z',
+  };
+}
+
+/** Two caption fonts (one sans-serif, one display). */
+export const fixtureFonts = (): CaptionFont[] => [
+  { family: 'Inter', category: 'sans-serif', weights: ['400'] },
+  { family: 'Anton', category: 'display', weights: ['400'] },
+];
+
+/** A Storage in memory (the outbox kept "on this device", per test). */
+export function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, value),
   };
 }
