@@ -41,7 +41,9 @@ export function planTextStyle(
       `Layer ${layer.index} (${layer.name}) is locked; its items cannot be edited.`,
     );
   }
-  const fontFamily = op.font_family ?? item.text_style?.font_family;
+  // Left out: the item keeps its font; null: back to the project's default font.
+  const fontFamily =
+    op.font_family === undefined ? item.text_style?.font_family : (op.font_family ?? undefined);
   const after: TextStyle = {
     color: op.color.toUpperCase(),
     ...(fontFamily !== undefined ? { font_family: fontFamily } : {}),

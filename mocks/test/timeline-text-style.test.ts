@@ -78,6 +78,14 @@ describe('timeline.item.text.style', () => {
       color: '#FFFFFF',
       font_family: 'Poppins',
     });
+
+    // null sets the project's default font back.
+    const reset = await api.post<Result>(`${base}/timeline/operations/batch`, {
+      expected_revision: after.revision + 1,
+      operations: [{ ...style(text, '#FFFFFF'), font_family: null }],
+    });
+    expect(reset.body.applied).toBe(true);
+    expect(find(await timelineOf(base), text.id).text_style).toEqual({ color: '#FFFFFF' });
   });
 
   it('a dry run applies nothing', async () => {

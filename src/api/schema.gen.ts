@@ -2305,8 +2305,8 @@ export interface components {
             timeline_item_id: string;
             /** @description The text colour, `#RRGGBB`; anything else is answered with 400 naming `color`. */
             color: components["schemas"]["HexColor"];
-            /** @description The font family; left out, the item keeps its font. */
-            font_family?: string;
+            /** @description The font family; null sets the project's default font back (the undo of setting one); left out, the item keeps its font. */
+            font_family?: string | null;
         };
         /** @description One operation of a batch, discriminated by `operation_id`. */
         TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"];
