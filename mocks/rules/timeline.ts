@@ -2,6 +2,7 @@
  * Timeline editing rules (see the doc comment of simulator.ts): revision checks, trim (preview
  * and apply), move, batch delete with per-item failures, ripple packing.
  */
+import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';
@@ -92,15 +93,6 @@ function lockedError(layer: LayerState, param: string): ApiError {
     `Layer ${layer.index} (${layer.name}) is locked; its items cannot be edited.`,
   );
 }
-
-const COMPATIBLE: Record<TimelineItem['type'], readonly LayerState['kind'][]> = {
-  video: ['video', 'overlay'],
-  image: ['video', 'overlay'],
-  audio: ['audio'],
-  text: ['text', 'overlay'],
-  caption: ['caption'],
-  overlay: ['overlay', 'video'],
-};
 
 const overlaps = (a: { start: number; end: number }, b: TimelineItem): boolean =>
   a.start < b.end_seconds && b.start_seconds < a.end;
@@ -287,7 +279,7 @@ export function planMove(
     );
   }
   if (target.locked) throw lockedError(target, `${prefix}new_layer_index`);
-  if (!COMPATIBLE[item.type].includes(target.kind)) {
+  if (!layerAccepts(target.kind, item.type)) {
     throw new TimelineRuleError(
       'incompatible_layer',
       `${prefix}new_layer_index`,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import type { SimulatorServer } from '../http-server.ts';
 import type {
   CaptionWord,
@@ -142,6 +143,28 @@ describe('move', () => {
     });
     expect(missing.status).toBe(404);
     expect(errorOf(missing).param).toBe('timeline_item_id');
+  });
+
+  it('refuses a move onto a layer whose kind does not take the item (the shared layer rule)', async () => {
+    const t = await timeline();
+    const title = layerOf(t, 'Titles')?.items[0] as TimelineItem;
+    const audio = t.layers.find((layer) => layer.kind === 'audio' && !layer.locked);
+    const overlay = t.layers.find((layer) => layer.kind === 'overlay' && !layer.locked);
+    expect(layerAccepts('audio', title.type)).toBe(false);
+    const refused = await api.post(`${base}/timeline/move`, {
+      timeline_item_id: title.id,
+      new_start_seconds: t.duration_seconds + 5,
+      new_layer_index: audio?.index,
+    });
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).param).toBe('new_layer_index');
+    expect(layerAccepts('overlay', title.type)).toBe(true);
+    const accepted = await api.post(`${base}/timeline/move`, {
+      timeline_item_id: title.id,
+      new_start_seconds: t.duration_seconds + 5,
+      new_layer_index: overlay?.index,
+    });
+    expect(accepted.status).toBe(200);
   });
 });
 

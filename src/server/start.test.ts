@@ -1,17 +1,28 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ALPHA_KEY,
+  type LoopbackUpstream,
+  startLoopbackUpstream,
+} from './test-support/loopback-upstream.ts';
+import { openSse } from './test-support/sse-client.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let child: ChildProcess | undefined;
+let upstream: LoopbackUpstream | undefined;
 let dir: string | undefined;
-afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await upstream?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   child = undefined;
+  upstream = undefined;
   dir = undefined;
 });
 
@@ -126,4 +137,151 @@ describe('the server build (src/server/launch.mjs)', () => {
     }
     expect(launch.staleReason()).toBeUndefined();
   }, 60_000);
+});
+
+/** The bound given to the server: in-flight requests get this long, the whole exit 2 s more. */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+/** How long the upstream takes over the in-flight request, counted from the SIGTERM. */
+const SLOW_ANSWER_MS = 1_500;
+
+/** True when a new TCP connection to the port is refused (nothing listens any more). */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') resolve(true);
+      else reject(error);
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+  at: number;
+}
+
+function get(port: number, path: string, cookie: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { cookie }, agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body,
+            at: Date.now(),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * SIGTERM end to end: the compiled server in its own process, in front of a loopback upstream
+ * whose answer is slow. graceful-shutdown.test.ts checks the same steps in process; this checks
+ * that start.ts's signal handler wires them up for real. (In this file, so that no other test
+ * rebuilds build/server while it runs.)
+ */
+describe('SIGTERM on the compiled server (real process)', () => {
+  it('finishes the request in flight, ends the live stream with a retry hint, refuses new connections and exits within its bound', async () => {
+    const build = spawnSync(process.execPath, ['src/server/launch.mjs', '--build-only'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    upstream = await startLoopbackUpstream();
+    let sigtermAt = Number.POSITIVE_INFINITY;
+    // Answers SLOW_ANSWER_MS after the SIGTERM (or after it arrived, whichever is later).
+    upstream.route('GET', '/v1/clips', (_request, response) => {
+      const answer = (): void => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"clips":[]}');
+      };
+      const waitForSignal = setInterval(() => {
+        if (sigtermAt === Number.POSITIVE_INFINITY) return;
+        clearInterval(waitForSignal);
+        setTimeout(answer, Math.max(0, sigtermAt + SLOW_ANSWER_MS - Date.now()));
+      }, 20);
+    });
+    dir = mkdtempSync(join(tmpdir(), 'cutroom-sigterm-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>sigterm test</title>');
+    child = spawn(process.execPath, ['src/server/launch.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: dir,
+        LOG_LEVEL: 'warn',
+        VCS_BASE_URL: upstream.baseUrl,
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = await waitForOutput(child, /\[cutroom\] ready at .*\n/, 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const port = Number(/ready at http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+    expect(port, output).toBeGreaterThan(0);
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child?.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+
+    const login = await fetch(`http://127.0.0.1:${port}/bff/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: ALPHA_KEY }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string;
+
+    const stream = await openSse(port, '/bff/events', { cookie });
+    expect(stream.status).toBe(200);
+    await stream.waitFor((text) => text.includes('event: status'), 10_000);
+    const inFlight = get(port, '/api/v1/clips', cookie);
+    // Awaited below; a failure before then must not surface as an unhandled rejection.
+    inFlight.catch(() => undefined);
+    // The request is in flight once upstream has it.
+    const deadline = Date.now() + 10_000;
+    while (!upstream.requests.some((request) => request.url.startsWith('/v1/clips'))) {
+      expect(Date.now(), 'the request never reached upstream').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    sigtermAt = Date.now();
+    child.kill('SIGTERM');
+
+    // The live stream ends at once, telling EventSource to reconnect (to another instance) soon.
+    await stream.ended;
+    expect(stream.text()).toMatch(/retry: 1000\n\n$/);
+    // New connections are refused while the request in flight is still being answered.
+    let refusedAt: number | undefined;
+    while (refusedAt === undefined && Date.now() - sigtermAt < SHUTDOWN_TIMEOUT_MS) {
+      if (await refusesConnections(port)) refusedAt = Date.now();
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(refusedAt, 'new connections were still accepted').toBeDefined();
+
+    const answer = await inFlight;
+    expect(answer).toMatchObject({ status: 200, connection: 'close', body: '{"clips":[]}' });
+    expect(refusedAt).toBeLessThan(answer.at);
+    // Answered by upstream's schedule, not cut short.
+    expect(answer.at - sigtermAt).toBeGreaterThanOrEqual(SLOW_ANSWER_MS - 50);
+
+    const exit = await exited;
+    expect(exit.code, output).toBe(0);
+    expect(exit.at - sigtermAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 2_000);
+    expect(output).toContain('SIGTERM: shutting down');
+    expect(output).not.toContain('closed connections still open at the shutdown time-out');
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import {
   type PaintableWord,
   type PainterContext,
 } from '@/lib/caption-painter/caption-painter.ts';
-import { isLocked } from '../model/layer-rules.ts';
+import { isLocked } from '@/lib/timeline-layer-rules.ts';
 import type { Timeline, TimelineItem, TimelineLayer } from '../model/timeline-types.ts';
 
 export type FrameContext = PainterContext & {

@@ -5,7 +5,7 @@
  * is unit-tested without a browser.
  */
 import { ITEM_INSET, MIN_WIDTH_FOR_HANDLES, HANDLE_PX } from '../model/hit-testing.ts';
-import { isLocked } from '../model/layer-rules.ts';
+import { isLocked } from '@/lib/timeline-layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from '../model/timeline-index.ts';
 import { rulerTicks, formatTimecode } from '../model/ruler.ts';
 import {

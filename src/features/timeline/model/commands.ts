@@ -19,7 +19,7 @@ import {
   planGroupMove,
   rowOffsetAllowed,
 } from './group-move.ts';
-import { isLocked, layerAccepts } from './layer-rules.ts';
+import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
 import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
 import {
