@@ -106,10 +106,11 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
     [assetsQuery.data],
   );
   const assetNames = useMemo(() => new Map(assets.map((a) => [a.id, a.name])), [assets]);
-  // Stable, so the filters (memo) do not re-render for a change that is not theirs.
+  // Stable, so the filters (memo) do not re-render for a change that is not theirs. A filter,
+  // view or order change keeps the page where it is (the controls are where the user is).
   const update = useCallback(
     (patch: Partial<ClipSearch>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...patch }) }),
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), resetScroll: false }),
     [navigate],
   );
   const statusKey = search.status.join(',');
