@@ -209,7 +209,7 @@ function VirtualRows({
     count: clips.length,
     getScrollElement: () => boxRef.current,
     estimateSize: () => ROW_PX,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 0, height: boxPx },
     observeElementRect: observeBoxRect,
     scrollToFn: scrollBoxTo,
