@@ -254,6 +254,7 @@ function refusals(operation: Operation): Refusal[] {
         body: JSON.stringify({ ...valid, [name]: wrongType(property) }),
       });
     }
+    out.push(...branchRefusals(properties, valid, base));
     // The body itself must be a JSON object.
     out.push({
       ...base(),
@@ -261,6 +262,60 @@ function refusals(operation: Operation): Refusal[] {
       param: 'body',
       body: '["not", "an", "object"]',
     });
+  }
+  return out;
+}
+
+/**
+ * Refusals inside a discriminated union of the body (the timeline's `operation` and each of
+ * `operations[]`): for every branch (operation identifier), that branch valid except one rule
+ * broken: its first required field left out, and its first field with a pattern given a value the
+ * pattern refuses. So a new operation identifier is covered as soon as it is declared.
+ */
+function branchRefusals(
+  properties: Record<string, Schema>,
+  valid: Record<string, unknown>,
+  base: () => Omit<Refusal, 'rule' | 'param'>,
+): Refusal[] {
+  const out: Refusal[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const resolved = resolve(property);
+    const inArray = resolved.type === 'array';
+    const union = inArray ? resolve(resolved.items) : resolved;
+    const discriminator = union.discriminator as { propertyName: string } | undefined;
+    if (!discriminator || !Array.isArray(union.oneOf)) continue;
+    const at = inArray ? `${name}[0]` : name;
+    const body = (value: Record<string, unknown>) =>
+      JSON.stringify({ ...valid, [name]: inArray ? [value] : value });
+    for (const branchRef of union.oneOf as Schema[]) {
+      const branch = resolve(branchRef);
+      const sample = validBody(branch);
+      const id = String(sample[discriminator.propertyName]);
+      const missing = ((branch.required as string[] | undefined) ?? []).find(
+        (field) => field !== discriminator.propertyName,
+      );
+      if (missing) {
+        const rest = { ...sample };
+        delete rest[missing];
+        out.push({
+          ...base(),
+          rule: `body ${at} ${id}: ${missing} required`,
+          param: `${at}.${missing}`,
+          body: body(rest),
+        });
+      }
+      const patterned = Object.entries(
+        (branch.properties as Record<string, Schema> | undefined) ?? {},
+      ).find(([, field]) => typeof resolve(field).pattern === 'string');
+      if (patterned) {
+        out.push({
+          ...base(),
+          rule: `body ${at} ${id}: ${patterned[0]} pattern`,
+          param: `${at}.${patterned[0]}`,
+          body: body({ ...sample, [patterned[0]]: '!' }),
+        });
+      }
+    }
   }
   return out;
 }
