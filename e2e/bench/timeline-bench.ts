@@ -785,6 +785,23 @@ function pickItem(
   return best.item;
 }
 
+/**
+ * Waits (outside any measuring window) until the editor's zoom and scroll have stopped changing:
+ * on a loaded machine an editor may still be working through a gesture's input when its events
+ * have all been sent, and the next gesture must start from where this one ended.
+ */
+async function settled(lib: Lib): Promise<void> {
+  const read = async () => JSON.stringify([await lib.zoom(), await lib.scroll()]);
+  let last = await read();
+  let same = 0;
+  for (let i = 0; i < 300 && same < 3; i += 1) {
+    await lib.page.waitForTimeout(100);
+    const now = await read();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
+
 /** Scrolls so the item starts a third into the time area; returns its rectangle. */
 async function bringIntoView(lib: Lib, item: Item): Promise<Rect> {
   const zoom = await lib.zoom();
@@ -891,6 +908,8 @@ async function commonGestures(
     };
   });
 
+  await settled(lib);
+
   // Ctrl+wheel zoom sweep around the pointer: out, then in.
   gestures.zoom = await measure(
     lib,
@@ -914,6 +933,8 @@ async function commonGestures(
     gestures.zoom.effect = `zoom ${fmt(high)} → ${fmt(low, 2)} → ${fmt(samples.at(-1) ?? NaN)} px/s`;
     gestures.zoom.ok = high / low > 5;
   }
+
+  await settled(lib);
 
   // Fit to project (the 0 key).
   gestures.fit = await measure(lib, 'fit', async () => {
