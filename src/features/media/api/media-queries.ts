@@ -22,16 +22,7 @@ export const mediaAssetsQueryOptions = (filters: MediaAssetFilters) =>
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/workspace/media/assets', {
-          params: {
-            query: {
-              limit: filters.limit,
-              offset: filters.offset,
-              sort: filters.sort,
-              ...(filters.folderId ? { folder_id: filters.folderId } : {}),
-              ...(filters.search ? { search: filters.search } : {}),
-              ...(filters.namePrefix ? { name_prefix: filters.namePrefix } : {}),
-            },
-          },
+          params: { query: filters },
           signal,
         }),
       ),
