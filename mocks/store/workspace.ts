@@ -3,6 +3,7 @@
  * what the contract does not carry (a timeline layer's lock, a project's kind, folder membership
  * counts) lives beside them and is derived into responses on read.
  */
+import type { Schema, TimelineLayerKind } from './contract.ts';
 import type {
   BackgroundRun,
   CaptionSettings,
@@ -20,12 +21,10 @@ import type {
   PublishingConnection,
   ScheduledPost,
   ScheduledPostFailure,
-  Schema,
   ShortSuggestionsRunState,
   TimelineItem,
-  TimelineLayerKind,
   Webhook,
-} from './contract.ts';
+} from '@/api/schema.gen.ts';
 
 export interface LayerState {
   index: number;

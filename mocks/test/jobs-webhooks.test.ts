@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { contractValidator } from '../lib/contract-validator.ts';
 import { verifyWebhook } from '../lib/webhook-signer.ts';
-import type { Export, Job, Project, Webhook } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, startTestServer, waitFor } from './harness.ts';
+import type { Export, Job, Project, Webhook } from '@/api/schema.gen.ts';
 
 const SECRET = 'whsec_test_secret';
 

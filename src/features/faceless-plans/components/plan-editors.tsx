@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
-import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/lib/faceless-staleness.ts';
 import {
   withCharacterChange,
   withModels,
@@ -23,6 +22,7 @@ import {
   type SceneEdit,
 } from '../plan-edit-schemas.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
+import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 interface EditorProps {
   projectId: string;

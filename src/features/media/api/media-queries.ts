@@ -8,11 +8,6 @@ import { api, unwrap } from '@/api/client.ts';
 import { queryKeys, type MediaAssetFilters } from '@/api/query-keys.ts';
 import type { components } from '@/api/schema.gen.ts';
 
-export type MediaAsset = components['schemas']['MediaAsset'];
-export type MediaAssetDetail = components['schemas']['MediaAssetDetail'];
-export type MediaFolder = components['schemas']['MediaFolder'];
-export type BackgroundRun = components['schemas']['BackgroundRun'];
-export type RecordingSetTrack = components['schemas']['RecordingSetTrack'];
 export type TrackRole = components['schemas']['RecordingSetTrackRequest']['role'];
 export type SuggestionsRunState = components['schemas']['ShortSuggestionsRunState'];
 

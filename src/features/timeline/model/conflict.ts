@@ -3,7 +3,7 @@
  * one, and whether the person's pending operations still apply to it unchanged.
  */
 import type { EditOp } from './edit-ops.ts';
-import type { Timeline, TimelineItem } from './timeline-types.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 export type ChangeKind = 'added' | 'removed' | 'moved' | 'trimmed' | 'changed';
 

@@ -3,8 +3,9 @@
  * cached timeline and sent to the service as one atomic batch (timeline-change.ts inverts them).
  */
 import { roundMs } from './time-scale.ts';
-import type { MaskEffectType, Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
+import type { MaskEffectType } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
+import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 export const ZOOM_EFFECT: MaskEffectType = 'zoom';
 

@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { onboardingQueryOptions, type BrandColor } from '@/api/brand-context.ts';
+import { onboardingQueryOptions } from '@/api/brand-context.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import {
-  useCompleteOnboarding,
-  useImportLogo,
-  useScanWebsite,
-  type CaptionDefaults,
-  type WebsiteScanResult,
-} from '../api/workspace-queries.ts';
+import { useCompleteOnboarding, useImportLogo, useScanWebsite } from '../api/workspace-queries.ts';
+import type { BrandColor, CaptionDefaults, WebsiteScanResult } from '@/api/schema.gen.ts';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
