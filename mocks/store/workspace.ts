@@ -6,7 +6,7 @@
 import type { Schema, TimelineLayerKind } from './contract.ts';
 import type {
   BackgroundRun,
-  CaptionSettings,
+  CaptionStyleResponse,
   CaptionWord,
   Character,
   Clip,
@@ -41,13 +41,11 @@ export interface TimelineState {
   layers: LayerState[];
 }
 
-export interface CaptionStyleState {
-  settings: CaptionSettings;
-  look_id: string | null;
-  preset_id: string | null;
+/** A project's caption style as `GET .../captions/style` answers it, plus its revision. */
+export type CaptionStyleState = Pick<CaptionStyleResponse, 'settings' | 'look_id' | 'preset_id'> & {
   /** Rises with every style update (absent: 1). */
   revision?: number;
-}
+};
 
 export interface ProjectRecord {
   project: Project;

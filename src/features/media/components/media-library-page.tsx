@@ -20,7 +20,7 @@ import {
 import { assetFiltersOf, type MediaSearch, PAGE_SIZES, pageOf } from '../model/media-search.ts';
 import { useMediaSelection } from '../model/media-selection.ts';
 import { UploadPanel } from './upload-panel.tsx';
-import type { MediaAsset, MediaFolder } from '@/api/schema.gen.ts';
+import type { Bounds, MediaAsset, MediaFolder } from '@/api/schema.gen.ts';
 
 const KIND_WORDS: Record<MediaAsset['kind'], string> = {
   video: 'Video',
@@ -443,13 +443,7 @@ function NameFilters({ search }: { search: MediaSearch }) {
   );
 }
 
-function PageControls({
-  search,
-  bounds,
-}: {
-  search: MediaSearch;
-  bounds: { total: number; returned: number; has_more: boolean };
-}) {
+function PageControls({ search, bounds }: { search: MediaSearch; bounds: Bounds }) {
   const sizeId = useId();
   const navigate = useNavigate();
   return (

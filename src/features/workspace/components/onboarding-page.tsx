@@ -9,7 +9,12 @@ import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { useCompleteOnboarding, useImportLogo, useScanWebsite } from '../api/workspace-queries.ts';
-import type { BrandColor, CaptionDefaults, WebsiteScanResult } from '@/api/schema.gen.ts';
+import type {
+  BrandColor,
+  CaptionDefaults,
+  LogoImportResult,
+  WebsiteScanResult,
+} from '@/api/schema.gen.ts';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
@@ -57,7 +62,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
   const [colors, setColors] = useState<BrandColor[]>([]);
   const [fonts, setFonts] = useState<string[]>([]);
   const [logoUrl, setLogoUrl] = useState('');
-  const [logo, setLogo] = useState<{ asset_id: string; name: string } | null>(null);
+  const [logo, setLogo] = useState<Pick<LogoImportResult, 'asset_id' | 'name'> | null>(null);
   const [defaults, setDefaults] = useState<CaptionDefaults>({
     look_id: 'bold-pop',
     font_family: 'Inter',
