@@ -123,6 +123,13 @@ async function patchWords(page: Page, projectId: string, updates: unknown[]): Pr
   );
 }
 
+/** The text of every live region on the page (status, alert, log, aria-live). */
+async function liveRegionTexts(page: Page): Promise<string[]> {
+  return page
+    .locator('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]')
+    .allTextContents();
+}
+
 test.describe('caption styler', () => {
   // Each test signs in through the login screen and saves several edits; on the shared two-core
   // machine under load that alone has taken 15–35 s (seen in traces), so 30 s is not enough.
@@ -222,6 +229,59 @@ test.describe('caption styler', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const playhead = await page.getByRole('slider', { name: 'Playhead' }).inputValue();
     expect(Number(playhead)).toBeGreaterThan(0);
+  });
+
+  test('the word list follows playback, stops while you scroll it, and resumes', async ({
+    page,
+  }) => {
+    await openCaptions(page, 'Pasta hack');
+    const list = page.getByRole('list', { name: 'Caption words' });
+    const follow = page.getByRole('button', { name: 'Follow playback' });
+    const spokenText = page.getByTestId('spoken-word');
+    /** The spoken word's button in the list (the row marked current). */
+    const spokenButton = async () => {
+      const text = /“(.+)”/.exec((await spokenText.textContent()) ?? '')?.[1];
+      expect(text, 'a word is spoken').toBeTruthy();
+      return list
+        .locator('[aria-current="true"]')
+        .getByRole('button', { name: text!, exact: true });
+    };
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+
+    // Scrubbing half way: the spoken word (far down the list) is scrolled into view.
+    const playhead = page.getByRole('slider', { name: 'Playhead' });
+    const end = Number(await playhead.getAttribute('max'));
+    for (const share of [0.5, 0.52, 0.55, 0.6]) {
+      await playhead.fill(String(end * share));
+      if (/^Spoken word:/.test((await spokenText.textContent()) ?? '')) break;
+    }
+    await expect(spokenText).toHaveText(/^Spoken word: “.+”$/);
+    await expect(await spokenButton()).toBeInViewport();
+    await expect(list.getByText('Caption 1', { exact: true })).toHaveCount(0);
+
+    // Playing, the person scrolls the list back to the top: it stops following, and stays.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const liveBefore = await liveRegionTexts(page);
+    await list.hover();
+    await page.mouse.wheel(0, -100_000);
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByText('Not following while you use the list.')).toBeVisible();
+    await expect(list.getByText('Caption 1', { exact: true })).toBeInViewport();
+    const spokenAfterScroll = await spokenText.textContent();
+    await expect(spokenText).not.toHaveText(spokenAfterScroll!);
+    await expect(spokenText).toHaveText(/^Spoken word: “.+”$/);
+    await expect(list.getByText('Caption 1', { exact: true })).toBeInViewport();
+    // Nothing is announced per word: the live regions say what they said before.
+    expect(await liveRegionTexts(page)).toEqual(liveBefore);
+
+    // "Follow playback" brings the spoken word back into view, and keeps following it.
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await expect(await spokenButton()).toBeInViewport();
+    const spokenNow = await spokenText.textContent();
+    await expect(spokenText).not.toHaveText(spokenNow!);
+    await expect(await spokenButton()).toBeInViewport();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
   });
 
   test('fixing a word’s text keeps its timing; undo takes it back', async ({ page }) => {

@@ -4,8 +4,10 @@
  * simulator, against a plain PUT of the same bytes from the same browser straight to the
  * simulator.
  *
- * The simulator and the BFF run in their own processes (src/server/bench/*-process.ts), so the
- * BFF's memory is its own: its resident set is sampled every 50 ms. A TCP proxy in front of the
+ * The simulator runs in its own process (`tsx mocks/main.ts`, as a real service would be) and the
+ * BFF as `npm start` runs it (src/server/launch.mjs, compiled, production logging), pointed at it
+ * with VCS_BASE_URL and the simulator's paid demo key as VCS_API_KEY: the BFF's memory is then its
+ * own (no embedded simulator holding the parts), and its resident set is sampled every 50 ms. A TCP proxy in front of the
  * BFF lets the bench cut the connection (every socket reset, new ones refused) when half of the
  * parts have arrived, and bring it back after BENCH_CUT_MS.
  *
@@ -17,7 +19,7 @@
  *
  * Env: BENCH_SIZE_MIB (default 1024), BENCH_CUT_MS (default 2000), CHROMIUM_PATH.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
+import { startBff } from '../../src/server/bench/bench-stack.ts';
 import { buildClient, clientBuildNeeded } from '../../src/server/client-build.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 
@@ -47,23 +50,22 @@ const GOALS = {
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
 
-/** A child process that reports a URL over IPC once it listens. */
-function startChild(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; message: Record<string, string> }> {
+/** The simulator in its own process; resolves once it prints its base URL. */
+function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = fork(join(root, script), [], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/main.ts'], {
       cwd: root,
-      env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, SIM_PORT: '0', SIM_HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    let output = '';
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.once('message', (message) =>
-      resolve({ child, message: message as Record<string, string> }),
-    );
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, baseUrl: url });
+    });
   });
 }
 
@@ -339,6 +341,7 @@ async function main(): Promise<void> {
   generateFile(file);
 
   const children: ChildProcess[] = [];
+  let stopBff: (() => Promise<void>) | undefined;
   const browser = await chromium.launch(chromiumLaunchOptions);
   let figures:
     | {
@@ -351,13 +354,14 @@ async function main(): Promise<void> {
       }
     | undefined;
   try {
-    const simulator = await startChild('src/server/bench/bench-simulator-process.ts', {});
+    const simulator = await startSimulator();
     children.push(simulator.child);
-    const bff = await startChild('src/server/bench/bench-bff-process.ts', {
-      BENCH_UPSTREAM: simulator.message.baseUrl,
+    const bff = await startBff({
+      VCS_BASE_URL: simulator.baseUrl,
+      VCS_API_KEY: DEMO_KEYS.paid,
     });
-    children.push(bff.child);
-    const bffPort = Number(new URL(bff.message.url as string).port);
+    stopBff = bff.stop;
+    const bffPort = Number(new URL(bff.url).port);
     const proxy = new CuttableProxy(bffPort, await freePort());
     await proxy.listen();
     const base = `http://127.0.0.1:${proxy.port}`;
@@ -367,13 +371,13 @@ async function main(): Promise<void> {
     });
     await signIn(page, base);
 
-    const sampler = new MemorySampler(bff.child.pid as number);
+    const sampler = new MemorySampler(bff.pid);
     sampler.start();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = Math.max(...sampler.samples);
     console.log('bench:upload: plain PUT to the simulator …');
     const plainPage = await browser.newPage();
-    const plainMs = await plainPut(plainPage, simulator.message.baseUrl as string, file);
+    const plainMs = await plainPut(plainPage, simulator.baseUrl, file);
     await plainPage.close();
     console.log('bench:upload: upload through the media library …');
     const upload = await uploadThroughUi(page, file, name);
@@ -396,7 +400,8 @@ async function main(): Promise<void> {
     };
   } finally {
     await browser.close();
-    for (const child of children) child.disconnect();
+    await stopBff?.();
+    for (const child of children) child.kill('SIGTERM');
     rmSync(file, { force: true });
   }
 

@@ -8,6 +8,7 @@ import {
   batchDelete,
   bumpRevision,
   checkRevision,
+  locate,
   planMove,
   planTrim,
   requireItem,
@@ -17,13 +18,16 @@ import type { Schema } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { idempotent, requireProject } from './helpers.ts';
 import { applyBatch } from '../rules/timeline-batch.ts';
+import { applyTextStyle, planTextStyle, type TextStylePlan } from '../rules/timeline-text-style.ts';
 import { renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { queryOf, route } from './route.ts';
 import type { TimelineOperationPreview } from '@/api/schema.gen.ts';
 
 type Planned =
-  { kind: 'timeline.item.trim'; plan: TrimPlan } | { kind: 'timeline.item.move'; plan: MovePlan };
+  | { kind: 'timeline.item.trim'; plan: TrimPlan }
+  | { kind: 'timeline.item.move'; plan: MovePlan }
+  | { kind: 'timeline.item.text.style'; plan: TextStylePlan };
 
 /** Plans the operation of a body the contract already checked (TimelineOperationRequest). */
 function parseOperation(
@@ -40,6 +44,10 @@ function parseOperation(
       endDelta: op.trim_end_delta_seconds ?? 0,
       snapToFrame: op.snap_to_frame !== false,
     });
+    return { planned: { kind: op.operation_id, plan }, expected };
+  }
+  if (op.operation_id === 'timeline.item.text.style') {
+    const plan = planTextStyle((itemId) => locate(record, itemId), op, 'operation.');
     return { planned: { kind: op.operation_id, plan }, expected };
   }
   const plan = planMove(
@@ -102,7 +110,7 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
           affected_timeline_item_ids: [planned.plan.located.item.id],
           would_delete_timeline_item_ids: [],
           change_count: 1,
-          warnings: planned.plan.warnings,
+          warnings: planned.kind === 'timeline.item.move' ? planned.plan.warnings : [],
         };
       }
       return { body };
@@ -114,11 +122,16 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
       const previous = record.timeline.revision;
       const itemId = planned.plan.located.item.id;
       let deleted: string[] = [];
+      let warnings: string[] = [];
       if (planned.kind === 'timeline.item.trim') {
         applyTrim(record, planned.plan);
         if (planned.plan.deletesItem) deleted = [itemId];
+        warnings = planned.plan.warnings;
+      } else if (planned.kind === 'timeline.item.text.style') {
+        applyTextStyle(planned.plan);
       } else {
         applyMove(record, planned.plan);
+        warnings = planned.plan.warnings;
       }
       bumpRevision(record, req.sim.nowIso());
       const body: Schema<'TimelineOperationResult'> = {
@@ -130,7 +143,7 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
         affected_timeline_item_ids: [itemId],
         created_timeline_item_ids: [],
         deleted_timeline_item_ids: deleted,
-        warnings: planned.plan.warnings,
+        warnings,
       };
       return { body };
     }),

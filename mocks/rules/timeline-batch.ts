@@ -20,6 +20,7 @@ import {
   type Located,
 } from './timeline.ts';
 import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
+import { applyTextStyle, planTextStyle } from './timeline-text-style.ts';
 
 type Operation = Schema<'TimelineBatchOperation'>;
 type Outcome = Schema<'TimelineBatchOperationOutcome'>;
@@ -175,6 +176,14 @@ export function applyBatch(
           const effectId = options.newEffectId();
           located.item.effects.push({ effect_id: effectId, effect_type: op.effect_type });
           results.push(outcome({ effect_id: effectId, layer_index: located.layer.index }));
+          break;
+        }
+        case 'timeline.item.text.style': {
+          const plan = planTextStyle(find, op, prefix);
+          const item = applyTextStyle(plan);
+          results.push(
+            outcome({ layer_index: plan.located.layer.index, text_style: item.text_style }),
+          );
           break;
         }
         case 'timeline.item.effect.remove': {

@@ -209,6 +209,10 @@ export async function receivePart(
     if (error instanceof PartTooLargeError) {
       throw new ApiError(400, 'part_too_large', error.message, 'body');
     }
+    // Aborted while the bytes were arriving: the abort removed the part's folder under it.
+    if ((upload.status as UploadRecord['status']) === 'aborted') {
+      throw notFound('upload_id', `The multipart upload ${target.uploadId} was aborted.`);
+    }
     throw error;
   }
   // The status may have changed while the bytes were arriving (TypeScript cannot see that).

@@ -59,6 +59,16 @@ const OVERLAYS = [
   'Highlight box',
 ];
 
+const TITLE_COLORS = ['#FFFFFF', '#FACC15', '#22D3EE', '#F472B6'];
+const TITLE_FONTS = ['Montserrat', 'Inter'];
+
+/** A title's text style (no randomness: the seed's other draws stay as they were). Every third
+ * title uses the project's default font, so it carries no font family. */
+function titleStyle(n: number): NonNullable<TimelineItem['text_style']> {
+  const color = TITLE_COLORS[n % TITLE_COLORS.length]!;
+  return n % 3 === 2 ? { color } : { color, font_family: TITLE_FONTS[n % TITLE_FONTS.length]! };
+}
+
 interface LayerPlan {
   name: string;
   kind: LayerState['kind'];
@@ -269,6 +279,7 @@ export function generateTimeline(
           asset_id: null,
           thumbnail_url: null,
           text,
+          text_style: titleStyle(n),
         };
       }
       if (type === 'caption') {

@@ -188,6 +188,33 @@ describe('multipart upload', () => {
     const sign = await api.post(`${MULTIPART}/sign-part`, { ...ref(upload), part_number: 2 });
     expect(sign.status).toBe(404);
   });
+
+  it('a part still arriving when the upload is aborted is answered 404, not a failure', async () => {
+    const upload = await start(MIN_PART_BYTES + 1);
+    const signed = await api.post<Signed>(`${MULTIPART}/sign-part`, {
+      ...ref(upload),
+      part_number: 1,
+    });
+    let finish: () => void = () => undefined;
+    const halfway = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes(64 * 1024, 3));
+        await halfway;
+        controller.enqueue(bytes(64 * 1024, 4));
+        controller.close();
+      },
+    });
+    const put = fetch(signed.body.url, { method: 'PUT', body, duplex: 'half' } as RequestInit);
+    // Let the first bytes reach the simulator, then abort under the part.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const aborted = await api.post<{ aborted: boolean }>(`${MULTIPART}/abort`, ref(upload));
+    expect(aborted.body).toEqual({ aborted: true });
+    finish();
+    const answer = await put;
+    expect(answer.status).toBe(404);
+    expect(((await answer.json()) as { error: { param: string } }).error.param).toBe('upload_id');
+  });
 });
 
 describe('folders and asset detail', () => {

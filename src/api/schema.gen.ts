@@ -824,7 +824,8 @@ export interface paths {
         /**
          * Preview a timeline operation without applying it
          * @description Previews an operation without applying it. The trim operation (`timeline.item.trim`) is from the
-         *     reference; `timeline.item.move` is assumed. Other operation identifiers are not shown in the reference.
+         *     reference; `timeline.item.move` and `timeline.item.text.style` are assumed. Other operation identifiers are
+         *     not shown in the reference.
          *     409 on a stale `expected_revision` is assumed.
          */
         post: operations["previewTimelineOperation"];
@@ -2199,6 +2200,8 @@ export interface components {
             asset_id: string | null;
             thumbnail_url: string | null;
             text: string | null;
+            /** @description Assumed field (not shown in the reference): how a text item's text is drawn. Present on text items; other item types leave it out. */
+            text_style?: components["schemas"]["TimelineTextStyle"];
             effects: components["schemas"]["TimelineItemEffect"][];
         };
         TimelineItemEffect: {
@@ -2206,11 +2209,18 @@ export interface components {
             /** @example zoom */
             effect_type: string;
         };
+        TimelineTextStyle: {
+            /** @description Colour of the text, `#RRGGBB`. */
+            color: components["schemas"]["HexColor"];
+            /** @description Font family of the text; left out when the item uses the project's default font. */
+            font_family?: string;
+        };
         /**
          * @description A timeline operation, discriminated by `operation_id`. `timeline.item.trim` is from the reference;
-         *     `timeline.item.move` is assumed. Other identifiers are not shown in the reference.
+         *     `timeline.item.move` and `timeline.item.text.style` are assumed. Other identifiers are not shown in
+         *     the reference.
          */
-        TimelineOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"];
+        TimelineOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineTextStyleOperation"];
         TimelineTrimOperation: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2285,8 +2295,21 @@ export interface components {
             timeline_item_id: string;
             effect_id: string;
         };
+        /** @description Sets the colour (and, when given, the font family) of a text item's text. Only items of type `text` accept it: any other item is refused (`not_text`; a single-operation request answers 400 naming `operation.timeline_item_id`). A locked layer's items are refused (`locked_layer`). */
+        TimelineTextStyleOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.text.style";
+            timeline_item_id: string;
+            /** @description The text colour, `#RRGGBB`; anything else is answered with 400 naming `color`. */
+            color: components["schemas"]["HexColor"];
+            /** @description The font family; null sets the project's default font back (the undo of setting one); left out, the item keeps its font. */
+            font_family?: string | null;
+        };
         /** @description One operation of a batch, discriminated by `operation_id`. */
-        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"];
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"];
         TimelineBatchApplyRequest: {
             /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
             operations: components["schemas"]["TimelineBatchOperation"][];
@@ -2311,6 +2334,8 @@ export interface components {
             layer_index?: number;
             /** @description The effect created (effect add) or removed (effect remove). */
             effect_id?: string;
+            /** @description The text item's style after the operation (text style). */
+            text_style?: components["schemas"]["TimelineTextStyle"];
             warnings: string[];
             /** @description Items the operation deletes (a trim to zero length). */
             deleted_timeline_item_ids: string[];
@@ -2327,6 +2352,7 @@ export interface components {
              * @example overlap
              * @example incompatible_layer
              * @example invalid_trim
+             * @example not_text
              */
             code: string;
             message: string;
@@ -3575,6 +3601,7 @@ export type Timeline = components['schemas']['Timeline'];
 export type TimelineLayer = components['schemas']['TimelineLayer'];
 export type TimelineItem = components['schemas']['TimelineItem'];
 export type TimelineItemEffect = components['schemas']['TimelineItemEffect'];
+export type TimelineTextStyle = components['schemas']['TimelineTextStyle'];
 export type TimelineOperation = components['schemas']['TimelineOperation'];
 export type TimelineTrimOperation = components['schemas']['TimelineTrimOperation'];
 export type TimelineMoveOperation = components['schemas']['TimelineMoveOperation'];
@@ -3583,6 +3610,7 @@ export type TimelineOperationPreview = components['schemas']['TimelineOperationP
 export type TimelineOperationResult = components['schemas']['TimelineOperationResult'];
 export type TimelineEffectAddOperation = components['schemas']['TimelineEffectAddOperation'];
 export type TimelineEffectRemoveOperation = components['schemas']['TimelineEffectRemoveOperation'];
+export type TimelineTextStyleOperation = components['schemas']['TimelineTextStyleOperation'];
 export type TimelineBatchOperation = components['schemas']['TimelineBatchOperation'];
 export type TimelineBatchApplyRequest = components['schemas']['TimelineBatchApplyRequest'];
 export type TimelineBatchOperationOutcome = components['schemas']['TimelineBatchOperationOutcome'];
@@ -6192,6 +6220,7 @@ export const timelineMoveOperationOperation_idValues: ReadonlyArray<FlattenedDee
 export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["operation_id"]> = ["timeline.item.effect.add"];
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
+export const timelineTextStyleOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTextStyleOperation"]["operation_id"]> = ["timeline.item.text.style"];
 export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const captionSettingsTextAlignValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["textAlign"]> = ["left", "center", "right"];
 export const captionSettingsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["position"]> = ["top", "center", "middle", "bottom", "custom"];

@@ -272,10 +272,17 @@ function compileParameters(
   };
 }
 
+/** The validator's two ajv instances, each created on first use (see createOpenApiValidator). */
+interface AjvInstances {
+  /** Bodies and responses, as sent. */
+  request(): Ajv2020;
+  /** Parameters: strings coerced to the declared types. */
+  coercing(): Ajv2020;
+}
+
 function compileOperation(
   index: DocumentIndex,
-  request: Ajv2020,
-  coercing: Ajv2020,
+  ajv: AjvInstances,
   template: string,
   method: string,
 ): OpenApiOperation {
@@ -317,12 +324,12 @@ function compileOperation(
       parameters: Object.fromEntries(
         PARAMETER_LOCATIONS.map((location) => [
           location,
-          compileParameters(coercing, index, entries, location),
+          compileParameters(ajv.coercing(), index, entries, location),
         ]),
       ) as Record<ParameterLocation, CompiledParameters | null>,
       body:
         requestBody && jsonBody?.schema
-          ? request.compile({
+          ? ajv.request().compile({
               $ref: index.pointer([
                 ...requestBody.segments,
                 'content',
@@ -352,7 +359,7 @@ function compileOperation(
       responseValidators.set(
         status,
         content?.schema
-          ? request.compile({
+          ? ajv.request().compile({
               $ref: index.pointer([...resolved.segments, 'content', 'application/json', 'schema']),
             })
           : null,
@@ -440,14 +447,20 @@ export function createOpenApiValidator(
   others: readonly OpenApiSource[] = [],
 ): OpenApiValidator {
   const index = new DocumentIndex(main);
-  const request = newAjv([main, ...others], false);
-  const coercing = newAjv([main, ...others], true);
+  // Adding the documents to an ajv instance costs a noticeable part of a start-up: done when the
+  // first validator is compiled (on a first request, or a warm-up after start-up), not here.
+  let request: Ajv2020 | undefined;
+  let coercing: Ajv2020 | undefined;
+  const ajv: AjvInstances = {
+    request: () => (request ??= newAjv([main, ...others], false)),
+    coercing: () => (coercing ??= newAjv([main, ...others], true)),
+  };
   const operations: OpenApiOperation[] = [];
   const paths = (main.document.paths ?? {}) as Record<string, JsonRecord>;
   for (const [template, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       if (item[method]) {
-        operations.push(compileOperation(index, request, coercing, template, method));
+        operations.push(compileOperation(index, ajv, template, method));
       }
     }
   }
@@ -459,7 +472,7 @@ export function createOpenApiValidator(
     schemaErrors(name, value) {
       let validate = schemas.get(name);
       if (!validate) {
-        validate = request.compile({ $ref: index.pointer(['components', 'schemas', name]) });
+        validate = ajv.request().compile({ $ref: index.pointer(['components', 'schemas', name]) });
         schemas.set(name, validate);
       }
       if (validate(value)) return [];

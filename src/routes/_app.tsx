@@ -19,7 +19,9 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
-  const { session: initial } = Route.useRouteContext();
+  // Only the session: the whole context is a new object after every navigation, and re-rendering
+  // the shell (header links, jobs tray) on each filter click cost the page's screens frames.
+  const initial = Route.useRouteContext({ select: (context) => context.session });
   const { data: session } = useQuery(sessionQueryOptions);
   const current = session ?? initial;
   useLiveEvents(session !== null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isDemoAvailable, isHttps, loadConfig } from './config.ts';
+import { simulatorWanted, webhookSecretOf } from './simulator-env.ts';
 
 describe('loadConfig', () => {
   it('has safe defaults: loopback host, port 8080, simulator upstream, generated secret', () => {
@@ -55,5 +56,25 @@ describe('loadConfig', () => {
     [{ UPSTREAM_TIMEOUT_MS: '-1' }],
   ])('refuses invalid values %o', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+});
+
+describe('simulator-env (read before the configuration, to start the simulator first)', () => {
+  it('agrees with loadConfig on whether the simulator runs and on the webhook secret', () => {
+    const environments: Array<Record<string, string>> = [
+      {},
+      { VCS_BASE_URL: '' },
+      { VCS_BASE_URL: '   ' },
+      { VCS_BASE_URL: 'https://service.example/v1' },
+      { VCS_WEBHOOK_SECRET: '' },
+      { VCS_WEBHOOK_SECRET: ' ' },
+      { VCS_WEBHOOK_SECRET: 'whsec_custom_0123456789' },
+      { VCS_BASE_URL: 'http://127.0.0.1:9/v1', VCS_WEBHOOK_SECRET: 'whsec_other_0123456789' },
+    ];
+    for (const env of environments) {
+      const config = loadConfig(env);
+      expect(simulatorWanted(env), JSON.stringify(env)).toBe(config.upstream.kind === 'simulator');
+      expect(webhookSecretOf(env), JSON.stringify(env)).toBe(config.webhookSecret);
+    }
   });
 });

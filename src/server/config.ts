@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_SECRET } from './simulator-env.ts';
 
 export type UpstreamKind = 'simulator' | 'remote';
 
@@ -52,7 +53,6 @@ export interface BffConfig {
   warnings: string[];
 }
 
-const DEFAULT_WEBHOOK_SECRET = 'whsec_demo_cutroom';
 const MIN_SECRET_LENGTH = 32;
 
 const httpUrl = z

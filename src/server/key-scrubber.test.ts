@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { KeyScrubber, scrubBuffer } from './key-scrubber.ts';
+import { KeyScrubber, pendingPrefixLength, scrubBuffer } from './key-scrubber.ts';
 
 const KEY = 'vcs_live_secret_key_123';
 
@@ -32,5 +32,27 @@ describe('key-scrubber', () => {
   it('does not hold back chunks that cannot start the key (SSE frames pass at once)', async () => {
     const { pushes } = await collect(['id: 1\ndata: {}\n\n', 'id: 2\ndata: {}\n\n']);
     expect(pushes).toEqual(['id: 1\ndata: {}\n\n', 'id: 2\ndata: {}\n\n']);
+  });
+
+  it('holds back exactly the longest tail that could start the key', () => {
+    const secret = Buffer.from('abcab');
+    const tail = (text: string) => pendingPrefixLength(Buffer.from(text), secret);
+    expect(tail('xxxx')).toBe(0);
+    expect(tail('xxxa')).toBe(1);
+    expect(tail('xxab')).toBe(2);
+    expect(tail('xabca')).toBe(4);
+    // Never the whole key (a proper prefix only): here its last two bytes start it again.
+    expect(tail('abcab')).toBe(2);
+    expect(tail('a')).toBe(1);
+    expect(tail('')).toBe(0);
+  });
+
+  it('catches the key however the stream is cut', async () => {
+    const text = `{"a":"${KEY}","b":"v${KEY}${KEY}v"}`;
+    for (let size = 1; size <= KEY.length + 2; size += 1) {
+      const chunks = text.match(new RegExp(`[^]{1,${size}}`, 'g')) ?? [];
+      const { text: out } = await collect(chunks);
+      expect(out).toBe('{"a":"[redacted]","b":"v[redacted][redacted]v"}');
+    }
   });
 });

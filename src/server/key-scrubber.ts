@@ -22,11 +22,23 @@ export function scrubBuffer(data: Buffer, secret: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** Length of the longest suffix of `data` that is a proper prefix of `secret`. */
-function pendingPrefixLength(data: Buffer, secret: Buffer): number {
-  const max = Math.min(data.length, secret.length - 1);
-  for (let length = max; length > 0; length -= 1) {
-    if (data.subarray(data.length - length).equals(secret.subarray(0, length))) return length;
+/**
+ * Length of the longest suffix of `data` that is a proper prefix of `secret`. Only a position
+ * holding the secret's first byte can start one: found with indexOf and checked in place (no
+ * copies), so a chunk costs one native scan, not a comparison per possible length.
+ */
+export function pendingPrefixLength(data: Buffer, secret: Buffer): number {
+  const first = secret[0];
+  if (first === undefined) return 0;
+  const from = Math.max(0, data.length - (secret.length - 1));
+  for (
+    let index = data.indexOf(first, from);
+    index !== -1;
+    index = data.indexOf(first, index + 1)
+  ) {
+    const length = data.length - index;
+    // The earliest match is the longest suffix.
+    if (data.compare(secret, 0, length, index) === 0) return length;
   }
   return 0;
 }
@@ -38,7 +50,7 @@ function pendingPrefixLength(data: Buffer, secret: Buffer): number {
  */
 export class KeyScrubber extends Transform {
   private readonly secret: Buffer;
-  private held: Buffer = Buffer.alloc(0);
+  private held: Buffer | undefined;
 
   constructor(secret: string) {
     super();
@@ -46,17 +58,17 @@ export class KeyScrubber extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    const data = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);
+    const data = this.held === undefined ? chunk : Buffer.concat([this.held, chunk]);
     const scrubbed = scrubBuffer(data, this.secret);
     const keep = pendingPrefixLength(scrubbed, this.secret);
-    this.held = Buffer.from(scrubbed.subarray(scrubbed.length - keep));
-    const out = scrubbed.subarray(0, scrubbed.length - keep);
-    if (out.length > 0) this.push(out);
+    // A copy of the (rare, short) tail held back, so the chunk's memory is not pinned by it.
+    this.held = keep === 0 ? undefined : Buffer.from(scrubbed.subarray(scrubbed.length - keep));
+    if (scrubbed.length > keep) this.push(keep === 0 ? scrubbed : scrubbed.subarray(0, -keep));
     callback();
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.held.length > 0) this.push(this.held);
+    if (this.held !== undefined) this.push(this.held);
     callback();
   }
 }

@@ -4,12 +4,19 @@
  * start and end handles (also sliders for the keyboard: ←/→ one frame, Shift ten), its style at a
  * glance, an "unsaved" mark, and a text fix in place. Click selects, Shift-click a range,
  * Ctrl/⌘-click adds or removes one.
+ *
+ * The list follows playback: as the spoken word moves (playing or scrubbing), its row is scrolled
+ * into view. Once the person works in the list (wheel, touch, pointer, keys, focus), it stops
+ * following so as not to fight them, and "Follow playback" resumes (pressing Play resumes too,
+ * unless following was switched off with that button). Nothing is announced per word.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -20,7 +27,13 @@ import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
 import type { CaptionSpan, CaptionWord } from '../model/caption-doc.ts';
 import { retime, selectCommand, setText } from '../model/commands.ts';
 import { formatTime, type Edge } from '../model/timing.ts';
-import { highlight, type SelectMode, type WordRow } from '../model/word-rows.ts';
+import {
+  followOffset,
+  highlight,
+  rowIndexById,
+  type SelectMode,
+  type WordRow,
+} from '../model/word-rows.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
 import { WordTextField } from './word-text-field.tsx';
@@ -28,6 +41,15 @@ import { WordTextField } from './word-text-field.tsx';
 const CAPTION_ROW = 34;
 const WORD_ROW = 52;
 const TRACK_WIDTH = 132;
+
+/**
+ * Following the spoken word: on; interrupted by the person working in the list (Play resumes);
+ * or switched off with the button (only the button resumes).
+ */
+type Follow = 'on' | 'interrupted' | 'off';
+
+/** Events by which a person scrolls or works in the list. */
+const LIST_ACTIVITY = ['wheel', 'touchstart', 'pointerdown', 'keydown', 'focusin'] as const;
 
 export function WordList({
   editor,
@@ -77,70 +99,173 @@ export function WordList({
       void editor.run(selectCommand, { id, mode, order: orderRef.current }),
     [editor],
   );
+  const follow = useFollowPlayback(playback, rows, virtualizer, parentRef);
 
   return (
-    <div
-      ref={parentRef}
-      className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white"
-      data-testid="word-list-scroller"
-    >
+    <div className="flex flex-col gap-1">
+      <FollowToggle follow={follow.state} onToggle={follow.toggle} />
       <div
-        role="list"
-        aria-label="Caption words"
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        ref={parentRef}
+        className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white"
+        data-testid="word-list-scroller"
       >
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
-          const style = {
-            position: 'absolute' as const,
-            top: 0,
-            left: 0,
-            right: 0,
-            height: item.size,
-            transform: `translateY(${item.start}px)`,
-          };
-          if (row.kind === 'caption') {
-            return (
-              <div
-                key={row.key}
-                role="listitem"
-                style={style}
-                className="flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600"
-              >
-                {row.opensParagraph ? (
-                  <span className="font-semibold text-slate-800">
-                    Paragraph {row.paragraph + 1}
+        <div
+          role="list"
+          aria-label="Caption words"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const style = {
+              position: 'absolute' as const,
+              top: 0,
+              left: 0,
+              right: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+            };
+            if (row.kind === 'caption') {
+              return (
+                <div
+                  key={row.key}
+                  role="listitem"
+                  style={style}
+                  className="flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600"
+                >
+                  {row.opensParagraph ? (
+                    <span className="font-semibold text-slate-800">
+                      Paragraph {row.paragraph + 1}
+                    </span>
+                  ) : null}
+                  <span className="font-medium text-slate-700">Caption {row.number}</span>
+                  <span className="tabular-nums">
+                    {formatTime(row.startSeconds)}–{formatTime(row.endSeconds)}
                   </span>
-                ) : null}
-                <span className="font-medium text-slate-700">Caption {row.number}</span>
-                <span className="tabular-nums">
-                  {formatTime(row.startSeconds)}–{formatTime(row.endSeconds)}
-                </span>
-                <span>
-                  {row.words} word{row.words === 1 ? '' : 's'}
-                </span>
-              </div>
+                  <span>
+                    {row.words} word{row.words === 1 ? '' : 's'}
+                  </span>
+                </div>
+              );
+            }
+            const word = words[row.at]!;
+            return (
+              <WordRowView
+                key={row.key}
+                top={item.start}
+                height={item.size}
+                editor={editor}
+                word={word}
+                span={spans.get(word.timelineItemId ?? '')}
+                fps={fps}
+                query={query}
+                selected={selection.has(word.id)}
+                unsaved={unsaved.has(word.id)}
+                spoken={spokenId === word.id}
+                onSelect={select}
+              />
             );
-          }
-          const word = words[row.at]!;
-          return (
-            <WordRowView
-              key={row.key}
-              top={item.start}
-              height={item.size}
-              editor={editor}
-              word={word}
-              span={spans.get(word.timelineItemId ?? '')}
-              fps={fps}
-              query={query}
-              selected={selection.has(word.id)}
-              unsaved={unsaved.has(word.id)}
-              spoken={spokenId === word.id}
-              onSelect={select}
-            />
-          );
-        })}
+          })}
+        </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Scrolls the spoken word's row into view as it moves, unless the person is working in the list
+ * (see `Follow`). Subscribes to the playback store: no render per word for the scrolling.
+ */
+function useFollowPlayback(
+  playback: PlaybackStore,
+  rows: readonly WordRow[],
+  virtualizer: { measurementsCache: ReadonlyArray<{ start: number; end: number }> },
+  scroller: React.RefObject<HTMLDivElement | null>,
+): { state: Follow; toggle(): void } {
+  const [state, setState] = useState<Follow>('on');
+  const index = useMemo(() => rowIndexById(rows), [rows]);
+  const latest = useRef({ state, index, virtualizer, element: null as HTMLDivElement | null });
+  useLayoutEffect(() => {
+    latest.current = { state, index, virtualizer, element: scroller.current };
+  });
+
+  // Reads the latest row positions (refs): the same function for every render.
+  const [reveal] = useState(() => (id: string | null) => {
+    const at = id === null ? undefined : latest.current.index.get(id);
+    const row = at === undefined ? undefined : latest.current.virtualizer.measurementsCache[at];
+    revealRow(latest.current.element, row);
+  });
+
+  useEffect(
+    () =>
+      playback.subscribe((now, before) => {
+        // Play resumes following that the person's work in the list interrupted.
+        if (now.playing && !before.playing && latest.current.state === 'interrupted') {
+          latest.current.state = 'on';
+          setState('on');
+        }
+        if (latest.current.state !== 'on') return;
+        if (now.spokenId !== before.spokenId || (now.playing && !before.playing))
+          reveal(now.spokenId);
+      }),
+    [playback, reveal],
+  );
+
+  // The person scrolls or works in the list: stop following (until Play or the button).
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const interrupt = () => {
+      if (latest.current.state !== 'on') return;
+      latest.current.state = 'interrupted';
+      setState('interrupted');
+    };
+    for (const type of LIST_ACTIVITY) element.addEventListener(type, interrupt, { passive: true });
+    return () => {
+      for (const type of LIST_ACTIVITY) element.removeEventListener(type, interrupt);
+    };
+  }, [scroller]);
+
+  const toggle = useCallback(() => {
+    if (latest.current.state === 'on') {
+      latest.current.state = 'off';
+      setState('off');
+      return;
+    }
+    latest.current.state = 'on';
+    setState('on');
+    reveal(playback.getState().spokenId);
+  }, [playback, reveal]);
+
+  return { state, toggle };
+}
+
+/** Scrolls `element` so that `row` is in view (see `followOffset`). */
+function revealRow(
+  element: HTMLDivElement | null,
+  row: { start: number; end: number } | undefined,
+) {
+  if (!element || !row) return;
+  const offset = followOffset(row, {
+    scrollTop: element.scrollTop,
+    height: element.clientHeight,
+    scrollHeight: element.scrollHeight,
+  });
+  if (offset !== null) element.scrollTo({ top: offset });
+}
+
+function FollowToggle({ follow, onToggle }: { follow: Follow; onToggle(): void }) {
+  return (
+    <div className="flex items-center justify-end gap-2 text-xs text-slate-600">
+      {follow === 'interrupted' ? <span>Not following while you use the list.</span> : null}
+      <button
+        type="button"
+        aria-pressed={follow === 'on'}
+        title="Keep the spoken word in view while the preview plays"
+        onClick={onToggle}
+        className={`rounded-md border px-2 py-1 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${follow === 'on' ? 'border-indigo-200 bg-indigo-50 text-indigo-800' : 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'}`}
+      >
+        Follow playback
+      </button>
     </div>
   );
 }
@@ -185,6 +310,7 @@ const WordRowView = memo(function WordRowView({
       style={style}
       data-word-id={word.id}
       data-spoken={spoken || undefined}
+      aria-current={spoken || undefined}
       className={`flex items-center gap-2 border-b border-slate-100 px-3 ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
     >
       <div className="flex min-w-24 flex-1 flex-col">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureWords } from '../testing/caption-fixtures.ts';
-import { buildRows, highlight, selectWord, wordIdsOf } from './word-rows.ts';
+import {
+  buildRows,
+  followOffset,
+  highlight,
+  rowIndexById,
+  selectWord,
+  wordIdsOf,
+} from './word-rows.ts';
 
 describe('word rows', () => {
   it('a heading per caption, then its words; a filter keeps matching words and their captions', () => {
@@ -49,5 +56,23 @@ describe('word rows', () => {
       { text: 'the', match: true },
     ]);
     expect(highlight('hook', '')).toEqual([{ text: 'hook', match: false }]);
+  });
+
+  it('finds the row of a word by id (caption headings have none)', () => {
+    const rows = buildRows(fixtureWords());
+    const index = rowIndexById(rows);
+    expect(index.get('w0')).toBe(1);
+    expect(index.get('w3')).toBe(5);
+    expect(index.size).toBe(6);
+  });
+
+  it('scrolls to a row only when it is not wholly in view, a third down the view', () => {
+    const view = { scrollTop: 100, height: 300, scrollHeight: 5000 };
+    expect(followOffset({ start: 150, end: 200 }, view)).toBeNull();
+    expect(followOffset({ start: 380, end: 432 }, view)).toBe(280);
+    expect(followOffset({ start: 40, end: 92 }, view)).toBe(0);
+    expect(followOffset({ start: 900, end: 952 }, view)).toBe(800);
+    // Never past the end of the list.
+    expect(followOffset({ start: 4948, end: 5000 }, view)).toBe(4700);
   });
 });

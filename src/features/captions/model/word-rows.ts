@@ -107,3 +107,26 @@ export function highlight(text: string, query: string): Array<{ text: string; ma
   if (from < text.length) parts.push({ text: text.slice(from), match: false });
   return parts.length > 0 ? parts : [{ text, match: false }];
 }
+
+/** Row index of each word row, by word id (to find the row of the spoken word). */
+export function rowIndexById(rows: readonly WordRow[]): Map<string, number> {
+  const index = new Map<string, number>();
+  rows.forEach((row, at) => {
+    if (row.kind === 'word') index.set(row.id, at);
+  });
+  return index;
+}
+
+/**
+ * Where to scroll the list so that a row (`start`..`end`, px from the list's top) is in view:
+ * null when it is wholly in view already (the list stays still), else a third down the view, so
+ * the words that follow are in view as well.
+ */
+export function followOffset(
+  row: { start: number; end: number },
+  view: { scrollTop: number; height: number; scrollHeight: number },
+): number | null {
+  if (row.start >= view.scrollTop && row.end <= view.scrollTop + view.height) return null;
+  const most = Math.max(0, view.scrollHeight - view.height);
+  return Math.min(most, Math.max(0, Math.round(row.start - view.height / 3)));
+}

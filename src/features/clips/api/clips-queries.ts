@@ -2,8 +2,15 @@
  * Server state of the clip library: one queryOptions factory per resource (used by route loaders
  * and components alike) and the writes (create, retry, share visibility, short suggestions).
  */
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
 import { queryKeys, type ClipListParams, type ClipScope } from '@/api/query-keys.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
 import { CLIP_STATUSES } from '../model/clip-status.ts';
@@ -250,6 +257,22 @@ export const clipAssetChoicesQueryOptions = () =>
       ),
     staleTime: 60_000,
   });
+
+/**
+ * An asset's name: from the clip-source choices (the first 100 assets) or, for an asset past
+ * those, from its own record (one request, only then). Undefined while unknown.
+ */
+export function useAssetName(assetId: string | undefined): string | undefined {
+  const choices = useQuery(clipAssetChoicesQueryOptions());
+  const listed = assetId ? choices.data?.assets.find((a) => a.id === assetId)?.name : undefined;
+  const record = useQuery({
+    ...mediaAssetRecordQueryOptions(assetId ?? ''),
+    enabled: Boolean(assetId) && choices.isSuccess && listed === undefined,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return listed ?? record.data?.name;
+}
 
 /**
  * Marks every clip list, count and source view stale. Not awaited by the writes: the clip they

@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { clipAssetChoicesQueryOptions, clipQueryOptions } from '../api/clips-queries.ts';
+import { clipQueryOptions, useAssetName } from '../api/clips-queries.ts';
 import { LAYOUT_LABELS, appliedSuggestion, retryAdvice } from '../model/clip-problems.ts';
 import { STATUS_META, isWorking, pipelineStates, type StepState } from '../model/clip-status.ts';
 import type { Clip, ClipLayoutMode } from '../model/clip-types.ts';
@@ -379,8 +379,7 @@ function rank(severity: string | undefined): number {
 }
 
 function ClipDetails({ clip }: { clip: Clip }) {
-  const assets = useQuery(clipAssetChoicesQueryOptions());
-  const assetName = assets.data?.assets.find((a) => a.id === clip.source?.asset_id)?.name;
+  const assetName = useAssetName(clip.source?.asset_id || undefined);
   const title = clipTitle(clip);
   const suggestion = appliedSuggestion(clip);
   const detail = clip.status_detail;

@@ -13,6 +13,7 @@ import {
   clipListQueryOptions,
   clipProjectChoicesQueryOptions,
   clipSourcesQueryOptions,
+  useAssetName,
 } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
 import { MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
@@ -98,18 +99,23 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
     () => (projectsQuery.data?.projects ?? []).map((p) => ({ id: p.id, name: p.name })),
     [projectsQuery.data],
   );
-  const assets: Choice[] = useMemo(
-    () =>
-      (assetsQuery.data?.assets ?? [])
-        .filter((asset) => asset.kind !== 'image')
-        .map((asset) => ({ id: asset.id, name: asset.name })),
-    [assetsQuery.data],
-  );
+  // The filtered asset by name even when it is past the first 100 choices.
+  const filteredAssetName = useAssetName(search.asset);
+  const assets: Choice[] = useMemo(() => {
+    const choices = (assetsQuery.data?.assets ?? [])
+      .filter((asset) => asset.kind !== 'image')
+      .map((asset) => ({ id: asset.id, name: asset.name }));
+    if (search.asset && filteredAssetName && !choices.some((c) => c.id === search.asset)) {
+      choices.push({ id: search.asset, name: filteredAssetName });
+    }
+    return choices;
+  }, [assetsQuery.data, search.asset, filteredAssetName]);
   const assetNames = useMemo(() => new Map(assets.map((a) => [a.id, a.name])), [assets]);
-  // Stable, so the filters (memo) do not re-render for a change that is not theirs.
+  // Stable, so the filters (memo) do not re-render for a change that is not theirs. A filter,
+  // view or order change keeps the page where it is (the controls are where the user is).
   const update = useCallback(
     (patch: Partial<ClipSearch>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...patch }) }),
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), resetScroll: false }),
     [navigate],
   );
   const statusKey = search.status.join(',');

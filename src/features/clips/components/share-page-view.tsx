@@ -5,9 +5,9 @@ import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import {
-  clipAssetChoicesQueryOptions,
   clipListQueryOptions,
   clipSharePageQueryOptions,
+  useAssetName,
   useSetShareVisibility,
 } from '../api/clips-queries.ts';
 import type { Clip, ClipSharePage } from '../model/clip-types.ts';
@@ -95,9 +95,8 @@ function VisibilityRow({
 export function SharePageView({ assetId }: { assetId: string }) {
   const page = useQuery(clipSharePageQueryOptions(assetId));
   const clips = useQuery(clipListQueryOptions({ statuses: [], assetId, offset: 0, limit: PAGE }));
-  const assets = useQuery(clipAssetChoicesQueryOptions());
   const visibility = useSetShareVisibility(assetId);
-  const assetName = assets.data?.assets.find((asset) => asset.id === assetId)?.name;
+  const assetName = useAssetName(assetId);
 
   if (page.isPending) return <LoadingState label="Loading the share page…" />;
   if (page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { memo, type MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { formatDuration } from '@/lib/format.ts';
 import { STATUS_META } from '../model/clip-status.ts';
 import type { Clip } from '../model/clip-types.ts';
@@ -8,7 +8,14 @@ import { clipTitle } from './clip-parts.tsx';
 
 const LANE_PX = 14;
 
+/** Colours per status tone; translucent by alpha, not `opacity` (no compositing layer each). */
 const MARK_CLASSES: Record<string, string> = {
+  working: 'bg-sky-500/80 hover:bg-sky-500',
+  attention: 'bg-amber-500/80 hover:bg-amber-500',
+  done: 'bg-emerald-600/80 hover:bg-emerald-600',
+  failed: 'bg-red-600/80 hover:bg-red-600',
+};
+const CHOSEN_CLASSES: Record<string, string> = {
   working: 'bg-sky-500',
   attention: 'bg-amber-500',
   done: 'bg-emerald-600',
@@ -41,6 +48,56 @@ export function markLabel(clip: Clip): string {
  * mouse (a click opens the clip); the clip lists beside it are the keyboard and screen reader
  * path, so the marks stay out of the tab order.
  */
+interface DrawnMark {
+  clipId: string;
+  tone: string;
+  title: string;
+  style: CSSProperties;
+}
+
+interface DrawnBar {
+  duration: number;
+  height: number;
+  marks: DrawnMark[];
+}
+
+/**
+ * Marks of a list of clips, worked out once per list: the lists are React Query's data, which
+ * keeps its identity until it changes, so switching views or the order reuses them.
+ */
+const drawnBars = new WeakMap<readonly Clip[], DrawnBar>();
+
+function drawBar(clips: readonly Clip[], duration: number): DrawnBar {
+  const cached = drawnBars.get(clips);
+  if (cached && cached.duration === duration) return cached;
+  const { lanes, count } = packLanes(clips);
+  const marks: DrawnMark[] = [];
+  for (const clip of clips) {
+    if (!hasWindow(clip)) continue;
+    const left = percentOf(clip.clip_window?.start_seconds ?? 0, duration);
+    const width = Math.max(0.25, percentOf(clip.clip_window?.end_seconds ?? 0, duration) - left);
+    marks.push({
+      clipId: clip.clip_id,
+      tone: STATUS_META[clip.status]?.tone ?? 'working',
+      title: markLabel(clip),
+      style: {
+        left: `${left}%`,
+        width: `${width}%`,
+        top: 2 + (lanes.get(clip.clip_id) ?? 0) * LANE_PX,
+      },
+    });
+  }
+  const bar = { duration, height: count * LANE_PX + 4, marks };
+  drawnBars.set(clips, bar);
+  return bar;
+}
+
+/**
+ * A source as a bar of its duration with each clip drawn at its window (overlaps stacked in
+ * lanes); `highlight` rings one clip (the detail page). The bar is a picture for the eye and the
+ * mouse (a click opens the clip); the clip lists beside it are the keyboard and screen reader
+ * path, so the marks stay out of the tab order.
+ */
 export const SourceBar = memo(function SourceBar({
   clips,
   duration,
@@ -55,12 +112,12 @@ export const SourceBar = memo(function SourceBar({
   linkMarks?: boolean;
 }) {
   const navigate = useNavigate();
-  const { lanes, count } = packLanes(clips);
-  const height = count * LANE_PX + 4;
+  const { height, marks } = drawBar(clips, duration);
   const open = (event: MouseEvent<HTMLDivElement>) => {
     const clipId = (event.target as HTMLElement).dataset.clipId;
     if (clipId && linkMarks) void navigate({ to: '/clips/$clipId', params: { clipId } });
   };
+  const markClass = `absolute h-[11px] min-w-[3px] rounded-sm ${linkMarks ? 'cursor-pointer' : ''}`;
   return (
     <figure className="w-full">
       <div
@@ -70,29 +127,19 @@ export const SourceBar = memo(function SourceBar({
         className="relative w-full rounded bg-slate-100 ring-1 ring-slate-300"
         style={{ height }}
       >
-        {clips.filter(hasWindow).map((clip) => {
-          const start = clip.clip_window?.start_seconds ?? 0;
-          const end = clip.clip_window?.end_seconds ?? 0;
-          const left = percentOf(start, duration);
-          const width = Math.max(0.25, percentOf(end, duration) - left);
-          const tone = MARK_CLASSES[STATUS_META[clip.status]?.tone ?? 'working'];
-          const chosen = highlight === clip.clip_id;
-          return (
-            <span
-              key={clip.clip_id}
-              data-clip-id={clip.clip_id}
-              title={markLabel(clip)}
-              className={`absolute rounded-sm ${tone} ${chosen ? 'ring-2 ring-indigo-700 ring-offset-1' : 'opacity-80 hover:opacity-100'} ${linkMarks ? 'cursor-pointer' : ''}`}
-              style={{
-                left: `${left}%`,
-                width: `${width}%`,
-                top: 2 + (lanes.get(clip.clip_id) ?? 0) * LANE_PX,
-                height: LANE_PX - 3,
-                minWidth: 3,
-              }}
-            />
-          );
-        })}
+        {marks.map((mark) => (
+          <span
+            key={mark.clipId}
+            data-clip-id={mark.clipId}
+            title={mark.title}
+            className={`${markClass} ${
+              highlight === mark.clipId
+                ? `${CHOSEN_CLASSES[mark.tone]} ring-2 ring-indigo-700 ring-offset-1`
+                : MARK_CLASSES[mark.tone]
+            }`}
+            style={mark.style}
+          />
+        ))}
       </div>
       <figcaption className="relative mt-1 h-4 text-[11px] text-slate-600" aria-hidden="true">
         {ticks(duration).map((t, index, all) => (

@@ -1,14 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
-  memo,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type MouseEvent,
-} from 'react';
+  elementScroll,
+  useVirtualizer,
+  type Rect,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { memo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { formatDuration } from '@/lib/format.ts';
 import type { Clip } from '../model/clip-types.ts';
 import type { SourceGroup, SourceSort } from '../model/source-layout.ts';
@@ -29,7 +26,7 @@ export function SourceView({
   sort: SourceSort;
   assetNames: ReadonlyMap<string, string>;
 }) {
-  const groups = useMemo(() => groupBySource(clips), [clips]);
+  const groups = groupsOf(clips);
   return (
     <div className="flex flex-col gap-6" data-testid="source-view">
       {groups.map((group) => (
@@ -42,6 +39,31 @@ export function SourceView({
       ))}
     </div>
   );
+}
+
+/**
+ * Groups and orders, worked out once per list: the clips are React Query's data, which keeps its
+ * identity until it changes, so coming back to this view or to an order reuses them.
+ */
+const groupsByList = new WeakMap<readonly Clip[], SourceGroup[]>();
+const ordersByList = new WeakMap<readonly Clip[], Partial<Record<SourceSort, Clip[]>>>();
+
+function groupsOf(clips: readonly Clip[]): SourceGroup[] {
+  let groups = groupsByList.get(clips);
+  if (!groups) {
+    groups = groupBySource(clips);
+    groupsByList.set(clips, groups);
+  }
+  return groups;
+}
+
+function sortedOf(clips: readonly Clip[], sort: SourceSort): Clip[] {
+  let orders = ordersByList.get(clips);
+  if (!orders) {
+    orders = {};
+    ordersByList.set(clips, orders);
+  }
+  return (orders[sort] ??= sortClips(clips, sort));
 }
 
 export function sourceName(group: SourceGroup, assetNames: ReadonlyMap<string, string>): string {
@@ -59,7 +81,7 @@ const SourceSection = memo(function SourceSection({
   sort: SourceSort;
   name: string;
 }) {
-  const sorted = useMemo(() => sortClips(group.clips, sort), [group.clips, sort]);
+  const sorted = sortedOf(group.clips, sort);
   const navigate = useNavigate();
   // Rows link with plain anchors (a source can hold hundreds of clips; a router Link each would
   // cost more than the rest of the row); one handler keeps their clicks inside the app.
@@ -126,12 +148,50 @@ const SourceSection = memo(function SourceSection({
 
 /** Row height of the clip lists (fixed, so a long list can be windowed exactly). */
 const ROW_PX = 36;
-/** From this many clips a source's list renders only the rows near the viewport. */
+/** From this many clips a source's list renders only the rows in view. */
 const VIRTUAL_FROM = 60;
+/** A long list scrolls in a box this many rows high, beside its bar. */
+const ROWS_SHOWN = 14;
+const BOX_PX = ROWS_SHOWN * ROW_PX;
 
 /**
- * A long list (a 3-hour source can hold hundreds of clips) rendered as a window of rows around
- * the viewport; each row says its place in the whole list (aria-setsize / aria-posinset).
+ * The box's size as a ResizeObserver reports it. The default reads `clientHeight` when the list
+ * mounts, which forces a synchronous layout of the whole page in the middle of React's commit;
+ * the box has a fixed height (`initialRect`), so the first render already windows the right
+ * rows and the observer (after layout) only reports later changes.
+ */
+function observeBoxRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(([entry]) => {
+    if (!entry) return;
+    onRect({
+      width: Math.round(entry.contentRect.width),
+      height: Math.round(entry.contentRect.height),
+    });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Scrolls the box only to a position other than the one it is at. When the list mounts, the
+ * virtualizer "scrolls" to where it already is, and `scrollTo` forces a synchronous layout.
+ */
+const scrollBoxTo: typeof elementScroll = (offset, options, instance) => {
+  if (!options.adjustments && !options.behavior && offset === instance.scrollOffset) return;
+  elementScroll(offset, options, instance);
+};
+
+/**
+ * A long list (a 3-hour source can hold hundreds of clips) in a box of its own that scrolls,
+ * rendered as a window of rows around what the box shows; each row says its place in the whole
+ * list (aria-setsize / aria-posinset). In a box, the bar above stays in view while the list is
+ * read, a long source does not push the next one pages down, and the window does not depend on
+ * where the list sits on the page (no layout to read when it mounts).
  */
 function VirtualRows({
   clips,
@@ -142,47 +202,52 @@ function VirtualRows({
   label: string;
   onClick: (event: MouseEvent<HTMLOListElement>) => void;
 }) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = listRef.current?.getBoundingClientRect().top ?? 0;
-    setMargin(top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const boxRef = useRef<HTMLDivElement>(null);
+  const boxPx = Math.min(BOX_PX, clips.length * ROW_PX);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API
+  const virtualizer = useVirtualizer({
     count: clips.length,
+    getScrollElement: () => boxRef.current,
     estimateSize: () => ROW_PX,
-    overscan: 8,
-    scrollMargin: margin,
+    overscan: 4,
+    initialRect: { width: 0, height: boxPx },
+    observeElementRect: observeBoxRect,
+    scrollToFn: scrollBoxTo,
   });
   return (
-    <ol
-      ref={listRef}
-      aria-label={label}
-      onClick={onClick}
-      data-count={clips.length}
-      className="relative mt-3 text-sm"
-      style={{ height: virtualizer.getTotalSize() }}
+    <div
+      ref={boxRef}
+      className="mt-3 overflow-y-auto rounded border border-slate-100"
+      style={{ height: boxPx }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
-        const clip = clips[item.index];
-        if (!clip) return null;
-        return (
-          <SourceRow
-            key={clip.clip_id}
-            clip={clip}
-            rank={item.index + 1}
-            setSize={clips.length}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              right: 0,
-              transform: `translateY(${item.start - margin}px)`,
-            }}
-          />
-        );
-      })}
-    </ol>
+      <ol
+        aria-label={label}
+        onClick={onClick}
+        data-count={clips.length}
+        className="relative text-sm"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const clip = clips[item.index];
+          if (!clip) return null;
+          return (
+            <SourceRow
+              key={clip.clip_id}
+              clip={clip}
+              rank={item.index + 1}
+              setSize={clips.length}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${item.start}px)`,
+              }}
+            />
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   type FieldErrors,
   type SceneEdit,
 } from '../plan-edit-schemas.ts';
+import type { PlanDraft } from '../plan-draft.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
 import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
@@ -28,6 +29,41 @@ interface EditorProps {
   projectId: string;
   revision: FacelessPlanRevision;
   onClose(): void;
+}
+
+/**
+ * The draft of the revision an editor changes, with `apply`: change the draft, then close. And
+ * `submit`: validate, show the field errors, or apply the valid values.
+ */
+function useDraftEditor({ projectId, revision, onClose }: EditorProps) {
+  const { draft, update } = usePlanDraft(projectId, revision.id);
+  const apply = (change: (current: PlanDraft) => PlanDraft) => {
+    update(change);
+    onClose();
+  };
+  const submit = <T extends Record<string, unknown>>(
+    schema: Parameters<typeof validateEdit<T>>[0],
+    input: unknown,
+    showErrors: (errors: FieldErrors<T>) => void,
+    change: (values: T) => (current: PlanDraft) => PlanDraft,
+  ) => {
+    const result = validateEdit(schema, input);
+    if (result.ok) apply(change(result.values));
+    else showErrors(result.errors);
+  };
+  return { draft, plan: revision.plan ?? {}, apply, submit };
+}
+
+/** Form values kept as text, with the props a field needs to show and change one of them. */
+function useFormValues<V extends Record<string, unknown>, E>(initial: V, errors: FieldErrors<E>) {
+  const [values, setValues] = useState(initial);
+  const bind = <K extends keyof V & keyof E & string>(key: K) => ({
+    value: values[key] as string,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [key]: event.target.value })),
+    error: errors[key],
+  });
+  return { values, setValues, bind };
 }
 
 function EditorForm({
@@ -119,87 +155,54 @@ function CheckboxList({
   );
 }
 
-export function SceneEditor({
-  projectId,
-  revision,
-  scene,
-  onClose,
-}: EditorProps & { scene: PlanScene }) {
-  const { draft, update } = usePlanDraft(projectId, revision.id);
-  const plan = revision.plan ?? {};
+export function SceneEditor({ scene, ...props }: EditorProps & { scene: PlanScene }) {
+  const { draft, plan, apply, submit } = useDraftEditor(props);
   const index = scene.index ?? 0;
   const pending = draft.changes.scenes?.find((change) => change.index === index);
   const start = { ...scene, ...pending };
-  const [values, setValues] = useState({
-    title: start.title ?? '',
-    narration: start.narration ?? '',
-    originalCue: start.originalCue ?? '',
-    imagePrompt: start.imagePrompt ?? '',
-    motionPrompt: start.motionPrompt ?? '',
-    duration: String(start.durationSeconds ?? ''),
-    locationId: start.locationId ?? '',
-    characterIds: start.characterIds ?? [],
-  });
   const [errors, setErrors] = useState<FieldErrors<SceneEdit>>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }));
+  const { values, setValues, bind } = useFormValues(
+    {
+      title: start.title ?? '',
+      narration: start.narration ?? '',
+      originalCue: start.originalCue ?? '',
+      imagePrompt: start.imagePrompt ?? '',
+      motionPrompt: start.motionPrompt ?? '',
+      duration: String(start.durationSeconds ?? ''),
+      locationId: start.locationId ?? '',
+      characterIds: start.characterIds ?? [],
+    },
+    errors,
+  );
   const locations = plan.storyKitSnapshot?.locations ?? [];
   const legendId = useId();
   return (
     <EditorForm
       title={`Edit scene ${index + 1}`}
-      onCancel={onClose}
-      onRevert={
-        pending
-          ? () => {
-              update((current) => withoutScene(current, index));
-              onClose();
-            }
-          : undefined
+      onCancel={props.onClose}
+      onRevert={pending ? () => apply((current) => withoutScene(current, index)) : undefined}
+      onSubmit={() =>
+        submit(
+          sceneEditSchema,
+          {
+            ...values,
+            durationSeconds: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
+          },
+          setErrors,
+          (edit) => (current) => withSceneChange(current, plan, index, edit),
+        )
       }
-      onSubmit={() => {
-        const result = validateEdit(sceneEditSchema, {
-          ...values,
-          durationSeconds: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
-        });
-        if (!result.ok) {
-          setErrors(result.errors);
-          return;
-        }
-        update((current) => withSceneChange(current, plan, index, result.values));
-        onClose();
-      }}
     >
-      <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} />
-      <TextAreaField
-        label="Narration"
-        rows={2}
-        value={values.narration}
-        onChange={set('narration')}
-        error={errors.narration}
-      />
-      <TextAreaField
-        label="Original cue"
-        rows={2}
-        value={values.originalCue}
-        onChange={set('originalCue')}
-        error={errors.originalCue}
-      />
+      <TextField label="Title" {...bind('title')} />
+      <TextAreaField label="Narration" rows={2} {...bind('narration')} />
+      <TextAreaField label="Original cue" rows={2} {...bind('originalCue')} />
       <TextAreaField
         label="Image prompt"
         rows={3}
-        value={values.imagePrompt}
-        onChange={set('imagePrompt')}
-        error={errors.imagePrompt}
+        {...bind('imagePrompt')}
         hint="Changing it regenerates this scene's keyframe and QA."
       />
-      <TextAreaField
-        label="Motion prompt"
-        rows={2}
-        value={values.motionPrompt}
-        onChange={set('motionPrompt')}
-        error={errors.motionPrompt}
-      />
+      <TextAreaField label="Motion prompt" rows={2} {...bind('motionPrompt')} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Duration (seconds)"
@@ -209,7 +212,9 @@ export function SceneEditor({
           min={0.1}
           max={60}
           value={values.duration}
-          onChange={set('duration')}
+          onChange={(event) =>
+            setValues((current) => ({ ...current, duration: event.target.value }))
+          }
           error={errors.durationSeconds}
         />
         <div className="flex flex-col gap-1">
@@ -219,7 +224,7 @@ export function SceneEditor({
           <select
             id={`${legendId}-location`}
             value={values.locationId}
-            onChange={set('locationId')}
+            onChange={bind('locationId').onChange}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           >
             {locations.map((location) => (
@@ -246,33 +251,31 @@ export function SceneEditor({
 }
 
 export function CharacterEditor({
-  projectId,
-  revision,
   character,
   referenceChoices,
-  onClose,
+  ...props
 }: EditorProps & {
   character: PlanCharacter;
   /** Workspace references of the character the reviewer may pick from. */
   referenceChoices: Array<{ assetId: string; name: string }>;
 }) {
-  const { draft, update } = usePlanDraft(projectId, revision.id);
-  const plan = revision.plan ?? {};
+  const { draft, plan, apply, submit } = useDraftEditor(props);
   const id = character.id ?? '';
   const pending = draft.changes.characters?.find((change) => change.id === id);
   const start = { ...character, ...pending };
-  const [values, setValues] = useState({
-    name: start.name ?? '',
-    canonicalDescription: start.canonicalDescription ?? '',
-    anchorPrompt: start.anchorPrompt ?? '',
-    voiceId: start.voiceId ?? '',
-    voiceStyle: start.voiceStyle ?? '',
-    storyFacts: (start.storyFacts ?? []).join('\n'),
-    referenceAssetIds: start.referenceAssetIds ?? [],
-  });
   const [errors, setErrors] = useState<FieldErrors<CharacterEdit>>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }));
+  const { values, setValues, bind } = useFormValues(
+    {
+      name: start.name ?? '',
+      canonicalDescription: start.canonicalDescription ?? '',
+      anchorPrompt: start.anchorPrompt ?? '',
+      voiceId: start.voiceId ?? '',
+      voiceStyle: start.voiceStyle ?? '',
+      storyFacts: (start.storyFacts ?? []).join('\n'),
+      referenceAssetIds: start.referenceAssetIds ?? [],
+    },
+    errors,
+  );
   const choices = [
     ...referenceChoices,
     ...values.referenceAssetIds
@@ -282,65 +285,30 @@ export function CharacterEditor({
   return (
     <EditorForm
       title={`Edit ${character.name ?? 'character'}`}
-      onCancel={onClose}
-      onRevert={
-        pending
-          ? () => {
-              update((current) => withoutCharacter(current, id));
-              onClose();
-            }
-          : undefined
+      onCancel={props.onClose}
+      onRevert={pending ? () => apply((current) => withoutCharacter(current, id)) : undefined}
+      onSubmit={() =>
+        submit(
+          characterEditSchema,
+          { ...values, storyFacts: linesToList(values.storyFacts) },
+          setErrors,
+          (edit) => (current) => withCharacterChange(current, plan, id, edit),
+        )
       }
-      onSubmit={() => {
-        const result = validateEdit(characterEditSchema, {
-          ...values,
-          storyFacts: linesToList(values.storyFacts),
-        });
-        if (!result.ok) {
-          setErrors(result.errors);
-          return;
-        }
-        update((current) => withCharacterChange(current, plan, id, result.values));
-        onClose();
-      }}
     >
-      <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} />
+      <TextField label="Name" {...bind('name')} />
       <TextAreaField
         label="Canonical description"
         rows={2}
-        value={values.canonicalDescription}
-        onChange={set('canonicalDescription')}
-        error={errors.canonicalDescription}
+        {...bind('canonicalDescription')}
         hint="Changing the description, anchor prompt or references regenerates the anchor and every scene showing this character."
       />
-      <TextAreaField
-        label="Anchor prompt"
-        rows={2}
-        value={values.anchorPrompt}
-        onChange={set('anchorPrompt')}
-        error={errors.anchorPrompt}
-      />
+      <TextAreaField label="Anchor prompt" rows={2} {...bind('anchorPrompt')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Voice"
-          value={values.voiceId}
-          onChange={set('voiceId')}
-          error={errors.voiceId}
-        />
-        <TextField
-          label="Voice style"
-          value={values.voiceStyle}
-          onChange={set('voiceStyle')}
-          error={errors.voiceStyle}
-        />
+        <TextField label="Voice" {...bind('voiceId')} />
+        <TextField label="Voice style" {...bind('voiceStyle')} />
       </div>
-      <TextAreaField
-        label="Story facts (one per line)"
-        rows={3}
-        value={values.storyFacts}
-        onChange={set('storyFacts')}
-        error={errors.storyFacts}
-      />
+      <TextAreaField label="Story facts (one per line)" rows={3} {...bind('storyFacts')} />
       <CheckboxList
         legend="References used for the anchor"
         empty="This character has no references."
@@ -356,21 +324,21 @@ export function CharacterEditor({
 }
 
 export function ModelsEditor({
-  projectId,
-  revision,
   knownModels,
-  onClose,
+  ...props
 }: EditorProps & {
   knownModels: Record<'plannerModelId' | 'imageModelId' | 'videoModelId', string[]>;
 }) {
-  const { draft, update } = usePlanDraft(projectId, revision.id);
-  const plan = revision.plan ?? {};
-  const [values, setValues] = useState({
-    plannerModelId: draft.changes.models?.plannerModelId ?? plan.plannerModelId ?? '',
-    imageModelId: draft.changes.models?.imageModelId ?? plan.imageModelId ?? '',
-    videoModelId: draft.changes.models?.videoModelId ?? plan.videoModelId ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<typeof values>>({});
+  const { draft, plan, apply, submit } = useDraftEditor(props);
+  const [errors, setErrors] = useState<FieldErrors<Record<ModelKey, string>>>({});
+  const { values, bind } = useFormValues(
+    {
+      plannerModelId: draft.changes.models?.plannerModelId ?? plan.plannerModelId ?? '',
+      imageModelId: draft.changes.models?.imageModelId ?? plan.imageModelId ?? '',
+      videoModelId: draft.changes.models?.videoModelId ?? plan.videoModelId ?? '',
+    },
+    errors,
+  );
   const listId = useId();
   const fields = [
     [
@@ -388,39 +356,27 @@ export function ModelsEditor({
   return (
     <EditorForm
       title="Edit models"
-      onCancel={onClose}
+      onCancel={props.onClose}
       onRevert={
         draft.changes.models
-          ? () => {
-              update((current) =>
+          ? () =>
+              apply((current) =>
                 withModels({ ...current, changes: { ...current.changes, models: {} } }, plan, {}),
-              );
-              onClose();
-            }
+              )
           : undefined
       }
-      onSubmit={() => {
-        const result = validateEdit(modelsEditSchema, values);
-        if (!result.ok) {
-          setErrors(result.errors);
-          return;
-        }
-        update((current) => withModels(current, plan, result.values));
-        onClose();
-      }}
+      onSubmit={() =>
+        submit(
+          modelsEditSchema,
+          values,
+          setErrors,
+          (models) => (current) => withModels(current, plan, models),
+        )
+      }
     >
       {fields.map(([key, label, hint]) => (
         <div key={key}>
-          <TextField
-            label={label}
-            value={values[key]}
-            list={`${listId}-${key}`}
-            hint={hint}
-            error={errors[key]}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, [key]: event.target.value }))
-            }
-          />
+          <TextField label={label} list={`${listId}-${key}`} hint={hint} {...bind(key)} />
           <datalist id={`${listId}-${key}`}>
             {knownModels[key].map((model) => (
               <option key={model} value={model} />
@@ -432,43 +388,38 @@ export function ModelsEditor({
   );
 }
 
-export function StyleAnchorEditor({ projectId, revision, onClose }: EditorProps) {
-  const { draft, update } = usePlanDraft(projectId, revision.id);
-  const plan = revision.plan ?? {};
-  const [value, setValue] = useState(
-    draft.changes.styleAnchorPrompt ?? plan.styleAnchorPrompt ?? '',
+type ModelKey = 'plannerModelId' | 'imageModelId' | 'videoModelId';
+
+export function StyleAnchorEditor(props: EditorProps) {
+  const { draft, plan, apply, submit } = useDraftEditor(props);
+  const [errors, setErrors] = useState<FieldErrors<{ styleAnchorPrompt: string }>>({});
+  const { values, bind } = useFormValues(
+    { styleAnchorPrompt: draft.changes.styleAnchorPrompt ?? plan.styleAnchorPrompt ?? '' },
+    errors,
   );
-  const [error, setError] = useState<string | undefined>();
   return (
     <EditorForm
       title="Edit the style anchor prompt"
-      onCancel={onClose}
+      onCancel={props.onClose}
       onRevert={
         draft.changes.styleAnchorPrompt !== undefined
-          ? () => {
-              update((current) =>
-                withStyleAnchorPrompt(current, plan, plan.styleAnchorPrompt ?? ''),
-              );
-              onClose();
-            }
+          ? () =>
+              apply((current) => withStyleAnchorPrompt(current, plan, plan.styleAnchorPrompt ?? ''))
           : undefined
       }
-      onSubmit={() => {
-        const result = validateEdit(styleAnchorEditSchema, { styleAnchorPrompt: value });
-        if (!result.ok) {
-          setError(result.errors.styleAnchorPrompt);
-          return;
-        }
-        update((current) => withStyleAnchorPrompt(current, plan, result.values.styleAnchorPrompt));
-        onClose();
-      }}
+      onSubmit={() =>
+        submit(
+          styleAnchorEditSchema,
+          values,
+          setErrors,
+          (edit) => (current) => withStyleAnchorPrompt(current, plan, edit.styleAnchorPrompt),
+        )
+      }
     >
       <TextAreaField
         label="Style anchor prompt"
         rows={4}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error}
+        {...bind('styleAnchorPrompt')}
         hint="Changing it regenerates the style anchor and every keyframe."
       />
     </EditorForm>

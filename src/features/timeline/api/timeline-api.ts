@@ -47,6 +47,14 @@ export function toOperation(op: EditOp): TimelineBatchOperation {
         timeline_item_id: op.itemId,
         effect_id: op.effectId,
       };
+    case 'text-style':
+      // The whole style: a null font family sets the project's default font back (undo).
+      return {
+        operation_id: 'timeline.item.text.style',
+        timeline_item_id: op.itemId,
+        color: op.to.color,
+        font_family: op.to.font_family ?? null,
+      };
   }
 }
 

@@ -4,8 +4,10 @@
  * drag is an editor gesture (Escape rolls it back to its mark), a drop commits the gesture, keys
  * go to `editor.handleKey`. React renders the DOM and the Konva layers once; from then on
  * scrolling, zooming and dragging only redraw layers (no React renders). The items layer redraws
- * when items, the selection or the view change; drag feedback (ghosts, snap line, the selection
- * box and what it selects) is on the overlay layer only.
+ * when items, the selection or the view change; trim feedback and the selection box (and what it
+ * selects) are on the overlay layer only. A move drag draws its ghosts once, on a canvas wider than
+ * the view, and then only moves that canvas (a compositor transform: no canvas is drawn or copied
+ * while the pointer moves); its time label and snap line are small DOM elements.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -34,7 +36,17 @@ import { opsChange } from '../model/timeline-change.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { viewportOf, type TimelineEditorState } from '../state/timeline-state.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';
-import { drawItems, drawOverlay, drawStatic, idSet } from './timeline-drawing.ts';
+import {
+  drawItems,
+  drawMoveGhosts,
+  drawMarqueeSelection,
+  drawOverlay,
+  drawStatic,
+  idSet,
+  marqueeBox,
+  moveLabel,
+  snapMarker,
+} from './timeline-drawing.ts';
 
 const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
@@ -46,8 +58,18 @@ export interface TimelineTestHooks {
   timeToClientX(seconds: number): number;
   rowCenterClientY(layerIndex: number): number;
   view(): { pxPerSecond: number; scrollX: number; scrollY: number; width: number; height: number };
-  /** Items (and overlay shapes) in the last draw, and how many times each layer was drawn. */
-  drawCounts(): { items: number; overlay: number; itemsDraws: number; overlayDraws: number };
+  /**
+   * Items (and overlay shapes) in the last draw, how many times each layer was drawn, and for
+   * move drags how many times the ghosts were drawn and how many times they were moved.
+   */
+  drawCounts(): {
+    items: number;
+    overlay: number;
+    itemsDraws: number;
+    overlayDraws: number;
+    ghostDraws: number;
+    ghostMoves: number;
+  };
 }
 
 /** A performance mark at the first frame that shows items (benchmarks read it: first draw). */
@@ -66,7 +88,44 @@ export interface CanvasElements {
   headers: HTMLElement | null;
   /** The playhead: a DOM line moved by transform (no canvas redraw when it or the view moves). */
   playhead: HTMLElement | null;
+  /** Move ghosts: a canvas inside a box that clips it to the rows (below the ruler). */
+  ghosts: HTMLCanvasElement | null;
+  /** The dragged selection's start time (or "overlap"), above its first item. */
+  ghostLabel: HTMLElement | null;
+  /** What a move snapped to: a dashed line with its label. */
+  snapLine: HTMLElement | null;
+  /** The selection box (what it selects is outlined on the overlay layer). */
+  marqueeBox: HTMLElement | null;
 }
+
+/** What the overlay canvas shows of a selection box: a growing box only adds its new items. */
+interface MarqueeDrawn {
+  ids: Set<string>;
+  mode: string;
+  viewKey: string;
+  canvas: string;
+}
+
+type MoveDrag = Extract<NonNullable<TimelineEditorState['drag']>, { kind: 'move' }>;
+
+/** What the ghost canvas was drawn for: it is moved, not redrawn, while only these still hold. */
+interface GhostBase {
+  ids: readonly string[];
+  delta: number;
+  rowOffset: number;
+  blocked: boolean;
+  pxPerSecond: number;
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+  /** How far past each side of the view the canvas reaches (CSS px). */
+  margin: number;
+}
+
+/** The Konva overlay layer shows trims and the selection box (move ghosts have their canvas). */
+const usesOverlay = (drag: TimelineEditorState['drag']): boolean =>
+  drag?.kind === 'trim' || drag?.kind === 'marquee';
 
 const modifiersOf = (event: {
   shiftKey: boolean;
@@ -108,7 +167,19 @@ export class CanvasController {
   private blocked = false;
   private lastPointer: { x: number; y: number; mods: Modifiers } | null = null;
   private autoScrollFrame: number | null = null;
-  private readonly counts = { items: 0, overlay: 0, itemsDraws: 0, overlayDraws: 0 };
+  private readonly counts = {
+    items: 0,
+    overlay: 0,
+    itemsDraws: 0,
+    overlayDraws: 0,
+    ghostDraws: 0,
+    ghostMoves: 0,
+  };
+  private ghostBase: GhostBase | null = null;
+  private gestureOrigin: { left: number; top: number } | null = null;
+  private pendingCommit: (() => void) | null = null;
+  private marqueeDrawn: MarqueeDrawn | null = null;
+  private labelText = '';
   private firstDrawMarked = false;
   private readonly thumbnails: ThumbnailCache;
   private onResize: ((size: { width: number; height: number }) => void) | null = null;
@@ -140,10 +211,10 @@ export class CanvasController {
   };
   setOverlayLayer = (layer: Konva.Layer | null): void => {
     this.layers.overlay = layer;
-    // Shown only while something is dragged: an empty canvas still costs a composite per frame.
-    layer?.visible(
-      this.store.getState().drag !== null && this.store.getState().drag?.kind !== 'scrub',
-    );
+    // Shown only during a trim or a selection box: an empty canvas still costs a composite.
+    layer?.visible(usesOverlay(this.store.getState().drag));
+    // sceneOverlay clears it (a growing selection box draws only what it adds).
+    layer?.clearBeforeDraw(false);
   };
 
   /** Attaches to the DOM; returns the detach function. */
@@ -163,6 +234,7 @@ export class CanvasController {
     this.placePlayhead(this.store.getState());
     this.installTestHooks();
     return () => {
+      this.flushCommit();
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -194,9 +266,19 @@ export class CanvasController {
     // The gesture was rolled back (Escape) or ended elsewhere: drop what the pointer was doing.
     if (previous.gesture && !state.gesture && this.pending) this.releasePointer();
     const view = viewChanged(state, previous);
-    if (state.drag !== previous.drag)
-      this.showOverlay(state.drag !== null && state.drag.kind !== 'scrub');
+    if (state.drag !== previous.drag) this.showOverlay(usesOverlay(state.drag));
     if (view || state.playhead !== previous.playhead) this.placePlayhead(state);
+    if (state.drag?.kind === 'move') {
+      if (view || state.drag !== previous.drag) this.placeMoveGhosts(state, state.drag);
+    } else if (previous.drag?.kind === 'move') {
+      this.hideMoveGhosts();
+    }
+    if (state.drag?.kind === 'marquee') {
+      if (view || state.drag !== previous.drag) this.placeMarqueeBox(state, state.drag);
+    } else if (previous.drag?.kind === 'marquee') {
+      this.marqueeDrawn = null;
+      if (this.elements?.marqueeBox) this.elements.marqueeBox.style.display = 'none';
+    }
     if (view) {
       // The DOM follows at once; the layers redraw once in this frame's animation callbacks
       // (input and scroll events come before them), however many wheel or scroll events it had.
@@ -210,7 +292,131 @@ export class CanvasController {
     if (state.selection !== previous.selection || moving !== (previous.drag?.kind === 'move')) {
       this.layers.items?.batchDraw();
     }
-    if (state.drag !== previous.drag) this.layers.overlay?.batchDraw();
+    if (state.drag !== previous.drag && usesOverlay(state.drag)) this.layers.overlay?.batchDraw();
+  }
+
+  /**
+   * Move ghosts follow the drag by a transform of their canvas; the canvas is drawn again only when
+   * what it shows changes (another row, blocked or not, zoom, vertical scroll, view size) or the
+   * drag has gone further than the canvas reaches past the view.
+   */
+  private placeMoveGhosts(state: TimelineEditorState, drag: MoveDrag): void {
+    const elements = this.elements;
+    const canvas = elements?.ghosts;
+    if (!elements || !canvas || !this.index) return;
+    const view = viewportOf(state);
+    let base = this.ghostBase;
+    const shift = (b: GhostBase) =>
+      Math.round((drag.delta - b.delta) * state.pxPerSecond - (state.scrollX - b.scrollX));
+    if (
+      !base ||
+      base.ids !== drag.ids ||
+      base.rowOffset !== drag.rowOffset ||
+      base.blocked !== this.blocked ||
+      base.pxPerSecond !== state.pxPerSecond ||
+      base.scrollY !== state.scrollY ||
+      base.width !== state.viewportWidth ||
+      base.height !== state.viewportHeight ||
+      Math.abs(shift(base)) > base.margin
+    ) {
+      base = this.drawMoveGhostCanvas(canvas, view, drag);
+    }
+    canvas.style.transform = `translate(${shift(base) - base.margin}px, 0)`;
+    canvas.style.display = '';
+    this.counts.ghostMoves += 1;
+    const label = elements.ghostLabel;
+    const text = moveLabel(this.index, view, drag, this.blocked, this.fps);
+    if (label && text) {
+      if (text.text !== this.labelText) {
+        this.labelText = text.text;
+        label.textContent = text.text;
+      }
+      label.dataset.blocked = String(this.blocked);
+      label.style.transform = `translate(${Math.round(text.x)}px, ${Math.round(text.y)}px)`;
+      label.style.display = '';
+    }
+    const line = elements.snapLine;
+    const snap = snapMarker(view, drag);
+    if (line) {
+      line.style.display = snap ? '' : 'none';
+      if (snap) {
+        line.style.transform = `translateX(${snap.x}px)`;
+        if (line.dataset.label !== snap.label) {
+          line.dataset.label = snap.label;
+          line.textContent = snap.label;
+        }
+      }
+    }
+  }
+
+  private drawMoveGhostCanvas(
+    canvas: HTMLCanvasElement,
+    view: ReturnType<typeof viewportOf>,
+    drag: MoveDrag,
+  ): GhostBase {
+    // Half a view past each side: a drag redraws once per half a view it travels.
+    const margin = Math.max(256, Math.round(view.width / 2));
+    const width = view.width + margin * 2;
+    const height = Math.max(1, view.height - RULER_HEIGHT);
+    const ratio = window.devicePixelRatio || 1;
+    if (
+      canvas.width !== Math.round(width * ratio) ||
+      canvas.height !== Math.round(height * ratio)
+    ) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    const ctx = canvas.getContext('2d');
+    if (ctx && this.index) {
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      // Canvas x = view x + margin; canvas y = view y − the ruler (the box clips at the ruler).
+      ctx.translate(margin, -RULER_HEIGHT);
+      drawMoveGhosts(ctx, this.index, view, drag, this.blocked, margin);
+      this.counts.ghostDraws += 1;
+    }
+    this.ghostBase = {
+      ids: drag.ids,
+      delta: drag.delta,
+      rowOffset: drag.rowOffset,
+      blocked: this.blocked,
+      pxPerSecond: view.pxPerSecond,
+      scrollX: view.scrollX,
+      scrollY: view.scrollY,
+      width: view.width,
+      height: view.height,
+      margin,
+    };
+    return this.ghostBase;
+  }
+
+  private placeMarqueeBox(
+    state: TimelineEditorState,
+    drag: Extract<NonNullable<TimelineEditorState['drag']>, { kind: 'marquee' }>,
+  ): void {
+    const box = this.elements?.marqueeBox;
+    if (!box) return;
+    const rect = marqueeBox(viewportOf(state), drag);
+    box.style.transform = `translate(${Math.round(rect.x)}px, ${Math.round(rect.y)}px)`;
+    box.style.width = `${Math.round(rect.width)}px`;
+    box.style.height = `${Math.round(rect.height)}px`;
+    box.style.display = '';
+  }
+
+  private hideMoveGhosts(): void {
+    this.ghostBase = null;
+    this.labelText = '';
+    const elements = this.elements;
+    if (!elements) return;
+    for (const element of [elements.ghosts, elements.ghostLabel, elements.snapLine])
+      if (element) element.style.display = 'none';
+    // Free the canvas's pixels until the next drag.
+    if (elements.ghosts) {
+      elements.ghosts.width = 0;
+      elements.ghosts.height = 0;
+    }
   }
 
   private showOverlay(show: boolean): void {
@@ -285,14 +491,45 @@ export class CanvasController {
   sceneOverlay = (context: Konva.Context): void => {
     if (!this.index) return;
     const state = this.store.getState();
+    const ctx = context._context;
+    const view = viewportOf(state);
+    const drag = state.drag;
+    this.counts.overlayDraws += 1;
+    if (drag?.kind === 'marquee') {
+      // A box that only grew (same view, same mode, nothing left it) adds its new items to what
+      // the canvas shows; anything else draws them all again.
+      const drawn = this.marqueeDrawn;
+      const viewKey = `${view.pxPerSecond} ${view.scrollX} ${view.scrollY} ${view.width} ${view.height}`;
+      const canvas = `${ctx.canvas.width}x${ctx.canvas.height}`;
+      const grew =
+        drawn !== null &&
+        drawn.mode === drag.mode &&
+        drawn.viewKey === viewKey &&
+        drawn.canvas === canvas &&
+        drawn.ids.size <= drag.inRect.size &&
+        [...drawn.ids].every((id) => drag.inRect.has(id));
+      let only: Set<string> | undefined;
+      if (grew) {
+        only = new Set();
+        for (const id of drag.inRect) if (!drawn.ids.has(id)) only.add(id);
+        for (const id of only) drawn.ids.add(id);
+      } else {
+        ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+        this.marqueeDrawn = { ids: new Set(drag.inRect), mode: drag.mode, viewKey, canvas };
+      }
+      const added = drawMarqueeSelection(ctx, this.index, view, drag, state.selection, only);
+      this.counts.overlay = grew ? this.counts.overlay + added : added;
+      return;
+    }
+    this.marqueeDrawn = null;
+    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     this.counts.overlay = drawOverlay(
-      context._context,
+      ctx,
       this.index,
-      viewportOf(state),
-      { drag: state.drag, blocked: this.blocked, selection: state.selection },
+      view,
+      { drag, blocked: this.blocked, selection: state.selection },
       this.fps,
     );
-    this.counts.overlayDraws += 1;
   };
 
   // ───────────── pointer ─────────────
@@ -310,12 +547,44 @@ export class CanvasController {
   }
 
   private localPoint(event: { clientX: number; clientY: number }): { x: number; y: number } {
+    // During a gesture the canvas does not move on the page: its origin is read once, at the press
+    // (reading it on every move would force a layout whenever the drag changed the DOM).
+    const origin = this.gestureOrigin ?? this.clientOrigin();
+    return { x: event.clientX - origin.left, y: event.clientY - origin.top };
+  }
+
+  private clientOrigin(): { left: number; top: number } {
     const el = this.elements!.scroll;
     const rect = el.getBoundingClientRect();
-    return {
-      x: event.clientX - rect.left - el.clientLeft,
-      y: event.clientY - rect.top - el.clientTop,
+    return { left: rect.left + el.clientLeft, top: rect.top + el.clientTop };
+  }
+
+  /**
+   * A drop's commit (the optimistic update of every moved item and the redraw) runs after the
+   * release's frame is shown, so that releasing and committing are not one long frame. Anything
+   * the user does next (a press, a key, leaving) commits it first: nothing is lost or reordered.
+   */
+  private deferCommit(run: () => void): void {
+    this.flushCommit();
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      if (this.pendingCommit === once) this.pendingCommit = null;
+      window.removeEventListener('pointerdown', once, true);
+      window.removeEventListener('keydown', once, true);
+      run();
     };
+    this.pendingCommit = once;
+    // Any press or key anywhere (the toolbar's Undo too) comes after the commit.
+    window.addEventListener('pointerdown', once, true);
+    window.addEventListener('keydown', once, true);
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 100); // a hidden tab has no animation frames
+  }
+
+  private flushCommit(): void {
+    this.pendingCommit?.();
   }
 
   private step(x: number, y: number, mods: Modifiers): void {
@@ -377,6 +646,7 @@ export class CanvasController {
   /** Forgets the pointer gesture (after the editor's gesture ended or was rolled back). */
   private releasePointer(): void {
     this.pending = null;
+    this.gestureOrigin = null;
     this.stopAutoScroll();
     this.blocked = false;
     if (this.elements) this.elements.scroll.style.cursor = '';
@@ -393,6 +663,7 @@ export class CanvasController {
     const el = this.elements?.scroll;
     const context = this.gestureContext();
     if (!el || !context || event.button !== 0) return;
+    this.flushCommit();
     const { x, y } = this.localPoint(event);
     if (x < 0 || y < 0 || x > el.clientWidth || y > el.clientHeight) return; // a scrollbar
     el.focus({ preventScroll: true });
@@ -412,6 +683,7 @@ export class CanvasController {
     this.pending = result.pending;
     this.lastPointer = { x, y, mods };
     if (result.pending) {
+      this.gestureOrigin = this.clientOrigin();
       // One mark per gesture: Escape restores the selection and drag as they are now.
       if (result.pending.kind !== 'scrub')
         this.editor.beginGesture(GESTURE_LABEL[result.pending.kind]);
@@ -465,9 +737,14 @@ export class CanvasController {
       return;
     }
     switch (result.type) {
-      case 'commit':
-        void editor.commitGesture(opsChange(result.ops), result.label, { drag: null });
+      case 'commit': {
+        const gesture = editor.getState().gesture;
+        this.deferCommit(() => {
+          if (editor.getState().gesture !== gesture) return; // rolled back meanwhile
+          void editor.commitGesture(opsChange(result.ops), result.label, { drag: null });
+        });
         break;
+      }
       case 'select':
         editor.endGesture({ drag: null, selection: result.selection });
         break;
@@ -492,6 +769,7 @@ export class CanvasController {
   };
 
   onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>): void => {
+    this.flushCommit();
     if (this.editor.handleKey(event)) {
       event.preventDefault();
       event.stopPropagation();

@@ -3,7 +3,8 @@
  * - three layers: a static one (background, rows, grid, ruler), the items (only what is visible,
  *   level of detail by width) and an overlay (playhead, drag ghosts, snap line, marquee);
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
- * - a drag redraws only the overlay; items are written to the server once, on release;
+ * - a trim or a selection box redraws only the overlay; a move drag draws its ghosts once, on a
+ *   canvas of its own that it then only moves; items are written to the server once, on release;
  * - a native scroll container with a viewport-sized stage that follows it.
  * The imperative work lives in CanvasController; this component renders the DOM once per data change.
  */
@@ -37,6 +38,10 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const hostRef = useRef<HTMLDivElement>(null);
   const headersRef = useRef<HTMLUListElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
+  const ghostsRef = useRef<HTMLCanvasElement>(null);
+  const ghostLabelRef = useRef<HTMLDivElement>(null);
+  const snapLineRef = useRef<HTMLDivElement>(null);
+  const marqueeBoxRef = useRef<HTMLDivElement>(null);
   const staticLayerRef = useCallback(
     (layer: Konva.Layer | null) => controller.setStaticLayer(layer),
     [controller],
@@ -60,7 +65,17 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     const host = hostRef.current;
     if (!scroll || !spacer || !host) return;
     return controller.mount(
-      { scroll, spacer, host, headers: headersRef.current, playhead: playheadRef.current },
+      {
+        scroll,
+        spacer,
+        host,
+        headers: headersRef.current,
+        playhead: playheadRef.current,
+        ghosts: ghostsRef.current,
+        ghostLabel: ghostLabelRef.current,
+        snapLine: snapLineRef.current,
+        marqueeBox: marqueeBoxRef.current,
+      },
       (next) =>
         setSize((old) => (old.width === next.width && old.height === next.height ? old : next)),
     );
@@ -155,6 +170,41 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
                 </Layer>
               </Stage>
             ) : null}
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute left-0 overflow-hidden"
+              style={{
+                top: RULER_HEIGHT,
+                width: size.width,
+                height: Math.max(0, size.height - RULER_HEIGHT),
+              }}
+            >
+              <canvas
+                ref={ghostsRef}
+                width={0}
+                height={0}
+                className="absolute left-0 top-0 will-change-transform"
+                style={{ display: 'none' }}
+              />
+            </div>
+            <div
+              ref={snapLineRef}
+              aria-hidden="true"
+              className="pointer-events-none absolute left-0 top-0 whitespace-nowrap border-l border-dashed border-cyan-400 pl-[3px] text-[10px] leading-none text-cyan-400 will-change-transform"
+              style={{ display: 'none', height: size.height, paddingTop: RULER_HEIGHT + 2 }}
+            />
+            <div
+              ref={marqueeBoxRef}
+              aria-hidden="true"
+              className="pointer-events-none absolute left-0 top-0 border border-yellow-400 bg-yellow-400/[0.12] will-change-transform"
+              style={{ display: 'none' }}
+            />
+            <div
+              ref={ghostLabelRef}
+              aria-hidden="true"
+              className="pointer-events-none absolute left-0 top-0 h-[14px] w-16 overflow-hidden whitespace-nowrap bg-slate-950 pl-[3px] text-[10px] leading-[14px] text-white will-change-transform data-[blocked=true]:bg-red-600"
+              style={{ display: 'none' }}
+            />
             <div
               ref={playheadRef}
               aria-hidden="true"

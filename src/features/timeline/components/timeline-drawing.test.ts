@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
 import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts';
 import type { Viewport } from '../model/time-scale.ts';
-import { drawItems, drawOverlay, drawStatic, type Ctx } from './timeline-drawing.ts';
+import {
+  drawItems,
+  drawMoveGhosts,
+  drawOverlay,
+  drawStatic,
+  drawMarqueeSelection,
+  marqueeBox,
+  moveLabel,
+  snapMarker,
+  type Ctx,
+} from './timeline-drawing.ts';
 
 /** A 2D context that counts calls. */
 function recordingContext(): Ctx & { calls: Map<string, number>; texts: string[] } {
@@ -93,36 +103,33 @@ describe('drawing', () => {
     expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
   });
 
-  it('draws the ruler and drag ghosts with the snap line', () => {
+  it('draws the ruler, and move ghosts with their label and snap line', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
     const ctx = recordingContext();
     drawStatic(ctx, view, 30);
     expect(ctx.texts.slice(0, 3)).toEqual(['0:00', '0:01', '0:02']);
-    const overlay = recordingContext();
-    const ghosts = drawOverlay(
-      overlay,
-      index,
-      view,
-      {
-        blocked: false,
-        selection: new Set(),
-        drag: {
-          kind: 'move',
-          ids: ['a', 'b'],
-          originX: 0,
-          originY: 0,
-          delta: 1,
-          rowOffset: 0,
-          snappedTo: { seconds: 5, kind: 'edge' },
-          rowBlocked: null,
-          moves: [],
-        },
-      },
-      30,
+    const drag = {
+      kind: 'move' as const,
+      ids: ['a', 'b'],
+      originX: 0,
+      originY: 0,
+      delta: 1,
+      rowOffset: 0,
+      snappedTo: { seconds: 5, kind: 'edge' as const },
+      rowBlocked: null,
+      moves: [],
+    };
+    expect(drawMoveGhosts(recordingContext(), index, view, drag, false)).toBe(2);
+    // Scrolled so that both ghosts are left of the view: nothing drawn.
+    expect(drawMoveGhosts(recordingContext(), index, { ...view, scrollX: 5000 }, drag, false)).toBe(
+      0,
     );
-    expect(ghosts).toBe(2);
-    expect(overlay.texts).toContain('snap');
+    expect(snapMarker(view, drag)).toEqual({ x: 500, label: 'snap' });
+    expect(snapMarker(view, { ...drag, snappedTo: null })).toBeNull();
+    const label = moveLabel(index, view, drag, false, 30);
+    expect(label?.x).toBeCloseTo((index.byId.get('a')!.item.start_seconds + 1) * 100);
+    expect(moveLabel(index, view, drag, true, 30)?.text).toBe('overlap');
   });
 
   it('outlines what the selection box selects on the overlay (the items layer is left alone)', () => {
@@ -149,5 +156,34 @@ describe('drawing', () => {
       30,
     );
     expect(outlined).toBe(3);
+  });
+
+  it('adds only the new items of a growing selection box, and places the box', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const view: Viewport = { pxPerSecond: 100, scrollX: 50, scrollY: 0, width: 1000, height: 300 };
+    const drag = {
+      kind: 'marquee' as const,
+      originX: 600,
+      originY: 30,
+      x: 100,
+      y: 150,
+      mode: 'replace' as const,
+      inRect: new Set(['a', 'b', 'c']),
+    };
+    const all = drawMarqueeSelection(recordingContext(), index, view, drag, new Set());
+    const added = drawMarqueeSelection(
+      recordingContext(),
+      index,
+      view,
+      drag,
+      new Set(),
+      new Set(['c']),
+    );
+    expect(all).toBe(3);
+    expect(added).toBe(1);
+    expect(drawMarqueeSelection(recordingContext(), index, view, drag, new Set(), new Set())).toBe(
+      0,
+    );
+    expect(marqueeBox(view, drag)).toEqual({ x: 50, y: 30, width: 500, height: 120 });
   });
 });

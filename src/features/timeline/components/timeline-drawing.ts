@@ -430,8 +430,9 @@ export function idSet(ids: readonly string[]): ReadonlySet<string> {
 }
 
 /**
- * The drag layer: ghosts, snap line and marquee. (The playhead is a DOM element, so scrolling and
- * zooming do not redraw this layer; it is hidden when no drag is in progress.)
+ * The trim and selection-box layer: trim ghosts, their snap line, the box and what it selects.
+ * (The playhead is a DOM element, so scrolling and zooming do not redraw this layer; it is hidden
+ * when no trim or box is in progress. Move ghosts are on their own canvas: see drawMoveGhosts.)
  */
 export function drawOverlay(
   ctx: Ctx,
@@ -442,9 +443,8 @@ export function drawOverlay(
 ): number {
   let ghosts = 0;
   const { drag } = state;
-  if (drag?.kind === 'move') ghosts = drawMoveGhosts(ctx, index, view, drag, state.blocked, fps);
   if (drag?.kind === 'trim') ghosts = drawTrimGhosts(ctx, index, view, drag, fps);
-  if ((drag?.kind === 'move' || drag?.kind === 'trim') && drag.snappedTo) {
+  if (drag?.kind === 'trim' && drag.snappedTo) {
     const x = Math.round(timeToX(drag.snappedTo.seconds, view)) + 0.5;
     ctx.strokeStyle = SNAP;
     ctx.lineWidth = 1;
@@ -459,23 +459,22 @@ export function drawOverlay(
     ctx.textBaseline = 'top';
     ctx.fillText(drag.snappedTo.kind === 'playhead' ? 'playhead' : 'snap', x + 3, RULER_HEIGHT + 2);
   }
-  if (drag?.kind === 'marquee') {
+  if (drag?.kind === 'marquee')
     ghosts = drawMarqueeSelection(ctx, index, view, drag, state.selection);
-    // Marquee corners are content coordinates (they survive auto-scroll).
-    const x = Math.min(drag.originX, drag.x) - view.scrollX;
-    const y = Math.min(drag.originY, drag.y) - view.scrollY;
-    ctx.fillStyle = 'rgba(250,204,21,0.12)';
-    ctx.fillRect(x, y, Math.abs(drag.x - drag.originX), Math.abs(drag.y - drag.originY));
-    ctx.strokeStyle = SELECTION;
-    ctx.lineWidth = 1;
-    ctx.strokeRect(
-      x + 0.5,
-      y + 0.5,
-      Math.abs(drag.x - drag.originX),
-      Math.abs(drag.y - drag.originY),
-    );
-  }
   return ghosts;
+}
+
+/** The selection box in view coordinates (its corners are content coordinates: auto-scroll). */
+export function marqueeBox(
+  view: Viewport,
+  drag: Extract<DragState, { kind: 'marquee' }>,
+): { x: number; y: number; width: number; height: number } {
+  return {
+    x: Math.min(drag.originX, drag.x) - view.scrollX,
+    y: Math.min(drag.originY, drag.y) - view.scrollY,
+    width: Math.abs(drag.x - drag.originX),
+    height: Math.abs(drag.y - drag.originY),
+  };
 }
 
 function ghostBox(
@@ -499,17 +498,24 @@ function ghostBox(
   }
 }
 
-function drawMoveGhosts(
+type MoveDrag = Extract<DragState, { kind: 'move' }>;
+
+/**
+ * The ghosts of a move drag at its `delta` and `rowOffset`, in view coordinates, for the items in
+ * the view and up to `marginPx` past each side of it (the controller draws them once on a canvas
+ * that wide and then only moves that canvas while the pointer moves). Returns how many were drawn.
+ */
+export function drawMoveGhosts(
   ctx: Ctx,
   index: TimelineIndex,
   view: Viewport,
-  drag: Extract<DragState, { kind: 'move' }>,
+  drag: MoveDrag,
   blocked: boolean,
-  fps: number,
+  marginPx = 0,
 ): number {
   const moving = idSet(drag.ids);
   const rows = visibleRowRange(view, index.rows.length);
-  const range = visibleTimeRange(view, 2);
+  const range = visibleTimeRange(view, 2 + marginPx);
   let drawn = 0;
   for (let r = rows.first; r <= rows.last; r += 1) {
     const source = index.rows[r - drag.rowOffset];
@@ -530,23 +536,37 @@ function drawMoveGhosts(
       drawn += 1;
     });
   }
-  const first = index.byId.get(drag.ids[0] ?? '');
-  if (first) {
-    const start = first.item.start_seconds + drag.delta;
-    const x = timeToX(start, view);
-    const y = rowTop(first.row + drag.rowOffset, view) - 14;
-    ctx.fillStyle = blocked ? '#dc2626' : '#020617';
-    ctx.fillRect(x, Math.max(RULER_HEIGHT, y), 64, 14);
-    ctx.fillStyle = '#ffffff';
-    ctx.font = SMALL_FONT;
-    ctx.textBaseline = 'top';
-    ctx.fillText(
-      blocked ? 'overlap' : formatTimecode(start, fps, true),
-      x + 3,
-      Math.max(RULER_HEIGHT, y) + 2,
-    );
-  }
   return drawn;
+}
+
+/** The label above the first dragged item: where it would start (or "overlap"), view coordinates. */
+export function moveLabel(
+  index: TimelineIndex,
+  view: Viewport,
+  drag: MoveDrag,
+  blocked: boolean,
+  fps: number,
+): { x: number; y: number; text: string } | null {
+  const first = index.byId.get(drag.ids[0] ?? '');
+  if (!first) return null;
+  const start = first.item.start_seconds + drag.delta;
+  return {
+    x: timeToX(start, view),
+    y: Math.max(RULER_HEIGHT, rowTop(first.row + drag.rowOffset, view) - 14),
+    text: blocked ? 'overlap' : formatTimecode(start, fps, true),
+  };
+}
+
+/** The snap line of a move drag (what it snapped to), in view coordinates. */
+export function snapMarker(
+  view: Viewport,
+  drag: MoveDrag,
+): { x: number; label: 'playhead' | 'snap' } | null {
+  if (!drag.snappedTo) return null;
+  return {
+    x: Math.round(timeToX(drag.snappedTo.seconds, view)),
+    label: drag.snappedTo.kind === 'playhead' ? 'playhead' : 'snap',
+  };
 }
 
 function drawTrimGhosts(
@@ -599,16 +619,18 @@ function drawTrimGhosts(
 /**
  * What the selection box selects, outlined on the overlay: the items layer is not redrawn while the
  * box moves (it redraws once, when the selection changes on release). Outlines are batched into
- * two paths whatever the count; items sharing a pixel column are outlined once.
+ * two paths whatever the count; items sharing a pixel column are outlined once. With `only`, just
+ * those items are drawn (a growing box adds to what the canvas already shows).
  */
-function drawMarqueeSelection(
+export function drawMarqueeSelection(
   ctx: Ctx,
   index: TimelineIndex,
   view: Viewport,
   drag: Extract<DragState, { kind: 'marquee' }>,
   selection: ReadonlySet<string>,
+  only?: ReadonlySet<string>,
 ): number {
-  if (drag.inRect.size === 0) return 0;
+  if (drag.inRect.size === 0 || only?.size === 0) return 0;
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
   const height = ROW_HEIGHT - ITEM_INSET * 2;
@@ -618,7 +640,7 @@ function drawMarqueeSelection(
     const top = rowTop(r, view) + ITEM_INSET;
     let lastPixel = -Infinity;
     forEachItemInRange(index.rows[r]!, range.start, range.end, (item) => {
-      if (!drag.inRect.has(item.id)) return;
+      if (!drag.inRect.has(item.id) || (only && !only.has(item.id))) return;
       const x0 = timeToX(item.start_seconds, view);
       const width = Math.max(2, timeToX(item.end_seconds, view) - x0);
       const pixel = Math.floor(x0);

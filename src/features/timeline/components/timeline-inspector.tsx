@@ -15,6 +15,7 @@ import {
 } from '../model/commands.ts';
 import { lockedReason } from '../model/group-move.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
+import { TextStyleFields } from './text-style-fields.tsx';
 import { TYPE_STYLE } from './timeline-drawing.ts';
 
 export function TimelineInspector({
@@ -73,6 +74,7 @@ export function TimelineInspector({
               selected item to trim them all.
             </p>
           ) : null}
+          <TextStyleFields editor={editor} ctx={ctx} busy={busy} />
           <ZoomEffect editor={editor} count={ids.length} busy={busy} />
         </>
       )}

@@ -31,6 +31,7 @@ import {
   zoomAt,
   type Viewport,
 } from './time-scale.ts';
+import { checkFontFamily, parseHexColor, sameTextStyle, type TextStyle } from './text-style.ts';
 import { clampTrimDelta, trimLimits } from './trim.ts';
 
 export interface CommandContext {
@@ -525,6 +526,66 @@ export const addZoomEffect: TimelineCommand<{ zoomScale: number }> = {
   },
 };
 
+/** The selected items when every one of them is a text item (the text style's selection). */
+export function selectedTextItems(ctx: CommandContext) {
+  const { ids, types } = facts(ctx);
+  if (ids.length === 0 || types.size !== 1 || !types.has('text')) return null;
+  return ids.map((id) => ctx.index.byId.get(id)!.item);
+}
+
+/** The style the selected text items share, or null when they differ (or none is a text item). */
+export function sharedTextStyle(ctx: CommandContext): TextStyle | null {
+  const items = selectedTextItems(ctx);
+  const first = items?.[0]?.text_style;
+  if (!items || !first) return null;
+  return items.every((item) => sameTextStyle(item.text_style, first)) ? first : null;
+}
+
+/**
+ * The colour (`#RRGGBB`, checked here so that nothing bad is ever sent) and, when given, the font
+ * family of the selected text items: one request, one undo step. A font family left out keeps
+ * each item's own.
+ */
+export const setTextStyle: TimelineCommand<{ color: string; fontFamily?: string }> = {
+  name: 'setTextStyle',
+  label: 'Set text colour',
+  writes: true,
+  canRun: (ctx) => selectedTextItems(ctx) !== null && unlocked(ctx),
+  perform: (ctx, { color, fontFamily }) => {
+    const items = selectedTextItems(ctx);
+    if (!items)
+      return noop(
+        hasSelection(ctx)
+          ? 'Only text items have a text colour; select text items only.'
+          : 'Select a text item first.',
+      );
+    const { locked } = facts(ctx);
+    if (locked) return noop(lockedReason(locked));
+    const parsed = parseHexColor(color);
+    if (!parsed.ok) return noop(parsed.reason);
+    let font: string | undefined;
+    if (fontFamily !== undefined) {
+      const checked = checkFontFamily(fontFamily);
+      if (!checked.ok) return noop(checked.reason);
+      font = checked.value;
+    }
+    const ops: EditOp[] = [];
+    for (const item of items) {
+      const from = item.text_style ?? null;
+      const fontOf = font ?? from?.font_family;
+      const to: TextStyle = { color: parsed.value, ...(fontOf ? { font_family: fontOf } : {}) };
+      if (!sameTextStyle(from ?? undefined, to))
+        ops.push({ kind: 'text-style', itemId: item.id, from, to });
+    }
+    if (ops.length === 0)
+      return noop(
+        items.length === 1 ? 'The text already has that style.' : 'They already have that style.',
+      );
+    const what = font !== undefined ? 'text style' : 'text colour';
+    return edit(ops.length === 1 ? `Set ${what}` : `Set ${what} of ${ops.length} items`, ops);
+  },
+};
+
 const [undo, redo] = historyCommands<CommandContext, TimelineState, TimelineChange>();
 export { undo, redo };
 
@@ -554,6 +615,7 @@ export const TIMELINE_COMMANDS: ReadonlyArray<
   setTrimIn,
   setTrimOut,
   addZoomEffect,
+  setTextStyle,
 ] as ReadonlyArray<AnyCommand<CommandContext, TimelineState, TimelineChange>>;
 
 /** The inspector's fields, in the order they are laid out. */

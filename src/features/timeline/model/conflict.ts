@@ -3,6 +3,7 @@
  * one, and whether the person's pending operations still apply to it unchanged.
  */
 import type { EditOp } from './edit-ops.ts';
+import { sameTextStyle } from './text-style.ts';
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 export type ChangeKind = 'added' | 'removed' | 'moved' | 'trimmed' | 'changed';
@@ -45,7 +46,12 @@ export function diffTimelines(base: Timeline, fresh: Timeline): TimelineChange[]
       changes.push({ kind: 'trimmed', itemId: id, name: item.name });
     } else if (item.start_seconds !== old.start_seconds || item.layer_index !== old.layer_index) {
       changes.push({ kind: 'moved', itemId: id, name: item.name });
-    } else if (item.name !== old.name || item.text !== old.text || !sameEffects(item, old)) {
+    } else if (
+      item.name !== old.name ||
+      item.text !== old.text ||
+      !sameEffects(item, old) ||
+      !sameTextStyle(item.text_style, old.text_style)
+    ) {
       changes.push({ kind: 'changed', itemId: id, name: item.name });
     }
   }
@@ -107,6 +113,9 @@ export function stillApplies(
     }
     if (op.kind === 'move' && !layers.has(op.toLayer))
       return { applies: false, reason: 'The target layer no longer exists.' };
+    if (op.kind === 'text-style' && !sameTextStyle(now.text_style, then.text_style)) {
+      return { applies: false, reason: `Someone else changed the text style of “${name}”.` };
+    }
     if (
       op.kind === 'remove-effect' &&
       !now.effects.some((effect) => effect.effect_id === op.effectId)

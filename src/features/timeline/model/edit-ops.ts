@@ -2,6 +2,7 @@
  * Editor operations: what one gesture changes, as data. They are applied optimistically to the
  * cached timeline and sent to the service as one atomic batch (timeline-change.ts inverts them).
  */
+import type { TextStyle } from './text-style.ts';
 import { roundMs } from './time-scale.ts';
 import type { MaskEffectType } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
@@ -33,7 +34,12 @@ export type EditOp =
       effectId: string;
       effectType: MaskEffectType;
       zoomScale: number;
-    };
+    }
+  /**
+   * A text item's colour and font: `to` is the whole new style; its inverse swaps the two (`from`
+   * is null when the item carried no style, and then there is nothing to go back to).
+   */
+  | { kind: 'text-style'; itemId: string; from: TextStyle | null; to: TextStyle };
 
 let pendingEffectCounter = 0;
 
@@ -123,6 +129,9 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
           ...item,
           effects: item.effects.filter((effect) => effect.effect_id !== op.effectId),
         }));
+        break;
+      case 'text-style':
+        update(op.itemId, (item) => ({ ...item, text_style: op.to }));
         break;
     }
   }

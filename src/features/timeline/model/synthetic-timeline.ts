@@ -117,7 +117,8 @@ export function smallTimeline(): Timeline {
     source_end_seconds: type === 'text' || type === 'caption' ? null : 1 + end - start,
     asset_id: null,
     thumbnail_url: null,
-    text: null,
+    text: type === 'text' ? 'Title' : null,
+    ...(type === 'text' ? { text_style: { color: '#FFFFFF', font_family: 'Inter' } } : {}),
     effects: [],
   });
   return {

@@ -54,6 +54,7 @@ export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyRes
     if (op.kind === 'move' && answer.start_seconds !== undefined)
       return { ...op, toStart: answer.start_seconds, toLayer: answer.layer_index ?? op.toLayer };
     if (op.kind === 'add-effect' && answer.effect_id) return { ...op, effectId: answer.effect_id };
+    if (op.kind === 'text-style' && answer.text_style) return { ...op, to: answer.text_style };
     return op;
   });
 }
@@ -151,6 +152,17 @@ export function invertChange(
           zoomScale: op.zoomScale,
         });
         break;
+      case 'text-style':
+        // The item had no style before: there is nothing to set back.
+        if (!op.from) return null;
+        // What the service set (it writes colours in capitals), back to what it was.
+        inverse.push({
+          kind: 'text-style',
+          itemId: op.itemId,
+          from: answer?.text_style ?? op.to,
+          to: op.from,
+        });
+        break;
     }
   }
   return { kind: 'ops', ops: inverse };
@@ -232,5 +244,7 @@ export function describeChange(change: TimelineChange): string {
       return `Add zoom effect to ${items}`;
     case 'remove-effect':
       return `Remove zoom effect from ${items}`;
+    case 'text-style':
+      return `Change the text style of ${items}`;
   }
 }
