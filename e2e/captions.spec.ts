@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { components } from '../src/api/schema.gen.ts';
+import type { CaptionWord, components } from '../src/api/schema.gen.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -8,7 +8,6 @@ import { expect, expectAccessible, test } from './fixtures.ts';
  * touches; each test checks what it changed through the API, relative to what it found.
  */
 
-type CaptionWord = components['schemas']['CaptionWord'];
 type CaptionStyle = components['schemas']['CaptionStyleResponse'];
 
 const FREE_KEY = 'vcs_test_demo_free';

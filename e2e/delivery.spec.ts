@@ -4,6 +4,7 @@
  * creates itself, so it does not depend on what other specs change.
  */
 import type { Page } from '@playwright/test';
+import type { Export } from '../src/api/schema.gen.ts';
 import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
 
 const SHORT_CUT = 'Delivery check - short cut';
@@ -13,11 +14,7 @@ interface ProjectRef {
   id: string;
   name: string;
 }
-interface ExportRef {
-  export_id: string;
-  status: string;
-  expires_at?: string;
-}
+type ExportRef = Pick<Export, 'export_id' | 'status' | 'expires_at'>;
 
 /** A seeded project's id, read through the BFF with the page's session. */
 async function projectId(page: Page, name: string): Promise<string> {

@@ -4,11 +4,8 @@
  * only under automation); everything else is found by role and name.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { components } from '../src/api/schema.gen.ts';
+import type { Timeline, TimelineItem } from '../src/api/schema.gen.ts';
 import { signInWithDemo } from './fixtures.ts';
-
-export type Timeline = components['schemas']['Timeline'];
-export type TimelineItem = components['schemas']['TimelineItem'];
 
 interface Rect {
   x: number;

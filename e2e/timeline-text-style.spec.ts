@@ -12,8 +12,8 @@ import {
   findItem,
   openTimeline,
   settled,
-  type TimelineItem,
 } from './timeline-helpers.ts';
+import type { TimelineItem } from '../src/api/schema.gen.ts';
 
 /** The workspace's brand, set through onboarding's API when no spec has set one yet. */
 async function ensureBrand(page: Page): Promise<void> {

@@ -14,9 +14,8 @@ import {
   settled,
   view,
   zoomTo,
-  type Timeline,
-  type TimelineItem,
 } from './timeline-helpers.ts';
+import type { Timeline, TimelineItem } from '../src/api/schema.gen.ts';
 
 /**
  * Every spec uses its own seeded project (the stack is shared by the specs of one run).

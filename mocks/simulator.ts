@@ -103,8 +103,8 @@ import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { resumeSeededPosts } from './rules/publishing.ts';
 import { seedStore } from './store/seed.ts';
-import type { WebhookEventName } from './store/contract.ts';
 import type { Store } from './store/workspace.ts';
+import type { WebhookEventName } from '@/api/schema.gen.ts';
 
 export interface SimulatorOptions {
   /** Seed of the store and of every random decision (default 1). */

@@ -61,6 +61,7 @@ import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
 import { percentile } from './percentile.ts';
 import type { PeerBenchApi } from './timeline/main.tsx';
+import type { Timeline, TimelineItem } from '../../src/api/schema.gen.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pageDir = fileURLToPath(new URL('./timeline', import.meta.url));
@@ -535,18 +536,11 @@ async function press(lib: Lib, key: string, code: string, modifiers = 0): Promis
 
 // ───────────────────────────── the two editors behind one interface ─────────────────────────────
 
-interface Item {
-  id: string;
-  type: string;
-  name: string;
-  layer_index: number;
-  start_seconds: number;
-  end_seconds: number;
-}
-interface TimelineData {
-  revision: number;
-  layers: Array<{ index: number; name: string; items: Item[] }>;
-}
+type Item = Pick<
+  TimelineItem,
+  'id' | 'type' | 'name' | 'layer_index' | 'start_seconds' | 'end_seconds'
+>;
+type TimelineData = Pick<Timeline, 'revision' | 'layers'>;
 
 interface Lib {
   name: LibName;

@@ -13,17 +13,13 @@ import {
   styleRevision,
   syncRevisions,
 } from '../rules/caption-fields.ts';
-import type {
-  CaptionLook,
-  CaptionSettings,
-  CaptionStyleResponse,
-  Schema,
-} from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { DEFAULT_CAPTION_SETTINGS } from '../store/seed.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { queryOf, route } from './route.ts';
+import type { CaptionLook, CaptionSettings, CaptionStyleResponse } from '@/api/schema.gen.ts';
 
 export const CAPTION_LOOKS: CaptionLook[] = [
   { id: 'bold-pop', name: 'Bold Pop', settings: { ...DEFAULT_CAPTION_SETTINGS } },

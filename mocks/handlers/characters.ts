@@ -1,12 +1,13 @@
 /** Characters: read one; set the primary reference (idempotent). */
 import type { HttpHandler } from 'msw';
 import { notFound } from '../lib/errors.ts';
-import type { Character, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent } from './helpers.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
+import type { Character } from '@/api/schema.gen.ts';
 
 function requireCharacter(workspace: Workspace, id: string): Character {
   const character = workspace.characters.find((candidate) => candidate.id === id);

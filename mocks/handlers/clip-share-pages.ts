@@ -1,10 +1,11 @@
 /** Clip share pages: read a page, show or hide a clip on it. */
 import type { HttpHandler } from 'msw';
 import { notFound } from '../lib/errors.ts';
-import type { ClipSharePage, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
+import type { ClipSharePage } from '@/api/schema.gen.ts';
 
 function pageFor(req: RouteRequest): { page: ClipSharePage; stored: boolean } {
   const asset = findAsset(req.workspace, req.params.asset_id ?? '');

@@ -14,13 +14,14 @@ import {
   youtubePreview,
 } from '../rules/clip-pipeline.ts';
 import { buildClip } from '../store/clip-factory.ts';
-import type { ClipStatus, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { newProjectRecord } from '../store/project-factory.ts';
 import type { AssetRecord, ProjectRecord } from '../store/workspace.ts';
 import { findAsset, findProject } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
+import type { ClipStatus } from '@/api/schema.gen.ts';
 
 type ClipCreateRequest = Schema<'ClipCreateRequest'>;
 type ClipRetryRequest = Schema<'ClipRetryRequest'>;

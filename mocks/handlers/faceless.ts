@@ -3,13 +3,14 @@ import type { HttpHandler } from 'msw';
 import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import { approveStage } from '../rules/faceless.ts';
-import type { FacelessPlanRevision, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { revisedRevision } from '../store/seed-faceless.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent, requireProject } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const ID_PARAMS = { uuidParams: ['projectId', 'revisionId'] } as const;
 

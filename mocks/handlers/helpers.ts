@@ -1,10 +1,10 @@
 /** Helpers shared by the route groups: pagination, project lookup, idempotent responses. */
 import { checkIdempotencyKey } from '../lib/idempotency.ts';
 import { notFound } from '../lib/errors.ts';
-import type { Bounds } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { findProject } from '../store/workspace.ts';
 import type { RouteRequest } from './route.ts';
+import type { Bounds } from '@/api/schema.gen.ts';
 
 /**
  * `limit` and `offset` of a list request, as the contract checked them and filled in their

@@ -4,7 +4,7 @@
  * including the signed part URLs the bytes are PUT to.
  */
 import { http, type HttpHandler } from 'msw';
-import type { components } from '@/api/schema.gen.ts';
+import type { components, DeletionResult } from '@/api/schema.gen.ts';
 import { ApiError, conflict, errorResponse, invalid, notFound } from '../lib/errors.ts';
 import { forgetRuns } from '../rules/background-runs.ts';
 import { startSuggestionsRun } from '../rules/clip-pipeline.ts';
@@ -22,7 +22,7 @@ import {
   startUpload,
 } from '../rules/uploads.ts';
 import { deleteAssets } from '../rules/workspace-deletes.ts';
-import type { DeletionResult, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { activeRuns, assetView, findAsset, folderView } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';

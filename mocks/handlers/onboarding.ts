@@ -2,11 +2,12 @@
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
 import { isUnreachableHost, scanWebsite } from '../rules/onboarding.ts';
-import type { BrandContext, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { findAsset } from '../store/workspace.ts';
 import { CAPTION_LOOKS } from './captions.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
+import type { BrandContext } from '@/api/schema.gen.ts';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'svg', 'jpg', 'jpeg', 'webp']);
 

@@ -1,9 +1,10 @@
 /** Platform: service info, auth validation, credits, webhooks. */
 import type { HttpHandler } from 'msw';
 import { DOCS_BASE_URL, notFound } from '../lib/errors.ts';
-import type { Schema, Webhook } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { HandlerContext } from './route.ts';
 import { route } from './route.ts';
+import type { Webhook } from '@/api/schema.gen.ts';
 
 export function platformHandlers(ctx: HandlerContext): HttpHandler[] {
   return [

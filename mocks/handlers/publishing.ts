@@ -7,13 +7,14 @@
 import type { HttpHandler } from 'msw';
 import { preflightPost } from '@/lib/publishing-preflight.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
-import type { Export, Schema, ScheduledPost } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { followPost } from '../rules/publishing.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { queryOf, route } from './route.ts';
+import type { Export, ScheduledPost } from '@/api/schema.gen.ts';
 
 function requirePost(req: RouteRequest): ScheduledPost {
   const id = req.params.postId ?? '';

@@ -14,7 +14,7 @@ import {
   requireItem,
   timelineView,
 } from '../rules/timeline.ts';
-import type { Schema, TimelineOperationPreview } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import { idempotent, requireProject } from './helpers.ts';
 import { applyBatch } from '../rules/timeline-batch.ts';
@@ -22,6 +22,7 @@ import { applyTextStyle, planTextStyle, type TextStylePlan } from '../rules/time
 import { renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { queryOf, route } from './route.ts';
+import type { TimelineOperationPreview } from '@/api/schema.gen.ts';
 
 type Planned =
   | { kind: 'timeline.item.trim'; plan: TrimPlan }

@@ -2,8 +2,9 @@
  * Delivers signed webhook events to the endpoints an organization registered. Fire-and-forget:
  * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
  */
-import type { Schema, WebhookEventName } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { signWebhook } from './webhook-signer.ts';
+import type { WebhookEventName } from '@/api/schema.gen.ts';
 
 /** The contract's webhook payload (openapi.yaml `WebhookEvent`). */
 export type WebhookEvent = Schema<'WebhookEvent'>;

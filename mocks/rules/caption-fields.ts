@@ -12,15 +12,15 @@
  * - Fonts must be ones the renderer has (`CAPTION_FONTS`).
  */
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
+import type { Schema } from '../store/contract.ts';
+import { round3 } from '../store/seed-context.ts';
+import type { ProjectRecord } from '../store/workspace.ts';
 import type {
   CaptionSettings,
   CaptionWord,
   CaptionWordStyle,
-  Schema,
   TimelineItem,
-} from '../store/contract.ts';
-import { round3 } from '../store/seed-context.ts';
-import type { ProjectRecord } from '../store/workspace.ts';
+} from '@/api/schema.gen.ts';
 
 export type CaptionFont = Schema<'CaptionFont'>;
 type WordUpdate = Schema<'CaptionWordUpdate'>;

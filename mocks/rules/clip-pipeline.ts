@@ -27,10 +27,11 @@ import {
   STEP_OF_STATUS,
   statusAfterFailure,
 } from '../store/clip-factory.ts';
-import type { Clip, ClipStatus, Export, Job, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { CDN_BASE } from '../store/seed-context.ts';
 import type { AssetRecord, Workspace } from '../store/workspace.ts';
 import { findProject } from '../store/workspace.ts';
+import type { Clip, ClipStatus, Export, Job } from '@/api/schema.gen.ts';
 
 /** Simulated milliseconds each step runs for (scaled by SIM_TIME_SCALE). */
 export const CLIP_STEP_MS: Record<ClipStep, number> = {

@@ -7,7 +7,7 @@
 import { approvalCredits } from '@/lib/faceless-staleness.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Simulator } from '../simulator.ts';
-import type { FacelessPlanRevision, Job, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import {
   completePreproduction,
   registerGeneratedAssets,
@@ -15,6 +15,7 @@ import {
 } from '../store/seed-faceless.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { FINISHED_JOB_STATUSES, newJob, runJob } from './jobs.ts';
+import type { FacelessPlanRevision, Job } from '@/api/schema.gen.ts';
 
 export type ApprovalStage = 'plan' | 'assets';
 

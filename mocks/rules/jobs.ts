@@ -4,10 +4,10 @@
  */
 import type { Simulator } from '../simulator.ts';
 import type { Activity } from '../lib/ticker.ts';
-import type { Export, Job } from '../store/contract.ts';
 import { CDN_BASE } from '../store/seed-context.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { allItems, timelineDuration } from '../store/workspace.ts';
+import type { Export, Job } from '@/api/schema.gen.ts';
 
 export const QUEUED_MS = 500;
 export const RUNNING_MS = 2500;

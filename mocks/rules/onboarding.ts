@@ -4,8 +4,9 @@
  */
 import type { Rng } from '../lib/prng.ts';
 import { createRng } from '../lib/prng.ts';
-import type { CaptionLook, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { CaptionStyleState, Workspace } from '../store/workspace.ts';
+import type { CaptionLook } from '@/api/schema.gen.ts';
 
 const FONT_POOL = [
   'Inter',

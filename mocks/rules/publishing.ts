@@ -1,7 +1,7 @@
 /** Scheduled posts walking to publication (see handlers/publishing.ts). */
 import type { Simulator } from '../simulator.ts';
-import type { ScheduledPost } from '../store/contract.ts';
 import type { ConnectionRecord } from '../store/workspace.ts';
+import type { ScheduledPost } from '@/api/schema.gen.ts';
 
 /** Simulated time the platform takes to accept (or refuse) a post once it is due. */
 export const PUBLISHING_MS = 1500;

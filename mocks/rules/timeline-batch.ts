@@ -9,7 +9,7 @@
  * one sort per touched layer): a 1,000-item group move is a few milliseconds.
  */
 import { ApiError } from '../lib/errors.ts';
-import type { CaptionWord, Schema, TimelineItem } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { LayerState, ProjectRecord, Workspace } from '../store/workspace.ts';
 import {
   applyMove,
@@ -19,6 +19,7 @@ import {
   TimelineRuleError,
   type Located,
 } from './timeline.ts';
+import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
 import { applyTextStyle, planTextStyle } from './timeline-text-style.ts';
 
 type Operation = Schema<'TimelineBatchOperation'>;

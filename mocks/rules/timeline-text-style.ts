@@ -5,8 +5,9 @@
  * layer. Used by the single-operation endpoints and by the atomic batch.
  */
 import { notFound } from '../lib/errors.ts';
-import type { Schema, TimelineItem } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { TimelineRuleError, type Located } from './timeline.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 
 export type TextStyleOperation = Schema<'TimelineTextStyleOperation'>;
 export type TextStyle = Schema<'TimelineTextStyle'>;

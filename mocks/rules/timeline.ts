@@ -6,15 +6,15 @@ import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';
+import type { LayerState, ProjectRecord, Workspace } from '../store/workspace.ts';
+import { findAsset, timelineDuration } from '../store/workspace.ts';
 import type {
   CaptionWord,
   Timeline,
   TimelineBatchDeleteFailedItem,
   TimelineBatchDeleteResult,
   TimelineItem,
-} from '../store/contract.ts';
-import type { LayerState, ProjectRecord, Workspace } from '../store/workspace.ts';
-import { findAsset, timelineDuration } from '../store/workspace.ts';
+} from '@/api/schema.gen.ts';
 
 export function timelineView(record: ProjectRecord): Timeline {
   return {

@@ -1,10 +1,10 @@
 /**
  * Executes the delete operations on a workspace under the rules of rules/deletion.ts.
  */
-import type { DeletionImpact, DeletionResult } from '../store/contract.ts';
 import type { AssetRecord, ProjectRecord, Workspace } from '../store/workspace.ts';
 import type { DeleteFlags } from './deletion.ts';
 import { effectiveDryRun } from './deletion.ts';
+import type { DeletionImpact, DeletionResult } from '@/api/schema.gen.ts';
 
 /** An injected per-item failure of a confirmed delete (lib/faults.ts), or null. */
 export type TransientFailure = (item: { id: string; name: string }) => string | null;

@@ -4,8 +4,9 @@
  * export, error and waiting reason that fit where the clip is.
  */
 import type { Rng } from '../lib/prng.ts';
-import type { Clip, ClipError, ClipStatus, Export, Schema } from './contract.ts';
+import type { Schema } from './contract.ts';
 import { CDN_BASE, colorFor } from './seed-context.ts';
+import type { Clip, ClipError, ClipStatus, Export } from '@/api/schema.gen.ts';
 
 export type ClipStep = Schema<'ClipStep'>;
 export type ClipSuggestion = Schema<'ClipSuggestion'>;

@@ -4,12 +4,12 @@
  * styled like the rest of the seed, with common words ("the", "you") on every page so that "all
  * matches of a common word" is hundreds of words. Not seeded by default.
  */
-import type { CaptionWord, TimelineItem } from './contract.ts';
 import { DEFAULT_CAPTION_SETTINGS } from './seed.ts';
 import type { SeedContext } from './seed-context.ts';
 import { isoAt, thumbnailDataUri, toFrame } from './seed-context.ts';
 import { captionWordsFor, FPS } from './seed-timeline.ts';
 import type { ProjectRecord, Workspace } from './workspace.ts';
+import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
 
 export const BENCH_CAPTIONS_PROJECT = 'Benchmark: 10,000 caption words';
 

@@ -9,10 +9,10 @@
  */
 import type { ClipFailure, ClipSeed } from './clip-factory.ts';
 import { buildClip, clipExportRecord } from './clip-factory.ts';
-import type { Clip, ClipStatus } from './contract.ts';
 import type { SeedContext } from './seed-context.ts';
 import { isoAt, thumbnailDataUri } from './seed-context.ts';
 import type { AssetRecord, Workspace } from './workspace.ts';
+import type { Clip, ClipStatus } from '@/api/schema.gen.ts';
 
 interface Planned {
   status: ClipStatus;

@@ -3,10 +3,10 @@
  * publish time, one expired), and a few posts in every final state, so the publishing screens and
  * the provider's error have something to show on a fresh start.
  */
-import type { ScheduledPost, ScheduledPostFailure } from './contract.ts';
 import type { SeedContext } from './seed-context.ts';
 import { isoAt } from './seed-context.ts';
 import type { ConnectionRecord, Workspace } from './workspace.ts';
+import type { ScheduledPost, ScheduledPostFailure } from '@/api/schema.gen.ts';
 
 const GIB = 1024 ** 3;
 

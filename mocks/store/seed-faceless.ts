@@ -16,6 +16,10 @@ import {
   applyRevision,
   type ReviseRequest,
 } from '@/lib/faceless-staleness.ts';
+import type { Schema } from './contract.ts';
+import type { SeedContext } from './seed-context.ts';
+import { colorFor, isoAt } from './seed-context.ts';
+import type { AssetRecord, ProjectRecord, Workspace } from './workspace.ts';
 import type {
   Character,
   FacelessPlanRevision,
@@ -23,11 +27,7 @@ import type {
   Plan,
   PlanCharacter,
   PlanScene,
-  Schema,
-} from './contract.ts';
-import type { SeedContext } from './seed-context.ts';
-import { colorFor, isoAt } from './seed-context.ts';
-import type { AssetRecord, ProjectRecord, Workspace } from './workspace.ts';
+} from '@/api/schema.gen.ts';
 
 export const PRICES = {
   planning: 2,

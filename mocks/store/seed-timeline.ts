@@ -3,10 +3,11 @@
  * and a locked brand layer), items that never overlap within a layer, frame-aligned at 30 fps,
  * and the caption words of every caption item with varied styles.
  */
-import type { CaptionWord, CaptionWordStyle, TimelineItem, TimelineItemType } from './contract.ts';
+import type { TimelineItemType } from './contract.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, round3, toFrame } from './seed-context.ts';
 import type { AssetRecord, LayerState, TimelineState } from './workspace.ts';
+import type { CaptionWord, CaptionWordStyle, TimelineItem } from '@/api/schema.gen.ts';
 
 export const FPS = 30;
 

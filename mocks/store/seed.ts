@@ -9,7 +9,6 @@ import { createRng } from '../lib/prng.ts';
 import { buildClip } from './clip-factory.ts';
 import { seedBenchCaptions } from './seed-captions.ts';
 import { seedBenchClips, seedClips } from './seed-clips.ts';
-import type { CaptionSettings, Character, Export, Job } from './contract.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
@@ -23,6 +22,7 @@ import type {
   Workspace,
 } from './workspace.ts';
 import { emptyWorkspace, Store } from './workspace.ts';
+import type { CaptionSettings, Character, Export, Job } from '@/api/schema.gen.ts';
 
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
   fontSize: 64,

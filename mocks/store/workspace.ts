@@ -3,9 +3,10 @@
  * what the contract does not carry (a timeline layer's lock, a project's kind, folder membership
  * counts) lives beside them and is derived into responses on read.
  */
+import type { Schema, TimelineLayerKind } from './contract.ts';
 import type {
   BackgroundRun,
-  CaptionSettings,
+  CaptionStyleResponse,
   CaptionWord,
   Character,
   Clip,
@@ -20,12 +21,10 @@ import type {
   PublishingConnection,
   ScheduledPost,
   ScheduledPostFailure,
-  Schema,
   ShortSuggestionsRunState,
   TimelineItem,
-  TimelineLayerKind,
   Webhook,
-} from './contract.ts';
+} from '@/api/schema.gen.ts';
 
 export interface LayerState {
   index: number;
@@ -42,13 +41,11 @@ export interface TimelineState {
   layers: LayerState[];
 }
 
-export interface CaptionStyleState {
-  settings: CaptionSettings;
-  look_id: string | null;
-  preset_id: string | null;
+/** A project's caption style as `GET .../captions/style` answers it, plus its revision. */
+export type CaptionStyleState = Pick<CaptionStyleResponse, 'settings' | 'look_id' | 'preset_id'> & {
   /** Rises with every style update (absent: 1). */
   revision?: number;
-}
+};
 
 export interface ProjectRecord {
   project: Project;

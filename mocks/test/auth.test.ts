@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
-import type { FacelessPlanRevision, Project, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { FacelessPlanRevision, Project } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { CaptionStyleResponse, CaptionWord, Project, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { CaptionStyleResponse, CaptionWord, Project } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

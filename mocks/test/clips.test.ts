@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import type { ClipFailure } from '../store/clip-factory.ts';
 import { ALL_CLIP_STATUSES, CLIP_PATH } from '../store/clip-factory.ts';
-import type { Clip, Export, Job, MediaAsset, Project, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import { CLIP_STEP_MS, READY_DWELL_MS, clipFailureFor } from '../rules/clip-pipeline.ts';
 import { createSimulator } from '../simulator.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../store/seed-clips.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { Clip, Export, Job, MediaAsset, Project } from '@/api/schema.gen.ts';
 
 type Run = Schema<'ShortSuggestionsRunState'>;
 interface Emitted {

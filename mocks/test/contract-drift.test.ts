@@ -9,9 +9,9 @@ import type { SimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import { contractValidator } from '../lib/contract-validator.ts';
 import { errorPayload } from '../lib/errors.ts';
-import type { MediaAsset, Project, ScheduledPost } from '../store/contract.ts';
 import type { Answer, Client } from './harness.ts';
 import { client, errorOf, startTestServer, VALID_UUID } from './harness.ts';
+import type { MediaAsset, Project, ScheduledPost } from '@/api/schema.gen.ts';
 
 type Node = Record<string, unknown>;
 

@@ -8,19 +8,19 @@ import type { SimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import type { ContractOperation } from '../lib/contract-validator.ts';
 import { contractValidator } from '../lib/contract-validator.ts';
+import type { Client } from './harness.ts';
+import { client, startTestServer, VALID_UUID } from './harness.ts';
 import type {
   Character,
   Clip,
-  ScheduledPost,
   FacelessPlanRevision,
   Job,
   MediaAsset,
   MediaFolder,
   Project,
+  ScheduledPost,
   Timeline,
-} from '../store/contract.ts';
-import type { Client } from './harness.ts';
-import { client, startTestServer, VALID_UUID } from './harness.ts';
+} from '@/api/schema.gen.ts';
 
 /** Statuses the simulator answers that the contract does not declare for the operation. */
 const UNDECLARED = new Set<string>([]);

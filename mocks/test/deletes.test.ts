@@ -1,8 +1,8 @@
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { DeletionResult, MediaAsset, MediaFolder, Project } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, startTestServer, VALID_UUID } from './harness.ts';
+import type { DeletionResult, MediaAsset, MediaFolder, Project } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

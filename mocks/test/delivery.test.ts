@@ -1,9 +1,10 @@
 /** The last mile in the simulator: jobs tray list, credits, publishing, onboarding, AI edit runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { Export, Job, Project, Schema, ScheduledPost } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, DEMO_KEYS, startTestServer } from './harness.ts';
+import type { Export, Job, Project, ScheduledPost } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

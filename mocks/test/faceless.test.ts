@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import type { WebhookEvent } from '../lib/webhook-dispatcher.ts';
+import type { Schema } from '../store/contract.ts';
+import type { Client } from './harness.ts';
+import { client, errorOf, startTestServer } from './harness.ts';
+import { DEMO_KEYS } from '../lib/auth.ts';
+import { seedStore } from '../store/seed.ts';
+import { contractValidator } from '../lib/contract-validator.ts';
 import type {
   Character,
   FacelessPlanRevision,
   Job,
   MediaAsset,
   Project,
-  Schema,
-} from '../store/contract.ts';
-import type { Client } from './harness.ts';
-import { client, errorOf, startTestServer } from './harness.ts';
-import { DEMO_KEYS } from '../lib/auth.ts';
-import { seedStore } from '../store/seed.ts';
-import { contractValidator } from '../lib/contract-validator.ts';
+} from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

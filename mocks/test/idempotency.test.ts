@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { Clip, FacelessPlanRevision, MediaAsset, Project } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { Clip, FacelessPlanRevision, MediaAsset, Project } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { contractValidator } from '../lib/contract-validator.ts';
 import { verifyWebhook } from '../lib/webhook-signer.ts';
-import type { Export, Job, Project, Webhook } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, startTestServer, waitFor } from './harness.ts';
+import type { Export, Job, Project, Webhook, WebhookEvent } from '@/api/schema.gen.ts';
 
 const SECRET = 'whsec_test_secret';
 
 interface Delivery {
   headers: Record<string, string | string[] | undefined>;
   raw: string;
-  event: { id: string; type: string; created_at: string; data: Record<string, string> };
+  event: WebhookEvent;
   verified: boolean;
 }
 

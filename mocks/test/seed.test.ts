@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import { ALL_CLIP_STATUSES } from '../store/clip-factory.ts';
-import type { Clip, Export, FacelessPlanRevision, Project, Timeline } from '../store/contract.ts';
 import { client, startTestServer } from './harness.ts';
+import type { Clip, Export, FacelessPlanRevision, Project, Timeline } from '@/api/schema.gen.ts';
 
 const FIXED_NOW = Date.parse('2025-06-15T10:00:00.000Z');
 

@@ -5,9 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { Project, Schema, Timeline, TimelineItem } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { Project, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 type Result = Schema<'TimelineBatchApplyResult'>;
 

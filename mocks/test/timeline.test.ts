@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import type { SimulatorServer } from '../http-server.ts';
+import type { Client } from './harness.ts';
+import { client, errorOf, startTestServer } from './harness.ts';
 import type {
   CaptionWord,
   Project,
@@ -10,9 +12,7 @@ import type {
   TimelineMoveResult,
   TimelineOperationPreview,
   TimelineOperationResult,
-} from '../store/contract.ts';
-import type { Client } from './harness.ts';
-import { client, errorOf, startTestServer } from './harness.ts';
+} from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import { MIN_PART_BYTES } from '../rules/uploads.ts';
-import type { MediaAsset, MediaFolder, Schema } from '../store/contract.ts';
+import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
+import type { MediaAsset, MediaFolder } from '@/api/schema.gen.ts';
 
 type Upload = Schema<'MultipartUpload'>;
 type Signed = Schema<'MultipartSignedPart'>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { Character, Project } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer, VALID_UUID } from './harness.ts';
+import type { Character, Project, ProjectListResponse } from '@/api/schema.gen.ts';
 
 let server: SimulatorServer;
 let api: Client;
@@ -105,10 +105,7 @@ describe('list limits', () => {
   });
 
   it('paginates projects with bounds', async () => {
-    const first = await api.get<{
-      projects: Project[];
-      bounds: { total: number; has_more: boolean };
-    }>('/projects?limit=5');
+    const first = await api.get<ProjectListResponse>('/projects?limit=5');
     expect(first.body.projects).toHaveLength(5);
     expect(first.body.bounds.total).toBeGreaterThanOrEqual(8);
     expect(first.body.bounds.has_more).toBe(true);

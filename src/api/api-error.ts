@@ -2,9 +2,13 @@
  * One error type for everything the client receives from the BFF or the service, carrying the
  * service's error shape `{error: {code, message, param, doc_url}}` plus what retries need.
  */
-export interface ServiceErrorBody {
-  error?: { code?: string; message?: string; param?: string | null; doc_url?: string };
-}
+import type { components } from './schema.gen.ts';
+
+/**
+ * An error answer as it may arrive: the contract's `Error` (generated), every field optional
+ * because a proxy or a crashed upstream can answer with anything.
+ */
+export type ServiceErrorBody = { error?: Partial<components['schemas']['Error']['error']> };
 
 export class ApiError extends Error {
   readonly status: number;

@@ -619,6 +619,47 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type Error = components['schemas']['Error'];
+export type LiveEvent = components['schemas']['LiveEvent'];
+export type EventEnvelope = components['schemas']['EventEnvelope'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type OrganizationId = components['schemas']['OrganizationId'];
+export type BffConfig = components['schemas']['BffConfig'];
+export type DemoProfile = components['schemas']['DemoProfile'];
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type Session = components['schemas']['Session'];
+export type LiveStatus = components['schemas']['LiveStatus'];
+export type LiveEventFrame = components['schemas']['LiveEventFrame'];
+export type StatusFrame = components['schemas']['StatusFrame'];
+export type VcsFrame = components['schemas']['VcsFrame'];
+export type WebhookReceipt = components['schemas']['WebhookReceipt'];
+export type WebhookDeliveryOutcome = components['schemas']['WebhookDeliveryOutcome'];
+export type WebhookDeliveryEntry = components['schemas']['WebhookDeliveryEntry'];
+export type WebhookDeliveryLogLimit = components['schemas']['WebhookDeliveryLogLimit'];
+export type WebhookDeliveryLog = components['schemas']['WebhookDeliveryLog'];
+export type BffErrorCode = components['schemas']['BffErrorCode'];
+export type BffErrorCatalogue = components['schemas']['BffErrorCatalogue'];
+export type Liveness = components['schemas']['Liveness'];
+export type ReadinessCheck = components['schemas']['ReadinessCheck'];
+export type Readiness = components['schemas']['Readiness'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditPage = components['schemas']['AuditPage'];
+export type Timestamp = components['schemas']['Timestamp'];
+export type WebhookOrganizationId = components['schemas']['WebhookOrganizationId'];
+export type ExportReadyData = components['schemas']['ExportReadyData'];
+export type ExportReadyWebhookEvent = components['schemas']['ExportReadyWebhookEvent'];
+export type OtherWebhookEvent = components['schemas']['OtherWebhookEvent'];
+export type FacelessEventData = components['schemas']['FacelessEventData'];
+export type FacelessWebhookEvent = components['schemas']['FacelessWebhookEvent'];
+export type WebhookEvent = components['schemas']['WebhookEvent'];
+export type WebhookEventName = components['schemas']['WebhookEventName'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
+export type ResponseCsrfFailed = components['responses']['CsrfFailed'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseBadGateway = components['responses']['BadGateway'];
+export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type $defs = Record<string, never>;
 export interface operations {
     getBffConfig: {

@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
 import { queryKeys } from './query-keys.ts';
-import type { components } from './schema.gen.ts';
-
-export type OnboardingState = components['schemas']['OnboardingState'];
-export type BrandContext = components['schemas']['BrandContext'];
-export type BrandColor = components['schemas']['BrandColor'];
+import type { BrandColor, BrandContext, OnboardingState } from './schema.gen.ts';
 
 /** The workspace's onboarding state (assumed `GET /onboarding`). */
 export const onboardingQueryOptions = queryOptions({

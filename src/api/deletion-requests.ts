@@ -8,11 +8,11 @@ import {
   chunk,
   confirmBatches,
   type CascadeFlags,
-  type DeletionResult,
   type DeletionTarget,
 } from '@/lib/deletion-plan.ts';
 import { api, newIdempotencyKey, unwrap } from './client.ts';
 import { withRetries } from './retry-policy.ts';
+import type { DeletionResult } from '@/api/schema.gen.ts';
 
 function post(
   target: DeletionTarget,

@@ -3,29 +3,52 @@
  * change affects without importing another feature. Each resource family has its own root, so
  * `['jobs']` invalidates every job list and job, `['exports', projectId]` one project's exports.
  */
-export interface PageParams {
-  limit: number;
-  offset: number;
-}
+import type { operations as BffOperations } from './bff-schema.gen.ts';
+import type { operations } from './schema.gen.ts';
 
-/** A page of the media library: folder, name filters, order. */
-export interface MediaAssetFilters extends PageParams {
-  folderId: string | null;
-  search: string | null;
-  namePrefix: string | null;
-  sort: 'created_at' | '-created_at' | 'name';
-}
+/** The query parameters of a service operation, generated from src/api/openapi.yaml. */
+type QueryOf<Operation extends keyof operations> = NonNullable<
+  operations[Operation]['parameters']['query']
+>;
+/** The query parameters of a BFF operation, generated from src/api/bff.yaml. */
+type BffQueryOf<Operation extends keyof BffOperations> = NonNullable<
+  BffOperations[Operation]['parameters']['query']
+>;
+/** Some parameters, always given (a key names the page it holds, defaults included). */
+type Given<Query, Names extends keyof Query> = Required<Pick<Query, Names>>;
 
-/** The project / asset a clip query is narrowed to (absent: all). */
-export interface ClipScope {
-  projectId?: string | undefined;
-  assetId?: string | undefined;
-}
+/** A page of a list: the contract's `limit` and `offset` (every list endpoint has the pair). */
+export type PageParams = Given<QueryOf<'listProjects'>, 'limit' | 'offset'>;
 
-export interface ClipListParams extends ClipScope, PageParams {
-  /** Statuses to include (none: every status). */
-  statuses: readonly string[];
-}
+/** A page of the BFF's audit log. */
+export type AuditPageParams = Given<BffQueryOf<'listAuditEntries'>, 'limit' | 'offset'>;
+
+/** A page of the media library: `GET /workspace/media/assets`'s folder, name filters, order. */
+export type MediaAssetFilters = Given<QueryOf<'listMediaAssets'>, 'limit' | 'offset' | 'sort'> &
+  Pick<QueryOf<'listMediaAssets'>, 'folder_id' | 'search' | 'name_prefix'>;
+
+/** A page of scheduled posts (`GET /publishing/shortform/posts`). */
+export type ScheduledPostsPage = Given<QueryOf<'listScheduledPosts'>, 'limit' | 'offset'> &
+  Pick<QueryOf<'listScheduledPosts'>, 'status'>;
+
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+/** The same parameters, named in camelCase as the clip feature names them. */
+type CamelCased<Query> = {
+  [Name in keyof Query as Name extends string ? CamelCase<Name> : Name]: Query[Name];
+};
+
+type ClipsQuery = QueryOf<'listClips'>;
+
+/** The project / asset a clip query is narrowed to (absent: all): `GET /clips`'s scope. */
+export type ClipScope = CamelCased<Pick<ClipsQuery, 'project_id' | 'asset_id'>>;
+
+export type ClipListParams = ClipScope &
+  Given<ClipsQuery, 'limit' | 'offset'> & {
+    /** Statuses to include (none: every status); `GET /clips` takes one, the client unites several. */
+    statuses: readonly string[];
+  };
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -94,7 +117,7 @@ export const queryKeys = {
   /** The BFF's audit list of destructive calls. */
   audit: {
     all: ['audit'] as const,
-    page: (page: PageParams) => ['audit', page] as const,
+    page: (page: AuditPageParams) => ['audit', page] as const,
   },
   clips: {
     all: ['clips'] as const,
@@ -122,8 +145,7 @@ export const queryKeys = {
   publishing: {
     all: ['publishing'] as const,
     connections: ['publishing', 'connections'] as const,
-    posts: (page: PageParams & { status?: string | undefined }) =>
-      ['publishing', 'posts', page] as const,
+    posts: (page: ScheduledPostsPage) => ['publishing', 'posts', page] as const,
     post: (postId: string) => ['publishing', 'post', postId] as const,
   },
   aiEditRuns: ['ai-edit-runs'] as const,

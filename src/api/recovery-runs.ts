@@ -7,11 +7,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from './client.ts';
 import { queryKeys, type PageParams } from './query-keys.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
-import type { components } from './schema.gen.ts';
+import type { BackgroundRun, components, RecoveryResourceType } from './schema.gen.ts';
 
-export type RecoveryRun = components['schemas']['RecoveryRun'];
-export type BackgroundRun = components['schemas']['BackgroundRun'];
-export type RecoveryResourceType = components['schemas']['RecoveryResourceType'];
 export type RunCancelResult = components['schemas']['RecoveryRunCancelResult'];
 
 export const recoveryRunsQueryOptions = (page: PageParams) =>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
-import { type RecoveryResourceType, useCancelRun } from '@/api/recovery-runs.ts';
+import { useCancelRun } from '@/api/recovery-runs.ts';
 import { reasonProblem, REASON_MAX } from '@/lib/deletion-plan.ts';
 import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
 import { Modal } from './modal.tsx';
 import { TextAreaField } from './text-field.tsx';
+import type { RecoveryResourceType } from '@/api/schema.gen.ts';
 
 const RESOURCE_WORDS: Record<RecoveryResourceType, string> = {
   asset: 'asset',

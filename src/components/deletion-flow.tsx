@@ -8,7 +8,6 @@ import {
   comparePlans,
   confirmBatches,
   confirmationMatches,
-  type DeletionResult,
   type DeletionTarget,
   describeFailure,
   describeFilter,
@@ -22,6 +21,7 @@ import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
 import { Modal } from './modal.tsx';
 import { TextAreaField, TextField } from './text-field.tsx';
+import type { DeletionResult } from '@/api/schema.gen.ts';
 
 type Step =
   | { name: 'edit' }

@@ -11,8 +11,8 @@ import {
   nameFilterProblem,
   reasonProblem,
   snapshotOf,
-  type DeletionResult,
 } from './deletion-plan.ts';
+import type { DeletionResult } from '@/api/schema.gen.ts';
 
 const ids = (count: number, prefix = 'a') =>
   Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(3, '0')}`);

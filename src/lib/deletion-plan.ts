@@ -3,10 +3,7 @@
  * prefix, or a folder), the batches of at most 100 ids the service accepts, the reason rule, the
  * check that a confirm still deletes exactly what the dry run showed, and the merged result.
  */
-import type { components } from '@/api/schema.gen.ts';
-
-export type DeletionResult = components['schemas']['DeletionResult'];
-export type DeleteRequest = components['schemas']['DeleteRequest'];
+import type { DeleteRequest, DeletionResult } from '@/api/schema.gen.ts';
 
 /** The reference's limit on `ids` per delete request. */
 export const MAX_IDS_PER_REQUEST = 100;

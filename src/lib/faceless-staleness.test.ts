@@ -7,10 +7,8 @@ import {
   regenerationCredits,
   staleAfter,
   withoutStale,
-  type FacelessPlanRevision,
-  type Plan,
-  type ReviewOptions,
 } from './faceless-staleness.ts';
+import type { FacelessPlanRevision, Plan, ReviewOptions } from '@/api/schema.gen.ts';
 
 const plan: Plan = {
   imageModelId: 'image-xl-3',

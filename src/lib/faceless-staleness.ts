@@ -4,19 +4,19 @@
  * costs. The simulator drops the stale assets from the new draft with these; the plan review
  * shows the stale scenes and the credit change with the same functions before anything is sent.
  */
-import type { components } from '@/api/schema.gen.ts';
+import type {
+  components,
+  FacelessPlanRevision,
+  Plan,
+  PreproductionAssets,
+  ReviewOptions,
+} from '@/api/schema.gen.ts';
 
 type Schemas = components['schemas'];
-export type Plan = Schemas['Plan'];
-export type PlanScene = Schemas['PlanScene'];
-export type PlanCharacter = Schemas['PlanCharacter'];
 export type ReviseRequest = Schemas['FacelessPlanReviseRequest'];
 export type SceneChange = Schemas['FacelessSceneChange'];
 export type CharacterChange = Schemas['FacelessCharacterChange'];
 export type ModelChange = Schemas['FacelessModelChange'];
-export type ReviewOptions = Schemas['ReviewOptions'];
-export type PreproductionAssets = Schemas['PreproductionAssets'];
-export type FacelessPlanRevision = Schemas['FacelessPlanRevision'];
 
 /** Scene fields whose change regenerates the scene's keyframe and its semantic-action QA. */
 export const SCENE_VISUAL_FIELDS = [

@@ -3,11 +3,9 @@
  * The scheduler shows every refusal; the simulator applies the same rules and answers the first
  * one as a 400 naming its field, so the rule lives here once.
  */
-import type { components } from '@/api/schema.gen.ts';
+import type { components, Export, PublishMode } from '@/api/schema.gen.ts';
 
-type Export = components['schemas']['Export'];
 type Connection = components['schemas']['PublishingConnection'];
-type PublishMode = components['schemas']['PublishMode'];
 
 /** A post may be sent for "now" even if the clock moved on a little while the form was open. */
 export const PAST_TOLERANCE_MS = 5 * 60_000;

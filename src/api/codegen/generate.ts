@@ -46,7 +46,15 @@ export async function generateFiles(root: URL): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const document of DOCUMENTS) {
     const sourceUrl = new URL(document.source, root);
-    const ast = await openapiTS(sourceUrl, { enumValues: true });
+    const ast = await openapiTS(sourceUrl, {
+      enumValues: true,
+      // Every schema also exported at the top level under its own name (`export type Clip =
+      // components['schemas']['Clip']`), once, here: modules import `Clip` instead of each
+      // keeping its own list of aliases.
+      rootTypes: true,
+      rootTypesNoSchemaPrefix: true,
+      rootTypesKeepCasing: true,
+    });
     files.push({ path: document.types, text: TYPES_HEADER + astToString(ast) });
     if (document.data) {
       const parsed: unknown = parse(await readFile(sourceUrl, 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { describeStale, draftImpact } from './draft-impact.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const plan = {
   characters: [{ id: 'ezra', name: 'Ezra', anchorPrompt: 'red cap' }],

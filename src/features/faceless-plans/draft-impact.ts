@@ -7,11 +7,11 @@ import {
   missingAssets,
   regenerationCredits,
   staleAfter,
-  type FacelessPlanRevision,
   type ReviseRequest,
   type StaleSet,
 } from '@/lib/faceless-staleness.ts';
 import { formatSceneList } from './plan-format.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 export interface DraftImpact {
   /** Assets that exist now and the draft makes stale. */

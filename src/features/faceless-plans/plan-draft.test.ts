@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '@/lib/faceless-staleness.ts';
 import {
   changeCount,
   draftStorageKey,
@@ -15,6 +14,7 @@ import {
   withoutScene,
   type DraftStorage,
 } from './plan-draft.ts';
+import type { Plan } from '@/api/schema.gen.ts';
 
 const plan: Plan = {
   imageModelId: 'image-xl-3',

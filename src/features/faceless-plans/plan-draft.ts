@@ -9,10 +9,10 @@ import { canonicalJson } from '@/lib/canonical-json.ts';
 import type {
   CharacterChange,
   ModelChange,
-  Plan,
   ReviseRequest,
   SceneChange,
 } from '@/lib/faceless-staleness.ts';
+import type { Plan } from '@/api/schema.gen.ts';
 
 export interface PlanDraft {
   changes: ReviseRequest;

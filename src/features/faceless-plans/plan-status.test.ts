@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import {
   canApprove,
   costBreakdown,
@@ -8,6 +7,7 @@ import {
   sceneAssetIndex,
   statusLabel,
 } from './plan-status.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const revision = (
   status: string,

@@ -1,8 +1,8 @@
+import type { FacelessPlanRevision, PlanScene } from '@/api/schema.gen.ts';
 /**
  * What a revision's status means to a reviewer, which approvals it allows (the contract's
  * assumed status machine), and the state of each scene's keyframe and QA.
  */
-import type { FacelessPlanRevision, PlanScene } from '@/lib/faceless-staleness.ts';
 
 export type ApprovalStage = 'plan' | 'assets';
 

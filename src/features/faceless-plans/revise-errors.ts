@@ -3,7 +3,8 @@
  * a missing paid plan, a reused Idempotency-Key.
  */
 import { ApiError, describeError } from '@/api/api-error.ts';
-import type { Plan, ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { Plan } from '@/api/schema.gen.ts';
 
 const FIELD_WORDS: Record<string, string> = {
   title: 'title',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRevision, type FacelessPlanRevision, type Plan } from '@/lib/faceless-staleness.ts';
+import { applyRevision } from '@/lib/faceless-staleness.ts';
 import { changedRows, countChanged, diffPlans, diffRevisions } from './revision-diff.ts';
+import type { FacelessPlanRevision, Plan } from '@/api/schema.gen.ts';
 
 const plan: Plan = {
   imageModelId: 'image-xl-3',

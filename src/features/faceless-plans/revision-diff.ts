@@ -3,13 +3,8 @@
  * scenes, each row with both values as text and whether they differ. Used for comparing any two
  * revisions and for the summary of a draft before it is sent.
  */
-import type {
-  FacelessPlanRevision,
-  Plan,
-  PlanCharacter,
-  PlanScene,
-} from '@/lib/faceless-staleness.ts';
 import { formatSeconds } from './plan-format.ts';
+import type { FacelessPlanRevision, Plan, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 export interface DiffRow {
   key: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectsOfEvent, type LiveEvent, pollingIntervalMs } from './event-effects.ts';
+import { effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
+import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 
 const event = (type: LiveEvent['type'], data: Record<string, unknown> = {}): LiveEvent =>
   ({ id: `evt_${type}`, type, created_at: '2026-11-22T00:00:00Z', data }) as LiveEvent;

@@ -1,10 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { components } from '@/api/bff-schema.gen.ts';
+import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
 
 /** An event as the BFF relays it from the service's signed webhooks (bff.yaml `LiveEvent`). */
-export type LiveEvent = components['schemas']['LiveEvent'];
 
 export interface EventEffects {
   invalidate: QueryKey[];

@@ -1,18 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { components } from '@/api/bff-schema.gen.ts';
+import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import {
-  effectsOfEvent,
-  liveQueryRoots,
-  pollingIntervalMs,
-  type LiveEvent,
-} from './event-effects.ts';
+import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
-
-type LiveStatus = components['schemas']['LiveStatus'];
 
 export const EVENTS_URL = '/bff/events';
 const SEEN_LIMIT = 500;

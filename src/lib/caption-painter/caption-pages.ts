@@ -4,11 +4,7 @@
  * page is on screen at a time, which word is active, and how far each word's animations have run
  * (active-word pop/bounce/underline/highlight, word reveal fade/pop/typewriter).
  */
-import type { components } from '@/api/schema.gen.ts';
-
-export type CaptionSettings = components['schemas']['CaptionSettings'];
-export type CaptionWord = components['schemas']['CaptionWord'];
-export type CaptionWordStyle = components['schemas']['CaptionWordStyle'];
+import type { CaptionSettings, CaptionWordStyle } from '@/api/schema.gen.ts';
 
 /** What the painter needs of a word (a caption word of the contract fits). */
 export interface PaintableWord {

@@ -26,18 +26,12 @@ import {
   paginate,
   wordMotion,
   type CaptionPage,
-  type CaptionSettings,
-  type CaptionWordStyle,
   type PaintableWord,
   type WordMotion,
 } from './caption-pages.ts';
+import type { CaptionSettings, CaptionWordStyle } from '@/api/schema.gen.ts';
 
-export type {
-  CaptionSettings,
-  CaptionWord,
-  CaptionWordStyle,
-  PaintableWord,
-} from './caption-pages.ts';
+export type { PaintableWord } from './caption-pages.ts';
 
 /** The parts of a 2D context the painter uses (a recording fake in tests). */
 export type PainterContext = Pick<

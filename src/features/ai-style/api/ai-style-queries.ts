@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
-
-export type AiEditRun = components['schemas']['AiEditRun'];
-export type AiEditStyleResult = components['schemas']['AiEditStyleResult'];
 
 export const aiEditRunsQueryOptions = queryOptions({
   queryKey: queryKeys.aiEditRuns,

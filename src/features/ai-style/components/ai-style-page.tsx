@@ -12,8 +12,8 @@ import {
   aiEditRunsQueryOptions,
   stylesQueryOptions,
   useApplyStyle,
-  type AiEditStyleResult,
 } from '../api/ai-style-queries.ts';
+import type { AiEditStyleResult } from '@/api/schema.gen.ts';
 
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 

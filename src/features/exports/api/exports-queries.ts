@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
+import type { ExportStartRequest } from '@/api/schema.gen.ts';
 import { markStarted } from '@/lib/started-work.ts';
-
-export type ExportStartRequest = components['schemas']['ExportStartRequest'];
 
 /**
  * Starts a render of the project. The job is remembered as started here, so its outcome toasts in

@@ -3,7 +3,8 @@ import { Button } from '@/components/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { InlineError } from '@/components/error-state.tsx';
-import { useStartExport, type ExportStartRequest } from '../api/exports-queries.ts';
+import { useStartExport } from '../api/exports-queries.ts';
+import type { ExportStartRequest } from '@/api/schema.gen.ts';
 
 type Resolution = NonNullable<ExportStartRequest['resolution']>;
 

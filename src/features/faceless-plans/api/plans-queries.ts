@@ -3,13 +3,10 @@ import { ApiError } from '@/api/api-error.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { markStarted } from '@/lib/started-work.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
+import type { Character, FacelessPlanRevision } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
-import type { FacelessPlanRevision, ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
 import { isRunning, type ApprovalStage } from '../plan-status.ts';
-
-export type Character = components['schemas']['Character'];
-export type MediaAsset = components['schemas']['MediaAsset'];
 
 /** Every revision of the project's plan, newest first. */
 export const planRevisionsQueryOptions = (projectId: string) =>

@@ -5,16 +5,13 @@ import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
-import {
-  approvalCredits,
-  missingAssets,
-  type FacelessPlanRevision,
-} from '@/lib/faceless-staleness.ts';
+import { approvalCredits, missingAssets } from '@/lib/faceless-staleness.ts';
 import { creditsQueryOptions, jobQueryOptions, useApproveRevision } from '../api/plans-queries.ts';
 import { formatCredits, formatSceneList } from '../plan-format.ts';
 import { isEmptyDraft } from '../plan-draft.ts';
 import { isRunning, nextApproval, statusLabel, type ApprovalStage } from '../plan-status.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 /** What approving the plan will generate, in words. */
 function preproductionWork(revision: FacelessPlanRevision): string {

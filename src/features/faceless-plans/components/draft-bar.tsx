@@ -5,7 +5,7 @@ import { ApiError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
-import { applyRevision, type FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
+import { applyRevision } from '@/lib/faceless-staleness.ts';
 import { useReviseRevision } from '../api/plans-queries.ts';
 import { describeStale, draftImpact } from '../draft-impact.ts';
 import { changeCount, isEmptyDraft, sendIntent } from '../plan-draft.ts';
@@ -13,6 +13,7 @@ import { formatCredits } from '../plan-format.ts';
 import { describeReviseError } from '../revise-errors.ts';
 import { changedRows, diffPlans } from '../revision-diff.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 /** The unsent draft of this revision: what it changes, and sending it as a new revision. */
 export function DraftBar({

@@ -6,16 +6,12 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
-import type { FacelessPlanRevision, PlanCharacter } from '@/lib/faceless-staleness.ts';
-import {
-  characterQueryOptions,
-  useSetPrimaryReference,
-  type Character,
-} from '../api/plans-queries.ts';
+import { characterQueryOptions, useSetPrimaryReference } from '../api/plans-queries.ts';
 import { formatSceneList } from '../plan-format.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
 import { AssetImage, Badge, Field, Section } from './plan-bits.tsx';
 import { CharacterEditor } from './plan-editors.tsx';
+import type { Character, FacelessPlanRevision, PlanCharacter } from '@/api/schema.gen.ts';
 
 /** The plan's characters: anchor, description, voice, facts, and their references. */
 export function PlanCharacters({

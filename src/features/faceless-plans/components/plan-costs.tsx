@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { approvalCredits, type FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
+import { approvalCredits } from '@/lib/faceless-staleness.ts';
 import { dependencySentence, formatCredits } from '../plan-format.ts';
 import { costBreakdown } from '../plan-status.ts';
 import { Section } from './plan-bits.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 interface Option {
   key: string;

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
-import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/lib/faceless-staleness.ts';
 import {
   withCharacterChange,
   withModels,
@@ -24,6 +23,7 @@ import {
 } from '../plan-edit-schemas.ts';
 import type { PlanDraft } from '../plan-draft.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
+import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 interface EditorProps {
   projectId: string;

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/button.tsx';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { formatSeconds } from '../plan-format.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
 import { Badge, Field, Section } from './plan-bits.tsx';
 import { ModelsEditor, StyleAnchorEditor } from './plan-editors.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? '—' : value ? 'Yes' : 'No');
 

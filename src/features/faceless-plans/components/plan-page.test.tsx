@@ -5,10 +5,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { draftStorageKey } from '../plan-draft.ts';
 import { PlanPage } from './plan-page.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const apiBase = `${window.location.origin}/api/v1`;
 const simulator = createSimulator({ seed: 11 });

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { planRevisionQueryOptions, planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { PLAN_TABS, type PlanTab } from '../plan-tabs.ts';
 import { ApprovalControls, RunStatus } from './approval-controls.tsx';
@@ -15,6 +14,7 @@ import { PlanOverview } from './plan-overview.tsx';
 import { RevisionCompare } from './revision-compare.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { Storyboard } from './storyboard.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const TAB_LABELS: Record<PlanTab, string> = {
   overview: 'Overview',

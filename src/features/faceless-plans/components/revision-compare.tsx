@@ -3,10 +3,10 @@ import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { changedRows, countChanged, diffRevisions } from '../revision-diff.ts';
 import { statusLabel } from '../plan-status.ts';
 import { Section } from './plan-bits.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 /** Any two revisions side by side; what differs (scenes, characters, models, costs) highlighted. */
 export function RevisionCompare({

@@ -3,8 +3,8 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import type { FacelessPlanRevision } from '@/lib/faceless-staleness.ts';
 import { StatusBadge } from './plan-bits.tsx';
+import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 /** Every revision of the plan: number, status, created, approvals, series; open or compare. */
 export function RevisionHistory({

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import type { FacelessPlanRevision, PlanScene, SceneChange } from '@/lib/faceless-staleness.ts';
+import type { SceneChange } from '@/lib/faceless-staleness.ts';
 import { draftImpact } from '../draft-impact.ts';
 import { formatSeconds, spanPercent } from '../plan-format.ts';
 import { sceneAssetIndex, type SceneAssets } from '../plan-status.ts';
@@ -19,6 +19,7 @@ import { usePlanDraft } from '../use-plan-draft.ts';
 import { AssetImage, Badge, Field, QaBadge, Section } from './plan-bits.tsx';
 import { SceneEditor } from './plan-editors.tsx';
 import { SceneQa } from './scene-qa.tsx';
+import type { FacelessPlanRevision, PlanScene } from '@/api/schema.gen.ts';
 
 type Filter = 'all' | 'qa' | 'stale' | 'draft';
 

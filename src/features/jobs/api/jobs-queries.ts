@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
-
-export type Job = components['schemas']['Job'];
+import type { Job } from '@/api/schema.gen.ts';
 
 const FINISHED = new Set(['complete', 'completed', 'succeeded', 'failed', 'cancelled', 'canceled']);
 

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '@/components/button.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
-import { isFailedJobStatus, isFinishedJobStatus, type Job } from '../api/jobs-queries.ts';
+import { isFailedJobStatus, isFinishedJobStatus } from '../api/jobs-queries.ts';
+import type { Job } from '@/api/schema.gen.ts';
 
 const statusTone: Record<string, string> = {
   complete: 'bg-emerald-100 text-emerald-900',

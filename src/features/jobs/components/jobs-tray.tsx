@@ -9,9 +9,9 @@ import {
   isFinishedJobStatus,
   useCancelJob,
   workspaceJobsQueryOptions,
-  type Job,
 } from '../api/jobs-queries.ts';
 import { JobCard, jobLabel } from './job-card.tsx';
+import type { Job } from '@/api/schema.gen.ts';
 
 /**
  * Announces, with a toast, work this browser started that finished while the live stream was not

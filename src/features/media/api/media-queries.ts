@@ -8,11 +8,6 @@ import { api, unwrap } from '@/api/client.ts';
 import { queryKeys, type MediaAssetFilters } from '@/api/query-keys.ts';
 import type { components } from '@/api/schema.gen.ts';
 
-export type MediaAsset = components['schemas']['MediaAsset'];
-export type MediaAssetDetail = components['schemas']['MediaAssetDetail'];
-export type MediaFolder = components['schemas']['MediaFolder'];
-export type BackgroundRun = components['schemas']['BackgroundRun'];
-export type RecordingSetTrack = components['schemas']['RecordingSetTrack'];
 export type TrackRole = components['schemas']['RecordingSetTrackRequest']['role'];
 export type SuggestionsRunState = components['schemas']['ShortSuggestionsRunState'];
 
@@ -22,16 +17,7 @@ export const mediaAssetsQueryOptions = (filters: MediaAssetFilters) =>
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/workspace/media/assets', {
-          params: {
-            query: {
-              limit: filters.limit,
-              offset: filters.offset,
-              sort: filters.sort,
-              ...(filters.folderId ? { folder_id: filters.folderId } : {}),
-              ...(filters.search ? { search: filters.search } : {}),
-              ...(filters.namePrefix ? { name_prefix: filters.namePrefix } : {}),
-            },
-          },
+          params: { query: filters },
           signal,
         }),
       ),

@@ -8,9 +8,7 @@
 import { api, unwrap } from '@/api/client.ts';
 import { getCsrfToken } from '@/api/csrf-token.ts';
 import { isRefusedUnprocessed, withRetries } from '@/api/retry-policy.ts';
-import type { components } from '@/api/schema.gen.ts';
-
-export type MediaAsset = components['schemas']['MediaAsset'];
+import type { MediaAsset } from '@/api/schema.gen.ts';
 
 export interface UploadRef {
   storageKey: string;

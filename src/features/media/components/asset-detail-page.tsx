@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
-import { type BackgroundRun, isStuck } from '@/api/recovery-runs.ts';
+import { isStuck } from '@/api/recovery-runs.ts';
 import { Button } from '@/components/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
 import { DeletionFlow } from '@/components/deletion-flow.tsx';
@@ -14,7 +14,6 @@ import { formatBytes, formatDateTime, formatDuration, formatPercent } from '@/li
 import { useNow } from '@/lib/use-now.ts';
 import {
   assetClipsQueryOptions,
-  type MediaAssetDetail,
   mediaAssetQueryOptions,
   mediaFoldersQueryOptions,
   suggestionsRunQueryOptions,
@@ -22,6 +21,7 @@ import {
   useAddTrack,
   useStartSuggestions,
 } from '../api/media-queries.ts';
+import type { BackgroundRun, MediaAssetDetail } from '@/api/schema.gen.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES: readonly TrackRole[] = ['camera', 'screen', 'microphone'];

@@ -13,8 +13,6 @@ import { type DeletionTarget, describeFilter, nameFilterProblem } from '@/lib/de
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
 import { describeSelection } from '@/lib/selection-store.ts';
 import {
-  type MediaAsset,
-  type MediaFolder,
   mediaAssetsQueryOptions,
   mediaFoldersQueryOptions,
   useCreateFolder,
@@ -22,6 +20,7 @@ import {
 import { assetFiltersOf, type MediaSearch, PAGE_SIZES, pageOf } from '../model/media-search.ts';
 import { useMediaSelection } from '../model/media-selection.ts';
 import { UploadPanel } from './upload-panel.tsx';
+import type { Bounds, MediaAsset, MediaFolder } from '@/api/schema.gen.ts';
 
 const KIND_WORDS: Record<MediaAsset['kind'], string> = {
   video: 'Video',
@@ -444,13 +443,7 @@ function NameFilters({ search }: { search: MediaSearch }) {
   );
 }
 
-function PageControls({
-  search,
-  bounds,
-}: {
-  search: MediaSearch;
-  bounds: { total: number; returned: number; has_more: boolean };
-}) {
+function PageControls({ search, bounds }: { search: MediaSearch; bounds: Bounds }) {
   const sizeId = useId();
   const navigate = useNavigate();
   return (

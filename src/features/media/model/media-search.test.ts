@@ -13,11 +13,7 @@ describe('media library search params', () => {
       sort: 'size',
     });
     expect(search).toEqual({ offset: 0, limit: 25, sort: '-created_at' });
-    expect(assetFiltersOf(search)).toMatchObject({
-      folderId: null,
-      search: null,
-      namePrefix: null,
-    });
+    expect(assetFiltersOf(search)).toEqual({ offset: 0, limit: 25, sort: '-created_at' });
   });
 
   it('keeps valid values', () => {
@@ -31,9 +27,9 @@ describe('media library search params', () => {
       sort: 'name',
     });
     expect(assetFiltersOf(search)).toEqual({
-      folderId: folder,
+      folder_id: folder,
       search: 'drone',
-      namePrefix: 'B-roll',
+      name_prefix: 'B-roll',
       offset: 50,
       limit: 50,
       sort: 'name',

@@ -3,6 +3,7 @@
  * filtered page is a link; malformed values fall back to defaults instead of failing the page.
  */
 import { z } from 'zod/mini';
+import type { MediaAssetFilters } from '@/api/query-keys.ts';
 import { NAME_FILTER_MAX } from '@/lib/deletion-plan.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -36,12 +37,12 @@ export const mediaSearchSchema = z.object({
 
 export type MediaSearch = z.infer<typeof mediaSearchSchema>;
 
-/** The list query of a search. */
-export function assetFiltersOf(search: MediaSearch) {
+/** The list query of a search (`GET /workspace/media/assets`'s parameters; absent filters left out). */
+export function assetFiltersOf(search: MediaSearch): MediaAssetFilters {
   return {
-    folderId: search.folder ?? null,
-    search: search.q ?? null,
-    namePrefix: search.prefix ?? null,
+    ...(search.folder ? { folder_id: search.folder } : {}),
+    ...(search.q ? { search: search.q } : {}),
+    ...(search.prefix ? { name_prefix: search.prefix } : {}),
     offset: search.offset,
     limit: search.limit,
     sort: search.sort,

@@ -13,7 +13,6 @@ import {
   abortUpload,
   completeUpload,
   listParts,
-  type MediaAsset,
   signPart,
   startUpload,
   type UploadRef,
@@ -34,6 +33,7 @@ import {
   secondsLeft,
   type TransferRate,
 } from './transfer-rate.ts';
+import type { MediaAsset } from '@/api/schema.gen.ts';
 
 type Meta = { folderId: string | null };
 type Body = Record<string, unknown>;

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { components } from '@/api/bff-schema.gen.ts';
-import {
-  isStuck,
-  type RecoveryResourceType,
-  type RecoveryRun,
-  recoveryRunsQueryOptions,
-} from '@/api/recovery-runs.ts';
+import type { AuditEntry } from '@/api/bff-schema.gen.ts';
+import { isStuck, recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { Button } from '@/components/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -19,8 +14,7 @@ import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { auditQueryOptions } from '../api/audit-queries.ts';
 import { AUDIT_PAGE, RUNS_PAGE, type OpsSearch } from '../ops-search.ts';
-
-type AuditEntry = components['schemas']['AuditEntry'];
+import type { RecoveryResourceType, RecoveryRun } from '@/api/schema.gen.ts';
 
 const RESOURCE_WORDS: Record<RecoveryResourceType, string> = {
   asset: 'Asset',

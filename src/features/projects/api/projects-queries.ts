@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys, type PageParams } from '@/api/query-keys.ts';
-import type { components, paths } from '@/api/schema.gen.ts';
-
-export type Project = components['schemas']['Project'];
+import type { paths, Project } from '@/api/schema.gen.ts';
 
 export type ProjectsPage = PageParams;
 

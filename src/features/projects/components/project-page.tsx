@@ -5,8 +5,9 @@ import { Button } from '@/components/button.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { projectQueryOptions, useUpdateProject, type Project } from '../api/projects-queries.ts';
+import { projectQueryOptions, useUpdateProject } from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
+import type { Project } from '@/api/schema.gen.ts';
 
 interface ProjectSlots {
   /** Header actions from other features (e.g. "Export video"), composed by the route. */

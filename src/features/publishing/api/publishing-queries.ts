@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
+import type { components, ScheduledPost } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
 import { markStarted } from '@/lib/started-work.ts';
 
-export type ScheduledPost = components['schemas']['ScheduledPost'];
 export type PostStatus = components['schemas']['ScheduledPostStatus'];
 export type Connection = components['schemas']['PublishingConnection'];
 export type SchedulePostBody = components['schemas']['SchedulePostRequest'];
-export type MediaAsset = components['schemas']['MediaAsset'];
 
 export const POSTS_PAGE_SIZE = 20;
 

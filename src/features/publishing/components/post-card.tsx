@@ -1,6 +1,7 @@
 import { Button } from '@/components/button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import type { Connection, ScheduledPost } from '../api/publishing-queries.ts';
+import type { Connection } from '../api/publishing-queries.ts';
+import type { ScheduledPost } from '@/api/schema.gen.ts';
 
 const tone: Record<string, string> = {
   scheduled: 'bg-amber-100 text-amber-900',

@@ -14,10 +14,10 @@ import {
   postsQueryOptions,
   useCancelPost,
   type PostStatus,
-  type ScheduledPost,
 } from '../api/publishing-queries.ts';
 import { PostCard } from './post-card.tsx';
 import { ScheduleForm } from './schedule-form.tsx';
+import type { ScheduledPost } from '@/api/schema.gen.ts';
 
 const STATUSES: PostStatus[] = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'];
 

@@ -12,12 +12,11 @@ import {
   imageAssetsQueryOptions,
   projectsPickerQueryOptions,
   useSchedulePost,
-  type MediaAsset,
-  type ScheduledPost,
   type SchedulePostBody,
 } from '../api/publishing-queries.ts';
 import { epochToLocalInputs, localDateTimeToEpoch, userTimeZone } from '../schedule-time.ts';
 import { SlideshowOrder } from './slideshow-order.tsx';
+import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
 
 type Source = 'export' | 'slideshow';
 type Mode = NonNullable<SchedulePostBody['publish_mode']>;

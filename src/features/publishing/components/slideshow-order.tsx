@@ -16,8 +16,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button } from '@/components/button.tsx';
-import type { MediaAsset } from '../api/publishing-queries.ts';
 import { moveItem } from '../schedule-time.ts';
+import type { MediaAsset } from '@/api/schema.gen.ts';
 
 /**
  * The slideshow's images in order. Reorder by dragging a handle, or from the keyboard: focus a

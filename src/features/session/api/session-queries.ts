@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error.ts';
-import type { components } from '@/api/bff-schema.gen.ts';
+import type { components, Session } from '@/api/bff-schema.gen.ts';
 import { bff, unwrap } from '@/api/client.ts';
 import { setCsrfToken } from '@/api/csrf-token.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 
 // The BFF's own endpoints are described by src/api/bff.yaml; these are its generated types.
-export type Session = components['schemas']['Session'];
 export type LoginInput = components['schemas']['LoginRequest'];
 
 export const sessionQueryKey = queryKeys.session;

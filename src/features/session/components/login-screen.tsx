@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import { useLogin, validateApiKeyInput, type Session } from '../api/session-queries.ts';
+import { useLogin, validateApiKeyInput } from '../api/session-queries.ts';
+import type { Session } from '@/api/bff-schema.gen.ts';
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render.tsx';
-import type { Session } from '../api/session-queries.ts';
 import { SessionHeader } from './session-header.tsx';
+import type { Session } from '@/api/bff-schema.gen.ts';
 
 const session: Session = {
   organization_id: 'org_acme',

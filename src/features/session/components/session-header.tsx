@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@/components/button.tsx';
-import { useLogout, type Session } from '../api/session-queries.ts';
+import { useLogout } from '../api/session-queries.ts';
+import type { Session } from '@/api/bff-schema.gen.ts';
 
 const environmentBadge: Record<Session['environment'], string> = {
   live: 'bg-red-100 text-red-800 ring-red-600/30',

@@ -9,7 +9,7 @@ import type {
   TimelineBatchApplyResult,
   TimelineBatchDeleteResult,
   TimelineBatchOperation,
-} from '../model/timeline-types.ts';
+} from '@/api/schema.gen.ts';
 
 /** The service caps one batch delete at 100 ids. */
 export const DELETE_BATCH_SIZE = 100;

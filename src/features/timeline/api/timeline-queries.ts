@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 
 /** The project timeline with its revision (server state: the editor never copies it). */
 export const timelineQueryOptions = (projectId: string) =>
@@ -17,7 +18,7 @@ export const timelineQueryOptions = (projectId: string) =>
 /** The words of one caption item (the preview draws the caption under the playhead). */
 export const captionItemWordsQueryOptions = (
   projectId: string,
-  item: { id: string; start_seconds: number; end_seconds: number },
+  item: Pick<TimelineItem, 'id' | 'start_seconds' | 'end_seconds'>,
 ) =>
   queryOptions({
     queryKey: queryKeys.captions.itemWords(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Timeline, TimelineItem } from '../model/timeline-types.ts';
 import { itemsAt, paintFrame, wordsFromText, type FrameContext } from './preview-drawing.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 /** A 2D context that records every call (any method the painters use), with a fixed-width font. */
 function recordingContext(): { ctx: FrameContext; calls: Array<[string, unknown[]]> } {

@@ -6,12 +6,11 @@
  */
 import {
   paintCaption,
-  type CaptionSettings,
   type PaintableWord,
   type PainterContext,
 } from '@/lib/caption-painter/caption-painter.ts';
 import { isLocked } from '@/lib/timeline-layer-rules.ts';
-import type { Timeline, TimelineItem, TimelineLayer } from '../model/timeline-types.ts';
+import type { CaptionSettings, Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 export type FrameContext = PainterContext & {
   fillRect: CanvasRenderingContext2D['fillRect'];

@@ -14,10 +14,10 @@ import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
 import { formatTimecode } from '../model/ruler.ts';
 import { snapToFrame } from '../model/time-scale.ts';
-import type { Timeline, TimelineItem } from '../model/timeline-types.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { paintFrame, type FrameContext } from './preview-drawing.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 const CSS_WIDTH = 216;
 const CSS_HEIGHT = (CSS_WIDTH * 16) / 9;

@@ -13,14 +13,13 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
-import type { OnboardingState } from '@/api/brand-context.ts';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
 import { renderWithProviders } from '@/test/render.tsx';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
-import type { Timeline, TimelineItem } from '../model/timeline-types.ts';
 import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TimelineInspector } from './timeline-inspector.tsx';
+import type { OnboardingState, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 const apiBase = `${window.location.origin}/api/v1`;
 const simulator = createSimulator({ seed: 7 });

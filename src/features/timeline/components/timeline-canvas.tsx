@@ -13,10 +13,10 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { Layer, Shape, Stage } from 'react-konva';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
-import type { Timeline } from '../model/timeline-types.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { CanvasController } from './canvas-controller.ts';
 import { TYPE_STYLE } from './timeline-drawing.ts';
+import type { Timeline } from '@/api/schema.gen.ts';
 
 const HEADER_WIDTH = 168;
 

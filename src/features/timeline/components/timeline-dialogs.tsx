@@ -4,7 +4,7 @@ import { Button } from '@/components/button.tsx';
 import { lockedLayerOf } from '../model/group-move.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
 import { Modal } from '@/components/modal.tsx';
-import type { TimelineBatchApplyResult } from '../model/timeline-types.ts';
+import type { TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
 const nameOf = (index: TimelineIndex, id: string) => index.byId.get(id)?.item.name ?? id;
 

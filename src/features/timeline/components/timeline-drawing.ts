@@ -17,9 +17,10 @@ import {
   visibleTimeRange,
   type Viewport,
 } from '../model/time-scale.ts';
-import type { TimelineItem, TimelineItemType } from '../model/timeline-types.ts';
+import type { TimelineItemType } from '../model/timeline-types.ts';
 import { trimmedItem } from '../model/trim.ts';
 import type { DragState } from '../state/timeline-state.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 
 /** The subset of CanvasRenderingContext2D the drawing uses (a recording fake in tests). */
 export type Ctx = Pick<

@@ -23,7 +23,6 @@ import {
 import { describeSelection } from '../model/announce.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
-import type { Timeline, TimelineBatchApplyResult } from '../model/timeline-types.ts';
 import {
   createTimelineEditor,
   type TimelineEditor as Editor,
@@ -33,6 +32,7 @@ import { TimelineCanvas, TimelineLegend } from './timeline-canvas.tsx';
 import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import { DeleteResultPanel } from './timeline-panels.tsx';
+import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;

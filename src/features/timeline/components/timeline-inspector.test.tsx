@@ -6,11 +6,11 @@ import { useEditorContext } from '@/lib/editor/react.tsx';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
 import { smallTimeline, withLockedLayers } from '../model/synthetic-timeline.ts';
-import type { Timeline } from '../model/timeline-types.ts';
 import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { DeleteResultPanel } from './timeline-panels.tsx';
+import type { Timeline } from '@/api/schema.gen.ts';
 
 const index = buildTimelineIndex(smallTimeline());
 

@@ -1,6 +1,6 @@
 /** The batch delete result panel (the conflict and notice banners are in @/components). */
 import { Button } from '@/components/button.tsx';
-import type { TimelineBatchDeleteResult } from '../model/timeline-types.ts';
+import type { TimelineBatchDeleteResult } from '@/api/schema.gen.ts';
 
 export function DeleteResultPanel({
   result,

@@ -4,7 +4,7 @@
  */
 import type { EditOp } from './edit-ops.ts';
 import { sameTextStyle } from './text-style.ts';
-import type { Timeline, TimelineItem } from './timeline-types.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 export type ChangeKind = 'added' | 'removed' | 'moved' | 'trimmed' | 'changed';
 

@@ -4,8 +4,9 @@
  */
 import type { TextStyle } from './text-style.ts';
 import { roundMs } from './time-scale.ts';
-import type { MaskEffectType, Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
+import type { MaskEffectType } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
+import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 export const ZOOM_EFFECT: MaskEffectType = 'zoom';
 

@@ -12,7 +12,7 @@ import {
   yToRow,
   type Viewport,
 } from './time-scale.ts';
-import type { TimelineItem } from './timeline-types.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 
 /** Width of a trim handle at each end of an item, in CSS pixels. */
 export const HANDLE_PX = 6;

@@ -5,13 +5,8 @@
 import type { EditOp } from './edit-ops.ts';
 import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { frameTime } from './time-scale.ts';
-import type {
-  Timeline,
-  TimelineItem,
-  TimelineItemType,
-  TimelineLayer,
-  TimelineLayerKind,
-} from './timeline-types.ts';
+import type { TimelineItemType, TimelineLayerKind } from './timeline-types.ts';
+import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 const KINDS: TimelineLayerKind[] = ['video', 'video', 'overlay', 'text', 'caption', 'audio'];
 

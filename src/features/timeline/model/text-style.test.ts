@@ -8,7 +8,7 @@ import { smallTimeline, withLockedLayers } from './synthetic-timeline.ts';
 import { checkFontFamily, contrastingInk, parseHexColor } from './text-style.ts';
 import { describeChange, invertChange, opsChange, settleChange } from './timeline-change.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
-import type { Timeline, TimelineBatchApplyResult } from './timeline-types.ts';
+import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
 const ctx = (selection: string[], timeline: Timeline = smallTimeline()): CommandContext => ({
   index: buildTimelineIndex(timeline),

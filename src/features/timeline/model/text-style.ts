@@ -1,9 +1,9 @@
+import type { TimelineItem } from '@/api/schema.gen.ts';
 /**
  * A text item's text style (colour and font family, the assumed `text_style` of the contract) and
  * the checks the inspector makes before anything is sent: a colour is `#RRGGBB` (`#RGB` and a
  * missing `#` are accepted and written out in full), a font family is 1 to 100 characters.
  */
-import type { TimelineItem } from './timeline-types.ts';
 
 export type TextStyle = NonNullable<TimelineItem['text_style']>;
 

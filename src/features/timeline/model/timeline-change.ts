@@ -14,7 +14,7 @@ import type {
   TimelineBatchApplyResult,
   TimelineBatchDeleteResult,
   TimelineItem,
-} from './timeline-types.ts';
+} from '@/api/schema.gen.ts';
 
 export type TimelineChange =
   /** Moves, trims and effects: one atomic batch. */

@@ -1,8 +1,8 @@
+import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 /**
  * A read-only index over a timeline for drawing and hit testing at 10,000 items: layers as display
  * rows, each row's items sorted by start, and an id map. Built once per timeline object.
  */
-import type { Timeline, TimelineItem, TimelineLayer } from './timeline-types.ts';
 
 export interface IndexedRow {
   row: number;

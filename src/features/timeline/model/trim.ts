@@ -4,7 +4,7 @@
  */
 import type { TimelineIndex } from './timeline-index.ts';
 import { frameTime, roundMs } from './time-scale.ts';
-import type { TimelineItem } from './timeline-types.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 
 export type TrimEdge = 'start' | 'end';
 

@@ -11,8 +11,8 @@ import { API_BASE_URL } from '@/api/client.ts';
 import { applyBatch } from '../api/timeline-api.ts';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { opsChange, type TimelineChange } from '../model/timeline-change.ts';
-import type { Timeline, TimelineItem } from '../model/timeline-types.ts';
 import { createTimelineEditor, type TimelineEditor } from './create-timeline-editor.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 const simulator = createSimulator({ seed: 11 });
 const server = setupServer(

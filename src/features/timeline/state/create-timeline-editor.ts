@@ -25,13 +25,13 @@ import {
   type TimelineResult,
 } from '../model/timeline-change.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
-import type { Timeline, TimelineBatchApplyResult } from '../model/timeline-types.ts';
 import {
   initialTimelineState,
   MARKED_KEYS,
   viewportOf,
   type TimelineState,
 } from './timeline-state.ts';
+import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
 export type TimelineEditor = Editor<
   TimelineState,

@@ -2,14 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { components as BffComponents } from '@/api/bff-schema.gen.ts';
 import { api, bff, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { components } from '@/api/schema.gen.ts';
+import type { components, WebhookEventName } from '@/api/schema.gen.ts';
 import { webhookEventNameValues } from '@/api/schema.gen.ts';
 
-export type Webhook = components['schemas']['Webhook'];
-export type WebhookEventName = components['schemas']['WebhookEventName'];
-export type WebsiteScanResult = components['schemas']['WebsiteScanResult'];
 export type OnboardingCompleteBody = components['schemas']['OnboardingCompleteRequest'];
-export type CaptionDefaults = components['schemas']['CaptionDefaults'];
 
 /** The 10 event names of the reference, from the contract. */
 export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = webhookEventNameValues;

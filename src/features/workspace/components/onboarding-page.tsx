@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { onboardingQueryOptions, type BrandColor } from '@/api/brand-context.ts';
+import { onboardingQueryOptions } from '@/api/brand-context.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import {
-  useCompleteOnboarding,
-  useImportLogo,
-  useScanWebsite,
-  type CaptionDefaults,
-  type WebsiteScanResult,
-} from '../api/workspace-queries.ts';
+import { useCompleteOnboarding, useImportLogo, useScanWebsite } from '../api/workspace-queries.ts';
+import type {
+  BrandColor,
+  CaptionDefaults,
+  LogoImportResult,
+  WebsiteScanResult,
+} from '@/api/schema.gen.ts';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
@@ -62,7 +62,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
   const [colors, setColors] = useState<BrandColor[]>([]);
   const [fonts, setFonts] = useState<string[]>([]);
   const [logoUrl, setLogoUrl] = useState('');
-  const [logo, setLogo] = useState<{ asset_id: string; name: string } | null>(null);
+  const [logo, setLogo] = useState<Pick<LogoImportResult, 'asset_id' | 'name'> | null>(null);
   const [defaults, setDefaults] = useState<CaptionDefaults>({
     look_id: 'bold-pop',
     font_family: 'Inter',

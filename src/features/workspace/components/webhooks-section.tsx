@@ -15,9 +15,8 @@ import {
   validateWebhookUrl,
   webhooksQueryOptions,
   type Delivery,
-  type Webhook,
-  type WebhookEventName,
 } from '../api/workspace-queries.ts';
+import type { Webhook, WebhookEventName } from '@/api/schema.gen.ts';
 
 /** The BFF's receiver with this workspace's routing hint, offered by default. */
 function defaultReceiver(base: string | undefined, organizationId: string): string {
