@@ -66,6 +66,11 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // Loaders go with their route's component (one chunk per route), so the query modules of
+      // every feature stay out of the first route (the login screen needs none of them).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
     tailwindcss(),

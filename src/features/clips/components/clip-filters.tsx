@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import type { ClipCounts } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
 import { CLIP_STATUSES, STATUS_META } from '../model/clip-status.ts';
@@ -27,12 +27,23 @@ export const ClipFilters = memo(function ClipFilters({
 }) {
   const projectId = useId();
   const assetId = useId();
-  const selected = new Set<ClipStatus>(status);
+  // The ticks show what was clicked at once, before the URL (the source of truth) follows: a
+  // second tick made while the first navigation is still on its way adds to it, never replaces it.
+  const inUrl = status.join(',');
+  const [ticked, setTicked] = useState<{ inUrl: string; status: readonly ClipStatus[] } | null>(
+    null,
+  );
+  const current = ticked?.inUrl === inUrl ? ticked.status : status;
+  const selected = new Set<ClipStatus>(current);
+  const choose = (next: readonly ClipStatus[]) => {
+    setTicked({ inUrl, status: next });
+    onChange({ status: [...next], offset: 0 });
+  };
   const toggle = (status: ClipStatus) => {
     const next = new Set(selected);
     if (next.has(status)) next.delete(status);
     else next.add(status);
-    onChange({ status: CLIP_STATUSES.filter((s) => next.has(s)), offset: 0 });
+    choose(CLIP_STATUSES.filter((s) => next.has(s)));
   };
   const knownProject = !project || projects.some((p) => p.id === project);
   const knownAsset = !asset || assets.some((a) => a.id === asset);
@@ -76,7 +87,7 @@ export const ClipFilters = memo(function ClipFilters({
             <button
               type="button"
               className="rounded-full px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
-              onClick={() => onChange({ status: [], offset: 0 })}
+              onClick={() => choose([])}
             >
               Clear statuses
             </button>
