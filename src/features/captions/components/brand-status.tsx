@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { describeError } from '@/api/api-error.ts';
-import type { BrandContext } from '@/api/brand-context.ts';
+import type { BrandContext } from '@/api/schema.gen.ts';
 import { Button } from '@/components/button.tsx';
 
 export function BrandStatus({

@@ -3,7 +3,7 @@
  * context), then the colours the project's captions already use. Pure, so the offers are tested
  * apart from the controls that show them.
  */
-import type { BrandContext } from '@/api/brand-context.ts';
+import type { BrandContext } from '@/api/schema.gen.ts';
 import type { CaptionFont } from './caption-doc.ts';
 
 export interface Swatch {
