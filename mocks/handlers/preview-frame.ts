@@ -46,7 +46,7 @@ export function renderPreviewFrame(record: ProjectRecord, atSeconds: number): st
       }
       case 'text':
         parts.push(
-          `<text data-item-id="${item.id}" x="${WIDTH / 2}" y="${HEIGHT * 0.3}" font-size="40" font-weight="800" fill="#fff" stroke="#000" stroke-width="1.5" text-anchor="middle">${escapeXml(item.text ?? item.name)}</text>`,
+          `<text data-item-id="${item.id}" x="${WIDTH / 2}" y="${HEIGHT * 0.3}" font-size="40" font-weight="800" font-family="${escapeXml(item.text_style?.font_family ?? 'sans-serif')}" fill="${escapeXml(item.text_style?.color ?? '#fff')}" stroke="#000" stroke-width="1.5" text-anchor="middle">${escapeXml(item.text ?? item.name)}</text>`,
         );
         break;
       case 'caption': {

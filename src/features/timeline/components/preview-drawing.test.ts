@@ -173,6 +173,40 @@ describe('the preview frame', () => {
     expect(plain.calls.some(([name, args]) => name === 'fillText' && args[0] === 'v2')).toBe(true);
   });
 
+  it('draws a title in its own text colour and font (its text style)', () => {
+    const titled: Timeline = {
+      ...timeline,
+      layers: [
+        {
+          index: 3,
+          name: 'Titles',
+          kind: 'text',
+          items: [
+            item({
+              id: 'title',
+              type: 'text',
+              text: 'Hello',
+              text_style: { color: '#1E40AF', font_family: 'Poppins' },
+            }),
+          ],
+        },
+      ],
+    };
+    const { ctx } = recordingContext();
+    const painted: Array<{ text: string; fill: unknown; font: unknown }> = [];
+    ctx.fillText = (text: string) => {
+      painted.push({ text, fill: ctx.fillStyle, font: ctx.font });
+    };
+    const frame = { width: 180, height: 320 };
+    const sources = { image: () => null, captionWords: () => null, captionSettings: null };
+    paintFrame(ctx, titled, 1, frame, sources);
+    expect(painted).toContainEqual({
+      text: 'Hello',
+      fill: '#1E40AF',
+      font: expect.stringContaining('"Poppins"'),
+    });
+  });
+
   it('spreads a caption’s text over the item until its words are loaded', () => {
     const words = wordsFromText(timeline.layers[0]!.items[0]!);
     expect(words.map((word) => word.word)).toEqual(['hello', 'big', 'world']);

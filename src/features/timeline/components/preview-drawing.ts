@@ -183,8 +183,10 @@ function paintTitle(
   frame: { width: number; height: number },
 ): void {
   const size = frame.width * 0.075;
+  const style = item.text_style;
   ctx.save();
-  ctx.font = `800 ${Math.round(size)}px system-ui, sans-serif`;
+  // The title's own colour and font (its text style), so a brand colour shows as soon as it is set.
+  ctx.font = `800 ${Math.round(size)}px ${style?.font_family ? `"${style.font_family}", ` : ''}system-ui, sans-serif`;
   const lines = wrap(ctx, item.text ?? item.name, frame.width * 0.84);
   const top = frame.height * 0.14;
   ctx.fillStyle = 'rgba(2,6,23,0.55)';
@@ -194,7 +196,7 @@ function paintTitle(
     frame.width * 0.9,
     lines.length * size * 1.2 + size * 0.4,
   );
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = style?.color ?? '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.shadowColor = 'rgba(0,0,0,0.6)';
