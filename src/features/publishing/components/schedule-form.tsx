@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
 import { Button } from '@/components/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
+import { RadioGroup } from '@/components/radio-group.tsx';
 import { TextAreaField } from '@/components/text-field.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
 import { preflightPost, type Refusal } from '@/lib/publishing-preflight.ts';
@@ -108,25 +109,17 @@ export function ScheduleForm({
         submit();
       }}
     >
-      <fieldset className="flex gap-4">
-        <legend className="mb-1 text-sm font-medium text-slate-700">What to post</legend>
-        {(
-          [
-            ['export', 'A completed export'],
-            ['slideshow', 'A slideshow of images'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="source"
-              checked={source === value}
-              onChange={() => setSource(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup<Source>
+        legend="What to post"
+        name="source"
+        layout="row"
+        options={[
+          ['export', 'A completed export'],
+          ['slideshow', 'A slideshow of images'],
+        ]}
+        value={source}
+        onChange={setSource}
+      />
 
       {source === 'export' ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -221,25 +214,16 @@ export function ScheduleForm({
           </select>
           {connections.isError ? <InlineError error={connections.error} /> : null}
         </div>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium text-slate-700">Publish as</legend>
-          {(
-            [
-              ['direct_post', 'Direct post (goes live)'],
-              ['inbox_draft', 'Inbox draft (finish in the app)'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="publish_mode"
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup<Mode>
+          legend="Publish as"
+          name="publish_mode"
+          options={[
+            ['direct_post', 'Direct post (goes live)'],
+            ['inbox_draft', 'Inbox draft (finish in the app)'],
+          ]}
+          value={mode}
+          onChange={setMode}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2">
