@@ -96,7 +96,7 @@ import type { Rng } from './lib/prng.ts';
 import { createRng } from './lib/prng.ts';
 import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
-import type { WebhookEvent } from './lib/webhook-dispatcher.ts';
+import type { WebhookEvent } from '@/api/schema.gen.ts';
 import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
 import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';

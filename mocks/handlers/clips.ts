@@ -21,10 +21,7 @@ import { findAsset, findProject } from '../store/workspace.ts';
 import { idempotent, pageParams, paginate } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
-import type { ClipStatus } from '@/api/schema.gen.ts';
-
-type ClipCreateRequest = Schema<'ClipCreateRequest'>;
-type ClipRetryRequest = Schema<'ClipRetryRequest'>;
+import type { ClipCreateRequest, ClipRetryRequest, ClipStatus } from '@/api/schema.gen.ts';
 
 const BLOCKED = new Set<ClipStatus>(['failed', 'needs_repair', 'needs_reselection']);
 

@@ -2,12 +2,8 @@
  * Delivers signed webhook events to the endpoints an organization registered. Fire-and-forget:
  * each POST has a short timeout, failures are recorded in `deliveries` and never thrown.
  */
-import type { Schema } from '../store/contract.ts';
 import { signWebhook } from './webhook-signer.ts';
-import type { WebhookEventName } from '@/api/schema.gen.ts';
-
-/** The contract's webhook payload (openapi.yaml `WebhookEvent`). */
-export type WebhookEvent = Schema<'WebhookEvent'>;
+import type { WebhookEvent, WebhookEventName } from '@/api/schema.gen.ts';
 
 export interface WebhookTarget {
   url: string;

@@ -16,13 +16,13 @@ import type { Schema } from '../store/contract.ts';
 import { round3 } from '../store/seed-context.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import type {
+  CaptionFont,
   CaptionSettings,
   CaptionWord,
   CaptionWordStyle,
   TimelineItem,
 } from '@/api/schema.gen.ts';
 
-export type CaptionFont = Schema<'CaptionFont'>;
 type WordUpdate = Schema<'CaptionWordUpdate'>;
 
 /** The families the simulated renderer draws captions with. */

@@ -11,12 +11,8 @@ import { isVideoId } from '@/lib/video-url.ts';
 import { createRng, hashString } from '../lib/prng.ts';
 import type { Activity } from '../lib/ticker.ts';
 import type { Simulator } from '../simulator.ts';
-import type {
-  ClipFailure,
-  ClipLayoutMode,
-  ClipStep,
-  ClipSuggestion,
-} from '../store/clip-factory.ts';
+import type { ClipLayoutMode, ClipStep, ClipSuggestion } from '@/api/schema.gen.ts';
+import type { ClipFailure } from '../store/clip-factory.ts';
 import {
   CLIP_PATH,
   clipExportRecord,

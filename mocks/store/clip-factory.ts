@@ -4,13 +4,15 @@
  * export, error and waiting reason that fit where the clip is.
  */
 import type { Rng } from '../lib/prng.ts';
-import type { Schema } from './contract.ts';
 import { CDN_BASE, colorFor } from './seed-context.ts';
-import type { Clip, ClipError, ClipStatus, Export } from '@/api/schema.gen.ts';
-
-export type ClipStep = Schema<'ClipStep'>;
-export type ClipSuggestion = Schema<'ClipSuggestion'>;
-export type ClipLayoutMode = Schema<'ClipLayoutMode'>;
+import type {
+  Clip,
+  ClipError,
+  ClipStatus,
+  ClipStep,
+  ClipSuggestion,
+  Export,
+} from '@/api/schema.gen.ts';
 
 /** The statuses a clip walks when nothing goes wrong, in order. */
 export const CLIP_PATH: readonly ClipStatus[] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
-import type { WebhookEvent } from '../lib/webhook-dispatcher.ts';
+import type { WebhookEvent } from '@/api/schema.gen.ts';
 import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';

@@ -1,15 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../api/bff-schema.gen.ts';
-
-/**
- * The service's error object (`openapi.yaml#/components/schemas/Error`, as bff.yaml declares it):
- * the BFF answers its own errors with it too, all four fields.
- */
-export type ErrorBody = components['schemas']['Error'];
-
-/** The BFF's own error codes (bff.yaml `BffErrorCode`, each explained by `GET /bff/errors`). */
-export type BffErrorCode = components['schemas']['BffErrorCode'];
+// `Error` is the service's error object (openapi.yaml `Error`, as bff.yaml declares it: the BFF
+// answers its own errors with it too, all four fields), imported under another name so it does not
+// shadow the global Error class.
+import type { BffErrorCode, Error as ErrorBody } from '../api/bff-schema.gen.ts';
 
 /** The origin of the local end of a connection (no request was parsed to tell the Host). */
 function socketOrigin(socket: Socket): string {

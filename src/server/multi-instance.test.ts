@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from './audit/audit-store.ts';
+import type { AuditPage } from '../api/bff-schema.gen.ts';
 import type { BffConfig } from './config.ts';
 import { RedisState } from './shared-state/redis-state.ts';
 import { type Harness, startHarness } from './test-support/bff-harness.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditEntry } from './audit-store.ts';
+import type { AuditEntry } from '../../api/bff-schema.gen.ts';
 import { checkBffRequest } from '../bff-contract.ts';
 import type { AllowList } from '../allow-list.ts';
 import { sendError } from '../errors.ts';

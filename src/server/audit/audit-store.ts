@@ -1,10 +1,5 @@
-import type { components } from '../../api/bff-schema.gen.ts';
+import type { AuditEntry, AuditPage } from '../../api/bff-schema.gen.ts';
 import type { RecentLists } from '../shared-state/shared-state.ts';
-
-/** One destructive call as the BFF records it (bff.yaml `AuditEntry`). */
-export type AuditEntry = components['schemas']['AuditEntry'];
-/** A page of `GET /bff/audit` (bff.yaml `AuditPage`). */
-export type AuditPage = components['schemas']['AuditPage'];
 
 /**
  * Where audit entries are kept, per organization, newest first: in this process

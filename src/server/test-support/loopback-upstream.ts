@@ -5,9 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { components } from '../../api/schema.gen.ts';
-
-type AuthValidation = components['schemas']['AuthValidation'];
+import type { AuthValidation } from '../../api/schema.gen.ts';
 
 /** A request as the fake upstream received it. */
 export interface RecordedRequest {

@@ -1,7 +1,4 @@
-import type { components } from '../../api/bff-schema.gen.ts';
-
-type ExportReadyData = components['schemas']['ExportReadyData'];
-type LiveEvent = components['schemas']['LiveEvent'];
+import type { ExportReadyData, LiveEvent } from '../../api/bff-schema.gen.ts';
 
 /**
  * An `export.ready` webhook event as the contract declares it (openapi.yaml WebhookEvent), for

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
-import type { AuditPage } from '../audit/audit-store.ts';
+import type { AuditPage } from '../../api/bff-schema.gen.ts';
 import type { components } from '../../api/schema.gen.ts';
 import { buildBff } from '../app.ts';
 import { MemoryAuditStore } from '../audit/audit-store.ts';

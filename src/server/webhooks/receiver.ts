@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors.ts';
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../api/bff-schema.gen.ts';
+import type { WebhookDelivery, WebhookReceipt } from '../../api/bff-schema.gen.ts';
 import { matchesBffSchema } from '../bff-contract.ts';
 import type { EventHub, VcsEvent } from '../events/event-hub.ts';
 import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';
 import { webhookEventNameValues } from '../../api/schema.gen.ts';
-
-type WebhookReceipt = components['schemas']['WebhookReceipt'];
-type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 /** The `data` fields that name what an event is about, most specific first. */
 const SUBJECT_FIELDS = [

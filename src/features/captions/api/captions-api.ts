@@ -5,18 +5,18 @@
  */
 import { api, unwrap } from '@/api/client.ts';
 import type {
-  CaptionStyle,
+  CaptionStyleResponse,
   CaptionWord,
   CaptionSettings,
-  WordUpdate,
-} from '../model/caption-doc.ts';
+  CaptionWordUpdate,
+} from '@/api/schema.gen.ts';
 import { chunk } from '../model/caption-change.ts';
 
 export const MAX_WORD_UPDATES = 500;
 
 export async function updateWords(
   projectId: string,
-  updates: readonly WordUpdate[],
+  updates: readonly CaptionWordUpdate[],
   idempotencyKey: string,
 ): Promise<CaptionWord[]> {
   const words: CaptionWord[] = [];
@@ -46,7 +46,7 @@ export function updateStyle(
     expected_revision?: number;
   },
   idempotencyKey: string,
-): Promise<CaptionStyle> {
+): Promise<CaptionStyleResponse> {
   return unwrap(
     api.PATCH('/projects/{projectId}/captions/style', {
       params: { path: { projectId }, header: { 'Idempotency-Key': idempotencyKey } },

@@ -6,7 +6,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { CaptionSpan, CaptionWord, WordsDoc } from '../model/caption-doc.ts';
+import type { CaptionSpan, CaptionWord } from '@/api/schema.gen.ts';
+import type { WordsDoc } from '../model/caption-doc.ts';
 
 /** The most words the service lists per request. */
 export const WORDS_PAGE_LIMIT = 500;

@@ -19,12 +19,8 @@ import {
   wordAt,
   type PageLayout,
 } from '@/lib/caption-painter/caption-painter.ts';
-import {
-  indexOfWords,
-  wordById,
-  type CaptionSettings,
-  type CaptionWord,
-} from '../model/caption-doc.ts';
+import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
+import { indexOfWords, wordById } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';

@@ -20,7 +20,8 @@ import {
   captionSearchQueryOptions,
 } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
-import { emphasisCount, sameStructure, type CaptionWord } from '../model/caption-doc.ts';
+import type { CaptionWord } from '@/api/schema.gen.ts';
+import { emphasisCount, sameStructure } from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';

@@ -7,7 +7,7 @@ import type { CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
 import { paintPage, TextMeasureCache } from '@/lib/caption-painter/caption-painter.ts';
 import { Button } from '@/components/button.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import type { CaptionLook } from '../model/caption-doc.ts';
+import type { CaptionLook } from '@/api/schema.gen.ts';
 import { applyLook } from '../model/commands.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import { paintBackdrop } from './caption-preview.tsx';

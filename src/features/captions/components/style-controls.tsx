@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMOJI } from '@/lib/caption-painter/caption-painter.ts';
-import type { CaptionFont } from '../model/caption-doc.ts';
+import type { CaptionFont } from '@/api/schema.gen.ts';
 import type { BrandFonts, SwatchGroup } from '../model/palette.ts';
 import {
   checkNumber,

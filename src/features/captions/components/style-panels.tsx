@@ -5,7 +5,12 @@
  */
 import { useMemo } from 'react';
 import { Button } from '@/components/button.tsx';
-import type { CaptionFont, CaptionSettings, CaptionWord, WordStyle } from '../model/caption-doc.ts';
+import type {
+  CaptionFont,
+  CaptionSettings,
+  CaptionWord,
+  CaptionWordStyle,
+} from '@/api/schema.gen.ts';
 import { indexOfWords } from '../model/caption-doc.ts';
 import { resetStyle, setSettings, setStyle, setText, toggleEmphasis } from '../model/commands.ts';
 import {
@@ -192,7 +197,7 @@ export function WordInspector({
   const emphasised = selected.every((word) => word.isEmphasis);
   const mixedEmphasis = !emphasised && selected.some((word) => word.isEmphasis);
   const valuesOf = (key: WordStyleKey, value: string | number | boolean) => ({
-    style: { [key]: toStyleValue(key, value) } as Partial<WordStyle>,
+    style: { [key]: toStyleValue(key, value) } as Partial<CaptionWordStyle>,
   });
   return (
     <div className="flex flex-col gap-4">

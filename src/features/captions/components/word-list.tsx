@@ -24,7 +24,7 @@ import {
 } from 'react';
 import { useStore } from 'zustand';
 import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
-import type { CaptionSpan, CaptionWord } from '../model/caption-doc.ts';
+import type { CaptionSpan, CaptionWord } from '@/api/schema.gen.ts';
 import { retime, selectCommand, setText } from '../model/commands.ts';
 import { formatTime, type Edge } from '../model/timing.ts';
 import {

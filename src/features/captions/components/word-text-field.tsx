@@ -1,6 +1,6 @@
 /** Fixes one word's text (its timing, emphasis and style stay); Enter saves, Escape cancels. */
 import { useId } from 'react';
-import type { CaptionWord } from '../model/caption-doc.ts';
+import type { CaptionWord } from '@/api/schema.gen.ts';
 import { useDraftInput } from './draft-input.ts';
 
 export function WordTextField({

@@ -6,13 +6,13 @@
  * touched fields were changed elsewhere is left as it is now, and named.
  */
 import type {
-  CaptionDoc,
   CaptionSettings,
-  CaptionStyle,
+  CaptionStyleResponse,
   CaptionWord,
-  WordStyle,
-  WordUpdate,
-} from './caption-doc.ts';
+  CaptionWordStyle,
+  CaptionWordUpdate,
+} from '@/api/schema.gen.ts';
+import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords, shareIndex } from './caption-doc.ts';
 
 /** Values of the fields a change sets on a word. */
@@ -22,7 +22,7 @@ export interface WordValues {
   startSeconds?: number;
   endSeconds?: number;
   /** Merged into the word's style (or replaces it, with `resetStyle`). */
-  style?: Partial<WordStyle>;
+  style?: Partial<CaptionWordStyle>;
   /** The word's style is cleared before `style` (back to the project's settings). */
   resetStyle?: boolean;
 }
@@ -56,7 +56,7 @@ export interface CaptionChange {
 /** What the service answered: the words as updated, and the style when it changed. */
 export interface CaptionResult {
   words: CaptionWord[];
-  style?: CaptionStyle;
+  style?: CaptionStyleResponse;
 }
 
 // ───────────── values ─────────────
@@ -69,7 +69,10 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Styles equal key by key (an absent key equals an undefined one). */
-export function sameStyle(a: Partial<WordStyle> | undefined, b: Partial<WordStyle> | undefined) {
+export function sameStyle(
+  a: Partial<CaptionWordStyle> | undefined,
+  b: Partial<CaptionWordStyle> | undefined,
+) {
   const left = (a ?? {}) as Record<string, unknown>;
   const right = (b ?? {}) as Record<string, unknown>;
   for (const key of new Set([...Object.keys(left), ...Object.keys(right)]))
@@ -92,7 +95,9 @@ export function readValues(word: CaptionWord, like: WordValues): WordValues {
       from.resetStyle = true;
       from.style = { ...(word.style ?? {}) };
     } else {
-      from.style = Object.fromEntries(keys.map((key) => [key, current[key]])) as Partial<WordStyle>;
+      from.style = Object.fromEntries(
+        keys.map((key) => [key, current[key]]),
+      ) as Partial<CaptionWordStyle>;
     }
   }
   return from;
@@ -155,7 +160,7 @@ export function editWords(
 
 // ───────────── settings ─────────────
 
-export function readSettings(style: CaptionStyle, like: SettingsValues): SettingsValues {
+export function readSettings(style: CaptionStyleResponse, like: SettingsValues): SettingsValues {
   const from: SettingsValues = {};
   if (like.settings) {
     const current = style.settings as Record<string, unknown>;
@@ -170,7 +175,7 @@ export function readSettings(style: CaptionStyle, like: SettingsValues): Setting
   return from;
 }
 
-export function hasSettings(style: CaptionStyle, values: SettingsValues): boolean {
+export function hasSettings(style: CaptionStyleResponse, values: SettingsValues): boolean {
   if (values.lookId !== undefined && style.look_id !== values.lookId) return false;
   const current = style.settings as Record<string, unknown>;
   for (const [key, value] of Object.entries(values.settings ?? {}))
@@ -178,7 +183,10 @@ export function hasSettings(style: CaptionStyle, values: SettingsValues): boolea
   return true;
 }
 
-export function withSettings(style: CaptionStyle, values: SettingsValues): CaptionStyle {
+export function withSettings(
+  style: CaptionStyleResponse,
+  values: SettingsValues,
+): CaptionStyleResponse {
   return {
     ...style,
     settings: { ...style.settings, ...(values.settings ?? {}) },
@@ -186,7 +194,7 @@ export function withSettings(style: CaptionStyle, values: SettingsValues): Capti
   };
 }
 
-export function editSettings(style: CaptionStyle, to: SettingsValues): StyleEdit | null {
+export function editSettings(style: CaptionStyleResponse, to: SettingsValues): StyleEdit | null {
   if (hasSettings(style, to)) return null;
   return { to, from: readSettings(style, to), revision: style.revision };
 }
@@ -247,9 +255,9 @@ export function invertChange(change: CaptionChange, result: CaptionResult): Capt
 }
 
 /** The change's word updates, as the service takes them. */
-export function toUpdates(change: CaptionChange): WordUpdate[] {
+export function toUpdates(change: CaptionChange): CaptionWordUpdate[] {
   return change.words.map(({ id, to, revision }) => {
-    const update: WordUpdate = { id };
+    const update: CaptionWordUpdate = { id };
     if (revision !== undefined) update.expected_revision = revision;
     if (to.word !== undefined) update.word = to.word;
     if (to.isEmphasis !== undefined) update.isEmphasis = to.isEmphasis;

@@ -1,18 +1,10 @@
 /**
  * The caption styler's document: every word of the project (with the frame rate and the caption
- * spans) and the project's caption style, two resources read as one by the editor kit. Types
- * come from the contract; nothing here is restated by hand.
+ * spans) and the project's caption style, two resources read as one by the editor kit. The
+ * resources' types are the contract's generated ones (imported by name from schema.gen.ts); the two
+ * interfaces below are the editor's derived views of them, not restatements.
  */
-import type { components } from '@/api/schema.gen.ts';
-
-export type CaptionWord = components['schemas']['CaptionWord'];
-export type WordStyle = components['schemas']['CaptionWordStyle'];
-export type CaptionSettings = components['schemas']['CaptionSettings'];
-export type CaptionStyle = components['schemas']['CaptionStyleResponse'];
-export type CaptionLook = components['schemas']['CaptionLook'];
-export type CaptionFont = components['schemas']['CaptionFont'];
-export type CaptionSpan = components['schemas']['CaptionSpan'];
-export type WordUpdate = components['schemas']['CaptionWordUpdate'];
+import type { CaptionSpan, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
 
 export interface WordsDoc {
   /** In caption order (sequence), as the service lists them. */
@@ -26,7 +18,7 @@ export interface WordsDoc {
 
 export interface CaptionDoc {
   words: WordsDoc;
-  style: CaptionStyle;
+  style: CaptionStyleResponse;
 }
 
 const indexes = new WeakMap<readonly CaptionWord[], Map<string, number>>();

@@ -4,7 +4,7 @@
  * apart from the controls that show them.
  */
 import type { BrandContext } from '@/api/schema.gen.ts';
-import type { CaptionFont } from './caption-doc.ts';
+import type { CaptionFont } from '@/api/schema.gen.ts';
 
 export interface Swatch {
   /** #rrggbb, lower case (as the hex input normalises what is typed). */

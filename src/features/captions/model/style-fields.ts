@@ -3,7 +3,7 @@
  * edits it and the limits the contract declares (CaptionWordStyle, CaptionSettings: a test checks
  * this table against the yaml), and the checks made before anything is sent.
  */
-import type { CaptionSettings, WordStyle } from './caption-doc.ts';
+import type { CaptionSettings, CaptionWordStyle } from '@/api/schema.gen.ts';
 
 export type FieldKind = 'color' | 'number' | 'select' | 'toggle' | 'shadow' | 'font' | 'emoji';
 
@@ -38,7 +38,7 @@ const FONT_STYLES = [
   { value: 'italic', label: 'Italic' },
 ];
 
-export type WordStyleKey = keyof WordStyle & string;
+export type WordStyleKey = keyof CaptionWordStyle & string;
 export type SettingKey = keyof CaptionSettings & string;
 
 // One builder per kind of field: a table row says only what differs (key, label, group, limits).
@@ -231,8 +231,8 @@ export function pickerValue(color: string | undefined): string | null {
 export function toStyleValue(
   key: WordStyleKey,
   value: number | string | boolean,
-): WordStyle[WordStyleKey] {
+): CaptionWordStyle[WordStyleKey] {
   if (key === 'emojiScale')
-    return String(Math.round(Number(value) * 100) / 100) as WordStyle['emojiScale'];
-  return value as WordStyle[WordStyleKey];
+    return String(Math.round(Number(value) * 100) / 100) as CaptionWordStyle['emojiScale'];
+  return value as CaptionWordStyle[WordStyleKey];
 }

@@ -3,7 +3,7 @@
  * neighbours in order (a neighbour it runs into is pushed along, never past its own last frame),
  * keeps one frame per word and stays inside the caption's span.
  */
-import type { CaptionSpan, CaptionWord } from './caption-doc.ts';
+import type { CaptionSpan, CaptionWord } from '@/api/schema.gen.ts';
 import { captionNeighbours } from './caption-doc.ts';
 
 export const snapToFrame = (seconds: number, fps: number): number =>

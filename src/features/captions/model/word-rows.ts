@@ -4,7 +4,7 @@
  * and their captions. Also selection by click, Ctrl/⌘-click and Shift-click over the rows' order,
  * and the parts of a word a search highlights.
  */
-import type { CaptionWord } from './caption-doc.ts';
+import type { CaptionWord } from '@/api/schema.gen.ts';
 import { captionOf } from './caption-doc.ts';
 
 export type WordRow =

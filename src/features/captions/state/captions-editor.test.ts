@@ -12,7 +12,7 @@ import { createSimulator } from '@mocks/simulator.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
-import type { CaptionStyle, CaptionWord } from '../model/caption-doc.ts';
+import type { CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
 import {
   applyLook,
   resetStyle,
@@ -182,7 +182,7 @@ describe('styling words', () => {
       looks: Array<{ id: string; name: string; settings: Record<string, unknown> }>;
     };
     const look = looks.looks.find((candidate) => candidate.id === 'neon-glow')!;
-    const before = queryClient.getQueryData<CaptionStyle>(
+    const before = queryClient.getQueryData<CaptionStyleResponse>(
       captionStyleQueryOptions(projectId).queryKey,
     )!;
     editor.run(applyLook, { look: look as never });
@@ -190,7 +190,7 @@ describe('styling words', () => {
     const style = async () =>
       (await (
         await fetch(`${API_BASE_URL}/projects/${projectId}/captions/style`)
-      ).json()) as CaptionStyle;
+      ).json()) as CaptionStyleResponse;
     expect((await style()).look_id).toBe('neon-glow');
     await editor.undo();
     expect(await style()).toMatchObject({ look_id: before.look_id, settings: before.settings });

@@ -39,7 +39,8 @@ import {
   type CaptionResult,
   type Rebased,
 } from '../model/caption-change.ts';
-import type { CaptionDoc, CaptionStyle, WordsDoc } from '../model/caption-doc.ts';
+import type { CaptionStyleResponse } from '@/api/schema.gen.ts';
+import type { CaptionDoc, WordsDoc } from '../model/caption-doc.ts';
 import {
   CAPTIONS_COMMANDS,
   type CaptionsCommand,
@@ -364,11 +365,11 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
   const wordsQuery = captionWordsQueryOptions(projectId);
   const styleQuery = captionStyleQueryOptions(projectId);
   const rebased: { last: Rebased | null } = { last: null };
-  let composed: { words: WordsDoc; style: CaptionStyle; doc: CaptionDoc } | null = null;
+  let composed: { words: WordsDoc; style: CaptionStyleResponse; doc: CaptionDoc } | null = null;
 
   const read = (qc: QueryClient): CaptionDoc | undefined => {
     const words = qc.getQueryData<WordsDoc>(wordsQuery.queryKey);
-    const style = qc.getQueryData<CaptionStyle>(styleQuery.queryKey);
+    const style = qc.getQueryData<CaptionStyleResponse>(styleQuery.queryKey);
     if (!words || !style) return undefined;
     // The same object for the same parts: views compare documents by identity.
     if (composed?.words !== words || composed.style !== style)

@@ -1,6 +1,7 @@
 /** A small caption document for tests: two captions of three words, 0.5 s each, at 30 fps. */
 import type { BrandContext } from '@/api/schema.gen.ts';
-import type { CaptionDoc, CaptionFont, CaptionWord } from '../model/caption-doc.ts';
+import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
+import type { CaptionDoc } from '../model/caption-doc.ts';
 
 export function fixtureWords(): CaptionWord[] {
   const texts = [

@@ -23,8 +23,7 @@ import type {
   ClipSharePage,
   ClipShareVisibility,
   ClipStatus,
-  SuggestionsRun,
-} from '../model/clip-types.ts';
+} from '@/api/schema.gen.ts';
 import { planUnionPage, unionBounds } from '../model/union-page.ts';
 
 /** The list endpoint's largest page. */
@@ -360,5 +359,3 @@ export function useStartSuggestions(assetId: string) {
       ),
   });
 }
-
-export type { SuggestionsRun };

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { appliedSuggestion, clipProblems } from '../model/clip-problems.ts';
 import { isWorking, pipelineStates } from '../model/clip-status.ts';
-import type { Clip } from '../model/clip-types.ts';
+import type { Clip } from '@/api/schema.gen.ts';
 import { StatusBadge, clipTitle, previewImage, windowText, words } from './clip-parts.tsx';
 
 /** One clip in the card view: where it is, what it is, and what is wrong with it. */

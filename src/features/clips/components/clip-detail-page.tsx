@@ -9,7 +9,7 @@ import { useNow } from '@/lib/use-now.ts';
 import { clipQueryOptions, useAssetName } from '../api/clips-queries.ts';
 import { LAYOUT_LABELS, appliedSuggestion, retryAdvice } from '../model/clip-problems.ts';
 import { STATUS_META, isWorking, pipelineStates, type StepState } from '../model/clip-status.ts';
-import type { Clip, ClipLayoutMode } from '../model/clip-types.ts';
+import type { Clip, ClipLayoutMode } from '@/api/schema.gen.ts';
 import {
   Fact,
   Facts,

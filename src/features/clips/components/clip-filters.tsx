@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import type { ClipCounts } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
 import { CLIP_STATUSES, STATUS_META } from '../model/clip-status.ts';
-import type { ClipStatus } from '../model/clip-types.ts';
+import type { ClipStatus } from '@/api/schema.gen.ts';
 import type { Choice } from './new-clip-panel.tsx';
 
 const selectClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';

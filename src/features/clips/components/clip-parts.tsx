@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDuration } from '@/lib/format.ts';
 import { appliedSuggestion } from '../model/clip-problems.ts';
 import { STATUS_META, TONE_CLASSES, stepLabel, stoppedStep } from '../model/clip-status.ts';
-import type { Clip, ClipStatus } from '../model/clip-types.ts';
+import type { Clip, ClipStatus } from '@/api/schema.gen.ts';
 
 /** The applied suggestion's title, or a name from the id while there is none yet. */
 export function clipTitle(clip: Clip): string {

@@ -2,7 +2,7 @@ import { InlineError } from '@/components/error-state.tsx';
 import { Button } from '@/components/button.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
 import { clipProblems, retryOptions, type ClipProblem } from '../model/clip-problems.ts';
-import type { Clip } from '../model/clip-types.ts';
+import type { Clip } from '@/api/schema.gen.ts';
 import { words } from './clip-parts.tsx';
 
 const SOURCE_WORDS: Record<ClipProblem['source'], string> = {

@@ -18,7 +18,7 @@ import {
 import type { ClipSearch } from '../model/clip-search.ts';
 import { MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
 import { STATUS_META } from '../model/clip-status.ts';
-import type { Bounds, ClipStatus } from '../model/clip-types.ts';
+import type { Bounds, ClipStatus } from '@/api/schema.gen.ts';
 import { ClipCard } from './clip-card.tsx';
 import { ClipFilters } from './clip-filters.tsx';
 import { NewClipPanel, type Choice } from './new-clip-panel.tsx';

@@ -13,7 +13,7 @@ import {
   useCreateClip,
   useStartSuggestions,
 } from '../api/clips-queries.ts';
-import type { ClipCreateRequest, ClipSourcePreview } from '../model/clip-types.ts';
+import type { ClipCreateRequest, ClipSourcePreview } from '@/api/schema.gen.ts';
 import { Fact, Facts } from './clip-parts.tsx';
 import { SuggestionsRunPanel } from './suggestions-run-panel.tsx';
 

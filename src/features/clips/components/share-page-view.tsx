@@ -10,7 +10,7 @@ import {
   useAssetName,
   useSetShareVisibility,
 } from '../api/clips-queries.ts';
-import type { Clip, ClipSharePage } from '../model/clip-types.ts';
+import type { Clip, ClipSharePage } from '@/api/schema.gen.ts';
 import {
   Fact,
   Facts,

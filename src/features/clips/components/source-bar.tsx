@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { formatDuration } from '@/lib/format.ts';
 import { STATUS_META } from '../model/clip-status.ts';
-import type { Clip } from '../model/clip-types.ts';
+import type { Clip } from '@/api/schema.gen.ts';
 import { clipScore, hasWindow, packLanes, percentOf } from '../model/source-layout.ts';
 import { clipTitle } from './clip-parts.tsx';
 

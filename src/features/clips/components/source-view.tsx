@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-virtual';
 import { memo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { formatDuration } from '@/lib/format.ts';
-import type { Clip } from '../model/clip-types.ts';
+import type { Clip } from '@/api/schema.gen.ts';
 import type { SourceGroup, SourceSort } from '../model/source-layout.ts';
 import { clipScore, groupBySource, sortClips } from '../model/source-layout.ts';
 import { StatusBadge, clipTitle, linkClass, windowText } from './clip-parts.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clipProblems, retryOptions } from './clip-problems.ts';
-import type { ClipError } from './clip-types.ts';
+import type { ClipError } from '@/api/schema.gen.ts';
 import { clipAt, suggestion } from './test-clips.ts';
 
 const renderTimeout: ClipError = {

@@ -12,7 +12,7 @@ import type {
   ClipRetryRequest,
   ClipSuggestion,
   ClipWaitingReason,
-} from './clip-types.ts';
+} from '@/api/schema.gen.ts';
 
 export type RetryAdvice = 'same_input' | 'changed_input' | 'no';
 

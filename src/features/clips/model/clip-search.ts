@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { CLIP_STATUSES, isClipStatus } from './clip-status.ts';
-import type { ClipStatus } from './clip-types.ts';
+import type { ClipStatus } from '@/api/schema.gen.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@
  * stopped or still to come.
  */
 import { clipStatusValues } from '@/api/schema.gen.ts';
-import type { Clip, ClipStatus, ClipStep } from './clip-types.ts';
+import type { Clip, ClipStatus, ClipStep } from '@/api/schema.gen.ts';
 
 export const CLIP_STATUSES: readonly ClipStatus[] = clipStatusValues;
 

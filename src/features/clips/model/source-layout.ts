@@ -4,7 +4,7 @@
  * order they occur or by score.
  */
 import { appliedSuggestion } from './clip-problems.ts';
-import type { Clip } from './clip-types.ts';
+import type { Clip } from '@/api/schema.gen.ts';
 
 export type SourceSort = 'position' | 'score';
 

@@ -1,5 +1,5 @@
 /** Clip records for the model tests: a minimal clip with the fields a test sets. */
-import type { Clip, ClipSuggestion } from './clip-types.ts';
+import type { Clip, ClipSuggestion } from '@/api/schema.gen.ts';
 
 export function suggestion(id: string, start: number, end: number, score: number): ClipSuggestion {
   return {

@@ -3,7 +3,7 @@
  * other (in the order given, each newest first), paged with one offset over the whole: a page
  * is a slice of at most one or two status lists, found from each status's total.
  */
-import type { Bounds } from './clip-types.ts';
+import type { Bounds } from '@/api/schema.gen.ts';
 
 export interface StatusRange<S extends string = string> {
   status: S;
