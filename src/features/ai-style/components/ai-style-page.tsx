@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
+import { SelectField } from '@/components/select-field.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import {
   aiEditRunsQueryOptions,
@@ -14,8 +15,6 @@ import {
   useApplyStyle,
 } from '../api/ai-style-queries.ts';
 import type { AiEditStyleResult } from '@/api/schema.gen.ts';
-
-const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
 /**
  * Apply an AI edit style to a run: always a dry run first, every receipt shown (action, target,
@@ -30,7 +29,6 @@ export function AiStylePage() {
   const [applied, setApplied] = useState<AiEditStyleResult | null>(null);
   const dryRun = useApplyStyle();
   const apply = useApplyStyle();
-  const ids = { run: useId(), style: useId() };
   // The dry run must match the current choice before apply is offered.
   const previewMatches =
     preview !== null && preview.run_id === runId && preview.style_id === styleId;
@@ -72,51 +70,32 @@ export function AiStylePage() {
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.run} className="text-sm font-medium text-slate-700">
-                Run
-              </label>
-              <select
-                id={ids.run}
-                required
-                className={selectClass}
-                value={runId}
-                onChange={(event) => {
-                  setRunId(event.target.value);
-                  reset();
-                }}
-              >
-                <option value="">Choose a run</option>
-                {runs.data.runs.map((run) => (
-                  <option key={run.run_id} value={run.run_id}>
-                    {run.project_name || run.project_id} · {formatDateTime(run.created_at)}
-                    {run.applied_style_id ? ` · style ${run.applied_style_id}` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.style} className="text-sm font-medium text-slate-700">
-                Style
-              </label>
-              <select
-                id={ids.style}
-                className={selectClass}
-                value={styleId}
-                onChange={(event) => {
-                  setStyleId(event.target.value);
-                  reset();
-                }}
-              >
-                {(styles.data?.looks ?? [{ id: 'mirage-black', name: 'Mirage Black' }]).map(
-                  (look) => (
-                    <option key={look.id} value={look.id}>
-                      {look.name} ({look.id})
-                    </option>
-                  ),
-                )}
-              </select>
-            </div>
+            <SelectField
+              label="Run"
+              required
+              value={runId}
+              placeholder="Choose a run"
+              options={runs.data.runs.map((run) => [
+                run.run_id,
+                `${run.project_name || run.project_id} · ${formatDateTime(run.created_at)}` +
+                  (run.applied_style_id ? ` · style ${run.applied_style_id}` : ''),
+              ])}
+              onChange={(id) => {
+                setRunId(id);
+                reset();
+              }}
+            />
+            <SelectField
+              label="Style"
+              value={styleId}
+              options={(styles.data?.looks ?? [{ id: 'mirage-black', name: 'Mirage Black' }]).map(
+                (look) => [look.id, `${look.name} (${look.id})`],
+              )}
+              onChange={(id) => {
+                setStyleId(id);
+                reset();
+              }}
+            />
           </div>
           <PlanAwareError error={dryRun.error} />
           <div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AuditEntry } from '@/api/bff-schema.gen.ts';
 import { isStuck, recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { Button } from '@/components/button.tsx';
@@ -14,7 +14,7 @@ import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { auditQueryOptions } from '../api/audit-queries.ts';
 import { AUDIT_PAGE, RUNS_PAGE, type OpsSearch } from '../ops-search.ts';
-import type { RecoveryResourceType, RecoveryRun } from '@/api/schema.gen.ts';
+import type { Bounds, RecoveryResourceType, RecoveryRun } from '@/api/schema.gen.ts';
 
 const RESOURCE_WORDS: Record<RecoveryResourceType, string> = {
   asset: 'Asset',
@@ -71,60 +71,100 @@ function RunsSection({
       ) : runs.data.runs.length === 0 ? (
         <EmptyState title="Nothing is running">No background run is working right now.</EmptyState>
       ) : (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm" aria-busy={runs.isFetching}>
-              <caption className="sr-only">Background runs still working</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="p-2">
-                    Resource
-                  </th>
-                  <th scope="col" className="p-2">
-                    Run
-                  </th>
-                  <th scope="col" className="p-2">
-                    Status
-                  </th>
-                  <th scope="col" className="p-2">
-                    Progress
-                  </th>
-                  <th scope="col" className="p-2">
-                    Last moved
-                  </th>
-                  <th scope="col" className="p-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {runs.data.runs.map((run) => (
-                  <RunRow key={run.run_id} run={run} now={now} onCancel={onCancel} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label="Runs pages"
-            offset={page.offset}
-            limit={page.limit}
-            total={runs.data.bounds.total}
-            returned={runs.data.bounds.returned}
-            hasMore={runs.data.bounds.has_more}
-            renderLink={({ offset, rel, children }) => (
-              <Link
-                to="/ops"
-                search={{ ...search, runs: offset }}
-                rel={rel}
-                className={pageLinkClass}
-              >
-                {children}
-              </Link>
-            )}
-          />
-        </>
+        <OpsTable
+          caption="Background runs still working"
+          columns={RUN_COLUMNS}
+          busy={runs.isFetching}
+          search={search}
+          list="runs"
+          limit={page.limit}
+          bounds={runs.data.bounds}
+        >
+          {runs.data.runs.map((run) => (
+            <RunRow key={run.run_id} run={run} now={now} onCancel={onCancel} />
+          ))}
+        </OpsTable>
       )}
     </section>
+  );
+}
+
+const RUN_COLUMNS = [
+  'Resource',
+  'Run',
+  'Status',
+  'Progress',
+  'Last moved',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
+const AUDIT_COLUMNS = [
+  'Time',
+  'User',
+  'Operation',
+  'Reason',
+  'Dry run',
+  'Selected / deleted / failed',
+  'Answer',
+];
+
+/** One of the screen's two paged lists: a table and its pages, the offset kept in the URL (`list`). */
+function OpsTable({
+  caption,
+  columns,
+  busy,
+  search,
+  list,
+  limit,
+  bounds,
+  children,
+}: {
+  caption: string;
+  columns: readonly ReactNode[];
+  busy: boolean;
+  search: OpsSearch;
+  list: keyof OpsSearch;
+  limit: number;
+  bounds: Pick<Bounds, 'total' | 'returned' | 'has_more'>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" aria-busy={busy}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+            <tr>
+              {columns.map((column, index) => (
+                <th key={index} scope="col" className="p-2">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">{children}</tbody>
+        </table>
+      </div>
+      <Pagination
+        label={list === 'runs' ? 'Runs pages' : 'Audit pages'}
+        offset={search[list]}
+        limit={limit}
+        total={bounds.total}
+        returned={bounds.returned}
+        hasMore={bounds.has_more}
+        renderLink={({ offset, rel, children: text }) => (
+          <Link
+            to="/ops"
+            search={{ ...search, [list]: offset }}
+            rel={rel}
+            className={pageLinkClass}
+          >
+            {text}
+          </Link>
+        )}
+      />
+    </>
   );
 }
 
@@ -285,61 +325,19 @@ function AuditSection({ search }: { search: OpsSearch }) {
           Deletes, upload aborts and run cancels appear here.
         </EmptyState>
       ) : (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm" aria-busy={audit.isFetching}>
-              <caption className="sr-only">Audit log</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="p-2">
-                    Time
-                  </th>
-                  <th scope="col" className="p-2">
-                    User
-                  </th>
-                  <th scope="col" className="p-2">
-                    Operation
-                  </th>
-                  <th scope="col" className="p-2">
-                    Reason
-                  </th>
-                  <th scope="col" className="p-2">
-                    Dry run
-                  </th>
-                  <th scope="col" className="p-2">
-                    Selected / deleted / failed
-                  </th>
-                  <th scope="col" className="p-2">
-                    Answer
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {audit.data.entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label="Audit pages"
-            offset={page.offset}
-            limit={page.limit}
-            total={audit.data.bounds.total}
-            returned={audit.data.bounds.returned}
-            hasMore={audit.data.bounds.has_more}
-            renderLink={({ offset, rel, children }) => (
-              <Link
-                to="/ops"
-                search={{ ...search, audit: offset }}
-                rel={rel}
-                className={pageLinkClass}
-              >
-                {children}
-              </Link>
-            )}
-          />
-        </>
+        <OpsTable
+          caption="Audit log"
+          columns={AUDIT_COLUMNS}
+          busy={audit.isFetching}
+          search={search}
+          list="audit"
+          limit={page.limit}
+          bounds={audit.data.bounds}
+        >
+          {audit.data.entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </OpsTable>
       )}
     </section>
   );

@@ -4,7 +4,8 @@ import { projectExportsQueryOptions } from '@/api/exports.ts';
 import { Button } from '@/components/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
-import { TextAreaField } from '@/components/text-field.tsx';
+import { SelectField } from '@/components/select-field.tsx';
+import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
 import { preflightPost, type Refusal } from '@/lib/publishing-preflight.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -21,8 +22,6 @@ import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
 
 type Source = 'export' | 'slideshow';
 type Mode = NonNullable<SchedulePostBody['publish_mode']>;
-
-const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
 /**
  * Schedule a completed export or a slideshow: account, direct post or inbox draft, now or a date
@@ -54,10 +53,6 @@ export function ScheduleForm({
   const preflightRef = useRef<HTMLDivElement>(null);
   const ids = {
     project: useId(),
-    export: useId(),
-    connection: useId(),
-    date: useId(),
-    time: useId(),
   };
 
   const projects = useQuery(projectsPickerQueryOptions);
@@ -123,60 +118,41 @@ export function ScheduleForm({
 
       {source === 'export' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.project} className="text-sm font-medium text-slate-700">
-              Project
-            </label>
-            <select
-              id={ids.project}
-              className={selectClass}
-              value={projectId}
-              onChange={(event) => {
-                setProjectId(event.target.value);
-                setExportId('');
-              }}
-            >
-              <option value="">
-                {projects.isPending ? 'Loading projects…' : 'Choose a project'}
-              </option>
-              {projects.data?.projects.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.name}
-                </option>
-              ))}
-            </select>
+          <SelectField
+            label="Project"
+            value={projectId}
+            placeholder={projects.isPending ? 'Loading projects…' : 'Choose a project'}
+            options={(projects.data?.projects ?? []).map((project) => [project.id, project.name])}
+            onChange={(id) => {
+              setProjectId(id);
+              setExportId('');
+            }}
+          >
             {projects.isError ? <InlineError error={projects.error} /> : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.export} className="text-sm font-medium text-slate-700">
-              Export
-            </label>
-            <select
-              id={ids.export}
-              className={selectClass}
-              value={exportId}
-              disabled={projectId === ''}
-              onChange={(event) => setExportId(event.target.value)}
-            >
-              <option value="">
-                {projectId === ''
-                  ? 'Choose a project first'
-                  : exports.isPending
-                    ? 'Loading exports…'
-                    : exports.data?.exports.length === 0
-                      ? 'This project has no exports'
-                      : 'Choose an export'}
-              </option>
-              {exports.data?.exports.map((item) => (
-                <option key={item.export_id} value={item.export_id}>
-                  {item.export_id} · {item.status} · {formatDuration(item.duration_seconds)} ·{' '}
-                  {formatBytes(item.file_size_bytes)}
-                  {item.expires_at ? ` · expires ${formatDateTime(item.expires_at)}` : ''}
-                </option>
-              ))}
-            </select>
+          </SelectField>
+          <SelectField
+            label="Export"
+            value={exportId}
+            disabled={projectId === ''}
+            placeholder={
+              projectId === ''
+                ? 'Choose a project first'
+                : exports.isPending
+                  ? 'Loading exports…'
+                  : exports.data?.exports.length === 0
+                    ? 'This project has no exports'
+                    : 'Choose an export'
+            }
+            options={(exports.data?.exports ?? []).map((item) => [
+              item.export_id,
+              `${item.export_id} · ${item.status} · ${formatDuration(item.duration_seconds)} · ` +
+                formatBytes(item.file_size_bytes) +
+                (item.expires_at ? ` · expires ${formatDateTime(item.expires_at)}` : ''),
+            ])}
+            onChange={setExportId}
+          >
             {exports.isError ? <InlineError error={exports.error} /> : null}
-          </div>
+          </SelectField>
         </div>
       ) : (
         <SlideshowPicker
@@ -189,31 +165,24 @@ export function ScheduleForm({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.connection} className="text-sm font-medium text-slate-700">
-            Account
-          </label>
-          <select
-            id={ids.connection}
-            className={selectClass}
-            value={connectionId}
-            onChange={(event) => setConnectionId(event.target.value)}
-          >
-            <option value="">
-              {connections.isPending
-                ? 'Loading accounts…'
-                : connections.data?.connections.length === 0
-                  ? 'No connected accounts'
-                  : 'Choose an account'}
-            </option>
-            {connections.data?.connections.map((item) => (
-              <option key={item.connection_id} value={item.connection_id}>
-                {item.account_name} ({item.status}, up to {item.max_duration_seconds} s)
-              </option>
-            ))}
-          </select>
+        <SelectField
+          label="Account"
+          value={connectionId}
+          placeholder={
+            connections.isPending
+              ? 'Loading accounts…'
+              : connections.data?.connections.length === 0
+                ? 'No connected accounts'
+                : 'Choose an account'
+          }
+          options={(connections.data?.connections ?? []).map((item) => [
+            item.connection_id,
+            `${item.account_name} (${item.status}, up to ${item.max_duration_seconds} s)`,
+          ])}
+          onChange={setConnectionId}
+        >
           {connections.isError ? <InlineError error={connections.error} /> : null}
-        </div>
+        </SelectField>
         <RadioGroup<Mode>
           legend="Publish as"
           name="publish_mode"
@@ -226,59 +195,35 @@ export function ScheduleForm({
         />
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-700">
-          When (your time zone: {userTimeZone()})
-        </legend>
-        <div className="flex gap-4">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="when"
-              checked={when === 'now'}
-              onChange={() => setWhen('now')}
-            />
-            Post now
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="when"
-              checked={when === 'later'}
-              onChange={() => setWhen('later')}
-            />
-            Schedule for
-          </label>
-        </div>
+      <div className="flex flex-col gap-2">
+        <RadioGroup<'now' | 'later'>
+          legend={`When (your time zone: ${userTimeZone()})`}
+          name="when"
+          layout="row"
+          options={[
+            ['now', 'Post now'],
+            ['later', 'Schedule for'],
+          ]}
+          value={when}
+          onChange={setWhen}
+        />
         {when === 'later' ? (
           <div className="flex flex-wrap gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.date} className="text-sm text-slate-700">
-                Date
-              </label>
-              <input
-                id={ids.date}
-                type="date"
-                className={selectClass}
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.time} className="text-sm text-slate-700">
-                Time
-              </label>
-              <input
-                id={ids.time}
-                type="time"
-                className={selectClass}
-                value={time}
-                onChange={(event) => setTime(event.target.value)}
-              />
-            </div>
+            <TextField
+              label="Date"
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+            <TextField
+              label="Time"
+              type="time"
+              value={time}
+              onChange={(event) => setTime(event.target.value)}
+            />
           </div>
         ) : null}
-      </fieldset>
+      </div>
 
       <TextAreaField
         label="Caption"

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { onboardingQueryOptions } from '@/api/brand-context.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
+import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { useCompleteOnboarding, useImportLogo, useScanWebsite } from '../api/workspace-queries.ts';
 import type {
@@ -17,7 +18,6 @@ import type {
 } from '@/api/schema.gen.ts';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
-const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 const FALLBACK_FONTS = ['Inter', 'Montserrat', 'Poppins'];
 
 const looksQueryOptions = {
@@ -54,7 +54,6 @@ export function OnboardingPage() {
 }
 
 function OnboardingSteps({ done }: { done: boolean }) {
-  const ids = { look: useId(), font: useId(), position: useId() };
   const [website, setWebsite] = useState('');
   const [websiteTouched, setWebsiteTouched] = useState(false);
   const [scan, setScan] = useState<WebsiteScanResult | null>(null);
@@ -308,60 +307,31 @@ function OnboardingSteps({ done }: { done: boolean }) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">New projects start with these captions.</p>
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.look} className="text-sm font-medium text-slate-700">
-                Caption Look
-              </label>
-              <select
-                id={ids.look}
-                className={selectClass}
-                value={defaults.look_id}
-                onChange={(event) => setDefaults({ ...defaults, look_id: event.target.value })}
-              >
-                {(looks.data?.looks ?? [{ id: 'bold-pop', name: 'Bold Pop' }]).map((look) => (
-                  <option key={look.id} value={look.id}>
-                    {look.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.font} className="text-sm font-medium text-slate-700">
-                Font
-              </label>
-              <select
-                id={ids.font}
-                className={selectClass}
-                value={defaults.font_family}
-                onChange={(event) => setDefaults({ ...defaults, font_family: event.target.value })}
-              >
-                {fontChoices.map((font) => (
-                  <option key={font} value={font}>
-                    {font}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.position} className="text-sm font-medium text-slate-700">
-                Position
-              </label>
-              <select
-                id={ids.position}
-                className={selectClass}
-                value={defaults.position}
-                onChange={(event) =>
-                  setDefaults({
-                    ...defaults,
-                    position: event.target.value as CaptionDefaults['position'],
-                  })
-                }
-              >
-                <option value="top">Top</option>
-                <option value="middle">Middle</option>
-                <option value="bottom">Bottom</option>
-              </select>
-            </div>
+            <SelectField
+              label="Caption Look"
+              value={defaults.look_id}
+              options={(looks.data?.looks ?? [{ id: 'bold-pop', name: 'Bold Pop' }]).map((look) => [
+                look.id,
+                look.name,
+              ])}
+              onChange={(id) => setDefaults({ ...defaults, look_id: id })}
+            />
+            <SelectField
+              label="Font"
+              value={defaults.font_family}
+              options={fontChoices.map((font) => [font, font])}
+              onChange={(font) => setDefaults({ ...defaults, font_family: font })}
+            />
+            <SelectField<CaptionDefaults['position']>
+              label="Position"
+              value={defaults.position}
+              options={[
+                ['top', 'Top'],
+                ['middle', 'Middle'],
+                ['bottom', 'Bottom'],
+              ]}
+              onChange={(position) => setDefaults({ ...defaults, position })}
+            />
           </div>
           <ColorChoice
             label="Text colour"
