@@ -294,6 +294,51 @@ test.describe('publishing', () => {
   });
 });
 
+test.describe('publishing drafts', () => {
+  test('an unsent post survives a reload, images in their order; once sent it does not come back', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/publishing');
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await form.getByLabel('A slideshow of images').check();
+    const images = form.getByRole('group', { name: 'Workspace images' }).getByRole('checkbox');
+    await expect(images.first()).toBeVisible();
+    // Chosen last-first, so the order differs from the list's.
+    await images.nth(2).check();
+    await images.nth(0).check();
+    const order = form.getByRole('list', { name: 'Slideshow order' });
+    const names = () =>
+      order
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    const before = await names();
+    expect(before).toHaveLength(2);
+    await chooseAccount(page, '@cutroom.studio');
+    await form.getByLabel('Inbox draft (finish in the app)').check();
+    await form.getByLabel('Caption').fill('Kept across a reload');
+
+    await page.reload();
+    await expect(form.getByRole('status')).toContainText('Your unsent post was kept');
+    await expect(form.getByLabel('Caption')).toHaveValue('Kept across a reload');
+    await expect(form.getByLabel('A slideshow of images')).toBeChecked();
+    await expect(form.getByLabel('Inbox draft (finish in the app)')).toBeChecked();
+    await expect.poll(names).toEqual(before);
+    await expect(form.getByLabel('Account').locator('option:checked')).toContainText(
+      '@cutroom.studio',
+    );
+
+    await form.getByRole('button', { name: 'Schedule post' }).click();
+    const yours = page.getByRole('region', { name: 'Your post' });
+    await expect(yours.getByRole('listitem')).toContainText('Slideshow of 2 images');
+    await yours.getByRole('button', { name: /Cancel post/ }).click();
+    await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel('Caption')).toHaveValue('');
+    await expect(form.getByText('Your unsent post was kept')).toHaveCount(0);
+    await expect(form.getByLabel('A completed export')).toBeChecked();
+  });
+});
+
 test.describe('AI edit style', () => {
   test('a dry run shows every receipt, then the style is applied', async ({ page }) => {
     await signInWithDemo(page, '/ai-style');
