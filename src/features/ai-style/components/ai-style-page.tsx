@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
@@ -29,6 +29,16 @@ export function AiStylePage() {
   const [applied, setApplied] = useState<AiEditStyleResult | null>(null);
   const dryRun = useApplyStyle();
   const apply = useApplyStyle();
+  // Keyboard and screen-reader users land on what their press produced: the dry run's receipts,
+  // then what was applied (the button they pressed is gone or no longer the next step).
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const appliedHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+  useEffect(() => {
+    if (applied) appliedHeading.current?.focus();
+  }, [applied]);
   // The dry run must match the current choice before apply is offered.
   const previewMatches =
     preview !== null && preview.run_id === runId && preview.style_id === styleId;
@@ -99,7 +109,7 @@ export function AiStylePage() {
           </div>
           <PlanAwareError error={dryRun.error} />
           <div>
-            <Button type="submit" variant="secondary" disabled={!runId || dryRun.isPending}>
+            <Button type="submit" variant="secondary" disabled={!runId} pending={dryRun.isPending}>
               {dryRun.isPending ? 'Running the dry run…' : 'Dry run'}
             </Button>
           </div>
@@ -108,7 +118,12 @@ export function AiStylePage() {
 
       {previewMatches && preview ? (
         <section aria-labelledby="receipts-heading" className="flex flex-col gap-3">
-          <h2 id="receipts-heading" className="text-lg font-semibold">
+          <h2
+            id="receipts-heading"
+            ref={previewHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
+          >
             Dry run: what “{preview.style_id}” would change
           </h2>
           <Receipts result={preview} />
@@ -118,7 +133,7 @@ export function AiStylePage() {
               <PlanAwareError error={apply.error} />
               <div>
                 <Button
-                  disabled={apply.isPending}
+                  pending={apply.isPending}
                   onClick={() =>
                     apply.mutate(
                       { runId, styleId, dryRun: false },
@@ -136,7 +151,12 @@ export function AiStylePage() {
 
       {applied ? (
         <section aria-labelledby="applied-heading" className="flex flex-col gap-3">
-          <h2 id="applied-heading" className="text-lg font-semibold">
+          <h2
+            id="applied-heading"
+            ref={appliedHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
+          >
             Applied “{applied.style_id}”
           </h2>
           <p role="status" className="text-sm text-emerald-800">

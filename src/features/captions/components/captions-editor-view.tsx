@@ -20,7 +20,7 @@ import {
   captionSearchQueryOptions,
 } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
-import type { CaptionWord } from '@/api/schema.gen.ts';
+import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
 import { emphasisCount, sameStructure } from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
@@ -89,15 +89,8 @@ export function CaptionsEditorView({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  const ctx = useEditorContext(editor, (state) => [
-    state.selection,
-    state.anchor,
-    state.history,
-    state.outbox,
-    state.draft,
-  ]);
+  const ctx = useEditorContext(editor, CONTEXT_WATCH);
   const selection = useEditorState(editor, (state) => state.selection);
-  const focusWord = useEditorState(editor, (state) => state.focusWord);
   const history = useEditorState(editor, (state) => state.history);
   const outbox = useEditorState(editor, (state) => state.outbox);
   const saveHeld = useEditorState(editor, (state) => state.saveHeld);
@@ -149,6 +142,11 @@ export function CaptionsEditorView({
     [brand.data, settings, fonts.data],
   );
   const emphasis = useMemo(() => (words ? emphasisCount(words) : 0), [words]);
+  const previewOrder = useMemo(
+    () => (order.length > 0 || !structure ? order : structure.map((word) => word.id)),
+    [order, structure],
+  );
+  const fontList = fonts.data?.fonts ?? NO_FONTS;
 
   if (!ctx || !doc || !words || !settings) return null;
 
@@ -245,11 +243,7 @@ export function CaptionsEditorView({
           editor={editor}
           playback={playback}
           pages={pages}
-          words={words}
-          settings={settings}
-          focusWord={focusWord}
-          selection={selection}
-          order={order.length > 0 ? order : words.map((word) => word.id)}
+          order={previewOrder}
           duration={duration}
           fps={doc.words.fps}
         />
@@ -270,7 +264,7 @@ export function CaptionsEditorView({
                 editor={editor}
                 words={words}
                 selection={selection}
-                fonts={fonts.data?.fonts ?? []}
+                fonts={fontList}
                 palette={palette}
               />
             ),
@@ -278,7 +272,7 @@ export function CaptionsEditorView({
               <SettingsPanel
                 editor={editor}
                 settings={settings}
-                fonts={fonts.data?.fonts ?? []}
+                fonts={fontList}
                 palette={palette}
               />
             ),
@@ -302,6 +296,13 @@ export function CaptionsEditorView({
     </div>
   );
 }
+
+/** What the command context is re-read for, besides the document. */
+const CONTEXT_WATCH = (state: ReturnType<CaptionsEditor['getState']>) =>
+  [state.selection, state.anchor, state.history, state.outbox, state.draft] as const;
+
+/** No fonts (yet): one list, so that memoised panels are not re-rendered for a new `[]`. */
+const NO_FONTS: readonly CaptionFont[] = [];
 
 /** The last list of each structure (see `sameStructure`): kept while only styles or text change. */
 class StructureCache {
