@@ -1,8 +1,7 @@
 /** Exports and jobs: list and start exports, poll and cancel jobs. */
 import type { HttpHandler } from 'msw';
 import { requirePaidPlan } from '../lib/auth.ts';
-import { invalid, notFound } from '../lib/errors.ts';
-import { optionalString } from '../lib/validate.ts';
+import { notFound } from '../lib/errors.ts';
 import { FINISHED_JOB_STATUSES, jobView, startExport } from '../rules/jobs.ts';
 import type { Schema } from '../store/contract.ts';
 import { pageParams, paginate, requireProject } from './helpers.ts';
@@ -28,12 +27,8 @@ export function exportJobHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'post', '/projects/:projectId/exports', (req) => {
       requirePaidPlan(req.principal, 'Starting an export');
       const record = requireProject(req);
-      const format = optionalString(req.body, 'format') ?? 'mp4';
-      if (format !== 'mp4') throw invalid('format', 'format must be mp4.');
-      const resolution = optionalString(req.body, 'resolution') ?? '1080p';
-      if (resolution !== '1080p' && resolution !== '720p') {
-        throw invalid('resolution', 'resolution must be 1080p or 720p.');
-      }
+      // The contract (ExportStartRequest) already refused any other format or resolution.
+      const { resolution = '1080p' } = req.body as Schema<'ExportStartRequest'>;
       const job = startExport(req.sim, req.workspace, record, resolution);
       return { status: 202, body: jobView(job, req.baseUrl) };
     }),

@@ -214,6 +214,14 @@ describe('the contract is the one source of request rules', () => {
     );
   });
 
+  it('export start: the format and resolution the contract declares, and nothing else', async () => {
+    const exports = `/projects/${project.id}/exports`;
+    await expectInvalid(api.post(exports, { format: 'avi' }), 'format');
+    await expectInvalid(api.post(exports, { resolution: '4k' }), 'resolution');
+    const started = await api.post<{ status: string }>(exports, { resolution: '720p' });
+    expect(started.status).toBe(202);
+  });
+
   it('a simulator route must be an operation of the contract', async () => {
     const { route } = await import('../handlers/route.ts');
     const ctx = { sim: server.simulator, baseUrl: server.baseUrl };
