@@ -21,7 +21,9 @@ afterAll(() => server.close());
 describe('ProjectsListPage', () => {
   it('lists a page of projects with its position', async () => {
     renderWithProviders(<ProjectsListPage page={{ limit: 5, offset: 0 }} />);
-    const list = await screen.findByRole('list', { name: 'Projects' });
+    // The first render of the file also loads the lazily split deletion flow: over testing-library's
+    // 1 s default on a loaded machine (failed 2 of 2 full runs at load 15-20).
+    const list = await screen.findByRole('list', { name: 'Projects' }, { timeout: 5_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByText(/Showing 1–5 of \d+/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
@@ -47,7 +49,9 @@ describe('ProjectsListPage', () => {
       ),
     );
     renderWithProviders(<ProjectsListPage page={{ limit: 10, offset: 0 }} />);
-    expect(await screen.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No projects yet' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
   });
 
   it('explains a server error and offers a retry', async () => {
