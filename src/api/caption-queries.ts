@@ -1,6 +1,7 @@
 /**
  * The project's caption style: read by the caption styler (which edits it) and by the timeline's
- * preview (which paints captions with it), so its one `queryOptions` lives here.
+ * preview (which paints captions with it); and the Caption Looks, offered by the caption styler,
+ * the AI edit style screen and onboarding. Each resource's one `queryOptions` lives here.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
@@ -17,4 +18,11 @@ export const captionStyleQueryOptions = (projectId: string) =>
         }),
       ),
     staleTime: 60_000,
+  });
+
+export const captionLooksQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.captionLooks,
+    queryFn: ({ signal }) => unwrap(api.GET('/caption-looks', { signal })),
+    staleTime: 10 * 60_000,
   });

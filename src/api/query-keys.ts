@@ -123,7 +123,10 @@ export const queryKeys = {
     all: ['clips'] as const,
     lists: ['clips', 'list'] as const,
     list: (params: ClipListParams) => ['clips', 'list', params] as const,
+    /** Every scope's status counts (a write marks them all stale). */
+    allCounts: ['clips', 'counts'] as const,
     counts: (scope: ClipScope) => ['clips', 'counts', scope] as const,
+    allSources: ['clips', 'sources'] as const,
     /** Every clip of a scope (the source view), fetched page by page. */
     sources: (scope: ClipScope) => ['clips', 'sources', scope] as const,
     detail: (clipId: string) => ['clips', 'detail', clipId] as const,

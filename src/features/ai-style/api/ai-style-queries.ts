@@ -8,13 +8,6 @@ export const aiEditRunsQueryOptions = queryOptions({
   queryFn: ({ signal }) => unwrap(api.GET('/ai-edit/runs', { signal })),
 });
 
-/** Styles are Caption Looks (e.g. `mirage-black`). */
-export const stylesQueryOptions = queryOptions({
-  queryKey: [...queryKeys.captions.all, 'looks'] as const,
-  queryFn: ({ signal }) => unwrap(api.GET('/caption-looks', { signal })),
-  staleTime: 10 * 60_000,
-});
-
 export function useApplyStyle() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,11 +9,8 @@ import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import {
-  aiEditRunsQueryOptions,
-  stylesQueryOptions,
-  useApplyStyle,
-} from '../api/ai-style-queries.ts';
+import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
+import { aiEditRunsQueryOptions, useApplyStyle } from '../api/ai-style-queries.ts';
 import type { AiEditStyleResult } from '@/api/schema.gen.ts';
 
 /**
@@ -22,7 +19,7 @@ import type { AiEditStyleResult } from '@/api/schema.gen.ts';
  */
 export function AiStylePage() {
   const runs = useQuery(aiEditRunsQueryOptions);
-  const styles = useQuery(stylesQueryOptions);
+  const styles = useQuery(captionLooksQueryOptions());
   const [runId, setRunId] = useState('');
   const [styleId, setStyleId] = useState('mirage-black');
   const [preview, setPreview] = useState<AiEditStyleResult | null>(null);

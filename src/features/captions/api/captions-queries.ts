@@ -98,13 +98,6 @@ export const captionSearchQueryOptions = (projectId: string, text: string) =>
     staleTime: 30_000,
   });
 
-export const captionLooksQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.captionLooks,
-    queryFn: ({ signal }) => unwrap(api.GET('/caption-looks', { signal })),
-    staleTime: 10 * 60_000,
-  });
-
 export const captionFontsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.captionFonts,

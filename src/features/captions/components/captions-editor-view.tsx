@@ -14,11 +14,8 @@ import { InlineError } from '@/components/error-state.tsx';
 import { paginate } from '@/lib/caption-painter/caption-pages.ts';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
 import { EditorToolbar, useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
-import {
-  captionFontsQueryOptions,
-  captionLooksQueryOptions,
-  captionSearchQueryOptions,
-} from '../api/captions-queries.ts';
+import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
+import { captionFontsQueryOptions, captionSearchQueryOptions } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
 import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
 import { emphasisCount, sameStructure } from '../model/caption-doc.ts';

@@ -280,8 +280,8 @@ export function useAssetName(assetId: string | undefined): string | undefined {
  */
 function refreshClipLists(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.clips.lists });
-  void client.invalidateQueries({ queryKey: ['clips', 'counts'] });
-  void client.invalidateQueries({ queryKey: ['clips', 'sources'] });
+  void client.invalidateQueries({ queryKey: queryKeys.clips.allCounts });
+  void client.invalidateQueries({ queryKey: queryKeys.clips.allSources });
 }
 
 export function useCreateClip() {

@@ -1,7 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '@/api/client.ts';
-import { queryKeys } from '@/api/query-keys.ts';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
@@ -9,6 +7,7 @@ import { useNow } from '@/lib/use-now.ts';
 import { clipQueryOptions, useAssetName } from '../api/clips-queries.ts';
 import { LAYOUT_LABELS, appliedSuggestion, retryAdvice } from '../model/clip-problems.ts';
 import { STATUS_META, isWorking, pipelineStates, type StepState } from '../model/clip-status.ts';
+import { projectExportsQueryOptions } from '@/api/exports.ts';
 import type { Clip, ClipLayoutMode } from '@/api/schema.gen.ts';
 import {
   Fact,
@@ -61,18 +60,6 @@ function PipelineSteps({ clip }: { clip: Clip }) {
     </ol>
   );
 }
-
-const projectExportsQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: queryKeys.exports.project(projectId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/projects/{projectId}/exports', {
-          params: { path: { projectId }, query: { limit: 50, offset: 0 } },
-          signal,
-        }),
-      ),
-  });
 
 function ExportSection({ clip }: { clip: Clip }) {
   const exportId = clip.export?.export_id ?? '';

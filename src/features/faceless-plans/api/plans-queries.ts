@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error.ts';
 import { api, unwrap } from '@/api/client.ts';
+import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
 import { markStarted } from '@/lib/started-work.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Character, FacelessPlanRevision } from '@/api/schema.gen.ts';
@@ -47,19 +48,7 @@ export const characterQueryOptions = (characterId: string) =>
 
 /** A media asset (keyframes and anchors are immutable images: cached for the session). */
 export const mediaAssetQueryOptions = (assetId: string) =>
-  queryOptions({
-    queryKey: queryKeys.media.asset(assetId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/workspace/media/assets/{assetId}', { params: { path: { assetId } }, signal }),
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export const creditsQueryOptions = queryOptions({
-  queryKey: queryKeys.credits,
-  queryFn: ({ signal }) => unwrap(api.GET('/credits', { signal })),
-});
+  queryOptions({ ...mediaAssetRecordQueryOptions(assetId), staleTime: Number.POSITIVE_INFINITY });
 
 /** Sends a draft; the caller passes the Idempotency-Key of its intent (see plan-draft.ts). */
 export function useReviseRevision(projectId: string, revisionId: string) {

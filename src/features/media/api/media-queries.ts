@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
 import { queryKeys, type MediaAssetFilters } from '@/api/query-keys.ts';
 import type { components } from '@/api/schema.gen.ts';
 
@@ -31,11 +32,7 @@ export const mediaFoldersQueryOptions = queryOptions({
 
 export const mediaAssetQueryOptions = (assetId: string) =>
   queryOptions({
-    queryKey: queryKeys.media.asset(assetId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/workspace/media/assets/{assetId}', { params: { path: { assetId } }, signal }),
-      ),
+    ...mediaAssetRecordQueryOptions(assetId),
     // A background run moves on its own: look again while one is working.
     refetchInterval: (query) => ((query.state.data?.active_runs?.length ?? 0) > 0 ? 5000 : false),
   });

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { onboardingQueryOptions } from '@/api/brand-context.ts';
-import { api, unwrap } from '@/api/client.ts';
-import { queryKeys } from '@/api/query-keys.ts';
+import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -19,12 +18,6 @@ import type {
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const FALLBACK_FONTS = ['Inter', 'Montserrat', 'Poppins'];
-
-const looksQueryOptions = {
-  queryKey: [...queryKeys.captions.all, 'looks'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/caption-looks', { signal })),
-  staleTime: 10 * 60_000,
-};
 
 function websiteError(value: string): string | undefined {
   const text = value.trim();
@@ -70,7 +63,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
     position: 'bottom',
   });
   const [attempted, setAttempted] = useState(false);
-  const looks = useQuery(looksQueryOptions);
+  const looks = useQuery(captionLooksQueryOptions());
   const scanMutation = useScanWebsite();
   const importLogo = useImportLogo();
   const complete = useCompleteOnboarding();
