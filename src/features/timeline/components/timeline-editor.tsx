@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
+import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
   ShortcutHelp,
@@ -95,6 +96,8 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const deleted = useLastCommit(editor, (variables) => variables.change.kind === 'delete');
   const review = usePendingReview(editor);
   const canvasHeight = useCanvasHeight(index.rows.length);
+  // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
+  const stage = useStagedMount(2);
 
   if (index.itemCount === 0) {
     return (
@@ -162,13 +165,21 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="flex min-w-0 flex-col gap-2">
-          <TimelineCanvas
-            timeline={timeline}
-            editor={editor}
-            ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
-            describedBy={HELP_ID}
-            height={canvasHeight}
-          />
+          {stage >= 1 ? (
+            <TimelineCanvas
+              timeline={timeline}
+              editor={editor}
+              ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
+              describedBy={HELP_ID}
+              height={canvasHeight}
+            />
+          ) : (
+            <div
+              className="rounded-lg border border-slate-700 bg-slate-900"
+              style={{ height: canvasHeight }}
+              aria-hidden="true"
+            />
+          )}
           <div className="flex flex-wrap items-start justify-between gap-3">
             <TimelineLegend />
             <p id={HELP_ID} className="text-xs text-slate-600">
@@ -180,7 +191,9 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         </div>
         <div className="flex flex-col gap-4">
           {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
-          <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
+          {stage >= 2 ? (
+            <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
+          ) : null}
         </div>
       </div>
 
