@@ -121,6 +121,13 @@ test.describe('exports and jobs', () => {
     const id = await projectId(page, LONG_CUT);
     await page.goto(`/projects/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: LONG_CUT })).toBeVisible();
+    // Escape closes the export dialog and gives focus back to the button that opened it.
+    const exportButton = page.getByRole('button', { name: 'Export video' });
+    await exportButton.click();
+    await expect(page.getByRole('dialog', { name: 'Export this project' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Export this project' })).toBeHidden();
+    await expect(exportButton).toBeFocused();
     await startExport(page);
     const job = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first();
     await expect(job).toHaveAccessibleName(/queued|running/);
@@ -295,14 +302,19 @@ test.describe('AI edit style', () => {
     const option = run.locator('option').filter({ hasText: SHORT_CUT });
     await run.selectOption((await option.getAttribute('value')) ?? '');
     await page.getByLabel('Style', { exact: true }).selectOption('mirage-black');
-    await page.getByRole('button', { name: 'Dry run' }).click();
+    // From the keyboard: the dry run's receipts, then what was applied, take the focus.
+    await page.getByRole('button', { name: 'Dry run' }).focus();
+    await page.keyboard.press('Enter');
     const preview = page.getByRole('region', { name: /Dry run: what “mirage-black” would change/ });
+    await expect(preview.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(preview.getByRole('table')).toContainText('caption_style.apply_look');
     await expect(preview.getByRole('table')).toContainText('look_id');
     await expect(preview.getByText(/Balance:/)).toBeVisible();
     await expectAccessible(page);
-    await preview.getByRole('button', { name: 'Apply style' }).click();
+    await preview.getByRole('button', { name: 'Apply style' }).focus();
+    await page.keyboard.press('Enter');
     const applied = page.getByRole('region', { name: 'Applied “mirage-black”' });
+    await expect(applied.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(applied.getByRole('status')).toContainText('The style was applied');
     await expect(applied.getByRole('table')).toContainText('→ mirage-black');
   });
@@ -376,6 +388,13 @@ test.describe('workspace', () => {
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Credits' })).toContainText('credits left');
     await expect(page.getByRole('link', { name: /Credit balance: [\d,]+ credits/ })).toBeVisible();
+    // The header (jobs, credits, live status, workspace, log out) fits a 1280 px window: it wraps
+    // instead of pushing the page wider than the window.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
     await expectAccessible(page);
   });
 
@@ -398,8 +417,11 @@ test.describe('workspace', () => {
     const receiver = await url.inputValue();
     const e2eUrl = `${receiver}&from=e2e-${Date.now()}`;
     await url.fill(e2eUrl);
-    await form.getByRole('button', { name: 'Register webhook' }).click();
+    await form.getByRole('button', { name: 'Register webhook' }).focus();
+    await page.keyboard.press('Enter');
     await expect(form.getByRole('status')).toContainText('Registered');
+    // The button keeps the focus through the request (it is never disabled under the user).
+    await expect(form.getByRole('button', { name: 'Register webhook' })).toBeFocused();
 
     const list = page.getByRole('list', { name: 'Registered webhooks' });
     const mine = list.getByRole('listitem').filter({ hasText: e2eUrl });
@@ -409,6 +431,8 @@ test.describe('workspace', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this webhook?' });
     await dialog.getByRole('button', { name: 'Delete webhook' }).click();
     await expect(mine).toHaveCount(0);
+    // Its row is gone: focus lands on the list's heading, not on the page.
+    await expect(page.getByRole('heading', { name: 'Registered endpoints' })).toBeFocused();
     // The demo receiver registered at start-up is still there.
     await expect(list.getByRole('listitem').first()).toBeVisible();
 

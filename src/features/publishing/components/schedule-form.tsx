@@ -313,7 +313,7 @@ export function ScheduleForm({
 
       <InlineError error={schedule.error} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={schedule.isPending}>
+        <Button type="submit" pending={schedule.isPending}>
           {schedule.isPending ? 'Sending…' : when === 'now' ? 'Post now' : 'Schedule post'}
         </Button>
       </div>
