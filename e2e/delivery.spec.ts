@@ -138,6 +138,43 @@ test.describe('exports and jobs', () => {
   });
 });
 
+test.describe('exports from the timeline', () => {
+  test('an export started from the timeline runs in the header’s jobs tray and is cancelled there', async ({
+    page,
+  }) => {
+    await signInWithDemo(page);
+    const id = await projectId(page, LONG_CUT);
+    await page.goto(`/projects/${id}/timeline`);
+    const started = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().endsWith(`/projects/${id}/exports`),
+    );
+    await startExport(page);
+    const { job_id: jobId } = (await (await started).json()) as { job_id: string };
+    const trayButton = page.getByRole('button', { name: /^Jobs: \d+ running/ });
+    await expect(trayButton).toBeVisible();
+    await trayButton.click();
+    const tray = page.getByRole('region', { name: 'Jobs tray' });
+    const running = tray.getByRole('list', { name: 'Running jobs' }).getByRole('listitem');
+    const job = running.filter({ hasText: jobId });
+    await expect(job).toHaveAccessibleName(/queued|running/);
+    await expect(job.getByRole('progressbar')).toBeVisible();
+    await expect(job.getByText('Estimated credits')).toBeVisible();
+    await expectAccessible(page);
+    await job.getByRole('button', { name: /^Cancel/ }).click();
+    const cancelled = tray
+      .getByRole('list', { name: 'Finished jobs' })
+      .getByRole('listitem')
+      .filter({ hasText: jobId });
+    await expect(cancelled).toHaveAccessibleName(/cancelled/);
+    // Escape closes the tray and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(tray).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Jobs/ })).toBeFocused();
+  });
+});
+
 test.describe('publishing', () => {
   test('schedules a post as a direct post and as an inbox draft, each followed', async ({
     page,
@@ -501,6 +538,10 @@ test.describe('workspace', () => {
       .filter({ hasText: exportId });
     await expect(row).toContainText('Verified, delivered', { timeout: 20_000 });
     await expect(row).toContainText('200');
+    // That export was not started from this screen: it is in the tray, but raises no toast.
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Export ready'),
+    ).toHaveCount(0);
     await expectAccessible(page);
   });
 });
