@@ -138,6 +138,41 @@ test.describe('exports and jobs', () => {
   });
 });
 
+test.describe('exports from the timeline', () => {
+  test('an export started from the timeline shows in the header’s jobs tray until it is done', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, LONG_CUT);
+    await page.goto(`/projects/${id}/timeline`);
+    const started = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().endsWith(`/projects/${id}/exports`),
+    );
+    await startExport(page);
+    const { job_id: jobId } = (await (await started).json()) as { job_id: string };
+    await page.getByRole('button', { name: /^Jobs/ }).click();
+    const tray = page.getByRole('region', { name: 'Jobs tray' });
+    // The render can finish before a loaded browser looks: running or done, it is in the tray.
+    const job = tray.getByRole('listitem', { name: /^Export job/ }).filter({ hasText: jobId });
+    await expect(job).toBeVisible();
+    await expect(job.getByText('Estimated credits')).toBeVisible();
+    await expectAccessible(page);
+    const done = tray
+      .getByRole('list', { name: 'Finished jobs' })
+      .getByRole('listitem', { name: /^Export job/ })
+      .filter({ hasText: jobId });
+    await expect(done).toHaveAccessibleName(/complete/, { timeout: 25_000 });
+    await expect(done.getByRole('link', { name: /Download the result/ })).toBeVisible();
+    // Escape closes the tray and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(tray).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Jobs/ })).toBeFocused();
+  });
+});
+
 test.describe('publishing', () => {
   test('schedules a post as a direct post and as an inbox draft, each followed', async ({
     page,
@@ -291,6 +326,51 @@ test.describe('publishing', () => {
     // Cancelled before it goes.
     await yours.getByRole('button', { name: /Cancel post/ }).click();
     await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+  });
+});
+
+test.describe('publishing drafts', () => {
+  test('an unsent post survives a reload, images in their order; once sent it does not come back', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/publishing');
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await form.getByLabel('A slideshow of images').check();
+    const images = form.getByRole('group', { name: 'Workspace images' }).getByRole('checkbox');
+    await expect(images.first()).toBeVisible();
+    // Chosen last-first, so the order differs from the list's.
+    await images.nth(2).check();
+    await images.nth(0).check();
+    const order = form.getByRole('list', { name: 'Slideshow order' });
+    const names = () =>
+      order
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    const before = await names();
+    expect(before).toHaveLength(2);
+    await chooseAccount(page, '@cutroom.studio');
+    await form.getByLabel('Inbox draft (finish in the app)').check();
+    await form.getByLabel('Caption').fill('Kept across a reload');
+
+    await page.reload();
+    await expect(form.getByRole('status')).toContainText('Your unsent post was kept');
+    await expect(form.getByLabel('Caption')).toHaveValue('Kept across a reload');
+    await expect(form.getByLabel('A slideshow of images')).toBeChecked();
+    await expect(form.getByLabel('Inbox draft (finish in the app)')).toBeChecked();
+    await expect.poll(names).toEqual(before);
+    await expect(form.getByLabel('Account').locator('option:checked')).toContainText(
+      '@cutroom.studio',
+    );
+
+    await form.getByRole('button', { name: 'Schedule post' }).click();
+    const yours = page.getByRole('region', { name: 'Your post' });
+    await expect(yours.getByRole('listitem')).toContainText('Slideshow of 2 images');
+    await yours.getByRole('button', { name: /Cancel post/ }).click();
+    await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel('Caption')).toHaveValue('');
+    await expect(form.getByText('Your unsent post was kept')).toHaveCount(0);
+    await expect(form.getByLabel('A completed export')).toBeChecked();
   });
 });
 
@@ -456,6 +536,10 @@ test.describe('workspace', () => {
       .filter({ hasText: exportId });
     await expect(row).toContainText('Verified, delivered', { timeout: 20_000 });
     await expect(row).toContainText('200');
+    // That export was not started from this screen: it is in the tray, but raises no toast.
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Export ready'),
+    ).toHaveCount(0);
     await expectAccessible(page);
   });
 });
