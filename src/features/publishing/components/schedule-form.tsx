@@ -31,6 +31,16 @@ import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
 type Source = 'export' | 'slideshow';
 type Mode = NonNullable<SchedulePostBody['publish_mode']>;
 
+/** The request fields the service may name in a 400, as this form labels them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  export_id: 'Export',
+  source_media_asset_ids: 'Workspace images',
+  connection_id: 'Account',
+  publish_mode: 'Publish as',
+  scheduled_for: 'Date and time',
+  caption: 'Caption',
+};
+
 const draftStorage = (): Storage | null =>
   typeof localStorage === 'undefined' ? null : localStorage;
 
@@ -367,7 +377,7 @@ export function ScheduleForm({
         )}
       </div>
 
-      <InlineError error={schedule.error} />
+      <InlineError error={schedule.error} fieldLabels={FIELD_LABELS} />
       <div className="flex justify-end">
         <Button type="submit" pending={schedule.isPending}>
           {schedule.isPending ? 'Sending…' : when === 'now' ? 'Post now' : 'Schedule post'}
