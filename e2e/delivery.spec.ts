@@ -121,6 +121,13 @@ test.describe('exports and jobs', () => {
     const id = await projectId(page, LONG_CUT);
     await page.goto(`/projects/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: LONG_CUT })).toBeVisible();
+    // Escape closes the export dialog and gives focus back to the button that opened it.
+    const exportButton = page.getByRole('button', { name: 'Export video' });
+    await exportButton.click();
+    await expect(page.getByRole('dialog', { name: 'Export this project' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Export this project' })).toBeHidden();
+    await expect(exportButton).toBeFocused();
     await startExport(page);
     const job = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first();
     await expect(job).toHaveAccessibleName(/queued|running/);
@@ -287,6 +294,51 @@ test.describe('publishing', () => {
   });
 });
 
+test.describe('publishing drafts', () => {
+  test('an unsent post survives a reload, images in their order; once sent it does not come back', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/publishing');
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await form.getByLabel('A slideshow of images').check();
+    const images = form.getByRole('group', { name: 'Workspace images' }).getByRole('checkbox');
+    await expect(images.first()).toBeVisible();
+    // Chosen last-first, so the order differs from the list's.
+    await images.nth(2).check();
+    await images.nth(0).check();
+    const order = form.getByRole('list', { name: 'Slideshow order' });
+    const names = () =>
+      order
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    const before = await names();
+    expect(before).toHaveLength(2);
+    await chooseAccount(page, '@cutroom.studio');
+    await form.getByLabel('Inbox draft (finish in the app)').check();
+    await form.getByLabel('Caption').fill('Kept across a reload');
+
+    await page.reload();
+    await expect(form.getByRole('status')).toContainText('Your unsent post was kept');
+    await expect(form.getByLabel('Caption')).toHaveValue('Kept across a reload');
+    await expect(form.getByLabel('A slideshow of images')).toBeChecked();
+    await expect(form.getByLabel('Inbox draft (finish in the app)')).toBeChecked();
+    await expect.poll(names).toEqual(before);
+    await expect(form.getByLabel('Account').locator('option:checked')).toContainText(
+      '@cutroom.studio',
+    );
+
+    await form.getByRole('button', { name: 'Schedule post' }).click();
+    const yours = page.getByRole('region', { name: 'Your post' });
+    await expect(yours.getByRole('listitem')).toContainText('Slideshow of 2 images');
+    await yours.getByRole('button', { name: /Cancel post/ }).click();
+    await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel('Caption')).toHaveValue('');
+    await expect(form.getByText('Your unsent post was kept')).toHaveCount(0);
+    await expect(form.getByLabel('A completed export')).toBeChecked();
+  });
+});
+
 test.describe('AI edit style', () => {
   test('a dry run shows every receipt, then the style is applied', async ({ page }) => {
     await signInWithDemo(page, '/ai-style');
@@ -295,14 +347,19 @@ test.describe('AI edit style', () => {
     const option = run.locator('option').filter({ hasText: SHORT_CUT });
     await run.selectOption((await option.getAttribute('value')) ?? '');
     await page.getByLabel('Style', { exact: true }).selectOption('mirage-black');
-    await page.getByRole('button', { name: 'Dry run' }).click();
+    // From the keyboard: the dry run's receipts, then what was applied, take the focus.
+    await page.getByRole('button', { name: 'Dry run' }).focus();
+    await page.keyboard.press('Enter');
     const preview = page.getByRole('region', { name: /Dry run: what “mirage-black” would change/ });
+    await expect(preview.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(preview.getByRole('table')).toContainText('caption_style.apply_look');
     await expect(preview.getByRole('table')).toContainText('look_id');
     await expect(preview.getByText(/Balance:/)).toBeVisible();
     await expectAccessible(page);
-    await preview.getByRole('button', { name: 'Apply style' }).click();
+    await preview.getByRole('button', { name: 'Apply style' }).focus();
+    await page.keyboard.press('Enter');
     const applied = page.getByRole('region', { name: 'Applied “mirage-black”' });
+    await expect(applied.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(applied.getByRole('status')).toContainText('The style was applied');
     await expect(applied.getByRole('table')).toContainText('→ mirage-black');
   });
@@ -376,6 +433,13 @@ test.describe('workspace', () => {
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Credits' })).toContainText('credits left');
     await expect(page.getByRole('link', { name: /Credit balance: [\d,]+ credits/ })).toBeVisible();
+    // The header (jobs, credits, live status, workspace, log out) fits a 1280 px window: it wraps
+    // instead of pushing the page wider than the window.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
     await expectAccessible(page);
   });
 
@@ -398,8 +462,11 @@ test.describe('workspace', () => {
     const receiver = await url.inputValue();
     const e2eUrl = `${receiver}&from=e2e-${Date.now()}`;
     await url.fill(e2eUrl);
-    await form.getByRole('button', { name: 'Register webhook' }).click();
+    await form.getByRole('button', { name: 'Register webhook' }).focus();
+    await page.keyboard.press('Enter');
     await expect(form.getByRole('status')).toContainText('Registered');
+    // The button keeps the focus through the request (it is never disabled under the user).
+    await expect(form.getByRole('button', { name: 'Register webhook' })).toBeFocused();
 
     const list = page.getByRole('list', { name: 'Registered webhooks' });
     const mine = list.getByRole('listitem').filter({ hasText: e2eUrl });
@@ -409,6 +476,8 @@ test.describe('workspace', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this webhook?' });
     await dialog.getByRole('button', { name: 'Delete webhook' }).click();
     await expect(mine).toHaveCount(0);
+    // Its row is gone: focus lands on the list's heading, not on the page.
+    await expect(page.getByRole('heading', { name: 'Registered endpoints' })).toBeFocused();
     // The demo receiver registered at start-up is still there.
     await expect(list.getByRole('listitem').first()).toBeVisible();
 

@@ -4,6 +4,7 @@ import {
   isRefusedUnprocessed,
   MAX_RETRIES,
   retryDelayMs,
+  retryWhenRefused,
   shouldRetry,
   withRetries,
 } from './retry-policy.ts';
@@ -88,5 +89,18 @@ describe('withRetries', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('retryWhenRefused', () => {
+  it('sends a write without an Idempotency-Key again only after a 429', () => {
+    expect(retryWhenRefused.retry(0, apiError(429))).toBe(true);
+    expect(retryWhenRefused.retry(MAX_RETRIES, apiError(429))).toBe(false);
+    for (const error of [apiError(500), apiError(503), apiError(400), new NetworkError()]) {
+      expect(retryWhenRefused.retry(0, error)).toBe(false);
+    }
+  });
+  it('waits at least what Retry-After asks', () => {
+    expect(retryWhenRefused.retryDelay(0, apiError(429, 3000))).toBeGreaterThanOrEqual(3000);
   });
 });

@@ -24,6 +24,17 @@ export function isRefusedUnprocessed(error: unknown): boolean {
 }
 
 /**
+ * React Query options for a write that carries no Idempotency-Key: a 429 is sent again (with
+ * backoff, never sooner than `Retry-After`), since the service did nothing with it; a 5xx or a
+ * network failure is not, since the write may have happened.
+ */
+export const retryWhenRefused = {
+  retry: (failureCount: number, error: unknown) =>
+    failureCount < MAX_RETRIES && isRefusedUnprocessed(error),
+  retryDelay: (attempt: number, error: unknown) => retryDelayMs(attempt, error),
+};
+
+/**
  * Exponential backoff with full jitter (AWS architecture blog's "full jitter"), but never sooner
  * than the server's `Retry-After`.
  */

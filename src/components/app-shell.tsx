@@ -24,17 +24,17 @@ export function AppShell({ header, children }: { header: ReactNode; children: Re
       >
         Skip to content
       </a>
-      <header className="flex items-center gap-6 border-b border-slate-200 bg-white px-6 py-3">
+      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3">
         <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
           <img src="/favicon.svg" alt="" className="h-6 w-6" />
           Cutroom
         </Link>
-        <nav aria-label="Main" className="flex gap-1">
+        <nav aria-label="Main" className="flex flex-wrap gap-1">
           {navItems.map((item) => (
             <Link
               key={item.to}
               to={item.to}
-              className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
               activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
             >
               {item.label}

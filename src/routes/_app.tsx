@@ -28,7 +28,7 @@ function AppLayout() {
   return (
     <AppShell
       header={
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 whitespace-nowrap">
           <JobsTray />
           <CreditsBadge />
           <LiveStatus />

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { retryWhenRefused } from '@/api/retry-policy.ts';
 
 export const aiEditRunsQueryOptions = queryOptions({
   queryKey: queryKeys.aiEditRuns,
@@ -17,6 +18,7 @@ export const stylesQueryOptions = queryOptions({
 export function useApplyStyle() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (input: { runId: string; styleId: string; dryRun: boolean }) =>
       unwrap(
         api.POST('/ai-edit/runs/{runId}/apply-style', {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
@@ -31,6 +31,16 @@ export function AiStylePage() {
   const dryRun = useApplyStyle();
   const apply = useApplyStyle();
   const ids = { run: useId(), style: useId() };
+  // Keyboard and screen-reader users land on what their press produced: the dry run's receipts,
+  // then what was applied (the button they pressed is gone or no longer the next step).
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const appliedHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+  useEffect(() => {
+    if (applied) appliedHeading.current?.focus();
+  }, [applied]);
   // The dry run must match the current choice before apply is offered.
   const previewMatches =
     preview !== null && preview.run_id === runId && preview.style_id === styleId;
@@ -120,7 +130,7 @@ export function AiStylePage() {
           </div>
           <PlanAwareError error={dryRun.error} />
           <div>
-            <Button type="submit" variant="secondary" disabled={!runId || dryRun.isPending}>
+            <Button type="submit" variant="secondary" disabled={!runId} pending={dryRun.isPending}>
               {dryRun.isPending ? 'Running the dry run…' : 'Dry run'}
             </Button>
           </div>
@@ -129,7 +139,12 @@ export function AiStylePage() {
 
       {previewMatches && preview ? (
         <section aria-labelledby="receipts-heading" className="flex flex-col gap-3">
-          <h2 id="receipts-heading" className="text-lg font-semibold">
+          <h2
+            id="receipts-heading"
+            ref={previewHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
+          >
             Dry run: what “{preview.style_id}” would change
           </h2>
           <Receipts result={preview} />
@@ -139,7 +154,7 @@ export function AiStylePage() {
               <PlanAwareError error={apply.error} />
               <div>
                 <Button
-                  disabled={apply.isPending}
+                  pending={apply.isPending}
                   onClick={() =>
                     apply.mutate(
                       { runId, styleId, dryRun: false },
@@ -157,7 +172,12 @@ export function AiStylePage() {
 
       {applied ? (
         <section aria-labelledby="applied-heading" className="flex flex-col gap-3">
-          <h2 id="applied-heading" className="text-lg font-semibold">
+          <h2
+            id="applied-heading"
+            ref={appliedHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
+          >
             Applied “{applied.style_id}”
           </h2>
           <p role="status" className="text-sm text-emerald-800">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { ExportStartRequest } from '@/api/schema.gen.ts';
 import { markStarted } from '@/lib/started-work.ts';
 
@@ -11,6 +12,7 @@ import { markStarted } from '@/lib/started-work.ts';
 export function useStartExport(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (body: ExportStartRequest) =>
       unwrap(api.POST('/projects/{projectId}/exports', { params: { path: { projectId } }, body })),
     onSuccess: (job) => markStarted(job.job_id, job.export_id),

@@ -26,7 +26,7 @@ export function ExportButton({
   const start = useStartExport(projectId);
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} disabled={start.isPending}>
+      <Button variant={variant} onClick={() => setOpen(true)} pending={start.isPending}>
         {start.isPending ? 'Starting export…' : label}
       </Button>
       {open ? (
@@ -65,7 +65,7 @@ export function ExportButton({
               <Button variant="secondary" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={start.isPending}>
+              <Button type="submit" pending={start.isPending}>
                 {start.isPending ? 'Starting…' : 'Start export'}
               </Button>
             </div>

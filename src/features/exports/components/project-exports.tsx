@@ -99,29 +99,10 @@ function ExportRow({
   const expiry = expiryState(item.expires_at, now);
   const expired = expiry === 'expired';
   const complete = item.status === 'complete';
-  const thumbnail = item.thumbnail?.url ?? item.thumbnail_url;
   return (
     <tr aria-label={`Export ${item.export_id}`}>
       <td className="p-3 align-top">
-        {thumbnail ? (
-          <figure className="w-28">
-            <img
-              src={thumbnail}
-              alt={`Thumbnail of export ${item.export_id}`}
-              className="h-20 w-12 rounded bg-slate-200 object-cover"
-              loading="lazy"
-            />
-            {item.thumbnail ? (
-              <figcaption className="mt-1 text-xs text-slate-600">
-                Frame {item.thumbnail.frame ?? '—'}
-                {item.thumbnail.frame_seconds != null ? ` (${item.thumbnail.frame_seconds} s)` : ''}
-                {item.thumbnail.rationale ? `: ${item.thumbnail.rationale}` : ''}
-              </figcaption>
-            ) : null}
-          </figure>
-        ) : (
-          <span className="text-slate-500">No preview</span>
-        )}
+        <ExportThumbnail item={item} />
       </td>
       <td className="p-3 align-top font-mono text-xs">{item.export_id}</td>
       <td className="p-3 align-top">{item.status}</td>
@@ -176,5 +157,41 @@ function ExportRow({
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The export's still, with the frame it shows and why it was chosen. A still that cannot be loaded
+ * (its address lapsed with the download, or the file host is unreachable) says so instead of
+ * showing a broken image.
+ */
+function ExportThumbnail({ item }: { item: ProjectExport }) {
+  const src = item.thumbnail?.url ?? item.thumbnail_url;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const caption = item.thumbnail ? (
+    <figcaption className="mt-1 text-xs text-slate-600">
+      Frame {item.thumbnail.frame ?? '—'}
+      {item.thumbnail.frame_seconds != null ? ` (${item.thumbnail.frame_seconds} s)` : ''}
+      {item.thumbnail.rationale ? `: ${item.thumbnail.rationale}` : ''}
+    </figcaption>
+  ) : null;
+  if (!src) return <span className="text-slate-500">No preview</span>;
+  return (
+    <figure className="w-28">
+      {failedSrc === src ? (
+        <span className="flex h-20 w-12 items-center justify-center rounded bg-slate-200 p-1 text-center text-[10px] leading-tight text-slate-700">
+          Preview unavailable
+        </span>
+      ) : (
+        <img
+          src={src}
+          alt={`Thumbnail of export ${item.export_id}`}
+          className="h-20 w-12 rounded bg-slate-200 object-cover"
+          loading="lazy"
+          onError={() => setFailedSrc(src)}
+        />
+      )}
+      {caption}
+    </figure>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { Job } from '@/api/schema.gen.ts';
 
 const FINISHED = new Set(['complete', 'completed', 'succeeded', 'failed', 'cancelled', 'canceled']);
@@ -43,6 +44,7 @@ export const projectJobsQueryOptions = (projectId: string) =>
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (jobId: string) =>
       unwrap(api.POST('/jobs/{jobId}/cancel', { params: { path: { jobId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),

@@ -82,7 +82,7 @@ export function JobCard({
           <Button
             variant="secondary"
             className="ml-auto px-2 py-1 text-xs"
-            disabled={cancelling}
+            pending={cancelling}
             onClick={() => onCancel(job.job_id)}
           >
             Cancel

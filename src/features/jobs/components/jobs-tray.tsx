@@ -96,7 +96,7 @@ export function JobsTray() {
         <section
           id={panelId}
           aria-label="Jobs tray"
-          className="absolute right-0 z-40 mt-2 max-h-[70vh] w-[26rem] max-w-[calc(100vw-2rem)] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 shadow-xl"
+          className="absolute right-0 z-40 mt-2 max-h-[70vh] whitespace-normal w-[26rem] max-w-[calc(100vw-2rem)] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 shadow-xl"
         >
           <InlineError error={cancel.error} />
           {jobs.isPending ? (

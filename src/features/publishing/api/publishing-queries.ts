@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { components, ScheduledPost } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
 import { markStarted } from '@/lib/started-work.ts';
@@ -110,6 +111,7 @@ export function useSchedulePost() {
 export function useCancelPost() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (postId: string) =>
       unwrap(
         api.POST('/publishing/shortform/posts/{postId}/cancel', { params: { path: { postId } } }),

@@ -50,7 +50,7 @@ export function PostCard({
           <Button
             variant="secondary"
             className="ml-auto px-2 py-1 text-xs"
-            disabled={cancelling}
+            pending={cancelling}
             onClick={() => onCancel(post.post_id)}
           >
             Cancel post<span className="sr-only"> {post.post_id}</span>

@@ -22,9 +22,12 @@ import type { ScheduledPost } from '@/api/schema.gen.ts';
 const STATUSES: PostStatus[] = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'];
 
 export function PublishingPage({
+  organizationId,
   projectId,
   exportId,
 }: {
+  /** The signed-in workspace: the unsent post is kept per workspace on this device. */
+  organizationId: string;
   projectId?: string | undefined;
   exportId?: string | undefined;
 }) {
@@ -43,6 +46,7 @@ export function PublishingPage({
           Schedule a post
         </h2>
         <ScheduleForm
+          organizationId={organizationId}
           initialProjectId={projectId}
           initialExportId={exportId}
           onScheduled={(post) => setFollowed(post.post_id)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
 import { Button } from '@/components/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
@@ -15,6 +15,14 @@ import {
   useSchedulePost,
   type SchedulePostBody,
 } from '../api/publishing-queries.ts';
+import {
+  clearScheduleDraft,
+  hasUserInput,
+  loadScheduleDraft,
+  saveScheduleDraft,
+  scheduleDraftKey,
+  type ScheduleDraft,
+} from '../schedule-draft.ts';
 import { epochToLocalInputs, localDateTimeToEpoch, userTimeZone } from '../schedule-time.ts';
 import { SlideshowOrder } from './slideshow-order.tsx';
 import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
@@ -24,32 +32,72 @@ type Mode = NonNullable<SchedulePostBody['publish_mode']>;
 
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
+const draftStorage = (): Storage | null =>
+  typeof localStorage === 'undefined' ? null : localStorage;
+
+/** A new post: nothing chosen, scheduled an hour from now in the user's time zone. */
+function blankDraft(): ScheduleDraft {
+  const { date, time } = epochToLocalInputs(Date.now() + 3_600_000);
+  return {
+    source: 'export',
+    projectId: '',
+    exportId: '',
+    imageIds: [],
+    connectionId: '',
+    mode: 'direct_post',
+    when: 'later',
+    date,
+    time,
+    caption: '',
+  };
+}
+
+/**
+ * Where the form starts: the draft kept on this device, except that an export chosen by the link
+ * that opened the page (“Schedule post” of an export) wins over the draft's export or images.
+ */
+function startingDraft(
+  stored: ScheduleDraft | null,
+  projectId: string | undefined,
+  exportId: string | undefined,
+): ScheduleDraft {
+  const base = stored ?? blankDraft();
+  if (!projectId) return base;
+  return { ...base, source: 'export', projectId, exportId: exportId ?? '', imageIds: [] };
+}
+
 /**
  * Schedule a completed export or a slideshow: account, direct post or inbox draft, now or a date
  * and time in the user's time zone (sent as ISO 8601). A preflight lists what would refuse the post
  * before anything is sent; nothing is sent while it refuses.
  */
 export function ScheduleForm({
+  organizationId,
   initialProjectId,
   initialExportId,
   onScheduled,
 }: {
+  organizationId: string;
   initialProjectId?: string | undefined;
   initialExportId?: string | undefined;
   onScheduled: (post: ScheduledPost) => void;
 }) {
   const now = useNow(15_000);
-  const [source, setSource] = useState<Source>('export');
-  const [projectId, setProjectId] = useState(initialProjectId ?? '');
-  const [exportId, setExportId] = useState(initialExportId ?? '');
-  const [images, setImages] = useState<MediaAsset[]>([]);
-  const [connectionId, setConnectionId] = useState('');
-  const [mode, setMode] = useState<Mode>('direct_post');
-  const [when, setWhen] = useState<'now' | 'later'>('later');
-  // An hour from when the form opened, in the user's time zone.
-  const [date, setDate] = useState(() => epochToLocalInputs(Date.now() + 3_600_000).date);
-  const [time, setTime] = useState(() => epochToLocalInputs(Date.now() + 3_600_000).time);
-  const [caption, setCaption] = useState('');
+  const draftKey = scheduleDraftKey(organizationId);
+  const [stored] = useState(() => loadScheduleDraft(draftStorage(), draftKey));
+  const [start] = useState(() => startingDraft(stored, initialProjectId, initialExportId));
+  const [restored, setRestored] = useState(() => stored !== null && hasUserInput(stored));
+  const [source, setSource] = useState<Source>(start.source);
+  const [projectId, setProjectId] = useState(start.projectId);
+  const [exportId, setExportId] = useState(start.exportId);
+  // The slideshow's image ids in order (a restored draft's ids show once the images load).
+  const [imageIds, setImageIds] = useState<string[]>(start.imageIds);
+  const [connectionId, setConnectionId] = useState(start.connectionId);
+  const [mode, setMode] = useState<Mode>(start.mode);
+  const [when, setWhen] = useState<'now' | 'later'>(start.when);
+  const [date, setDate] = useState(start.date);
+  const [time, setTime] = useState(start.time);
+  const [caption, setCaption] = useState(start.caption);
   const [attempted, setAttempted] = useState(false);
   const preflightRef = useRef<HTMLDivElement>(null);
   const ids = {
@@ -65,6 +113,50 @@ export function ScheduleForm({
   const connections = useQuery(connectionsQueryOptions);
   const imageAssets = useQuery({ ...imageAssetsQueryOptions, enabled: source === 'slideshow' });
   const schedule = useSchedulePost();
+
+  const assetsById = new Map((imageAssets.data?.assets ?? []).map((asset) => [asset.id, asset]));
+  const images = imageIds.flatMap((id) => assetsById.get(id) ?? []);
+  const setImages = (next: MediaAsset[]) => setImageIds(next.map((image) => image.id));
+
+  const draft: ScheduleDraft = {
+    source,
+    projectId,
+    exportId,
+    imageIds,
+    connectionId,
+    mode,
+    when,
+    date,
+    time,
+    caption,
+  };
+  const draftJson = JSON.stringify(draft);
+  // The draft as it was when last sent: kept out of storage until the user changes something.
+  const sentJson = useRef<string | null>(null);
+  useEffect(() => {
+    const current = JSON.parse(draftJson) as ScheduleDraft;
+    if (draftJson === sentJson.current || !hasUserInput(current)) {
+      clearScheduleDraft(draftStorage(), draftKey);
+    } else {
+      saveScheduleDraft(draftStorage(), draftKey, current);
+    }
+  }, [draftJson, draftKey]);
+
+  const discardDraft = () => {
+    const blank = blankDraft();
+    setSource(blank.source);
+    setProjectId(initialProjectId ?? '');
+    setExportId(initialExportId ?? '');
+    setImageIds([]);
+    setConnectionId(blank.connectionId);
+    setMode(blank.mode);
+    setWhen(blank.when);
+    setDate(blank.date);
+    setTime(blank.time);
+    setCaption(blank.caption);
+    setAttempted(false);
+    setRestored(false);
+  };
 
   const chosenExport =
     source === 'export'
@@ -97,7 +189,15 @@ export function ScheduleForm({
         ? { export_id: exportId }
         : { source_media_asset_ids: images.map((image) => image.id) }),
     };
-    schedule.mutate(body, { onSuccess: (post) => onScheduled(post) });
+    schedule.mutate(body, {
+      onSuccess: (post) => {
+        // Sent: a reload starts a new post instead of offering this one again.
+        sentJson.current = draftJson;
+        clearScheduleDraft(draftStorage(), draftKey);
+        setRestored(false);
+        onScheduled(post);
+      },
+    });
   };
 
   return (
@@ -109,6 +209,17 @@ export function ScheduleForm({
         submit();
       }}
     >
+      {restored ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950"
+        >
+          <span>Your unsent post was kept on this device and is back as you left it.</span>
+          <Button variant="secondary" className="px-2 py-1 text-xs" onClick={discardDraft}>
+            Discard draft
+          </Button>
+        </div>
+      ) : null}
       <RadioGroup<Source>
         legend="What to post"
         name="source"
@@ -313,7 +424,7 @@ export function ScheduleForm({
 
       <InlineError error={schedule.error} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={schedule.isPending}>
+        <Button type="submit" pending={schedule.isPending}>
           {schedule.isPending ? 'Sending…' : when === 'now' ? 'Post now' : 'Schedule post'}
         </Button>
       </div>

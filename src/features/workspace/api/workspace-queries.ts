@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { components as BffComponents } from '@/api/bff-schema.gen.ts';
 import { api, bff, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { components, WebhookEventName } from '@/api/schema.gen.ts';
 import { webhookEventNameValues } from '@/api/schema.gen.ts';
 
@@ -41,6 +42,7 @@ export const deliveriesQueryOptions = queryOptions({
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (body: { url: string; events: WebhookEventName[] }) =>
       unwrap(api.POST('/webhooks', { body })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
@@ -50,6 +52,7 @@ export function useCreateWebhook() {
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (webhookId: string) =>
       unwrap(api.DELETE('/webhooks/{webhookId}', { params: { path: { webhookId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
@@ -58,6 +61,7 @@ export function useDeleteWebhook() {
 
 export function useScanWebsite() {
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (url: string) => unwrap(api.POST('/onboarding/website-scan', { body: { url } })),
   });
 }
@@ -65,6 +69,7 @@ export function useScanWebsite() {
 export function useImportLogo() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (sourceUrl: string) =>
       unwrap(api.POST('/onboarding/logo-import', { body: { source_url: sourceUrl } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.media.all }),
@@ -74,6 +79,7 @@ export function useImportLogo() {
 export function useCompleteOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenRefused,
     mutationFn: (body: OnboardingCompleteBody) =>
       unwrap(api.POST('/onboarding/complete', { body })),
     onSuccess: (state) => queryClient.setQueryData(queryKeys.onboarding, state),

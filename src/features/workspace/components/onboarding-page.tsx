@@ -167,7 +167,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
               onChange={(event) => setWebsite(event.target.value)}
             />
           </div>
-          <Button type="submit" variant="secondary" disabled={scanMutation.isPending}>
+          <Button type="submit" variant="secondary" pending={scanMutation.isPending}>
             {scanMutation.isPending ? 'Scanning…' : 'Scan website'}
           </Button>
         </form>
@@ -275,7 +275,8 @@ function OnboardingSteps({ done }: { done: boolean }) {
             </div>
             <Button
               variant="secondary"
-              disabled={!logoUrl || importLogo.isPending}
+              disabled={!logoUrl}
+              pending={importLogo.isPending}
               onClick={() =>
                 importLogo.mutate(logoUrl.trim(), {
                   onSuccess: (result) => setLogo({ asset_id: result.asset_id, name: result.name }),
@@ -389,7 +390,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
           <InlineError error={complete.error} />
           <Button
             className="mt-3"
-            disabled={complete.isPending}
+            pending={complete.isPending}
             onClick={() => {
               setAttempted(true);
               if (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { bffConfigQueryOptions } from '@/api/bff-config.ts';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -114,7 +114,7 @@ function RegisterWebhook({ organizationId }: { organizationId: string }) {
         </p>
       ) : null}
       <div>
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" pending={create.isPending}>
           {create.isPending ? 'Registering…' : 'Register webhook'}
         </Button>
       </div>
@@ -126,9 +126,21 @@ function WebhookList() {
   const webhooks = useQuery(webhooksQueryOptions);
   const remove = useDeleteWebhook();
   const [confirming, setConfirming] = useState<Webhook | null>(null);
+  // After a delete the pressed button's row is gone: focus goes to the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deletedCount, setDeletedCount] = useState(0);
+  useEffect(() => {
+    if (deletedCount > 0) heading.current?.focus();
+  }, [deletedCount]);
   return (
     <div>
-      <h3 className="mb-2 font-semibold">Registered endpoints</h3>
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        className="mb-2 font-semibold focus:outline-2 focus:outline-indigo-600"
+      >
+        Registered endpoints
+      </h3>
       <InlineError error={remove.error} />
       {webhooks.isPending ? (
         <LoadingState label="Loading webhooks…" />
@@ -179,8 +191,15 @@ function WebhookList() {
             </Button>
             <Button
               variant="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(confirming.id, { onSuccess: () => setConfirming(null) })}
+              pending={remove.isPending}
+              onClick={() =>
+                remove.mutate(confirming.id, {
+                  onSuccess: () => {
+                    setConfirming(null);
+                    setDeletedCount((count) => count + 1);
+                  },
+                })
+              }
             >
               {remove.isPending ? 'Deleting…' : 'Delete webhook'}
             </Button>

@@ -23,5 +23,10 @@ export const Route = createFileRoute('/_app/publishing/')({
 
 function PublishingRoute() {
   const { projectId, exportId } = Route.useSearch();
-  return <PublishingPage projectId={projectId} exportId={exportId} />;
+  const organizationId = Route.useRouteContext({
+    select: (context) => context.session.organization_id,
+  });
+  return (
+    <PublishingPage organizationId={organizationId} projectId={projectId} exportId={exportId} />
+  );
 }
