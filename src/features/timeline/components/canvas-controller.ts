@@ -8,7 +8,8 @@
  * selects) are on the overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
  * layer reaching past the view, and then only moves that layer (a compositor transform: nothing is
  * drawn, painted or copied while the pointer moves); its time label and snap line are small DOM
- * elements.
+ * elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names, icons, thumbnails), and
+ * crisp again once no wheel event came for ZOOM_SETTLE_MS.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -53,6 +54,8 @@ import {
 const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX = 24;
+/** A wheel zoom sweep has settled when no wheel event came for this long: drawn crisp again. */
+const ZOOM_SETTLE_MS = 150;
 /** Where the snap line waits, left of the view, while a drag snaps to nothing. */
 const SNAP_LINE_AWAY = -400;
 
@@ -205,6 +208,9 @@ export class CanvasController {
   };
   private ghostBase: GhostBase | null = null;
   private frameRequest: number | null = null;
+  /** A wheel zoom sweep is under way (until ZOOM_SETTLE_MS after its last event). */
+  private draft = false;
+  private draftTimer: ReturnType<typeof setTimeout> | null = null;
   private frameWork: FrameWork = { ...NO_FRAME_WORK };
   private gestureOrigin: { left: number; top: number } | null = null;
   private pendingCommit: (() => void) | null = null;
@@ -267,6 +273,9 @@ export class CanvasController {
       this.flushCommit();
       if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
       this.frameRequest = null;
+      if (this.draftTimer !== null) clearTimeout(this.draftTimer);
+      this.draftTimer = null;
+      this.draft = false;
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -543,6 +552,7 @@ export class CanvasController {
       selection: state.selection,
       moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
       thumbnails: this.thumbnails,
+      draft: this.draft,
     });
     this.counts.itemsDraws += 1;
     if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
@@ -853,6 +863,10 @@ export class CanvasController {
     event.preventDefault();
     const { x } = this.localPoint(event);
     const state = this.store.getState();
+    // The frames of a sweep draw the items as boxes only; the sweep settles into a crisp draw.
+    this.draft = true;
+    if (this.draftTimer !== null) clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(this.settleDraft, ZOOM_SETTLE_MS);
     this.editor.setState(
       zoomAt(
         viewportOf(state),
@@ -862,6 +876,12 @@ export class CanvasController {
         this.fps,
       ),
     );
+  };
+
+  private readonly settleDraft = (): void => {
+    this.draftTimer = null;
+    this.draft = false;
+    this.requestFrame({ items: true });
   };
 
   // ───────────── test hooks ─────────────

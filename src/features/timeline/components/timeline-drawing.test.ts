@@ -104,6 +104,20 @@ describe('drawing', () => {
     expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
   });
 
+  it('draws boxes only (no names, icons or thumbnails) while a zoom sweep is drafted', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
+    const options = { fps: 30, selection: new Set(['b']), moving: null, thumbnails: noThumbnails };
+    const crisp = recordingContext();
+    const crispCount = drawItems(crisp, index, view, options);
+    const draft = recordingContext();
+    expect(drawItems(draft, index, view, { ...options, draft: true })).toBe(crispCount);
+    expect(crisp.texts.length).toBeGreaterThan(0);
+    expect(draft.texts).toEqual([]);
+    // Every item is still there as a box: one rect per item in the batched paths.
+    expect(draft.calls.get('rect') ?? 0).toBeGreaterThanOrEqual(crispCount);
+  });
+
   it('draws the ruler, and move ghosts with their label and snap line', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };

@@ -188,6 +188,11 @@ export interface DrawItemsOptions {
   /** Items being dragged: drawn faded in place (the ghost is on the overlay layer). */
   moving: ReadonlySet<string> | null;
   thumbnails: ThumbnailSource;
+  /**
+   * Boxes only (no names, icons, thumbnails or badges), batched like narrow bars: for the frames
+   * of a zoom sweep, drawn crisp again once the sweep settles.
+   */
+  draft?: boolean;
 }
 
 /** Below this width an item is a plain bar, drawn in one batched fill per type colour. */
@@ -239,7 +244,7 @@ export function drawItems(
         lastPixel = pixel;
       }
       drawn += 1;
-      if (width >= DETAIL_WIDTH) {
+      if (width >= DETAIL_WIDTH && !options.draft) {
         detailed.push({ item, x0, top, width, selected, alpha });
         return;
       }
