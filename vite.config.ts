@@ -90,6 +90,34 @@ export default defineConfig({
     sourcemap: 'hidden',
     // The first route stays small; heavy editors (Konva) are split with their routes.
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json (never served: dot folder): the BFF reads it to preload a deep
+    // link's route chunks from its index.html (src/server/route-preloads.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every screen runs on these (the libraries, the API client, the login form's fields):
+            // one request instead of several small shared chunks (each answer costs ~400 bytes of
+            // headers and a compression window of its own).
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|openapi-fetch|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]|rolldown[\\/]runtime|src[\\/](api[\\/](client|api-error|query-keys|csrf-token|schema\.gen)|components[\\/](button|text-field|logo-mark))\.tsx?$/,
+              priority: 2,
+            },
+            // Small modules of the signed-in shell (jobs tray, credits, toasts) and of the lists
+            // most screens show: every screen but the login screen loads them, so one chunk.
+            // Their own imports stay where they are (the entry's modules must not move here).
+            {
+              name: 'shell',
+              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/]credits|components[\\/](credits|progress-bar|empty-state|pagination)|features[\\/]jobs[\\/](components[\\/]job-card|api[\\/]jobs-queries))\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { LogoMark } from './logo-mark.tsx';
 
 /**
  * Navigation lists only the screens that exist. Later screens (Timeline, Captions, Clips, Faceless
@@ -26,7 +27,7 @@ export function AppShell({ header, children }: { header: ReactNode; children: Re
       </a>
       <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3">
         <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
-          <img src="/favicon.svg" alt="" className="h-6 w-6" />
+          <LogoMark className="h-6 w-6" />
           Cutroom
         </Link>
         <nav aria-label="Main" className="flex flex-wrap gap-1">

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { creditsQueryOptions } from '@/api/credits.ts';
-
-const number = new Intl.NumberFormat('en');
+import { formatNumber } from '@/lib/format.ts';
 
 /** The balance in the header, linking to the workspace settings. */
 export function CreditsBadge() {
@@ -11,7 +10,7 @@ export function CreditsBadge() {
     ? 'Credits …'
     : credits.isError
       ? 'Credits unavailable'
-      : `${number.format(credits.data.balance)} ${credits.data.unit}`;
+      : `${formatNumber(credits.data.balance)} ${credits.data.unit}`;
   return (
     <Link
       to="/settings"
@@ -58,7 +57,7 @@ export function CreditsNotice({
         <>
           {action} spends {unit}; the estimate shows on the job once it starts. Balance:{' '}
           <strong>
-            {number.format(balance)} {unit}
+            {formatNumber(balance)} {unit}
           </strong>
           .
         </>
@@ -66,12 +65,12 @@ export function CreditsNotice({
         <>
           {action} costs about{' '}
           <strong>
-            {number.format(cost)} {unit}
+            {formatNumber(cost)} {unit}
           </strong>
-          . Balance: {number.format(balance)} {unit}
+          . Balance: {formatNumber(balance)} {unit}
           {short
             ? ' — not enough. Top up the workspace or choose a smaller change.'
-            : `; about ${number.format(balance - cost)} left after.`}
+            : `; about ${formatNumber(balance - cost)} left after.`}
         </>
       )}
     </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatPercent } from './format.ts';
+import { formatBytes, formatDuration, formatNumber, formatPercent } from './format.ts';
 
 describe('format', () => {
   it('formats bytes', () => {
@@ -18,5 +18,14 @@ describe('format', () => {
     expect(formatPercent(0.42)).toBe('42%');
     expect(formatPercent(42)).toBe('42%');
     expect(formatPercent(1)).toBe('100%');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes numbers as Intl.NumberFormat("en") does', () => {
+    const intl = new Intl.NumberFormat('en');
+    for (const value of [0, 7, 999, 1000, 12345, 1234567.891, -4200.5, 0.1234, 2.0005, 1e9]) {
+      expect(formatNumber(value), String(value)).toBe(intl.format(value));
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { optionalStringParam, searchSchema } from '@/lib/search-params.ts';
 import { LoginScreen } from '@/features/session/components/login-screen.tsx';
 import { sessionQueryOptions } from '@/features/session/api/session-queries.ts';
 import { safeRedirectPath } from '@/lib/safe-redirect.ts';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch: searchSchema({ redirect: optionalStringParam() }),
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (session) throw redirect({ href: safeRedirectPath(search.redirect) });

@@ -18,14 +18,14 @@ import { registerSseRoute } from './events/sse-route.ts';
 import { BffMetrics } from './observability/metrics.ts';
 import { registerOpsRoutes } from './observability/ops-routes.ts';
 import { apiProxy } from './proxy.ts';
-import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { installSecurityHeaders, securityHeaders, subresourceHeaders } from './security-headers.ts';
 import { SessionManager } from './session.ts';
 import { SessionRevocations } from './session-revocations.ts';
 import { registerErrorCatalogue } from './error-catalogue.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { MemoryState } from './shared-state/memory-state.ts';
 import type { SharedState } from './shared-state/shared-state.ts';
-import { isSpaNavigation, registerStaticSpa } from './static-spa.ts';
+import { createSpaDocuments, isSpaNavigation, registerStaticSpa } from './static-spa.ts';
 import { partRelay, signPartRewriter } from './uploads/part-relay.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
@@ -116,8 +116,9 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     },
     // Shutdown lets in-flight requests finish (see graceful-shutdown.ts), idle sockets close.
     forceCloseConnections: false,
-    frameworkErrors: createFrameworkErrorHandler(headers),
-    clientErrorHandler: createClientErrorHandler(headers),
+    // Both answer with JSON errors, which take the subresource policy.
+    frameworkErrors: createFrameworkErrorHandler(subresourceHeaders(headers)),
+    clientErrorHandler: createClientErrorHandler(subresourceHeaders(headers)),
     routerOptions: { maxParamLength: 1000 },
   });
 
@@ -269,8 +270,9 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');
+  const spaDocuments = spa ? createSpaDocuments(config.staticDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (spa && isSpaNavigation(request)) return reply.sendFile('index.html');
+    if (spaDocuments && isSpaNavigation(request)) return spaDocuments.send(request, reply);
     return sendError(reply, 404, 'not_found', 'Not found.');
   });
 

@@ -12,6 +12,14 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The policy of every answer that is not an HTML document (scripts, styles, JSON, events, images):
+ * a CSP governs only the document (or worker) it arrives with, so these need no source lists, only
+ * "nothing may load, nothing may frame this" should one be opened on its own. Being short matters:
+ * it rides on each of the first screen's ~30 answers, where the document's policy cost ~6 KB.
+ */
+export const SUBRESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The headers set on every response of the app. HSTS only when served over https. */
 export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
   return Object.freeze({
@@ -25,13 +33,30 @@ export function securityHeaders(https: boolean): Readonly<Record<string, string>
   });
 }
 
-/** Adds the headers in onSend, which runs for routes, 404s, errors and static files alike. */
+/** The same headers for an answer that is not an HTML document (JSON errors, assets). */
+export function subresourceHeaders(
+  headers: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  return Object.freeze({
+    ...headers,
+    'content-security-policy': SUBRESOURCE_CONTENT_SECURITY_POLICY,
+  });
+}
+
+/**
+ * Adds the headers in onSend, which runs for routes, 404s, errors and static files alike; answers
+ * that are not HTML get the short subresource policy in place of the document's.
+ */
 export function installSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,
 ): void {
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(headers);
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) {
+      reply.header('content-security-policy', SUBRESOURCE_CONTENT_SECURITY_POLICY);
+    }
     done(null, payload);
   });
 }

@@ -115,3 +115,39 @@ describe('static SPA: precompressed assets, no source maps', () => {
     expect(map.body).not.toContain('secret-logic');
   });
 });
+
+describe('static SPA: a deep link preloads its route chunks', () => {
+  const split = '?tsr-split=component---loader';
+  const files = {
+    'index.html':
+      '<!doctype html><html><head><title>Cutroom</title><script type="module" src="/assets/index-1.js"></script></head><body></body></html>',
+    'assets/index-1.js': 'export {};',
+    '.vite/manifest.json': JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      [`src/routes/_app.tsx${split}`]: { file: 'assets/_app-1.js' },
+      [`src/routes/_app/projects/index.tsx${split}`]: { file: 'assets/projects-1.js' },
+    }),
+  };
+
+  it('names the route and its layout in modulepreload links, compressed, with a working ETag', async () => {
+    harness = await startHarness({ staticFiles: files });
+    const response = await harness.app.inject({
+      url: '/projects?offset=0',
+      headers: { ...HTML, 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = brotliDecompressSync(response.rawPayload).toString();
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/_app-1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/projects-1.js">');
+    const again = await harness.app.inject({
+      url: '/projects',
+      headers: { ...HTML, 'accept-encoding': 'br', 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const plain = await harness.app.inject({ url: '/somewhere/else', headers: HTML });
+    expect(plain.body).not.toContain('modulepreload');
+    expect(plain.body).toContain('<title>Cutroom</title>');
+  });
+});

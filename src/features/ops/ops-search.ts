@@ -1,11 +1,11 @@
 /** The ops screen's URL state: the offsets of its two lists. */
-import { z } from 'zod/mini';
+import { intParam, searchSchema, type SearchOf } from '@/lib/search-params.ts';
 
-const offset = z.catch(z._default(z.int().check(z.minimum(0)), 0), 0);
+const shape = { runs: intParam({ min: 0, fallback: 0 }), audit: intParam({ min: 0, fallback: 0 }) };
 
-export const opsSearchSchema = z.object({ runs: offset, audit: offset });
+export const opsSearchSchema = searchSchema(shape);
 
-export type OpsSearch = z.infer<typeof opsSearchSchema>;
+export type OpsSearch = SearchOf<typeof shape>;
 
 /** Page sizes of the two lists (here, not in the page, so the route's loader does not pull the page into the first chunk). */
 export const RUNS_PAGE = 20;

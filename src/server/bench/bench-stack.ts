@@ -135,3 +135,31 @@ export async function openSessions(
   }
   return sessions;
 }
+
+export interface PlainProxy {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The reference proxy (plain-proxy.ts) in its own process, in front of `upstreamBaseUrl`. */
+export function startPlainProxy(upstreamBaseUrl: string, key: string): Promise<PlainProxy> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = fork(fileURLToPath(new URL('./plain-proxy.ts', import.meta.url)), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, PLAIN_PROXY_UPSTREAM: upstreamBaseUrl, PLAIN_PROXY_KEY: key },
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.once('message', (message) => {
+      resolve({
+        pid: child.pid as number,
+        url: (message as { url: string }).url,
+        stop: async () => {
+          child.disconnect();
+          await exited;
+        },
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`plain proxy exited with ${code}`)));
+  });
+}

@@ -16,7 +16,12 @@
  * - added latency one request at a time: BENCH_PROBES (600) sequential requests per side;
  * - added latency under load: a fixed rate (BENCH_LOAD_SHARE, 0.6, of the BFF's throughput) for
  *   BENCH_LOAD_SECONDS (4) s per side, each request timed from when it was due;
- * - CPU per request of the server processes, and the load generator's own CPU.
+ * - CPU per request of the server processes, and the load generator's own CPU; from them the
+ *   "CPU ceiling": with every process on the same cores, the ratio cannot exceed direct's CPU per
+ *   request over the proxied path's.
+ * The fixed-upstream cases are also run through a plain node:http proxy in its own process (same
+ * keep-alive agent settings as the BFF, nothing else): a reference for what any Node proxy reaches
+ * on this machine, with no goals. A closing table sets each ratio beside its ceiling.
  * Then one vs two BFF instances over Redis (fixed upstream, GET list), load split evenly.
  *
  * Goals, for the BFF as `npm start` runs it (one process): throughput ≥ 80 % of direct, added p99
@@ -36,6 +41,7 @@ import {
   openSessions,
   startBff,
   startFixedUpstream,
+  startPlainProxy,
 } from './bench-stack.ts';
 import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
 import { atFixedRate, percentile, sequential, type Target, throughput } from './load.ts';
@@ -92,11 +98,22 @@ interface Case {
   proxied: Target;
   /** Processes whose CPU is the server's (BFF, and the upstream when separate). */
   serverPids: number[];
+  /** A reference measurement (the plain proxy): figures only, no goals. */
+  reference?: boolean;
 }
+
+/** What one case showed, for the closing summary. */
+interface CaseResult {
+  label: string;
+  ratio: number;
+  /** The ratio the machine's CPUs allow: direct's CPU per request / the proxied path's. */
+  cpuCeiling: number;
+}
+const results: CaseResult[] = [];
 
 function cases(
   upstream: 'simulator' | 'fixed',
-  bff: BffProcess,
+  proxy: { url: string; label?: string; reference?: boolean },
   directBase: string,
   key: string,
   sessions: Array<{ cookie: string; csrf: string }>,
@@ -130,8 +147,9 @@ function cases(
   return requests.map((request) => {
     const write = request.method === 'POST';
     return {
-      label: `${upstream}: ${request.label}`,
+      label: `${upstream}: ${request.label}${proxy.label ?? ''}`,
       serverPids,
+      reference: proxy.reference === true,
       direct: {
         name: `direct ${request.label}`,
         origin: direct.origin,
@@ -145,8 +163,8 @@ function cases(
         }),
       },
       proxied: {
-        name: `BFF ${request.label}`,
-        origin: bff.url,
+        name: `${proxy.reference ? 'plain proxy' : 'BFF'} ${request.label}`,
+        origin: proxy.url,
         method: request.method,
         path: `/api/v1${request.path}`,
         ...(request.body === undefined ? {} : { body: request.body }),
@@ -223,6 +241,15 @@ async function measure(benchCase: Case): Promise<void> {
 
   const { direct, proxied } = figures;
   const ratio = rps(proxied) / rps(direct);
+  // Every process of the exchange runs on the same few cores: the load generator, the upstream
+  // and (through the proxy) the proxy. When they are the bottleneck, throughput is cores / CPU
+  // per request, so the ratio cannot exceed direct's CPU per request over the proxied path's.
+  const cpuPerRequest = (side: SideFigures) =>
+    ((side.serverCpuMs + side.generatorCpuMs) * 1000) / Math.max(1, side.requests);
+  const cpuCeiling = cpuPerRequest(direct) / cpuPerRequest(proxied);
+  const busyCores = (side: SideFigures) =>
+    (side.serverCpuMs + side.generatorCpuMs) / (side.seconds * 1000);
+  results.push({ label: benchCase.label, ratio, cpuCeiling });
   const p = (values: number[], q: number) => percentile(values, q);
   const added = (a: number, b: number, digits = 2) =>
     `${b - a >= 0 ? '+' : ''}${fixed(b - a, digits)}`;
@@ -275,7 +302,23 @@ async function measure(benchCase: Case): Promise<void> {
       fixed((proxied.generatorCpuMs / (proxied.seconds * 1000)) * 100, 0),
       '',
     ],
+    [
+      'CPU µs/request, all processes',
+      fixed(cpuPerRequest(direct), 0),
+      fixed(cpuPerRequest(proxied), 0),
+      `ceiling ${fixed(cpuCeiling * 100, 1)} %`,
+    ],
+    [
+      `cores busy (of ${availableParallelism()})`,
+      fixed(busyCores(direct), 2),
+      fixed(busyCores(proxied), 2),
+      '',
+    ],
   ]);
+  if (benchCase.reference) {
+    console.log('  (reference: the least a Node proxy does; no goals)');
+    return;
+  }
   goal(
     `${benchCase.label}: throughput >= 80 % of direct`,
     ratio >= GOALS.ratio,
@@ -353,6 +396,30 @@ async function scaleOut(upstream: FixedUpstream): Promise<void> {
   }
 }
 
+/** Closing summary: each ratio beside what the CPUs allowed and what the plain proxy reached. */
+function explainLimits(): void {
+  console.log(`\n== What limits the ratio on ${availableParallelism()} CPUs`);
+  printTable([
+    ['case', 'ratio', 'CPU ceiling'],
+    ...results.map((result) => [
+      result.label,
+      `${fixed(result.ratio * 100, 1)} %`,
+      `${fixed(result.cpuCeiling * 100, 1)} %`,
+    ]),
+  ]);
+  console.log(
+    [
+      '  The load generator, the upstream and the proxy share these cores. Direct, a request costs the',
+      '  generator and the upstream; through a proxy it also costs a second HTTP exchange (parse,',
+      '  write, a socket each way) in the proxy, so once the cores are busy the ratio is bounded by',
+      '  direct\'s CPU per request over the proxied path\'s ("CPU ceiling"), whatever the proxy does',
+      '  beyond that. The plain node:http proxy (no checks, logging or metrics) shows the bound in',
+      "  practice; the BFF's distance from it is its own per-request work. Against the simulator the",
+      '  upstream does real work per request, so the proxy is a smaller share and the ratio higher.',
+    ].join('\n'),
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `bench:proxy on ${availableParallelism()} CPUs, load average ${loadavg()
@@ -387,7 +454,7 @@ async function main(): Promise<void> {
     const sessions = await openSessions(simulatorBff.url, settings.sessions);
     for (const benchCase of cases(
       'simulator',
-      simulatorBff,
+      { url: simulatorBff.url },
       simulatorBff.simulatorBaseUrl as string,
       SIMULATOR_KEY,
       sessions,
@@ -405,20 +472,41 @@ async function main(): Promise<void> {
     const bff = await startBff({ VCS_BASE_URL: upstream.baseUrl, VCS_API_KEY: FIXED_KEY });
     try {
       const sessions = await openSessions(bff.url, settings.sessions);
-      for (const benchCase of cases('fixed', bff, upstream.baseUrl, FIXED_KEY, sessions, [
-        bff.pid,
-        upstream.pid,
-      ])) {
+      for (const benchCase of cases(
+        'fixed',
+        { url: bff.url },
+        upstream.baseUrl,
+        FIXED_KEY,
+        sessions,
+        [bff.pid, upstream.pid],
+      )) {
         await measure(benchCase);
       }
     } finally {
       await bff.stop();
+    }
+    // The same cases through the plain reference proxy: what any Node proxy reaches here.
+    const plain = await startPlainProxy(upstream.baseUrl, FIXED_KEY);
+    try {
+      for (const benchCase of cases(
+        'fixed',
+        { url: plain.url, label: ' via a plain node:http proxy', reference: true },
+        upstream.baseUrl,
+        FIXED_KEY,
+        [{ cookie: '', csrf: '' }],
+        [plain.pid, upstream.pid],
+      )) {
+        await measure(benchCase);
+      }
+    } finally {
+      await plain.stop();
     }
     await scaleOut(upstream);
   } finally {
     await upstream.stop();
   }
 
+  explainLimits();
   console.log(
     `\n${failures.length === 0 ? 'All goals met.' : `Goals missed (${failures.length}):`}`,
   );

@@ -4,9 +4,10 @@
  * a requestAnimationFrame loop moves the playhead and paints the page and the active word of each
  * frame (React renders only when the spoken word changes). A click on a word selects it.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '@/components/button.tsx';
+import { useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
 import {
   activeWordAt,
   pageIndexAt,
@@ -71,35 +72,40 @@ function pageToShow(
   return { page: index >= 0 ? pages[index]! : null, seconds: playhead };
 }
 
-export function CaptionPreview({
+/**
+ * The preview reads the editor's document, selection and focus itself (as they are now), so a
+ * change is painted in the update that made it, while the rest of the screen (list, inspector,
+ * toolbar) follows in a deferred render. `pages`, `order` and `duration` follow the words'
+ * structure (timing, captions), which a style change leaves as it is.
+ */
+export const CaptionPreview = memo(function CaptionPreview({
   editor,
   playback,
   pages,
-  words,
-  settings,
-  focusWord,
-  selection,
   order,
   duration,
   fps,
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
-  /** Pages of the words' structure; painted with the words as they are now (`words`). */
+  /** Pages of the words' structure; painted with the words as they are now. */
   pages: readonly CaptionPage[];
-  words: readonly CaptionWord[];
-  settings: CaptionSettings;
-  focusWord: string | null;
-  /** Outlined in the preview while paused. */
-  selection: ReadonlySet<string>;
   order: string[];
   duration: number;
   fps: number;
 }) {
+  const doc = useEditorContext(editor, NOTHING_ELSE)?.doc;
+  const focusWord = useEditorState(editor, (state) => state.focusWord);
+  /** Outlined in the preview while paused. */
+  const selection = useEditorState(editor, (state) => state.selection);
+  const words = doc?.words.words ?? NO_WORDS;
+  const settings = doc?.style.settings;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cache = useMemo(() => new TextMeasureCache(), []);
   const layoutRef = useRef<PageLayout | null>(null);
   const shownRef = useRef<string>('');
+  /** What the canvas shows now: the same inputs are not painted twice. */
+  const paintedRef = useRef<Painted | null>(null);
   const latest = useRef({ pages, words, settings, focusWord, selection });
   useLayoutEffect(() => {
     latest.current = { pages, words, settings, focusWord, selection };
@@ -109,7 +115,6 @@ export function CaptionPreview({
   const paint = (seconds: number, isPlaying: boolean) => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
     const {
       pages: list,
       words: now,
@@ -117,8 +122,20 @@ export function CaptionPreview({
       focusWord: focus,
       selection: chosen,
     } = latest.current;
+    if (!canvas || !ctx || !current) return;
     const found = pageToShow(list, seconds, isPlaying, focus);
     const shown = found.page ? { ...found, page: withCurrentWords(found.page, now) } : found;
+    // A render that changed nothing on this page (another page's word, a save's bookkeeping)
+    // keeps the canvas as it is: one paint per change.
+    const painted: Painted = {
+      page: shown.page,
+      seconds: shown.seconds,
+      settings: current,
+      selection: isPlaying ? null : chosen,
+      canvas,
+    };
+    if (!isPlaying && samePaint(paintedRef.current, painted)) return;
+    paintedRef.current = painted;
     paintBackdrop(ctx, canvas.width, canvas.height);
     layoutRef.current = shown.page
       ? paintPage(ctx, shown.page, {
@@ -200,6 +217,7 @@ export function CaptionPreview({
     playback.setState({ playhead: from, playing: true });
   };
 
+  if (!settings) return null;
   return (
     <section aria-labelledby="caption-preview-heading" className="flex flex-col items-center gap-3">
       <h2 id="caption-preview-heading" className="self-start text-base font-semibold">
@@ -254,6 +272,30 @@ export function CaptionPreview({
         <SpokenWord playback={playback} words={words} />
       </div>
     </section>
+  );
+});
+
+const NOTHING_ELSE = () => [] as const;
+const NO_WORDS: readonly CaptionWord[] = [];
+
+/** The inputs of the last paint while paused. */
+interface Painted {
+  page: CaptionPage | null;
+  seconds: number;
+  settings: CaptionSettings;
+  selection: ReadonlySet<string> | null;
+  canvas: HTMLCanvasElement;
+}
+
+function samePaint(a: Painted | null, b: Painted): boolean {
+  if (!a) return false;
+  if (a.page !== b.page || a.settings !== b.settings || a.canvas !== b.canvas) return false;
+  // The same page at rest or at the same time, and the same words of it outlined.
+  if (a.seconds !== b.seconds) return false;
+  if (a.selection === b.selection) return true;
+  if (!a.selection || !b.selection || !b.page) return false;
+  return b.page.lines.every((line) =>
+    line.every((word) => a.selection!.has(word.id) === b.selection!.has(word.id)),
   );
 }
 

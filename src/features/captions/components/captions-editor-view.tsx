@@ -20,7 +20,12 @@ import {
   captionSearchQueryOptions,
 } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
-import { emphasisCount, sameStructure, type CaptionWord } from '../model/caption-doc.ts';
+import {
+  emphasisCount,
+  sameStructure,
+  type CaptionFont,
+  type CaptionWord,
+} from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
@@ -88,15 +93,8 @@ export function CaptionsEditorView({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  const ctx = useEditorContext(editor, (state) => [
-    state.selection,
-    state.anchor,
-    state.history,
-    state.outbox,
-    state.draft,
-  ]);
+  const ctx = useEditorContext(editor, CONTEXT_WATCH);
   const selection = useEditorState(editor, (state) => state.selection);
-  const focusWord = useEditorState(editor, (state) => state.focusWord);
   const history = useEditorState(editor, (state) => state.history);
   const outbox = useEditorState(editor, (state) => state.outbox);
   const saveHeld = useEditorState(editor, (state) => state.saveHeld);
@@ -148,6 +146,11 @@ export function CaptionsEditorView({
     [brand.data, settings, fonts.data],
   );
   const emphasis = useMemo(() => (words ? emphasisCount(words) : 0), [words]);
+  const previewOrder = useMemo(
+    () => (order.length > 0 || !structure ? order : structure.map((word) => word.id)),
+    [order, structure],
+  );
+  const fontList = fonts.data?.fonts ?? NO_FONTS;
 
   if (!ctx || !doc || !words || !settings) return null;
 
@@ -244,11 +247,7 @@ export function CaptionsEditorView({
           editor={editor}
           playback={playback}
           pages={pages}
-          words={words}
-          settings={settings}
-          focusWord={focusWord}
-          selection={selection}
-          order={order.length > 0 ? order : words.map((word) => word.id)}
+          order={previewOrder}
           duration={duration}
           fps={doc.words.fps}
         />
@@ -269,7 +268,7 @@ export function CaptionsEditorView({
                 editor={editor}
                 words={words}
                 selection={selection}
-                fonts={fonts.data?.fonts ?? []}
+                fonts={fontList}
                 palette={palette}
               />
             ),
@@ -277,7 +276,7 @@ export function CaptionsEditorView({
               <SettingsPanel
                 editor={editor}
                 settings={settings}
-                fonts={fonts.data?.fonts ?? []}
+                fonts={fontList}
                 palette={palette}
               />
             ),
@@ -301,6 +300,13 @@ export function CaptionsEditorView({
     </div>
   );
 }
+
+/** What the command context is re-read for, besides the document. */
+const CONTEXT_WATCH = (state: ReturnType<CaptionsEditor['getState']>) =>
+  [state.selection, state.anchor, state.history, state.outbox, state.draft] as const;
+
+/** No fonts (yet): one list, so that memoised panels are not re-rendered for a new `[]`. */
+const NO_FONTS: readonly CaptionFont[] = [];
 
 /** The last list of each structure (see `sameStructure`): kept while only styles or text change. */
 class StructureCache {

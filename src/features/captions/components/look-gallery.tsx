@@ -2,7 +2,7 @@
  * The Caption Looks: each one previewed by the caption painter on the project's own first caption
  * page, with a button that applies it (one change, undoable).
  */
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
 import { paintPage, TextMeasureCache } from '@/lib/caption-painter/caption-painter.ts';
 import { Button } from '@/components/button.tsx';
@@ -14,7 +14,7 @@ import { paintBackdrop } from './caption-preview.tsx';
 
 const THUMB = { width: 216, height: 384 };
 
-export function LookGallery({
+export const LookGallery = memo(function LookGallery({
   editor,
   looks,
   appliedId,
@@ -54,7 +54,7 @@ export function LookGallery({
       })}
     </ul>
   );
-}
+});
 
 function LookThumbnail({
   look,

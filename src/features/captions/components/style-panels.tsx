@@ -3,7 +3,7 @@
  * panel of the project's caption settings. Each field is a control from `style-controls.tsx`,
  * derived from the field table; each edit runs a command of the table (live while dragged).
  */
-import { useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Button } from '@/components/button.tsx';
 import type { CaptionFont, CaptionSettings, CaptionWord, WordStyle } from '../model/caption-doc.ts';
 import { indexOfWords } from '../model/caption-doc.ts';
@@ -29,27 +29,50 @@ import {
 } from './style-controls.tsx';
 import { WordTextField } from './word-text-field.tsx';
 
+const valuesOf = (key: WordStyleKey, value: string | number | boolean) => ({
+  style: { [key]: toStyleValue(key, value) } as Partial<WordStyle>,
+});
+
+const settingsArgs = (field: FieldSpec<string>, value: string | number | boolean) => ({
+  values: { [field.key]: value } as Partial<CaptionSettings>,
+  what: field.label.toLowerCase(),
+});
+
 const refusalOf = (outcome: { type: string; reason?: string } | null) =>
   outcome && outcome.type === 'refused' ? (outcome.reason ?? null) : null;
 
-/** One control for a field; `value` null when the selection differs. */
-function FieldControl<Key extends string>({
+type Preview<Key extends string> = (
+  field: FieldSpec<Key>,
+  value: string | number | boolean,
+) => void;
+type Commit<Key extends string> = (
+  field: FieldSpec<Key>,
+  value: string | number | boolean,
+) => string | null;
+
+/**
+ * One control for a field; `value` null when the selection differs. Memoised with stable
+ * callbacks: a change re-renders the controls whose value changed, not the whole inspector.
+ */
+const FieldControl = memo(function FieldControl<Key extends string>({
   field,
   value,
   fonts,
   palette,
   disabled,
-  preview,
-  commit,
+  onPreview,
+  onCommit,
 }: {
   field: FieldSpec<Key>;
   value: unknown;
   fonts: readonly CaptionFont[];
   palette: Palette;
   disabled: boolean;
-  preview(value: string | number | boolean): void;
-  commit(value: string | number | boolean): string | null;
+  onPreview: Preview<Key>;
+  onCommit: Commit<Key>;
 }) {
+  const preview = (next: string | number | boolean) => onPreview(field, next);
+  const commit = (next: string | number | boolean) => onCommit(field, next);
   const text = value === null ? null : value === undefined ? undefined : String(value);
   switch (field.kind) {
     case 'color':
@@ -108,7 +131,15 @@ function FieldControl<Key extends string>({
     case 'emoji':
       return <EmojiField label={field.label} value={text} disabled={disabled} onCommit={commit} />;
   }
-}
+}) as <Key extends string>(props: {
+  field: FieldSpec<Key>;
+  value: unknown;
+  fonts: readonly CaptionFont[];
+  palette: Palette;
+  disabled: boolean;
+  onPreview: Preview<Key>;
+  onCommit: Commit<Key>;
+}) => React.ReactNode;
 
 /** The fields of a table, by group, each with its control (one table drives both panels). */
 function FieldGroups<Key extends string>({
@@ -123,8 +154,9 @@ function FieldGroups<Key extends string>({
   valueOf(key: Key): unknown;
   fonts: readonly CaptionFont[];
   palette: Palette;
-  preview(field: FieldSpec<Key>, value: string | number | boolean): void;
-  commit(field: FieldSpec<Key>, value: string | number | boolean): string | null;
+  /** Stable (the controls are memoised). */
+  preview: Preview<Key>;
+  commit: Commit<Key>;
 }) {
   return groupFields(fields).map(({ group, fields: inGroup }) => (
     <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
@@ -137,8 +169,8 @@ function FieldGroups<Key extends string>({
           fonts={fonts}
           palette={palette}
           disabled={false}
-          preview={(value) => preview(field, value)}
-          commit={(value) => commit(field, value)}
+          onPreview={preview}
+          onCommit={commit}
         />
       ))}
     </fieldset>
@@ -159,7 +191,7 @@ function sharedStyle(words: readonly CaptionWord[]): Partial<Record<WordStyleKey
   return shared;
 }
 
-export function WordInspector({
+export const WordInspector = memo(function WordInspector({
   editor,
   words,
   selection,
@@ -180,6 +212,24 @@ export function WordInspector({
     });
   }, [words, selection]);
   const shared = useMemo(() => sharedStyle(selected), [selected]);
+  const preview = useCallback(
+    (field: FieldSpec<WordStyleKey>, value: string | number | boolean) =>
+      void editor.preview(setStyle, {
+        values: valuesOf(field.key, value),
+        what: field.label.toLowerCase(),
+      }),
+    [editor],
+  );
+  const commit = useCallback(
+    (field: FieldSpec<WordStyleKey>, value: string | number | boolean) =>
+      refusalOf(
+        editor.commitLive(setStyle, {
+          values: valuesOf(field.key, value),
+          what: field.label.toLowerCase(),
+        }),
+      ),
+    [editor],
+  );
   if (selected.length === 0) {
     return (
       <p className="text-sm text-slate-600">
@@ -191,9 +241,6 @@ export function WordInspector({
   const single = selected.length === 1 ? selected[0]! : null;
   const emphasised = selected.every((word) => word.isEmphasis);
   const mixedEmphasis = !emphasised && selected.some((word) => word.isEmphasis);
-  const valuesOf = (key: WordStyleKey, value: string | number | boolean) => ({
-    style: { [key]: toStyleValue(key, value) } as Partial<WordStyle>,
-  });
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm font-medium text-slate-800" aria-live="polite">
@@ -229,26 +276,14 @@ export function WordInspector({
         valueOf={(key) => shared[key]}
         fonts={fonts}
         palette={palette}
-        preview={(field, value) =>
-          editor.preview(setStyle, {
-            values: valuesOf(field.key, value),
-            what: field.label.toLowerCase(),
-          })
-        }
-        commit={(field, value) =>
-          refusalOf(
-            editor.commitLive(setStyle, {
-              values: valuesOf(field.key, value),
-              what: field.label.toLowerCase(),
-            }),
-          )
-        }
+        preview={preview}
+        commit={commit}
       />
     </div>
   );
-}
+});
 
-export function SettingsPanel({
+export const SettingsPanel = memo(function SettingsPanel({
   editor,
   settings,
   fonts,
@@ -260,10 +295,16 @@ export function SettingsPanel({
   palette: Palette;
 }) {
   const values = settings as Record<string, unknown>;
-  const args = (field: FieldSpec<string>, value: string | number | boolean) => ({
-    values: { [field.key]: value } as Partial<CaptionSettings>,
-    what: field.label.toLowerCase(),
-  });
+  const preview = useCallback(
+    (field: FieldSpec<string>, value: string | number | boolean) =>
+      void editor.preview(setSettings, settingsArgs(field, value)),
+    [editor],
+  );
+  const commit = useCallback(
+    (field: FieldSpec<string>, value: string | number | boolean) =>
+      refusalOf(editor.commitLive(setSettings, settingsArgs(field, value))),
+    [editor],
+  );
   return (
     <div className="flex flex-col gap-4">
       <FieldGroups
@@ -271,9 +312,9 @@ export function SettingsPanel({
         valueOf={(key) => values[key]}
         fonts={fonts}
         palette={palette}
-        preview={(field, value) => editor.preview(setSettings, args(field, value))}
-        commit={(field, value) => refusalOf(editor.commitLive(setSettings, args(field, value)))}
+        preview={preview}
+        commit={commit}
       />
     </div>
   );
-}
+});

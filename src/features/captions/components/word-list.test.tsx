@@ -14,7 +14,7 @@ import { createCaptionsEditor } from '../state/captions-editor.ts';
 import { createPlaybackStore } from '../state/playback-store.ts';
 import { fixtureDoc } from '../testing/caption-fixtures.ts';
 import { layOutWordList } from '../testing/list-layout.ts';
-import { WordList } from './word-list.tsx';
+import { rowsToMount, WordList } from './word-list.tsx';
 
 const scrollTo = vi.fn();
 /** The list's own scrolls to follow playback (the virtualiser's carry a `behavior`). */
@@ -199,5 +199,28 @@ describe('WordList following playback', () => {
     act(() => playback.setState({ playing: true, spokenId: 'w5' }));
     expect(follow).toHaveAttribute('aria-pressed', 'false');
     expect(followScrolls()).toEqual([]);
+  });
+});
+
+describe('rowsToMount', () => {
+  const view = { startIndex: 100, endIndex: 111, count: 12_000 };
+
+  it('keeps a few rows on each side at rest', () => {
+    const rows = rowsToMount(view, null);
+    expect(rows[0]).toBe(96);
+    expect(rows.at(-1)).toBe(115);
+  });
+
+  it('mounts most spare rows ahead of the scroll, in either direction', () => {
+    const down = rowsToMount(view, 'forward');
+    expect([down[0], down.at(-1)]).toEqual([96, 135]);
+    const up = rowsToMount(view, 'backward');
+    expect([up[0], up.at(-1)]).toEqual([76, 115]);
+  });
+
+  it('stays within the list', () => {
+    expect(rowsToMount({ startIndex: 0, endIndex: 5, count: 8 }, 'forward')).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7,
+    ]);
   });
 });

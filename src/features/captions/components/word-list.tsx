@@ -10,7 +10,7 @@
  * following so as not to fight them, and "Follow playback" resumes (pressing Play resumes too,
  * unless following was switched off with that button). Nothing is announced per word.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -41,6 +41,30 @@ import { WordTextField } from './word-text-field.tsx';
 const CAPTION_ROW = 34;
 const WORD_ROW = 52;
 const TRACK_WIDTH = 132;
+/** The word's span on its track (Tailwind's indigo-300). */
+const BAR_COLOUR = '#a5b4fc';
+/** Rows kept mounted beyond the view: behind the scroll (and on both sides at rest)… */
+const OVERSCAN_BEHIND = 4;
+/** …and ahead of a scroll, where the next frames will show (a fast fling moves ~1,000 px/frame). */
+const OVERSCAN_AHEAD = 24;
+
+/**
+ * The rows to mount for a view of rows `startIndex`..`endIndex`: a few on each side at rest;
+ * scrolling, most of the spare rows go ahead of the scroll, so a row is mounted before the frame
+ * that shows it (the list is re-rendered in the frame after the browser scrolled it).
+ */
+export function rowsToMount(
+  { startIndex, endIndex, count }: Pick<Range, 'startIndex' | 'endIndex' | 'count'>,
+  direction: 'forward' | 'backward' | null,
+): number[] {
+  const before = direction === 'backward' ? OVERSCAN_AHEAD : OVERSCAN_BEHIND;
+  const after = direction === 'forward' ? OVERSCAN_AHEAD : OVERSCAN_BEHIND;
+  const from = Math.max(0, startIndex - before);
+  const to = Math.min(count - 1, endIndex + after);
+  const indexes: number[] = [];
+  for (let index = from; index <= to; index += 1) indexes.push(index);
+  return indexes;
+}
 
 /**
  * Following the spoken word: on; interrupted by the person working in the list (Play resumes);
@@ -51,7 +75,7 @@ type Follow = 'on' | 'interrupted' | 'off';
 /** Events by which a person scrolls or works in the list. */
 const LIST_ACTIVITY = ['wheel', 'touchstart', 'pointerdown', 'keydown', 'focusin'] as const;
 
-export function WordList({
+export const WordList = memo(function WordList({
   editor,
   words,
   rows,
@@ -81,14 +105,32 @@ export function WordList({
   const spokenId = useStore(playback, (state) => state.spokenId);
   const ownRef = useRef<HTMLDivElement>(null);
   const parentRef = scrollRef ?? ownRef;
+  // Stable for the same rows: TanStack Virtual recomputes every row's position (12,000 rows for
+  // 10,000 words) whenever `getItemKey` changes, which a new function each render would do on
+  // every scrolled frame. Row heights are fixed: nothing is measured.
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'caption' ? CAPTION_ROW : WORD_ROW),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  // The extractor runs while rendering, once the virtualiser exists: it reads its scroll direction.
+  const instance = useRef<{ scrollDirection: 'forward' | 'backward' | null } | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => rowsToMount(range, instance.current?.scrollDirection ?? null),
+    [],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'caption' ? CAPTION_ROW : WORD_ROW),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 8,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN_BEHIND,
+    rangeExtractor,
   });
+  useLayoutEffect(() => {
+    instance.current = virtualizer;
+  }, [virtualizer]);
   // One function for every render: the memoised rows re-render only when their word changes.
   const orderRef = useRef(order);
   useLayoutEffect(() => {
@@ -108,6 +150,8 @@ export function WordList({
         ref={parentRef}
         className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white"
         data-testid="word-list-scroller"
+        // Rows mounted and unmounted while scrolling lay out this box only, not the page.
+        style={{ contain: 'strict' }}
       >
         <div
           role="list"
@@ -116,20 +160,12 @@ export function WordList({
         >
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
-            const style = {
-              position: 'absolute' as const,
-              top: 0,
-              left: 0,
-              right: 0,
-              height: item.size,
-              transform: `translateY(${item.start}px)`,
-            };
             if (row.kind === 'caption') {
               return (
                 <div
                   key={row.key}
                   role="listitem"
-                  style={style}
+                  style={rowStyle(item.start, item.size)}
                   className="flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600"
                 >
                   {row.opensParagraph ? (
@@ -139,11 +175,9 @@ export function WordList({
                   ) : null}
                   <span className="font-medium text-slate-700">Caption {row.number}</span>
                   <span className="tabular-nums">
-                    {formatTime(row.startSeconds)}–{formatTime(row.endSeconds)}
+                    {`${formatTime(row.startSeconds)}–${formatTime(row.endSeconds)}`}
                   </span>
-                  <span>
-                    {row.words} word{row.words === 1 ? '' : 's'}
-                  </span>
+                  <span>{`${row.words} word${row.words === 1 ? '' : 's'}`}</span>
                 </div>
               );
             }
@@ -169,7 +203,21 @@ export function WordList({
       </div>
     </div>
   );
-}
+});
+
+/**
+ * A row, placed by the virtualiser. Its size never depends on its content, and nothing in it
+ * reaches outside: `contain: strict` keeps a mounted row's style, layout and paint to itself.
+ */
+const rowStyle = (top: number, height: number): React.CSSProperties => ({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height,
+  transform: `translateY(${top}px)`,
+  contain: 'strict',
+});
 
 /**
  * Scrolls the spoken word's row into view as it moves, unless the person is working in the list
@@ -296,18 +344,10 @@ const WordRowView = memo(function WordRowView({
   onSelect(id: string, mode: SelectMode): void;
 }) {
   const [editing, setEditing] = useState(false);
-  const style = {
-    position: 'absolute' as const,
-    top: 0,
-    left: 0,
-    right: 0,
-    height,
-    transform: `translateY(${top}px)`,
-  };
   return (
     <div
       role="listitem"
-      style={style}
+      style={rowStyle(top, height)}
       data-word-id={word.id}
       data-spoken={spoken || undefined}
       aria-current={spoken || undefined}
@@ -339,15 +379,17 @@ const WordRowView = memo(function WordRowView({
               }
               className="min-w-0 truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {highlight(word.word, query).map((part, i) =>
-                part.match ? (
-                  <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
-                    {part.text}
-                  </mark>
-                ) : (
-                  <span key={i}>{part.text}</span>
-                ),
-              )}
+              {query
+                ? highlight(word.word, query).map((part, i) =>
+                    part.match ? (
+                      <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      <span key={i}>{part.text}</span>
+                    ),
+                  )
+                : word.word}
             </button>
             <button
               type="button"
@@ -361,7 +403,7 @@ const WordRowView = memo(function WordRowView({
           </div>
         )}
         <span className="px-1.5 text-xs tabular-nums text-slate-600">
-          {formatTime(word.startSeconds ?? 0)}–{formatTime(word.endSeconds ?? 0)}
+          {`${formatTime(word.startSeconds ?? 0)}–${formatTime(word.endSeconds ?? 0)}`}
         </span>
       </div>
       <TimingTrack editor={editor} word={word} span={span} fps={fps} />
@@ -393,19 +435,23 @@ function TimingTrack({
   const from = Math.min(span?.startSeconds ?? start, start);
   const to = Math.max(span?.endSeconds ?? end, end, from + 1 / fps);
   const x = (seconds: number) => ((seconds - from) / (to - from)) * TRACK_WIDTH;
+  const barFrom = x(start);
+  const barTo = Math.max(barFrom + 2, x(end));
   return (
     <div
       ref={trackRef}
       role="group"
       aria-label={`Timing of “${word.word}”`}
       className="relative h-6 shrink-0 rounded bg-slate-100"
-      style={{ width: TRACK_WIDTH }}
+      // The word's span is the track's own background (one element less per row).
+      style={{
+        width: TRACK_WIDTH,
+        backgroundImage: `linear-gradient(90deg, transparent ${barFrom}px, ${BAR_COLOUR} ${barFrom}px, ${BAR_COLOUR} ${barTo}px, transparent ${barTo}px)`,
+        backgroundSize: '100% 12px',
+        backgroundPosition: '0 6px',
+        backgroundRepeat: 'no-repeat',
+      }}
     >
-      <div
-        className="absolute top-1.5 h-3 rounded-sm bg-indigo-300"
-        style={{ left: x(start), width: Math.max(2, x(end) - x(start)) }}
-        aria-hidden="true"
-      />
       {(['start', 'end'] as const).map((edge) => (
         <TimingHandle
           key={edge}
@@ -524,6 +570,12 @@ function StyleGlance({ word }: { word: CaptionWord }) {
     glow ? 'glow' : null,
     style.emojiName ? `emoji ${style.emojiName}` : null,
   ].filter(Boolean);
+  // Few elements: the marks share one text, the glow's (in its colour) only when there is one.
+  const marks = [
+    style.fontWeight ?? '–',
+    word.isEmphasis ? '★' : '',
+    style.emojiName ? emojiFor(style.emojiName) : '',
+  ].join(' ');
   return (
     <span
       className="flex w-24 shrink-0 items-center gap-1 text-xs text-slate-700"
@@ -536,15 +588,13 @@ function StyleGlance({ word }: { word: CaptionWord }) {
       />
       <span className="sr-only">{parts.join(', ')}</span>
       <span aria-hidden="true" className="font-mono">
-        {style.fontWeight ?? '–'}
+        {marks}
       </span>
-      {word.isEmphasis ? <span aria-hidden="true">★</span> : null}
       {glow ? (
         <span aria-hidden="true" style={{ color: style.glowColor }}>
           ✦
         </span>
       ) : null}
-      {style.emojiName ? <span aria-hidden="true">{emojiFor(style.emojiName)}</span> : null}
     </span>
   );
 }

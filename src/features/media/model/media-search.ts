@@ -2,40 +2,36 @@
  * The media library's URL state (typed search params): folder, name filters, page and order. A
  * filtered page is a link; malformed values fall back to defaults instead of failing the page.
  */
-import { z } from 'zod/mini';
 import type { MediaAssetFilters } from '@/api/query-keys.ts';
 import { NAME_FILTER_MAX } from '@/lib/deletion-plan.ts';
+import {
+  enumParam,
+  intParam,
+  optionalStringParam,
+  searchSchema,
+  type SearchOf,
+} from '@/lib/search-params.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-const uuid = z.catch(
-  z.optional(
-    z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
-  ),
-  undefined,
-);
-const nameFilter = z.catch(
-  z.optional(z.string().check(z.minLength(1), z.maxLength(NAME_FILTER_MAX))),
-  undefined,
-);
+const uuid = optionalStringParam({
+  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+});
+const nameFilter = optionalStringParam({ minLength: 1, maxLength: NAME_FILTER_MAX });
 
-export const mediaSearchSchema = z.object({
+const shape = {
   folder: uuid,
   q: nameFilter,
   prefix: nameFilter,
-  offset: z.catch(z._default(z.int().check(z.minimum(0)), 0), 0),
-  limit: z.catch(
-    z._default(z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
-    DEFAULT_PAGE_SIZE,
-  ),
-  sort: z.catch(
-    z._default(z.enum(['created_at', '-created_at', 'name']), '-created_at'),
-    '-created_at',
-  ),
-});
+  offset: intParam({ min: 0, fallback: 0 }),
+  limit: intParam({ min: 1, max: 100, fallback: DEFAULT_PAGE_SIZE }),
+  sort: enumParam(['created_at', '-created_at', 'name'], '-created_at'),
+};
 
-export type MediaSearch = z.infer<typeof mediaSearchSchema>;
+export const mediaSearchSchema = searchSchema(shape);
+
+export type MediaSearch = SearchOf<typeof shape>;
 
 /** The list query of a search (`GET /workspace/media/assets`'s parameters; absent filters left out). */
 export function assetFiltersOf(search: MediaSearch): MediaAssetFilters {

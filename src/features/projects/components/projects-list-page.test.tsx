@@ -81,7 +81,14 @@ describe('ProjectsListPage', () => {
     await screen.findByRole('list', { name: 'Projects' });
     await userEvent.click(screen.getAllByRole('button', { name: 'New project' })[0]!);
     const form = screen.getByRole('region', { name: 'New project' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Create project' }));
+    // The form is loaded on demand (the list is a first screen): under Vitest its first import
+    // is also its first transform, which takes more than findBy's default second on a busy machine.
+    const create = await within(form).findByRole(
+      'button',
+      { name: 'Create project' },
+      { timeout: 10_000 },
+    );
+    await userEvent.click(create);
     expect(within(form).getByText('Give the project a name.')).toBeInTheDocument();
 
     await userEvent.type(within(form).getByLabelText('Name'), 'Teaser');

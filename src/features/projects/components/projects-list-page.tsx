@@ -14,7 +14,14 @@ import {
   useCreateProject,
   type ProjectsPage,
 } from '../api/projects-queries.ts';
-import { ProjectForm } from './project-form.tsx';
+
+// The form (and zod, its validation) loads when it is asked for, or when the pointer or focus
+// reaches "New project": the projects list is a first screen.
+const loadProjectForm = () => import('./project-form.tsx');
+const ProjectForm = lazy(() =>
+  loadProjectForm().then((module) => ({ default: module.ProjectForm })),
+);
+const prefetchProjectForm = () => void loadProjectForm();
 
 // The deletion flow loads when it is opened: the projects list is a first screen.
 const DeletionFlow = lazy(() =>
@@ -42,7 +49,15 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
         <h1 id="projects-heading" className="text-2xl font-semibold">
           Projects
         </h1>
-        {!creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
+        {!creating ? (
+          <Button
+            onClick={() => setCreating(true)}
+            onPointerEnter={prefetchProjectForm}
+            onFocus={prefetchProjectForm}
+          >
+            New project
+          </Button>
+        ) : null}
       </div>
 
       {creating ? (
@@ -52,23 +67,28 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
           aria-label="New project"
         >
           <h2 className="mb-4 text-lg font-semibold">New project</h2>
-          <ProjectForm
-            initial={{ name: '', description: '' }}
-            submitLabel="Create project"
-            pendingLabel="Creating…"
-            isPending={create.isPending}
-            error={create.error}
-            onCancel={() => {
-              create.reset();
-              setCreating(false);
-            }}
-            onSubmit={(values) =>
-              create.mutate(values, {
-                onSuccess: (project) =>
-                  void navigate({ to: '/projects/$projectId', params: { projectId: project.id } }),
-              })
-            }
-          />
+          <Suspense fallback={<LoadingState label="Loading the form…" />}>
+            <ProjectForm
+              initial={{ name: '', description: '' }}
+              submitLabel="Create project"
+              pendingLabel="Creating…"
+              isPending={create.isPending}
+              error={create.error}
+              onCancel={() => {
+                create.reset();
+                setCreating(false);
+              }}
+              onSubmit={(values) =>
+                create.mutate(values, {
+                  onSuccess: (project) =>
+                    void navigate({
+                      to: '/projects/$projectId',
+                      params: { projectId: project.id },
+                    }),
+                })
+              }
+            />
+          </Suspense>
         </div>
       ) : null}
 

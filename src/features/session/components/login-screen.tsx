@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
+import { LogoMark } from '@/components/logo-mark.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { useLogin, validateApiKeyInput } from '../api/session-queries.ts';
 import type { Session } from '@/api/bff-schema.gen.ts';
@@ -37,7 +38,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (session: Session) => 
     <main id="main" className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="flex items-center gap-2 text-2xl font-bold text-indigo-700">
-          <img src="/favicon.svg" alt="" className="h-7 w-7" />
+          <LogoMark className="h-7 w-7" />
           Sign in to Cutroom
         </h1>
         <p className="mt-2 text-sm text-slate-600">

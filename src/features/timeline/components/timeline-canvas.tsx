@@ -15,7 +15,6 @@ import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { CanvasController } from './canvas-controller.ts';
-import { TYPE_STYLE } from './timeline-drawing.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
 const HEADER_WIDTH = 168;
@@ -220,21 +219,3 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     </div>
   );
 });
-
-/** The item colours as a legend (the canvas is not in the accessibility tree; this is). */
-export function TimelineLegend() {
-  return (
-    <ul aria-label="Item types" className="flex flex-wrap gap-3 text-xs text-slate-700">
-      {Object.entries(TYPE_STYLE).map(([type, style]) => (
-        <li key={type} className="flex items-center gap-1">
-          <span
-            aria-hidden="true"
-            className="inline-block h-3 w-3 rounded-sm"
-            style={{ background: style.fill }}
-          />
-          {style.label}
-        </li>
-      ))}
-    </ul>
-  );
-}

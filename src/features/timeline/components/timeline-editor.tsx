@@ -6,10 +6,11 @@
  * cache; the editor's store holds only what is ephemeral.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
+import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
   ShortcutHelp,
@@ -27,12 +28,23 @@ import {
   createTimelineEditor,
   type TimelineEditor as Editor,
 } from '../state/create-timeline-editor.ts';
-import { PreviewPanel } from './preview-panel.tsx';
-import { TimelineCanvas, TimelineLegend } from './timeline-canvas.tsx';
+import { TimelineLegend } from './timeline-legend.tsx';
 import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import { DeleteResultPanel } from './timeline-panels.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
+
+// The canvas (Konva) and the preview (the caption painter) are chunks of their own, requested as
+// soon as this module runs (beside the timeline's data) and mounted after the first paint, which
+// shows the toolbar, help and inspector without waiting for either.
+const loadCanvas = () => import('./timeline-canvas.tsx');
+const loadPreview = () => import('./preview-panel.tsx');
+const TimelineCanvas = lazy(() =>
+  loadCanvas().then((module) => ({ default: module.TimelineCanvas })),
+);
+const PreviewPanel = lazy(() => loadPreview().then((module) => ({ default: module.PreviewPanel })));
+void loadCanvas().catch(() => undefined);
+void loadPreview().catch(() => undefined);
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
@@ -68,6 +80,17 @@ function useCanvasHeight(rowCount: number): number {
   return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, viewport - PAGE_AROUND_CANVAS));
 }
 
+/** The canvas's box while it loads: the same size, so nothing moves when it appears. */
+function CanvasPlaceholder({ height }: { height: number }) {
+  return (
+    <div
+      className="rounded-lg border border-slate-700 bg-slate-900"
+      style={{ height }}
+      aria-hidden="true"
+    />
+  );
+}
+
 function Zoom({ editor }: { editor: Editor }) {
   const pxPerSecond = useEditorState(editor, (state) => state.pxPerSecond);
   return (
@@ -95,6 +118,8 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const deleted = useLastCommit(editor, (variables) => variables.change.kind === 'delete');
   const review = usePendingReview(editor);
   const canvasHeight = useCanvasHeight(index.rows.length);
+  // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
+  const stage = useStagedMount(2);
 
   if (index.itemCount === 0) {
     return (
@@ -162,13 +187,19 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="flex min-w-0 flex-col gap-2">
-          <TimelineCanvas
-            timeline={timeline}
-            editor={editor}
-            ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
-            describedBy={HELP_ID}
-            height={canvasHeight}
-          />
+          <Suspense fallback={<CanvasPlaceholder height={canvasHeight} />}>
+            {stage >= 1 ? (
+              <TimelineCanvas
+                timeline={timeline}
+                editor={editor}
+                ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
+                describedBy={HELP_ID}
+                height={canvasHeight}
+              />
+            ) : (
+              <CanvasPlaceholder height={canvasHeight} />
+            )}
+          </Suspense>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <TimelineLegend />
             <p id={HELP_ID} className="text-xs text-slate-600">
@@ -180,7 +211,11 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         </div>
         <div className="flex flex-col gap-4">
           {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
-          <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
+          {stage >= 2 ? (
+            <Suspense fallback={null}>
+              <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { projectsQueryOptions } from '@/features/projects/api/projects-queries.ts';
 import { ProjectsListPage } from '@/features/projects/components/projects-list-page.tsx';
+import { intParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
-const searchSchema = z.object({
-  offset: z.catch(z._default(z.int().check(z.minimum(0)), 0), 0),
-  limit: z.catch(z._default(z.int().check(z.minimum(1), z.maximum(50)), 10), 10),
+const searchSchema = schemaOf({
+  offset: intParam({ min: 0, fallback: 0 }),
+  limit: intParam({ min: 1, max: 50, fallback: 10 }),
 });
 
 export const Route = createFileRoute('/_app/projects/')({

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import {
   connectionsQueryOptions,
   postsQueryOptions,
 } from '@/features/publishing/api/publishing-queries.ts';
 import { PublishingPage } from '@/features/publishing/components/publishing-page.tsx';
+import { optionalStringParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
-const searchSchema = z.object({
-  projectId: z.optional(z.string()),
-  exportId: z.optional(z.string()),
+const searchSchema = schemaOf({
+  projectId: optionalStringParam(),
+  exportId: optionalStringParam(),
 });
 
 export const Route = createFileRoute('/_app/publishing/')({

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionWordsQueryOptions } from '@/features/captions/api/captions-queries.ts';
 import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
+import { optionalStringParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
-const searchSchema = z.object({
+const searchSchema = schemaOf({
   /** The word search (the service's `match_text`). */
-  q: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  q: optionalStringParam({ maxLength: 100 }),
 });
 
 export const Route = createFileRoute('/_app/projects/$projectId/captions')({

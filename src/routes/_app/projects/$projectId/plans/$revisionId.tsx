@@ -1,18 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import {
   planRevisionQueryOptions,
   planRevisionsQueryOptions,
 } from '@/features/faceless-plans/api/plans-queries.ts';
 import { PlanPage } from '@/features/faceless-plans/components/plan-page.tsx';
 import { PLAN_TABS } from '@/features/faceless-plans/plan-tabs.ts';
+import {
+  enumParam,
+  optionalIntParam,
+  optionalStringParam,
+  searchSchema as schemaOf,
+} from '@/lib/search-params.ts';
 
-const searchSchema = z.object({
-  tab: z.catch(z._default(z.enum(PLAN_TABS), 'overview'), 'overview'),
+const searchSchema = schemaOf({
+  tab: enumParam(PLAN_TABS, 'overview'),
   /** The revision compared with this one (compare tab). */
-  compare: z.catch(z.optional(z.string()), undefined),
+  compare: optionalStringParam(),
   /** 1-based scene to show in the storyboard. */
-  scene: z.catch(z.optional(z.int().check(z.minimum(1))), undefined),
+  scene: optionalIntParam({ min: 1 }),
 });
 
 export const Route = createFileRoute('/_app/projects/$projectId/plans/$revisionId')({

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createRoutePreloads,
+  type Manifest,
+  urlSegmentsOf,
+  withPreloads,
+} from './route-preloads.ts';
+
+const split = '?tsr-split=component---loader';
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'] },
+  '_framework.js': { file: 'assets/framework-1.js' },
+  '_shell.js': { file: 'assets/shell-1.js', imports: ['_framework.js'] },
+  '_form.js': { file: 'assets/form-1.js', imports: ['_shell.js'] },
+  [`src/routes/_app.tsx${split}`]: { file: 'assets/_app-1.js', imports: ['_shell.js'] },
+  [`src/routes/login.tsx${split}`]: { file: 'assets/login-1.js', imports: ['_form.js'] },
+  [`src/routes/_app/projects/index.tsx${split}`]: {
+    file: 'assets/projects-1.js',
+    imports: ['_form.js', '_shell.js'],
+  },
+  [`src/routes/_app/projects/$projectId/index.tsx${split}`]: { file: 'assets/project-1.js' },
+  [`src/routes/_app/projects/$projectId/timeline.tsx${split}`]: { file: 'assets/timeline-1.js' },
+  [`src/routes/_app/clips/$clipId.tsx${split}`]: { file: 'assets/clip-1.js' },
+  [`src/routes/_app/clips/share.$assetId.tsx${split}`]: { file: 'assets/share-1.js' },
+};
+
+describe('route preloads', () => {
+  it('turns route files into URL segments (pathless layouts and index drop out)', () => {
+    expect(urlSegmentsOf('_app/projects/$projectId/timeline')).toEqual([
+      'projects',
+      null,
+      'timeline',
+    ]);
+    expect(urlSegmentsOf('_app/clips/share.$assetId')).toEqual(['clips', 'share', null]);
+    expect(urlSegmentsOf('_app/projects/index')).toEqual(['projects']);
+  });
+
+  it('preloads the layout, the route and their imports, never what the entry loads', () => {
+    const preloads = createRoutePreloads(manifest);
+    expect(preloads.filesFor('/projects?offset=10')).toEqual([
+      '/assets/_app-1.js',
+      '/assets/shell-1.js',
+      '/assets/projects-1.js',
+      '/assets/form-1.js',
+    ]);
+    expect(preloads.filesFor('/login')).toEqual([
+      '/assets/login-1.js',
+      '/assets/form-1.js',
+      '/assets/shell-1.js',
+    ]);
+  });
+
+  it('matches params, prefers literal segments, and answers nothing for unknown paths', () => {
+    const preloads = createRoutePreloads(manifest);
+    expect(preloads.filesFor('/projects/p-1/timeline')).toContain('/assets/timeline-1.js');
+    expect(preloads.filesFor('/projects/p-1')).toContain('/assets/project-1.js');
+    expect(preloads.filesFor('/clips/share/a-1')).toContain('/assets/share-1.js');
+    expect(preloads.filesFor('/clips/c-1')).toContain('/assets/clip-1.js');
+    expect(preloads.filesFor('/nope/at/all')).toEqual([]);
+    expect(preloads.filesFor('/')).toEqual([]);
+  });
+
+  it('writes one modulepreload link per file before </head>', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    const out = withPreloads(html, ['/assets/a.js', '/assets/b.js']);
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(out.indexOf('/assets/b.js')).toBeLessThan(out.indexOf('</head>'));
+    expect(withPreloads(html, [])).toBe(html);
+  });
+});
