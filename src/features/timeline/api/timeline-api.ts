@@ -4,7 +4,7 @@
  * the reference's batch delete (at most 100 ids a request). Every write sends `expected_revision`.
  */
 import { api, unwrap } from '@/api/client.ts';
-import type { EditOp } from '../model/edit-ops.ts';
+import { MAX_OPERATIONS_PER_GESTURE, type EditOp } from '../model/edit-ops.ts';
 import type {
   TimelineBatchApplyResult,
   TimelineBatchDeleteResult,
@@ -14,7 +14,7 @@ import type {
 /** The service caps one batch delete at 100 ids. */
 export const DELETE_BATCH_SIZE = 100;
 /** The contract caps a batch at 5,000 operations (a request body stays under 1 MB). */
-export const MAX_BATCH_OPERATIONS = 5000;
+export const MAX_BATCH_OPERATIONS = MAX_OPERATIONS_PER_GESTURE;
 
 /** The contract operation for an edit operation. */
 export function toOperation(op: EditOp): TimelineBatchOperation {

@@ -5,9 +5,11 @@
  * go to `editor.handleKey`. React renders the DOM and the Konva layers once; from then on
  * scrolling, zooming and dragging only redraw layers (no React renders). The items layer redraws
  * when items, the selection or the view change; trim feedback and the selection box (and what it
- * selects) are on the overlay layer only. A move drag draws its ghosts once, on a canvas wider than
- * the view, and then only moves that canvas (a compositor transform: no canvas is drawn or copied
- * while the pointer moves); its time label and snap line are small DOM elements.
+ * selects) are on the overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
+ * layer reaching past the view, and then only moves that layer (a compositor transform: nothing is
+ * drawn, painted or copied while the pointer moves); its time label and snap line are small DOM
+ * elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names, icons, thumbnails), and
+ * crisp again once no wheel event came for ZOOM_SETTLE_MS.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -38,12 +40,13 @@ import { viewportOf, type TimelineEditorState } from '../state/timeline-state.ts
 import { ThumbnailCache } from './thumbnail-cache.ts';
 import {
   drawItems,
-  drawMoveGhosts,
   drawMarqueeSelection,
   drawOverlay,
   drawStatic,
+  GHOST_ALPHA,
   idSet,
   marqueeBox,
+  moveGhostBoxes,
   moveLabel,
   snapMarker,
 } from './timeline-drawing.ts';
@@ -51,6 +54,10 @@ import {
 const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX = 24;
+/** A wheel zoom sweep has settled when no wheel event came for this long: drawn crisp again. */
+const ZOOM_SETTLE_MS = 150;
+/** Where the snap line waits, left of the view, while a drag snaps to nothing. */
+const SNAP_LINE_AWAY = -400;
 
 /** Test hooks (only under automation): coordinates from the same maths the canvas draws with. */
 export interface TimelineTestHooks {
@@ -88,8 +95,12 @@ export interface CanvasElements {
   headers: HTMLElement | null;
   /** The playhead: a DOM line moved by transform (no canvas redraw when it or the view moves). */
   playhead: HTMLElement | null;
-  /** Move ghosts: a canvas inside a box that clips it to the rows (below the ruler). */
-  ghosts: HTMLCanvasElement | null;
+  /**
+   * Move ghosts: a layer of DOM boxes inside a box that clips it to the rows (below the ruler).
+   * DOM, not a canvas: a canvas layer is copied for the compositor on every frame it moves, a DOM
+   * layer is painted once and then only moved.
+   */
+  ghosts: HTMLElement | null;
   /** The dragged selection's start time (or "overlap"), above its first item. */
   ghostLabel: HTMLElement | null;
   /** What a move snapped to: a dashed line with its label. */
@@ -108,7 +119,7 @@ interface MarqueeDrawn {
 
 type MoveDrag = Extract<NonNullable<TimelineEditorState['drag']>, { kind: 'move' }>;
 
-/** What the ghost canvas was drawn for: it is moved, not redrawn, while only these still hold. */
+/** What the ghost layer was laid out for: it is moved, not rebuilt, while only these still hold. */
 interface GhostBase {
   ids: readonly string[];
   delta: number;
@@ -119,11 +130,14 @@ interface GhostBase {
   scrollY: number;
   width: number;
   height: number;
-  /** How far past each side of the view the canvas reaches (CSS px). */
+  /** How far past each side of the view the ghosts reach (CSS px). */
   margin: number;
+  /** The layer's top-left corner in the clipping box, as laid out (before the drag's shift). */
+  left: number;
+  top: number;
 }
 
-/** The Konva overlay layer shows trims and the selection box (move ghosts have their canvas). */
+/** The Konva overlay layer shows trims and the selection box (move ghosts are DOM boxes). */
 const usesOverlay = (drag: TimelineEditorState['drag']): boolean =>
   drag?.kind === 'trim' || drag?.kind === 'marquee';
 
@@ -146,6 +160,23 @@ function viewChanged(a: TimelineEditorState, b: TimelineEditorState): boolean {
     a.viewportWidth !== b.viewportWidth ||
     a.viewportHeight !== b.viewportHeight
   );
+}
+
+/** What an animation frame brings up to date: the scroll content (DOM) and which layers. */
+interface FrameWork {
+  dom: boolean;
+  static: boolean;
+  items: boolean;
+  overlay: boolean;
+}
+const NO_FRAME_WORK: FrameWork = { dom: false, static: false, items: false, overlay: false };
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** `#rrggbb` with an alpha, as CSS. */
+function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255},${(value >> 8) & 255},${value & 255},${alpha})`;
 }
 
 export class CanvasController {
@@ -176,6 +207,11 @@ export class CanvasController {
     ghostMoves: 0,
   };
   private ghostBase: GhostBase | null = null;
+  private frameRequest: number | null = null;
+  /** A wheel zoom sweep is under way (until ZOOM_SETTLE_MS after its last event). */
+  private draft = false;
+  private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  private frameWork: FrameWork = { ...NO_FRAME_WORK };
   private gestureOrigin: { left: number; top: number } | null = null;
   private pendingCommit: (() => void) | null = null;
   private marqueeDrawn: MarqueeDrawn | null = null;
@@ -187,7 +223,7 @@ export class CanvasController {
   constructor(editor: TimelineEditor) {
     this.editor = editor;
     this.store = editor.store;
-    this.thumbnails = new ThumbnailCache(() => this.layers.items?.batchDraw());
+    this.thumbnails = new ThumbnailCache(() => this.requestFrame({ items: true }));
   }
 
   // ───────────── wiring ─────────────
@@ -235,6 +271,11 @@ export class CanvasController {
     this.installTestHooks();
     return () => {
       this.flushCommit();
+      if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
+      this.frameRequest = null;
+      if (this.draftTimer !== null) clearTimeout(this.draftTimer);
+      this.draftTimer = null;
+      this.draft = false;
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -280,30 +321,50 @@ export class CanvasController {
       if (this.elements?.marqueeBox) this.elements.marqueeBox.style.display = 'none';
     }
     if (view) {
-      // The DOM follows at once; the layers redraw once in this frame's animation callbacks
-      // (input and scroll events come before them), however many wheel or scroll events it had.
-      this.syncDom(state);
-      this.layers.static?.batchDraw();
-      this.layers.items?.batchDraw();
-      if (this.layers.overlay?.visible()) this.layers.overlay.batchDraw();
+      // The scroll content and the layers follow once, in this frame's animation callback (input
+      // and scroll events come before it), however many wheel or scroll events the frame had: an
+      // event handler never writes the scroll content's size, so the next event's layout reads
+      // (pointer positions) never force a layout.
+      this.requestFrame({ dom: true, static: true, items: true, overlay: true });
       return;
     }
     const moving = state.drag?.kind === 'move';
     if (state.selection !== previous.selection || moving !== (previous.drag?.kind === 'move')) {
-      this.layers.items?.batchDraw();
+      this.requestFrame({ items: true });
     }
-    if (state.drag !== previous.drag && usesOverlay(state.drag)) this.layers.overlay?.batchDraw();
+    if (state.drag !== previous.drag && usesOverlay(state.drag))
+      this.requestFrame({ overlay: true });
   }
 
+  /** Marks what the next animation frame brings up to date (one frame callback for all of it). */
+  private requestFrame(parts: Partial<FrameWork>): void {
+    const work = this.frameWork;
+    work.dom ||= parts.dom ?? false;
+    work.static ||= parts.static ?? false;
+    work.items ||= parts.items ?? false;
+    work.overlay ||= parts.overlay ?? false;
+    this.frameRequest ??= requestAnimationFrame(this.onFrame);
+  }
+
+  private readonly onFrame = (): void => {
+    this.frameRequest = null;
+    const work = this.frameWork;
+    this.frameWork = { ...NO_FRAME_WORK };
+    if (work.dom) this.syncDom(this.store.getState());
+    if (work.static) this.layers.static?.draw();
+    if (work.items) this.layers.items?.draw();
+    if (work.overlay && this.layers.overlay?.visible()) this.layers.overlay.draw();
+  };
+
   /**
-   * Move ghosts follow the drag by a transform of their canvas; the canvas is drawn again only when
-   * what it shows changes (another row, blocked or not, zoom, vertical scroll, view size) or the
-   * drag has gone further than the canvas reaches past the view.
+   * Move ghosts follow the drag by a transform of their layer; the layer is laid out again only
+   * when what it shows changes (another row, blocked or not, zoom, vertical scroll, view size) or
+   * the drag has gone further than the ghosts reach past the view.
    */
   private placeMoveGhosts(state: TimelineEditorState, drag: MoveDrag): void {
     const elements = this.elements;
-    const canvas = elements?.ghosts;
-    if (!elements || !canvas || !this.index) return;
+    const layer = elements?.ghosts;
+    if (!elements || !layer || !this.index) return;
     const view = viewportOf(state);
     let base = this.ghostBase;
     const shift = (b: GhostBase) =>
@@ -319,10 +380,10 @@ export class CanvasController {
       base.height !== state.viewportHeight ||
       Math.abs(shift(base)) > base.margin
     ) {
-      base = this.drawMoveGhostCanvas(canvas, view, drag);
+      base = this.layOutMoveGhosts(layer, view, drag);
     }
-    canvas.style.transform = `translate(${shift(base) - base.margin}px, 0)`;
-    canvas.style.display = '';
+    layer.style.transform = `translate(${base.left + shift(base)}px, ${base.top}px)`;
+    layer.style.display = '';
     this.counts.ghostMoves += 1;
     const label = elements.ghostLabel;
     const text = moveLabel(this.index, view, drag, this.blocked, this.fps);
@@ -331,52 +392,63 @@ export class CanvasController {
         this.labelText = text.text;
         label.textContent = text.text;
       }
-      label.dataset.blocked = String(this.blocked);
+      const blocked = String(this.blocked);
+      if (label.dataset.blocked !== blocked) label.dataset.blocked = blocked;
       label.style.transform = `translate(${Math.round(text.x)}px, ${Math.round(text.y)}px)`;
       label.style.display = '';
     }
     const line = elements.snapLine;
     const snap = snapMarker(view, drag);
     if (line) {
-      line.style.display = snap ? '' : 'none';
-      if (snap) {
-        line.style.transform = `translateX(${snap.x}px)`;
-        if (line.dataset.label !== snap.label) {
-          line.dataset.label = snap.label;
-          line.textContent = snap.label;
-        }
+      // Shown for the whole drag and moved out of the view when nothing snaps: a composited
+      // element that appears or goes away changes the layer list, and the compositor then draws
+      // the whole view again (a move only damages where the line was and is).
+      line.style.display = '';
+      line.style.transform = `translateX(${snap ? snap.x : SNAP_LINE_AWAY}px)`;
+      if (snap && line.dataset.label !== snap.label) {
+        line.dataset.label = snap.label;
+        line.textContent = snap.label;
       }
     }
   }
 
-  private drawMoveGhostCanvas(
-    canvas: HTMLCanvasElement,
+  /**
+   * Lays out the ghosts as boxes in a layer as small as their bounding box (a layer that moves is
+   * composited again over its whole area on every frame: one dragged item costs one item's area).
+   */
+  private layOutMoveGhosts(
+    layer: HTMLElement,
     view: ReturnType<typeof viewportOf>,
     drag: MoveDrag,
   ): GhostBase {
-    // Half a view past each side: a drag redraws once per half a view it travels.
+    // Half a view past each side: a drag lays the ghosts out again once per half a view it travels.
     const margin = Math.max(256, Math.round(view.width / 2));
-    const width = view.width + margin * 2;
-    const height = Math.max(1, view.height - RULER_HEIGHT);
-    const ratio = window.devicePixelRatio || 1;
-    if (
-      canvas.width !== Math.round(width * ratio) ||
-      canvas.height !== Math.round(height * ratio)
-    ) {
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
+    const boxes = this.index ? moveGhostBoxes(this.index, view, drag, this.blocked, margin) : [];
+    let left = Infinity;
+    let top = Infinity;
+    let right = -Infinity;
+    let bottom = -Infinity;
+    for (const box of boxes) {
+      left = Math.min(left, box.x);
+      top = Math.min(top, box.y);
+      right = Math.max(right, box.x + box.width);
+      bottom = Math.max(bottom, box.y + box.height);
     }
-    const ctx = canvas.getContext('2d');
-    if (ctx && this.index) {
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      ctx.clearRect(0, 0, width, height);
-      // Canvas x = view x + margin; canvas y = view y − the ruler (the box clips at the ruler).
-      ctx.translate(margin, -RULER_HEIGHT);
-      drawMoveGhosts(ctx, this.index, view, drag, this.blocked, margin);
-      this.counts.ghostDraws += 1;
+    if (boxes.length === 0) left = top = right = bottom = 0;
+    left = Math.floor(left);
+    top = Math.floor(top);
+    // Box coordinates: the clipping box starts below the ruler.
+    const html: string[] = [];
+    for (const box of boxes) {
+      const border = box.width >= 4 ? 'border:1px dashed #fff;' : '';
+      html.push(
+        `<div style="position:absolute;box-sizing:border-box;left:${round2(box.x - left)}px;top:${round2(box.y - top)}px;width:${round2(box.width)}px;height:${box.height}px;background:${withAlpha(box.color, GHOST_ALPHA)};${border}"></div>`,
+      );
     }
+    layer.innerHTML = html.join('');
+    layer.style.width = `${Math.ceil(right - left)}px`;
+    layer.style.height = `${Math.ceil(bottom - top)}px`;
+    this.counts.ghostDraws += 1;
     this.ghostBase = {
       ids: drag.ids,
       delta: drag.delta,
@@ -388,6 +460,8 @@ export class CanvasController {
       width: view.width,
       height: view.height,
       margin,
+      left,
+      top: top - RULER_HEIGHT,
     };
     return this.ghostBase;
   }
@@ -412,11 +486,8 @@ export class CanvasController {
     if (!elements) return;
     for (const element of [elements.ghosts, elements.ghostLabel, elements.snapLine])
       if (element) element.style.display = 'none';
-    // Free the canvas's pixels until the next drag.
-    if (elements.ghosts) {
-      elements.ghosts.width = 0;
-      elements.ghosts.height = 0;
-    }
+    // Drop the boxes (and the layer's pixels) until the next drag.
+    if (elements.ghosts) elements.ghosts.replaceChildren();
   }
 
   private showOverlay(show: boolean): void {
@@ -459,6 +530,7 @@ export class CanvasController {
   }
 
   drawAll(): void {
+    this.frameWork = { ...this.frameWork, static: false, items: false, overlay: false };
     this.layers.static?.draw();
     this.layers.items?.draw();
     if (this.layers.overlay?.visible()) this.layers.overlay.draw();
@@ -480,6 +552,7 @@ export class CanvasController {
       selection: state.selection,
       moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
       thumbnails: this.thumbnails,
+      draft: this.draft,
     });
     this.counts.itemsDraws += 1;
     if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
@@ -790,6 +863,10 @@ export class CanvasController {
     event.preventDefault();
     const { x } = this.localPoint(event);
     const state = this.store.getState();
+    // The frames of a sweep draw the items as boxes only; the sweep settles into a crisp draw.
+    this.draft = true;
+    if (this.draftTimer !== null) clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(this.settleDraft, ZOOM_SETTLE_MS);
     this.editor.setState(
       zoomAt(
         viewportOf(state),
@@ -799,6 +876,12 @@ export class CanvasController {
         this.fps,
       ),
     );
+  };
+
+  private readonly settleDraft = (): void => {
+    this.draftTimer = null;
+    this.draft = false;
+    this.requestFrame({ items: true });
   };
 
   // ───────────── test hooks ─────────────

@@ -3,8 +3,8 @@
  * - three layers: a static one (background, rows, grid, ruler), the items (only what is visible,
  *   level of detail by width) and an overlay (playhead, drag ghosts, snap line, marquee);
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
- * - a trim or a selection box redraws only the overlay; a move drag draws its ghosts once, on a
- *   canvas of its own that it then only moves; items are written to the server once, on release;
+ * - a trim or a selection box redraws only the overlay; a move drag lays its ghosts out once, as
+ *   DOM boxes in a layer that it then only moves; items are written to the server once, on release;
  * - a native scroll container with a viewport-sized stage that follows it.
  * The imperative work lives in CanvasController; this component renders the DOM once per data change.
  */
@@ -37,7 +37,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const hostRef = useRef<HTMLDivElement>(null);
   const headersRef = useRef<HTMLUListElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
-  const ghostsRef = useRef<HTMLCanvasElement>(null);
+  const ghostsRef = useRef<HTMLDivElement>(null);
   const ghostLabelRef = useRef<HTMLDivElement>(null);
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
@@ -130,7 +130,9 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         aria-describedby={props.describedBy}
         tabIndex={0}
         className="relative min-w-0 flex-1 overflow-auto outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-amber-400"
-        style={{ touchAction: 'none' }}
+        // Strict containment: a zoom changes the scroll content's width on every frame; laying it
+        // out stays inside this box instead of laying out the page.
+        style={{ touchAction: 'none', contain: 'strict' }}
         data-ruler-height={RULER_HEIGHT}
         data-row-height={ROW_HEIGHT}
         data-item-count={index.itemCount}
@@ -178,10 +180,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
                 height: Math.max(0, size.height - RULER_HEIGHT),
               }}
             >
-              <canvas
+              <div
                 ref={ghostsRef}
-                width={0}
-                height={0}
                 className="absolute left-0 top-0 will-change-transform"
                 style={{ display: 'none' }}
               />

@@ -4,7 +4,8 @@ import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts
 import type { Viewport } from '../model/time-scale.ts';
 import {
   drawItems,
-  drawMoveGhosts,
+  moveGhostBoxes,
+  TYPE_STYLE,
   drawOverlay,
   drawStatic,
   drawMarqueeSelection,
@@ -103,6 +104,20 @@ describe('drawing', () => {
     expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
   });
 
+  it('draws boxes only (no names, icons or thumbnails) while a zoom sweep is drafted', () => {
+    const index = buildTimelineIndex(smallTimeline());
+    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
+    const options = { fps: 30, selection: new Set(['b']), moving: null, thumbnails: noThumbnails };
+    const crisp = recordingContext();
+    const crispCount = drawItems(crisp, index, view, options);
+    const draft = recordingContext();
+    expect(drawItems(draft, index, view, { ...options, draft: true })).toBe(crispCount);
+    expect(crisp.texts.length).toBeGreaterThan(0);
+    expect(draft.texts).toEqual([]);
+    // Every item is still there as a box: one rect per item in the batched paths.
+    expect(draft.calls.get('rect') ?? 0).toBeGreaterThanOrEqual(crispCount);
+  });
+
   it('draws the ruler, and move ghosts with their label and snap line', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
@@ -120,11 +135,17 @@ describe('drawing', () => {
       rowBlocked: null,
       moves: [],
     };
-    expect(drawMoveGhosts(recordingContext(), index, view, drag, false)).toBe(2);
-    // Scrolled so that both ghosts are left of the view: nothing drawn.
-    expect(drawMoveGhosts(recordingContext(), index, { ...view, scrollX: 5000 }, drag, false)).toBe(
-      0,
-    );
+    const ghosts = moveGhostBoxes(index, view, drag, false);
+    expect(ghosts).toHaveLength(2);
+    const a = index.byId.get('a')!.item;
+    expect(ghosts[0]).toMatchObject({
+      x: (a.start_seconds + 1) * 100,
+      color: TYPE_STYLE[a.type].selected,
+    });
+    expect(moveGhostBoxes(index, view, drag, true).every((g) => g.color === '#dc2626')).toBe(true);
+    // Scrolled so that both ghosts are left of the view: nothing to show, unless within the margin.
+    expect(moveGhostBoxes(index, { ...view, scrollX: 5000 }, drag, false)).toHaveLength(0);
+    expect(moveGhostBoxes(index, { ...view, scrollX: 5000 }, drag, false, 5000)).toHaveLength(2);
     expect(snapMarker(view, drag)).toEqual({ x: 500, label: 'snap' });
     expect(snapMarker(view, { ...drag, snappedTo: null })).toBeNull();
     const label = moveLabel(index, view, drag, false, 30);

@@ -1,8 +1,8 @@
 /**
- * Canvas drawing of the timeline: the static layer (background, rows, grid, ruler), the items
- * layer (only what is visible, with level of detail by on-screen width) and the overlay layer
- * (playhead, drag ghosts, snap line, marquee). Plain functions over a 2D context so that culling
- * is unit-tested without a browser.
+ * Canvas drawing of the timeline: the static layer (the ruler), the items layer (rows, grid and
+ * only what is visible, with level of detail by on-screen width) and the overlay layer (trim
+ * ghosts, what a selection box selects); and where the move ghosts go (DOM boxes). Plain functions
+ * over a 2D context so that culling is unit-tested without a browser.
  */
 import { ITEM_INSET, MIN_WIDTH_FOR_HANDLES, HANDLE_PX } from '../model/hit-testing.ts';
 import { isLocked } from '@/lib/timeline-layer-rules.ts';
@@ -188,6 +188,11 @@ export interface DrawItemsOptions {
   /** Items being dragged: drawn faded in place (the ghost is on the overlay layer). */
   moving: ReadonlySet<string> | null;
   thumbnails: ThumbnailSource;
+  /**
+   * Boxes only (no names, icons, thumbnails or badges), batched like narrow bars: for the frames
+   * of a zoom sweep, drawn crisp again once the sweep settles.
+   */
+  draft?: boolean;
 }
 
 /** Below this width an item is a plain bar, drawn in one batched fill per type colour. */
@@ -239,7 +244,7 @@ export function drawItems(
         lastPixel = pixel;
       }
       drawn += 1;
-      if (width >= DETAIL_WIDTH) {
+      if (width >= DETAIL_WIDTH && !options.draft) {
         detailed.push({ item, x0, top, width, selected, alpha });
         return;
       }
@@ -432,7 +437,7 @@ export function idSet(ids: readonly string[]): ReadonlySet<string> {
 /**
  * The trim and selection-box layer: trim ghosts, their snap line, the box and what it selects.
  * (The playhead is a DOM element, so scrolling and zooming do not redraw this layer; it is hidden
- * when no trim or box is in progress. Move ghosts are on their own canvas: see drawMoveGhosts.)
+ * when no trim or box is in progress. Move ghosts are DOM boxes: see moveGhostBoxes.)
  */
 export function drawOverlay(
   ctx: Ctx,
@@ -486,7 +491,7 @@ function ghostBox(
   color: string,
 ): void {
   ctx.fillStyle = color;
-  ctx.globalAlpha = 0.55;
+  ctx.globalAlpha = GHOST_ALPHA;
   ctx.fillRect(x, top, Math.max(1, width), height);
   ctx.globalAlpha = 1;
   ctx.strokeStyle = '#ffffff';
@@ -500,28 +505,40 @@ function ghostBox(
 
 type MoveDrag = Extract<DragState, { kind: 'move' }>;
 
+/** One ghost of a move drag, in view coordinates. */
+export interface GhostBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Its fill (drawn at GHOST_ALPHA), red when the drop would be refused. */
+  color: string;
+}
+
+export const GHOST_ALPHA = 0.55;
+
 /**
  * The ghosts of a move drag at its `delta` and `rowOffset`, in view coordinates, for the items in
- * the view and up to `marginPx` past each side of it (the controller draws them once on a canvas
- * that wide and then only moves that canvas while the pointer moves). Returns how many were drawn.
+ * the view and up to `marginPx` past each side of it (the controller lays them out once, as DOM
+ * boxes in a layer it then only moves while the pointer moves). Items sharing a pixel column are
+ * one ghost.
  */
-export function drawMoveGhosts(
-  ctx: Ctx,
+export function moveGhostBoxes(
   index: TimelineIndex,
   view: Viewport,
   drag: MoveDrag,
   blocked: boolean,
   marginPx = 0,
-): number {
+): GhostBox[] {
   const moving = idSet(drag.ids);
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2 + marginPx);
-  let drawn = 0;
+  const height = ROW_HEIGHT - ITEM_INSET * 2;
+  const boxes: GhostBox[] = [];
   for (let r = rows.first; r <= rows.last; r += 1) {
     const source = index.rows[r - drag.rowOffset];
     if (!source) continue;
     const top = rowTop(r, view) + ITEM_INSET;
-    const height = ROW_HEIGHT - ITEM_INSET * 2;
     let lastPixel = -Infinity;
     forEachItemInRange(source, range.start - drag.delta, range.end - drag.delta, (item) => {
       if (!moving.has(item.id)) return;
@@ -532,11 +549,16 @@ export function drawMoveGhosts(
         if (pixel === lastPixel) return;
         lastPixel = pixel;
       }
-      ghostBox(ctx, x0, top, width, height, blocked ? '#dc2626' : TYPE_STYLE[item.type].selected);
-      drawn += 1;
+      boxes.push({
+        x: x0,
+        y: top,
+        width: Math.max(1, width),
+        height,
+        color: blocked ? '#dc2626' : TYPE_STYLE[item.type].selected,
+      });
     });
   }
-  return drawn;
+  return boxes;
 }
 
 /** The label above the first dragged item: where it would start (or "overlap"), view coordinates. */

@@ -10,6 +10,17 @@ import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts'
 
 export const ZOOM_EFFECT: MaskEffectType = 'zoom';
 
+/**
+ * The most operations one gesture may send: the contract caps an atomic batch at 5,000 (a request
+ * body stays under 1 MB). A bigger gesture is refused before anything is shown or sent, not split:
+ * split, it would no longer be one atomic change under one revision (a conflict or failure between
+ * the parts would leave some items moved, and undo would take several requests).
+ */
+export const MAX_OPERATIONS_PER_GESTURE = 5000;
+
+export const tooManyOperations = (count: number, max = MAX_OPERATIONS_PER_GESTURE): string =>
+  `One gesture can change at most ${max.toLocaleString('en')} items; this one would change ${count.toLocaleString('en')}. Select fewer items (for example one layer at a time).`;
+
 export type EditOp =
   | {
       kind: 'move';

@@ -92,6 +92,22 @@ describe('pointer gestures', () => {
     });
   });
 
+  it('refuses a drop that would send more operations than one request may carry', () => {
+    const c = { ...ctx(['a', 'b']), maxOperations: 1 };
+    const pending = press(c, 200, rowY(0)).pending!;
+    const moved = pointerMove(c, pending, 260, rowY(0), { ...none, free: true });
+    expect(moved.drag).toMatchObject({ kind: 'move', moves: [{}, {}] });
+    expect(pointerUp(c, pending, moved.drag)).toEqual({
+      type: 'refused',
+      reason:
+        'One gesture can change at most 1 items; this one would change 2. Select fewer items (for example one layer at a time).',
+    });
+    // Within the cap, the same drop commits.
+    expect(pointerUp({ ...c, maxOperations: 2 }, pending, moved.drag)).toMatchObject({
+      type: 'commit',
+    });
+  });
+
   it('trims from a handle with the ghost clamped', () => {
     const c = ctx(['b']);
     const pending = press(c, 797, rowY(0)).pending!;

@@ -4,7 +4,7 @@
  * auto-scrolling during a drag keeps the grabbed point under the pointer.
  */
 import type { DragState } from '../state/timeline-state.ts';
-import type { EditOp } from './edit-ops.ts';
+import { MAX_OPERATIONS_PER_GESTURE, tooManyOperations, type EditOp } from './edit-ops.ts';
 import {
   effectiveMoves,
   findOverlap,
@@ -40,6 +40,8 @@ export interface GestureContext {
   selection: ReadonlySet<string>;
   playhead: number;
   view: Viewport;
+  /** The most operations a drop may send (default: the contract's cap). */
+  maxOperations?: number;
 }
 
 export interface Modifiers {
@@ -333,8 +335,12 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
     const locked = lockedLayerOf(ctx.index, drag.ids);
     if (locked) return { type: 'refused', reason: lockedReason(locked) };
   }
+  const max = ctx.maxOperations ?? MAX_OPERATIONS_PER_GESTURE;
   if (drag.kind === 'move') {
     if (drag.moves.length === 0) return { type: 'none' };
+    // Refused before anything is shown or sent (the items would jump back after the request).
+    if (drag.moves.length > max)
+      return { type: 'refused', reason: tooManyOperations(drag.moves.length, max) };
     // Checked live for up to LIVE_OVERLAP_LIMIT items; a larger group is checked once, here.
     const overlap = findOverlap(ctx.index, drag.moves, new Set(drag.ids));
     if (overlap) {
@@ -349,6 +355,8 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
   }
   if (drag.kind === 'trim' && pending.kind === 'trim') {
     if (pending.trims.length === 0) return { type: 'none' };
+    if (pending.trims.length > max)
+      return { type: 'refused', reason: tooManyOperations(pending.trims.length, max) };
     const ops: EditOp[] = pending.trims.map((trim) => ({ kind: 'trim', ...trim }));
     return { type: 'commit', label: describeChange(opsChange(ops)), ops };
   }

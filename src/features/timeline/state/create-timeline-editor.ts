@@ -12,6 +12,7 @@ import { applyBatch, batchDelete, MAX_BATCH_OPERATIONS } from '../api/timeline-a
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { TIMELINE_COMMANDS, type CommandContext } from '../model/commands.ts';
 import { describeChanges, diffTimelines } from '../model/conflict.ts';
+import { tooManyOperations } from '../model/edit-ops.ts';
 import {
   applyChange,
   deletedItems,
@@ -129,9 +130,7 @@ export function createTimelineEditor(options: {
           return { kind: 'delete', result, revision };
         }
         if (change.ops.length > MAX_BATCH_OPERATIONS) {
-          throw new ChangeRejected(
-            `One gesture can change at most ${MAX_BATCH_OPERATIONS.toLocaleString('en')} items; this one changes ${change.ops.length.toLocaleString('en')}. Select fewer items.`,
-          );
+          throw new ChangeRejected(tooManyOperations(change.ops.length, MAX_BATCH_OPERATIONS));
         }
         const batch = await applyBatch(projectId, change.ops, base.revision, { idempotencyKey });
         if (!batch.applied) throw refusal(batch, base, change.ops.length);
