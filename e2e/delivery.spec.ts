@@ -138,6 +138,41 @@ test.describe('exports and jobs', () => {
   });
 });
 
+test.describe('exports from the timeline', () => {
+  test('an export started from the timeline shows in the header’s jobs tray until it is done', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, LONG_CUT);
+    await page.goto(`/projects/${id}/timeline`);
+    const started = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().endsWith(`/projects/${id}/exports`),
+    );
+    await startExport(page);
+    const { job_id: jobId } = (await (await started).json()) as { job_id: string };
+    await page.getByRole('button', { name: /^Jobs/ }).click();
+    const tray = page.getByRole('region', { name: 'Jobs tray' });
+    // The render can finish before a loaded browser looks: running or done, it is in the tray.
+    const job = tray.getByRole('listitem', { name: /^Export job/ }).filter({ hasText: jobId });
+    await expect(job).toBeVisible();
+    await expect(job.getByText('Estimated credits')).toBeVisible();
+    await expectAccessible(page);
+    const done = tray
+      .getByRole('list', { name: 'Finished jobs' })
+      .getByRole('listitem', { name: /^Export job/ })
+      .filter({ hasText: jobId });
+    await expect(done).toHaveAccessibleName(/complete/, { timeout: 25_000 });
+    await expect(done.getByRole('link', { name: /Download the result/ })).toBeVisible();
+    // Escape closes the tray and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(tray).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Jobs/ })).toBeFocused();
+  });
+});
+
 test.describe('publishing', () => {
   test('schedules a post as a direct post and as an inbox draft, each followed', async ({
     page,
@@ -501,6 +536,10 @@ test.describe('workspace', () => {
       .filter({ hasText: exportId });
     await expect(row).toContainText('Verified, delivered', { timeout: 20_000 });
     await expect(row).toContainText('200');
+    // That export was not started from this screen: it is in the tray, but raises no toast.
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Export ready'),
+    ).toHaveCount(0);
     await expectAccessible(page);
   });
 });

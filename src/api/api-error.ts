@@ -69,8 +69,14 @@ export function apiErrorFromResponse(response: Response, body: unknown): ApiErro
   });
 }
 
-/** Words a person can act on, for every error the service defines. */
-export function describeError(error: unknown): { title: string; detail: string } {
+/**
+ * Words a person can act on, for every error the service defines. `fieldLabels` names a 400's
+ * `param` as the screen labels that field (`scheduled_for` → “Date and time”).
+ */
+export function describeError(
+  error: unknown,
+  fieldLabels?: Readonly<Record<string, string>>,
+): { title: string; detail: string } {
   if (error instanceof NetworkError) {
     return {
       title: 'Cannot reach Cutroom',
@@ -87,7 +93,9 @@ export function describeError(error: unknown): { title: string; detail: string }
   switch (error.status) {
     case 400:
       return {
-        title: error.param ? `Check “${error.param}”` : 'The request was not accepted',
+        title: error.param
+          ? `Check “${fieldLabels?.[error.param] ?? error.param}”`
+          : 'The request was not accepted',
         detail: serviceSays,
       };
     case 401:

@@ -22,10 +22,19 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
-/** Inline form-level error (e.g. a mutation that failed), announced to screen readers. */
-export function InlineError({ error }: { error: unknown }) {
+/**
+ * Inline form-level error (e.g. a mutation that failed), announced to screen readers. A form passes
+ * `fieldLabels` so a refused field is named as the form labels it.
+ */
+export function InlineError({
+  error,
+  fieldLabels,
+}: {
+  error: unknown;
+  fieldLabels?: Readonly<Record<string, string>>;
+}) {
   if (!error) return null;
-  const { title, detail } = describeError(error);
+  const { title, detail } = describeError(error, fieldLabels);
   return (
     <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
       <strong className="font-semibold">{title}.</strong> {detail}

@@ -32,6 +32,16 @@ type Mode = NonNullable<SchedulePostBody['publish_mode']>;
 
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
+/** The request fields the service may name in a 400, as this form labels them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  export_id: 'Export',
+  source_media_asset_ids: 'Workspace images',
+  connection_id: 'Account',
+  publish_mode: 'Publish as',
+  scheduled_for: 'Date and time',
+  caption: 'Caption',
+};
+
 const draftStorage = (): Storage | null =>
   typeof localStorage === 'undefined' ? null : localStorage;
 
@@ -422,7 +432,7 @@ export function ScheduleForm({
         )}
       </div>
 
-      <InlineError error={schedule.error} />
+      <InlineError error={schedule.error} fieldLabels={FIELD_LABELS} />
       <div className="flex justify-end">
         <Button type="submit" pending={schedule.isPending}>
           {schedule.isPending ? 'Sending…' : when === 'now' ? 'Post now' : 'Schedule post'}

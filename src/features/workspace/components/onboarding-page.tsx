@@ -16,6 +16,22 @@ import type {
   WebsiteScanResult,
 } from '@/api/schema.gen.ts';
 
+/** The request fields the service may name in a 400, as this screen labels them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  url: 'Website',
+  source_url: 'Logo address',
+  brand_name: 'Brand name',
+  website_url: 'Website',
+  colors: 'Brand colours',
+  fonts: 'Fonts',
+  logo_asset_id: 'Logo',
+  'caption_defaults.look_id': 'Caption Look',
+  'caption_defaults.font_family': 'Font',
+  'caption_defaults.position': 'Position',
+  'caption_defaults.color': 'Text colour',
+  'caption_defaults.active_word_color': 'Active word colour',
+};
+
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const selectClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 const FALLBACK_FONTS = ['Inter', 'Montserrat', 'Poppins'];
@@ -172,7 +188,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
           </Button>
         </form>
         <div className="mt-2">
-          <InlineError error={scanMutation.error} />
+          <InlineError error={scanMutation.error} fieldLabels={FIELD_LABELS} />
         </div>
         {scan ? (
           <div className="mt-4 flex flex-col gap-4">
@@ -287,7 +303,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
             </Button>
           </div>
           <div className="mt-2">
-            <InlineError error={importLogo.error} />
+            <InlineError error={importLogo.error} fieldLabels={FIELD_LABELS} />
           </div>
           {logo ? (
             <p role="status" className="mt-2 text-sm text-emerald-800">
@@ -387,7 +403,7 @@ function OnboardingSteps({ done }: { done: boolean }) {
           <h2 id="step-finish" className="text-lg font-semibold">
             4. Finish
           </h2>
-          <InlineError error={complete.error} />
+          <InlineError error={complete.error} fieldLabels={FIELD_LABELS} />
           <Button
             className="mt-3"
             pending={complete.isPending}

@@ -107,7 +107,7 @@ function RegisterWebhook({ organizationId }: { organizationId: string }) {
         </div>
         {eventsError ? <p className="mt-1 text-xs text-red-700">{eventsError}</p> : null}
       </fieldset>
-      <InlineError error={create.error} />
+      <InlineError error={create.error} fieldLabels={{ url: 'Endpoint URL', events: 'Events' }} />
       {create.isSuccess ? (
         <p role="status" className="text-sm text-emerald-800">
           Registered {create.data.url}.
