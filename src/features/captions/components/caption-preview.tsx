@@ -21,7 +21,7 @@ import {
   type PageLayout,
 } from '@/lib/caption-painter/caption-painter.ts';
 import {
-  indexOfWords,
+  withCurrentWords,
   wordById,
   type CaptionSettings,
   type CaptionWord,
@@ -297,22 +297,6 @@ function samePaint(a: Painted | null, b: Painted): boolean {
   return b.page.lines.every((line) =>
     line.every((word) => a.selection!.has(word.id) === b.selection!.has(word.id)),
   );
-}
-
-/** The page with its words as they are now (pages follow the structure, not the styles). */
-function withCurrentWords(page: CaptionPage, words: readonly CaptionWord[]): CaptionPage {
-  const index = indexOfWords(words);
-  let changed = false;
-  const lines = page.lines.map((line) =>
-    line.map((word) => {
-      const at = index.get(word.id);
-      const now = at === undefined ? undefined : words[at];
-      if (!now || now === word) return word;
-      changed = true;
-      return now;
-    }),
-  );
-  return changed ? { ...page, lines } : page;
 }
 
 /** A dashed box around each selected word of the page shown. */

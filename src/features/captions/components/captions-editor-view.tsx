@@ -25,6 +25,7 @@ import {
   sameStructure,
   type CaptionFont,
   type CaptionWord,
+  withCurrentWords,
 } from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
@@ -151,6 +152,11 @@ export function CaptionsEditorView({
     [order, structure],
   );
   const fontList = fonts.data?.fonts ?? NO_FONTS;
+  // The Looks are previewed on the first page as it is now (with the words' own styles).
+  const firstPage = useMemo(
+    () => (pages[0] && words ? withCurrentWords(pages[0], words) : null),
+    [pages, words],
+  );
 
   if (!ctx || !doc || !words || !settings) return null;
 
@@ -287,7 +293,7 @@ export function CaptionsEditorView({
                 editor={editor}
                 looks={looks.data?.looks ?? null}
                 appliedId={doc.style.look_id}
-                page={pages[0] ?? null}
+                page={firstPage}
               />
             ),
           }}
