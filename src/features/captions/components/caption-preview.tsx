@@ -21,7 +21,7 @@ import {
   type PageLayout,
 } from '@/lib/caption-painter/caption-painter.ts';
 import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
-import { indexOfWords, wordById } from '../model/caption-doc.ts';
+import { withCurrentWords, wordById } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
@@ -293,22 +293,6 @@ function samePaint(a: Painted | null, b: Painted): boolean {
   return b.page.lines.every((line) =>
     line.every((word) => a.selection!.has(word.id) === b.selection!.has(word.id)),
   );
-}
-
-/** The page with its words as they are now (pages follow the structure, not the styles). */
-function withCurrentWords(page: CaptionPage, words: readonly CaptionWord[]): CaptionPage {
-  const index = indexOfWords(words);
-  let changed = false;
-  const lines = page.lines.map((line) =>
-    line.map((word) => {
-      const at = index.get(word.id);
-      const now = at === undefined ? undefined : words[at];
-      if (!now || now === word) return word;
-      changed = true;
-      return now;
-    }),
-  );
-  return changed ? { ...page, lines } : page;
 }
 
 /** A dashed box around each selected word of the page shown. */

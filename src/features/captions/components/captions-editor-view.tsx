@@ -18,7 +18,7 @@ import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { captionFontsQueryOptions, captionSearchQueryOptions } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
 import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
-import { emphasisCount, sameStructure } from '../model/caption-doc.ts';
+import { emphasisCount, sameStructure, withCurrentWords } from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
@@ -144,6 +144,11 @@ export function CaptionsEditorView({
     [order, structure],
   );
   const fontList = fonts.data?.fonts ?? NO_FONTS;
+  // The Looks are previewed on the first page as it is now (with the words' own styles).
+  const firstPage = useMemo(
+    () => (pages[0] && words ? withCurrentWords(pages[0], words) : null),
+    [pages, words],
+  );
 
   if (!ctx || !doc || !words || !settings) return null;
 
@@ -280,7 +285,7 @@ export function CaptionsEditorView({
                 editor={editor}
                 looks={looks.data?.looks ?? null}
                 appliedId={doc.style.look_id}
-                page={pages[0] ?? null}
+                page={firstPage}
               />
             ),
           }}

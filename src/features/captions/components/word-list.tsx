@@ -576,8 +576,11 @@ function StyleGlance({ word }: { word: CaptionWord }) {
     word.isEmphasis ? '★' : '',
     style.emojiName ? emojiFor(style.emojiName) : '',
   ].join(' ');
+  // Named by its label (not by hidden text, which would be laid out in every mounted row).
   return (
     <span
+      role="img"
+      aria-label={`Style: ${parts.join(', ')}`}
       className="flex w-24 shrink-0 items-center gap-1 text-xs text-slate-700"
       title={parts.join(', ')}
     >
@@ -586,7 +589,6 @@ function StyleGlance({ word }: { word: CaptionWord }) {
         className="h-4 w-4 rounded border border-slate-400"
         style={{ background: gradient ?? style.color ?? '#ffffff' }}
       />
-      <span className="sr-only">{parts.join(', ')}</span>
       <span aria-hidden="true" className="font-mono">
         {marks}
       </span>

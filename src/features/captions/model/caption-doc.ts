@@ -5,6 +5,7 @@
  * interfaces below are the editor's derived views of them, not restatements.
  */
 import type { CaptionSpan, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
+import type { CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
 
 export interface WordsDoc {
   /** In caption order (sequence), as the service lists them. */
@@ -96,4 +97,24 @@ export function emphasisCount(words: readonly CaptionWord[]): number {
   let count = 0;
   for (const word of words) if (word.isEmphasis) count += 1;
   return count;
+}
+
+/**
+ * The page with its words as they are now: pages follow the words' structure (order, timing,
+ * captions), not their styles or text, so a page keeps the word objects it was built from. The
+ * same page object when none of its words changed (views compare pages by identity).
+ */
+export function withCurrentWords(page: CaptionPage, words: readonly CaptionWord[]): CaptionPage {
+  const index = indexOfWords(words);
+  let changed = false;
+  const lines = page.lines.map((line) =>
+    line.map((word) => {
+      const at = index.get(word.id);
+      const now = at === undefined ? undefined : words[at];
+      if (!now || now === word) return word;
+      changed = true;
+      return now;
+    }),
+  );
+  return changed ? { ...page, lines } : page;
 }
