@@ -137,10 +137,14 @@ function sessionHeaders(
 
 async function fixedRate(target: Target, perSecond: number) {
   const cpuBefore = process.cpuUsage();
-  const samples = await atFixedRate(target, { rate: perSecond, seconds, sockets: connections });
+  const { latencies } = await atFixedRate(target, {
+    rate: perSecond,
+    seconds,
+    sockets: connections,
+  });
   const cpu = process.cpuUsage(cpuBefore);
   return {
-    requests: samples.length,
+    requests: latencies.length,
     seconds,
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
   };
