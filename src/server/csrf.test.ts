@@ -17,6 +17,10 @@ describe('safeEqual', () => {
     expect(safeEqual('abc', 'abd')).toBe(false);
     expect(safeEqual('abc', 'abcd')).toBe(false);
     expect(safeEqual('', '')).toBe(true);
+    // Same length in characters, not in bytes; same bytes length, different characters.
+    expect(safeEqual('é', 'e')).toBe(false);
+    expect(safeEqual('é', 'ab')).toBe(false);
+    expect(safeEqual('é', 'é')).toBe(true);
   });
 });
 

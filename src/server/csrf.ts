@@ -5,11 +5,20 @@ import type { SessionManager } from './session.ts';
 
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Constant-time comparison of two strings of any length (compares their SHA-256 digests). */
+/**
+ * Constant-time comparison of two strings of any length. Equal byte lengths (the case of every
+ * genuine token) are compared directly; otherwise the SHA-256 digests are, so that the time taken
+ * does not depend on where they differ. Two hashes cost ~9 µs, on every write through the proxy.
+ */
 export function safeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right) && a.length === b.length;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  if (left.length === right.length) return timingSafeEqual(left, right);
+  timingSafeEqual(
+    createHash('sha256').update(left).digest(),
+    createHash('sha256').update(right).digest(),
+  );
+  return false;
 }
 
 /** True when the X-CSRF-Token header equals the session's token. */

@@ -67,4 +67,16 @@ describe('buildUpstreamPath', () => {
     expect(() => buildUpstreamPath(bare, '', '//evil.example/x', '')).toThrow();
     expect(() => buildUpstreamPath(base, '/v1', '/%2e%2e/x', '')).toThrow();
   });
+
+  it('remembers accepted paths, never refused ones, and per origin', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(buildUpstreamPath(base, '/v1', '/projects', `offset=${round}`)).toBe(
+        `/v1/projects?offset=${round}`,
+      );
+      expect(() => buildUpstreamPath(base, '/v1', '/../admin', '')).toThrow();
+    }
+    const bare = new URL('http://127.0.0.1:9999');
+    expect(buildUpstreamPath(bare, '', '/projects', '')).toBe('/projects');
+    expect(() => buildUpstreamPath(bare, '', '//evil.example/x', '')).toThrow();
+  });
 });

@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AllowList } from './allow-list.ts';
 import { BffError, sendError } from './errors.ts';
@@ -216,7 +215,7 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
       return reply.send(await compressBuffer(body, encoding));
     }
     await observe(exchange(response.status, undefined, replayed));
-    const stream = response.stream as IncomingMessage;
+    const stream = response.stream as Readable;
     if (noBody) {
       stream.resume();
       return reply.send();

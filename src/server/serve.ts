@@ -14,6 +14,7 @@ import { buildClient, clientBuildNeeded, filesContainingSecrets } from './client
 import { ConfigError, loadConfig } from './config.ts';
 import { registerDemoWebhooks } from './demo-webhooks.ts';
 import { shutdownGracefully } from './graceful-shutdown.ts';
+import { LineBatcher } from './observability/line-batcher.ts';
 import { DEMO_KEYS } from '../lib/demo-workspaces.ts';
 import { DEFAULT_WEBHOOK_SECRET } from './simulator-env.ts';
 import type { SimulatorHandle } from './simulator-thread.ts';
@@ -85,8 +86,9 @@ export async function serve(
   if (sharedState && !sharedState.available) {
     say(`Redis is not reachable yet (${sharedState.status().detail ?? 'no answer'}); retrying`);
   }
-  // JSON log lines are written in 4 KiB batches, not one write per request; flushed at exit.
-  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  // JSON log lines go out in batches (up to 16 KiB, or 100 ms after the first line), not one
+  // write per request; SonicBoom writes each batch as it comes. Flushed at exit.
+  const logStream = new LineBatcher(pino.destination({ dest: 1, sync: false }));
   process.on('exit', () => {
     try {
       logStream.flushSync();

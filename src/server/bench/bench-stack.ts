@@ -9,6 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+/**
+ * The checkout whose BFF is started: this one, or BENCH_BFF_ROOT (another checkout of the
+ * repository, e.g. an earlier commit, to compare two builds under the same load generator).
+ */
+const bffRoot = process.env.BENCH_BFF_ROOT ?? root;
 const TICKS_PER_SECOND = 100;
 
 /** CPU time (ms) a process has used so far (user + system, 10 ms resolution). */
@@ -41,7 +46,7 @@ export async function startBff(
   const logFile = join(dir, 'bff.log');
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, 'src/server/launch.mjs'], {
-    cwd: root,
+    cwd: bffRoot,
     env: {
       ...process.env,
       PORT: '0',

@@ -114,30 +114,57 @@ export async function sequential(target: Target, count: number): Promise<number[
   }
 }
 
+export interface FixedRateResult {
+  /** Latency of each request from the moment it was due to its answer's end, in ms. */
+  latencies: number[];
+  /** From the first request's due time to the last answer, in s. */
+  seconds: number;
+  /** Requests answered per second over `seconds`: below the offered rate, the side fell behind. */
+  achievedRate: number;
+  /** How late this generator sent its requests (ms after due), p99: its own lag. */
+  sendLagP99Ms: number;
+}
+
 /**
- * `rate` requests a second for `seconds`, over at most `sockets` keep-alive sockets; each latency
- * runs from the moment the request was due to its answer's end, in ms.
+ * Open loop, as wrk2 does: `rate` requests a second for `seconds`, each sent when due whether or
+ * not earlier ones were answered (over at most `sockets` keep-alive sockets; a request waiting for
+ * a socket still counts from when it was due). Latency runs from the due time, so a stall is
+ * charged to every request it delays (no coordinated omission).
  */
 export async function atFixedRate(
   target: Target,
   options: { rate: number; seconds: number; sockets: number },
-): Promise<number[]> {
+): Promise<FixedRateResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.sockets });
   const interval = 1000 / options.rate;
   const total = Math.floor(options.rate * options.seconds);
-  const samples: number[] = [];
+  const latencies: number[] = [];
+  const lags: number[] = [];
   const pending: Array<Promise<void>> = [];
   try {
     await Promise.all(Array.from({ length: options.sockets }, () => send(target, agent)));
     const start = performance.now();
+    let lastAnswer = start;
     for (let index = 0; index < total; index += 1) {
       const due = start + index * interval;
       const wait = due - performance.now();
       if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      pending.push(send(target, agent).then(() => void samples.push(performance.now() - due)));
+      lags.push(Math.max(0, performance.now() - due));
+      pending.push(
+        send(target, agent).then(() => {
+          lastAnswer = performance.now();
+          latencies.push(lastAnswer - due);
+        }),
+      );
     }
     await Promise.all(pending);
-    return samples;
+    const seconds = (lastAnswer - start) / 1000;
+    return {
+      latencies,
+      seconds,
+      achievedRate: latencies.length / Math.max(seconds, options.seconds - interval / 1000),
+      sendLagP99Ms: percentile(lags, 0.99),
+    };
   } finally {
     agent.destroy();
   }

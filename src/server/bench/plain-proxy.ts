@@ -1,7 +1,7 @@
 /**
  * Child process of the proxy benchmark: the least a Node proxy can do, as a reference for what
  * this machine allows. `/api/v1/*` is forwarded to the upstream with the key, over a keep-alive
- * agent configured as the BFF's (same socket limits, LIFO), the answer piped back; no sessions,
+ * node:http agent (as many sockets as the BFF's upstream pool), the answer piped back; no sessions,
  * checks, logging, metrics, scrubbing or compression. Its ratio to direct is the ceiling any
  * proxy in Node reaches here; the BFF's ratio is read against it.
  */

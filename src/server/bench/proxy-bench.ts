@@ -1,9 +1,10 @@
 /**
  * `npm run bench:proxy`: what the BFF costs, measured on the real thing. The BFF runs exactly as
- * `npm start` runs it (compiled, in its own process, production logging at `info` to a file,
- * default limits), and is compared with calling its upstream directly:
+ * `npm start` runs it (compiled, in its own process, production logging at `info`, default
+ * limits), and is compared with calling its upstream directly:
  *
- * - upstream `simulator`: the embedded simulator, in the BFF's process (as npm start runs it);
+ * - upstream `simulator`: the embedded simulator, in the BFF's process (as npm start runs it; its
+ *   demo key is the one npm start's demo sign-in uses, from src/lib/demo-workspaces.ts);
  * - upstream `fixed`: a minimal fixed-body server in another process (the proxy's own cost).
  *
  * Requests: a GET list (`/projects?limit=20`), a POST (`/projects`, CSRF token and all), and a
@@ -12,26 +13,36 @@
  *
  * Per case, direct and through the BFF, alternating in BENCH_ROUNDS (3) rounds so a busy
  * neighbour hits both alike:
- * - throughput: autocannon, BENCH_CONNECTIONS (10) connections, BENCH_SECONDS (6) s per side;
- * - added latency one request at a time: BENCH_PROBES (600) sequential requests per side;
- * - added latency under load: a fixed rate (BENCH_LOAD_SHARE, 0.6, of the BFF's throughput) for
- *   BENCH_LOAD_SECONDS (4) s per side, each request timed from when it was due;
- * - CPU per request of the server processes, and the load generator's own CPU; from them the
- *   "CPU ceiling": with every process on the same cores, the ratio cannot exceed direct's CPU per
- *   request over the proxied path's.
+ * 1. throughput at saturation: autocannon, closed loop, BENCH_CONNECTIONS (10) connections,
+ *    BENCH_SECONDS (6) s per side, with the CPU each process used per request (load generator,
+ *    BFF, upstream) and how many cores they kept busy. On 2 cores shared by all of them, the
+ *    ratio is bounded by direct's CPU per request over the proxied path's: printed as an
+ *    estimate of what limits it;
+ * 2. added latency one request at a time: BENCH_PROBES (600) sequential requests per side;
+ * 3. added latency under load: open loop (as wrk2), both sides at the same offered rate,
+ *    BENCH_LOAD_SHARE (0.6) of the lower of the two saturation throughputs, for
+ *    BENCH_LOAD_SECONDS (4) s each, every request timed from when it was due (no coordinated
+ *    omission); each side's achieved rate shows whether it sustained that rate.
  * The fixed-upstream cases are also run through a plain node:http proxy in its own process (same
- * keep-alive agent settings as the BFF, nothing else): a reference for what any Node proxy reaches
- * on this machine, with no goals. A closing table sets each ratio beside its ceiling.
+ * keep-alive settings, nothing else): what any Node proxy reaches on this machine, no goals.
  * Then one vs two BFF instances over Redis (fixed upstream, GET list), load split evenly.
  *
  * Goals, for the BFF as `npm start` runs it (one process): throughput ≥ 80 % of direct, added p99
- * ≤ 2 ms one at a time and ≤ 5 ms under load, on every case (simulator and fixed-body upstream
- * alike: next to an upstream that does nothing the BFF's own cost shows most); and ready ≤ 1 s
- * after the build exists. Exits 1 when one is missed.
+ * ≤ 2 ms one at a time and ≤ 5 ms under load, on every case; ready ≤ 1 s after the build exists.
+ * A closing table prints each goal's figure, target, met or missed, and why. Exits 1 when one is
+ * missed.
+ *
+ * Method changes since the first version (said again in the output): the rate under load is
+ * taken from the lower of both sides' throughput (it was the BFF's, which is the lower one in
+ * practice) and each side's achieved rate is checked; CPU is reported per process, and for the
+ * fixed-rate phase too (CPU per request there hardly depends on how busy the machine is); the
+ * CPU bound on the ratio is called an estimate.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { DEMO_KEYS } from '../../lib/demo-workspaces.ts';
 import { buildClient, clientBuildNeeded } from '../client-build.ts';
 import { startTestRedis } from '../test-support/redis-server.ts';
 import {
@@ -44,7 +55,14 @@ import {
   startPlainProxy,
 } from './bench-stack.ts';
 import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
-import { atFixedRate, percentile, sequential, type Target, throughput } from './load.ts';
+import {
+  atFixedRate,
+  type FixedRateResult,
+  percentile,
+  sequential,
+  type Target,
+  throughput,
+} from './load.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
@@ -57,11 +75,15 @@ const settings = {
   sessions: env('BENCH_SESSIONS', 100),
 };
 const GOALS = { ratio: 0.8, sequentialP99Ms: 2, loadP99Ms: 5, readyMs: 1000 };
-const SIMULATOR_KEY = 'vcs_test_demo_paid';
+/** The simulator's demo key, as npm start's demo sign-in uses it (never written out here). */
+const SIMULATOR_KEY = DEMO_KEYS.paid;
+/** A side sustained the offered rate when it answered at least this share of it per second. */
+const SUSTAINED_SHARE = 0.95;
+const CORES = availableParallelism();
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const loadNow = () => (loadavg()[0] ?? 0).toFixed(2);
-const failures: string[] = [];
+const signed = (value: number, digits = 2) => `${value >= 0 ? '+' : ''}${fixed(value, digits)}`;
 
 function printTable(rows: string[][]): void {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => row[c]?.length ?? 0))) ?? [];
@@ -74,9 +96,22 @@ function printTable(rows: string[][]): void {
   }
 }
 
-function goal(label: string, met: boolean, detail: string): void {
-  console.log(`  goal ${label}: ${met ? 'met' : 'NOT met'} (${detail})`);
-  if (!met) failures.push(`${label} (${detail})`);
+/** One goal's outcome, printed as it is measured and again in the closing table. */
+interface GoalResult {
+  goal: string;
+  figure: string;
+  target: string;
+  met: boolean;
+  why: string;
+}
+const goals: GoalResult[] = [];
+
+function goal(result: GoalResult): void {
+  goals.push(result);
+  console.log(
+    `  goal ${result.goal}: ${result.figure} (goal ${result.target}) ${result.met ? 'met' : 'MISSED'}` +
+      ` — ${result.why}`,
+  );
 }
 
 /** Rotates through the sessions: cookie, and CSRF token for writes. */
@@ -92,24 +127,23 @@ function sessionHeaders(sessions: Array<{ cookie: string; csrf: string }>, write
   };
 }
 
+/** A process whose CPU time the bench reads. */
+interface Watched {
+  label: string;
+  pid: number;
+}
+
 interface Case {
   label: string;
   direct: Target;
   proxied: Target;
-  /** Processes whose CPU is the server's (BFF, and the upstream when separate). */
-  serverPids: number[];
+  /** What the proxy is called in the tables. */
+  proxyName: string;
+  /** The server-side processes (the BFF or plain proxy, and the upstream when separate). */
+  processes: Watched[];
   /** A reference measurement (the plain proxy): figures only, no goals. */
   reference?: boolean;
 }
-
-/** What one case showed, for the closing summary. */
-interface CaseResult {
-  label: string;
-  ratio: number;
-  /** The ratio the machine's CPUs allow: direct's CPU per request / the proxied path's. */
-  cpuCeiling: number;
-}
-const results: CaseResult[] = [];
 
 function cases(
   upstream: 'simulator' | 'fixed',
@@ -117,7 +151,7 @@ function cases(
   directBase: string,
   key: string,
   sessions: Array<{ cookie: string; csrf: string }>,
-  serverPids: number[],
+  processes: Watched[],
 ): Case[] {
   const direct = new URL(directBase);
   const requests: Array<{
@@ -144,11 +178,13 @@ function cases(
       status: 200,
     });
   }
+  const proxyName = proxy.reference ? 'plain proxy' : 'BFF';
   return requests.map((request) => {
     const write = request.method === 'POST';
     return {
       label: `${upstream}: ${request.label}${proxy.label ?? ''}`,
-      serverPids,
+      proxyName,
+      processes,
       reference: proxy.reference === true,
       direct: {
         name: `direct ${request.label}`,
@@ -163,7 +199,7 @@ function cases(
         }),
       },
       proxied: {
-        name: `${proxy.reference ? 'plain proxy' : 'BFF'} ${request.label}`,
+        name: `${proxyName} ${request.label}`,
         origin: proxy.url,
         method: request.method,
         path: `/api/v1${request.path}`,
@@ -175,36 +211,86 @@ function cases(
   });
 }
 
+/** CPU ms per watched process, the load generator's (this process), and the whole machine's. */
+interface CpuSpent {
+  processes: number[];
+  generator: number;
+  /** Busy CPU time of every process on the machine (ours and everyone else's), in ms. */
+  machine: number;
+}
+
+/** Busy CPU time of the whole machine so far, in ms (/proc/stat: all but idle and iowait). */
+function machineBusyMs(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return ((total - idle) * 1000) / 100;
+}
+
+function cpuMeter(processes: Watched[]): () => () => CpuSpent {
+  return () => {
+    const before = processes.map((watched) => cpuMsOf(watched.pid));
+    const generatorBefore = process.cpuUsage();
+    const machineBefore = machineBusyMs();
+    return () => {
+      const generator = process.cpuUsage(generatorBefore);
+      return {
+        processes: processes.map((watched, index) => cpuMsOf(watched.pid) - (before[index] ?? 0)),
+        generator: (generator.user + generator.system) / 1000,
+        machine: machineBusyMs() - machineBefore,
+      };
+    };
+  };
+}
+
+const noCpu = (): CpuSpent => ({ processes: [], generator: 0, machine: 0 });
+const addCpu = (into: CpuSpent, more: CpuSpent): void => {
+  into.processes = more.processes.map((value, index) => (into.processes[index] ?? 0) + value);
+  into.generator += more.generator;
+  into.machine += more.machine;
+};
+const totalCpu = (spent: CpuSpent) => spent.processes.reduce((a, b) => a + b, 0) + spent.generator;
+
 interface SideFigures {
   requests: number;
   seconds: number;
-  serverCpuMs: number;
-  generatorCpuMs: number;
+  cpu: CpuSpent;
   sequential: number[];
-  underLoad: number[];
+  underLoad: FixedRateResult | undefined;
+  underLoadCpu: CpuSpent;
 }
+
+const emptySide = (): SideFigures => ({
+  requests: 0,
+  seconds: 0,
+  cpu: noCpu(),
+  sequential: [],
+  underLoad: undefined,
+  underLoadCpu: noCpu(),
+});
+
+/** What one case showed, for the closing summary. */
+interface CaseResult {
+  label: string;
+  ratio: number;
+  /** Direct's CPU per request over the proxied path's, all processes: the ratio they allow. */
+  cpuEstimate: number;
+  /** Cores the proxied run kept busy (all its processes), and the whole machine. */
+  busyCores: number;
+  machineCores: number;
+  /** CPU µs per request of the proxy process at the fixed rate. */
+  proxyCpuUs: number;
+}
+const results: CaseResult[] = [];
 
 async function measure(benchCase: Case): Promise<void> {
   const sides = { direct: benchCase.direct, proxied: benchCase.proxied };
-  const figures: Record<'direct' | 'proxied', SideFigures> = {
-    direct: {
-      requests: 0,
-      seconds: 0,
-      serverCpuMs: 0,
-      generatorCpuMs: 0,
-      sequential: [],
-      underLoad: [],
-    },
-    proxied: {
-      requests: 0,
-      seconds: 0,
-      serverCpuMs: 0,
-      generatorCpuMs: 0,
-      sequential: [],
-      underLoad: [],
-    },
-  };
-  const serverCpu = () => benchCase.serverPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  const figures = { direct: emptySide(), proxied: emptySide() };
+  const meter = cpuMeter(benchCase.processes);
   const loadBefore = loadNow();
   // Warm-up: connections, JIT, caches.
   for (const target of Object.values(sides))
@@ -212,15 +298,14 @@ async function measure(benchCase: Case): Promise<void> {
   const roundSeconds = Math.max(1, Math.round(settings.seconds / settings.rounds));
   for (let round = 0; round < settings.rounds; round += 1) {
     for (const side of ['direct', 'proxied'] as const) {
-      const before = serverCpu();
+      const stop = meter();
       const result = await throughput(sides[side], {
         connections: settings.connections,
         seconds: roundSeconds,
       });
-      figures[side].serverCpuMs += serverCpu() - before;
+      addCpu(figures[side].cpu, stop());
       figures[side].requests += result.requests;
       figures[side].seconds += result.seconds;
-      figures[side].generatorCpuMs += result.generatorCpuMs;
     }
     for (const side of ['direct', 'proxied'] as const) {
       figures[side].sequential.push(
@@ -229,113 +314,183 @@ async function measure(benchCase: Case): Promise<void> {
     }
   }
   const rps = (side: SideFigures) => side.requests / side.seconds;
-  const rate = Math.max(5, Math.round(rps(figures.proxied) * settings.loadShare));
+  // Open loop at one rate for both sides, one both can sustain: a share of the lower throughput.
+  const rate = Math.max(
+    5,
+    Math.round(Math.min(rps(figures.direct), rps(figures.proxied)) * settings.loadShare),
+  );
   for (const side of ['direct', 'proxied'] as const) {
+    const stop = meter();
     figures[side].underLoad = await atFixedRate(sides[side], {
       rate,
       seconds: settings.loadSeconds,
       sockets: settings.connections,
     });
+    addCpu(figures[side].underLoadCpu, stop());
   }
   const loadAfter = loadNow();
 
   const { direct, proxied } = figures;
   const ratio = rps(proxied) / rps(direct);
-  // Every process of the exchange runs on the same few cores: the load generator, the upstream
-  // and (through the proxy) the proxy. When they are the bottleneck, throughput is cores / CPU
-  // per request, so the ratio cannot exceed direct's CPU per request over the proxied path's.
-  const cpuPerRequest = (side: SideFigures) =>
-    ((side.serverCpuMs + side.generatorCpuMs) * 1000) / Math.max(1, side.requests);
-  const cpuCeiling = cpuPerRequest(direct) / cpuPerRequest(proxied);
-  const busyCores = (side: SideFigures) =>
-    (side.serverCpuMs + side.generatorCpuMs) / (side.seconds * 1000);
-  results.push({ label: benchCase.label, ratio, cpuCeiling });
+  const perRequestUs = (ms: number, requests: number) => (ms * 1000) / Math.max(1, requests);
+  const cpuPerRequest = (side: SideFigures) => perRequestUs(totalCpu(side.cpu), side.requests);
+  const cpuEstimate = cpuPerRequest(direct) / cpuPerRequest(proxied);
+  const busyCores = (side: SideFigures) => totalCpu(side.cpu) / (side.seconds * 1000);
+  const machineCores = (side: SideFigures) => side.cpu.machine / (side.seconds * 1000);
+  const directLoad = direct.underLoad as FixedRateResult;
+  const proxiedLoad = proxied.underLoad as FixedRateResult;
+  const loadRequests = (side: SideFigures) => side.underLoad?.latencies.length ?? 0;
+  const proxyIndex = 0;
+  const proxyCpuUs = perRequestUs(
+    proxied.underLoadCpu.processes[proxyIndex] ?? 0,
+    loadRequests(proxied),
+  );
+  results.push({
+    label: benchCase.label,
+    ratio,
+    cpuEstimate,
+    busyCores: busyCores(proxied),
+    machineCores: machineCores(proxied),
+    proxyCpuUs,
+  });
+
   const p = (values: number[], q: number) => percentile(values, q);
-  const added = (a: number, b: number, digits = 2) =>
-    `${b - a >= 0 ? '+' : ''}${fixed(b - a, digits)}`;
+  const name = benchCase.proxyName;
   console.log(`\n== ${benchCase.label} (load average ${loadBefore} → ${loadAfter})`);
+  console.log(
+    `  throughput at saturation (closed loop, ${settings.connections} connections, ` +
+      `${settings.rounds} × ${roundSeconds} s per side)`,
+  );
   printTable([
-    ['', 'direct', 'through BFF', 'ratio / added'],
+    ['', 'direct', `through ${name}`, 'ratio'],
+    ['  requests/s', fixed(rps(direct), 0), fixed(rps(proxied), 0), `${fixed(ratio * 100, 1)} %`],
+    ...benchCase.processes.map((watched, index) => [
+      `  CPU µs/request: ${watched.label}`,
+      fixed(perRequestUs(direct.cpu.processes[index] ?? 0, direct.requests), 0),
+      fixed(perRequestUs(proxied.cpu.processes[index] ?? 0, proxied.requests), 0),
+      '',
+    ]),
     [
-      'requests/s (throughput)',
-      fixed(rps(direct), 0),
-      fixed(rps(proxied), 0),
-      `${fixed(ratio * 100, 1)} %`,
-    ],
-    [
-      'p50 ms, one at a time',
-      fixed(p(direct.sequential, 0.5), 3),
-      fixed(p(proxied.sequential, 0.5), 3),
-      added(p(direct.sequential, 0.5), p(proxied.sequential, 0.5), 3),
-    ],
-    [
-      'p99 ms, one at a time',
-      fixed(p(direct.sequential, 0.99), 3),
-      fixed(p(proxied.sequential, 0.99), 3),
-      added(p(direct.sequential, 0.99), p(proxied.sequential, 0.99), 3),
-    ],
-    [
-      `p50 ms at ${rate} req/s`,
-      fixed(p(direct.underLoad, 0.5)),
-      fixed(p(proxied.underLoad, 0.5)),
-      added(p(direct.underLoad, 0.5), p(proxied.underLoad, 0.5)),
-    ],
-    [
-      `p99 ms at ${rate} req/s`,
-      fixed(p(direct.underLoad, 0.99)),
-      fixed(p(proxied.underLoad, 0.99)),
-      added(p(direct.underLoad, 0.99), p(proxied.underLoad, 0.99)),
-    ],
-    [
-      'server CPU µs/request',
-      fixed((direct.serverCpuMs * 1000) / direct.requests, 0),
-      fixed((proxied.serverCpuMs * 1000) / proxied.requests, 0),
-      added(
-        (direct.serverCpuMs * 1000) / direct.requests,
-        (proxied.serverCpuMs * 1000) / proxied.requests,
-        0,
-      ),
-    ],
-    [
-      'load generator CPU, % of a core',
-      fixed((direct.generatorCpuMs / (direct.seconds * 1000)) * 100, 0),
-      fixed((proxied.generatorCpuMs / (proxied.seconds * 1000)) * 100, 0),
+      '  CPU µs/request: load generator',
+      fixed(perRequestUs(direct.cpu.generator, direct.requests), 0),
+      fixed(perRequestUs(proxied.cpu.generator, proxied.requests), 0),
       '',
     ],
     [
-      'CPU µs/request, all processes',
+      '  CPU µs/request: all processes',
       fixed(cpuPerRequest(direct), 0),
       fixed(cpuPerRequest(proxied), 0),
-      `ceiling ${fixed(cpuCeiling * 100, 1)} %`,
+      `estimate ${fixed(cpuEstimate * 100, 1)} %`,
     ],
     [
-      `cores busy (of ${availableParallelism()})`,
+      `  cores busy (of ${CORES}): these processes`,
       fixed(busyCores(direct), 2),
       fixed(busyCores(proxied), 2),
       '',
     ],
+    [
+      `  cores busy (of ${CORES}): whole machine`,
+      fixed(machineCores(direct), 2),
+      fixed(machineCores(proxied), 2),
+      '',
+    ],
+  ]);
+  console.log('  latency one request at a time');
+  printTable([
+    ['', 'direct', `through ${name}`, 'added'],
+    [
+      '  p50 ms',
+      fixed(p(direct.sequential, 0.5), 3),
+      fixed(p(proxied.sequential, 0.5), 3),
+      signed(p(proxied.sequential, 0.5) - p(direct.sequential, 0.5), 3),
+    ],
+    [
+      '  p99 ms',
+      fixed(p(direct.sequential, 0.99), 3),
+      fixed(p(proxied.sequential, 0.99), 3),
+      signed(p(proxied.sequential, 0.99) - p(direct.sequential, 0.99), 3),
+    ],
+  ]);
+  console.log(
+    `  latency under load: open loop, both sides offered ${rate} requests/s ` +
+      `(${settings.loadShare * 100} % of the lower throughput) for ${settings.loadSeconds} s`,
+  );
+  printTable([
+    ['', 'direct', `through ${name}`, 'added'],
+    [
+      '  achieved requests/s',
+      fixed(directLoad.achievedRate, 0),
+      fixed(proxiedLoad.achievedRate, 0),
+      '',
+    ],
+    ...[0.5, 0.99, 0.999].map((q) => [
+      `  p${q * 100} ms (from due time)`,
+      fixed(p(directLoad.latencies, q)),
+      fixed(p(proxiedLoad.latencies, q)),
+      signed(p(proxiedLoad.latencies, q) - p(directLoad.latencies, q)),
+    ]),
+    [
+      '  load generator send lag p99 ms',
+      fixed(directLoad.sendLagP99Ms),
+      fixed(proxiedLoad.sendLagP99Ms),
+      '',
+    ],
+    ...benchCase.processes.map((watched, index) => [
+      `  CPU µs/request: ${watched.label}`,
+      fixed(perRequestUs(direct.underLoadCpu.processes[index] ?? 0, loadRequests(direct)), 0),
+      fixed(perRequestUs(proxied.underLoadCpu.processes[index] ?? 0, loadRequests(proxied)), 0),
+      '',
+    ]),
   ]);
   if (benchCase.reference) {
     console.log('  (reference: the least a Node proxy does; no goals)');
     return;
   }
-  goal(
-    `${benchCase.label}: throughput >= 80 % of direct`,
-    ratio >= GOALS.ratio,
-    `${fixed(ratio * 100, 1)} %`,
-  );
+
+  const cpuBound = machineCores(proxied) >= 0.9 * CORES;
+  const proxyShareUs = perRequestUs(proxied.cpu.processes[proxyIndex] ?? 0, proxied.requests);
+  const coresNote =
+    `the machine's ${CORES} cores were ${fixed(machineCores(proxied), 2)} busy, ` +
+    `${fixed(busyCores(proxied), 2)} of it these processes`;
+  goal({
+    goal: `${benchCase.label}: throughput`,
+    figure: `${fixed(ratio * 100, 1)} % of direct`,
+    target: '>= 80 %',
+    met: ratio >= GOALS.ratio,
+    why: cpuBound
+      ? `CPU-bound (${coresNote}): through the BFF a request costs ` +
+        `${fixed(cpuPerRequest(proxied), 0)} µs of CPU across the processes (BFF ` +
+        `${fixed(proxyShareUs, 0)} µs) against ${fixed(cpuPerRequest(direct), 0)} µs direct, so ` +
+        `shared cores allow about ${fixed(cpuEstimate * 100, 0)} % (estimate)`
+      : `not CPU-bound (${coresNote}): ${settings.connections} connections wait on the extra ` +
+        `hop; CPU estimate ${fixed(cpuEstimate * 100, 0)} %`,
+  });
   const sequentialAdded = p(proxied.sequential, 0.99) - p(direct.sequential, 0.99);
-  goal(
-    `${benchCase.label}: added p99 <= 2 ms one at a time`,
-    sequentialAdded <= GOALS.sequentialP99Ms,
-    `${added(0, sequentialAdded, 3)} ms`,
-  );
-  const loadAdded = p(proxied.underLoad, 0.99) - p(direct.underLoad, 0.99);
-  goal(
-    `${benchCase.label}: added p99 <= 5 ms under load`,
-    loadAdded <= GOALS.loadP99Ms,
-    `${added(0, loadAdded)} ms at ${rate} req/s`,
-  );
+  goal({
+    goal: `${benchCase.label}: added p99 one at a time`,
+    figure: `${signed(sequentialAdded, 3)} ms`,
+    target: '<= 2 ms',
+    met: sequentialAdded <= GOALS.sequentialP99Ms,
+    why:
+      `p50 added ${signed(p(proxied.sequential, 0.5) - p(direct.sequential, 0.5), 3)} ms; the p99 ` +
+      `of ${proxied.sequential.length} requests per side is their 1 % slowest (scheduling on a ` +
+      `machine at load average ${loadAfter}, garbage collection)`,
+  });
+  const loadAdded = p(proxiedLoad.latencies, 0.99) - p(directLoad.latencies, 0.99);
+  const sustained = (result: FixedRateResult) => result.achievedRate >= SUSTAINED_SHARE * rate;
+  goal({
+    goal: `${benchCase.label}: added p99 under load`,
+    figure: `${signed(loadAdded)} ms at ${rate} requests/s`,
+    target: '<= 5 ms',
+    met: loadAdded <= GOALS.loadP99Ms && sustained(proxiedLoad),
+    why: !sustained(proxiedLoad)
+      ? `the BFF answered ${fixed(proxiedLoad.achievedRate, 0)} of ${rate} requests/s offered: ` +
+        'it fell behind, and the queue is in its latency'
+      : `both sides sustained the rate (${fixed(directLoad.achievedRate, 0)} and ` +
+        `${fixed(proxiedLoad.achievedRate, 0)} requests/s); the added p99 is the BFF's work ` +
+        `(${fixed(proxyCpuUs, 0)} µs CPU per request) plus waiting for a core among ` +
+        `${benchCase.processes.length + 1} processes at load average ${loadAfter}`,
+  });
 }
 
 async function scaleOut(upstream: FixedUpstream): Promise<void> {
@@ -358,37 +513,71 @@ async function scaleOut(upstream: FixedUpstream): Promise<void> {
       status: 200,
       headers: sessionHeaders(sessions, false),
     });
+    const watched: Watched[] = [
+      { label: 'instance A', pid: a.pid },
+      { label: 'instance B', pid: b.pid },
+      { label: 'upstream', pid: upstream.pid },
+      { label: 'Redis', pid: redis.pid() as number },
+    ];
+    const meter = cpuMeter(watched);
     const perConnections = Math.max(1, Math.round(settings.connections / 2));
     await throughput(target(a), { connections: settings.connections, seconds: 2 });
     await throughput(target(b), { connections: settings.connections, seconds: 2 });
     const loadBefore = loadNow();
-    let one = 0;
-    let two = 0;
+    const one = { requests: 0, cpu: noCpu() };
+    const two = { requests: 0, cpu: noCpu() };
     let seconds = 0;
     const roundSeconds = Math.max(1, Math.round(settings.seconds / settings.rounds));
     for (let round = 0; round < settings.rounds; round += 1) {
-      one += (
+      let stop = meter();
+      one.requests += (
         await throughput(target(a), { connections: settings.connections, seconds: roundSeconds })
       ).requests;
+      addCpu(one.cpu, stop());
+      stop = meter();
       const both = await Promise.all([
         throughput(target(a), { connections: perConnections, seconds: roundSeconds }),
         throughput(target(b), { connections: perConnections, seconds: roundSeconds }),
       ]);
-      two += both[0].requests + both[1].requests;
+      addCpu(two.cpu, stop());
+      two.requests += both[0].requests + both[1].requests;
       seconds += roundSeconds;
     }
+    const loadAfter = loadNow();
     console.log(
-      `\n== scale-out over Redis: fixed upstream, GET list (load average ${loadBefore} → ${loadNow()})`,
+      `\n== scale-out over Redis: fixed upstream, GET list (load average ${loadBefore} → ${loadAfter})`,
     );
+    const perRequest = (ms: number, requests: number) => fixed((ms * 1000) / requests, 0);
     printTable([
-      ['', 'requests/s'],
-      ['one instance (Redis)', fixed(one / seconds, 0)],
-      ['two instances (Redis), load split', fixed(two / seconds, 0)],
-      ['two / one', `${fixed(two / one, 2)}×`],
+      ['', 'one instance', 'two, load split'],
+      ['  requests/s', fixed(one.requests / seconds, 0), fixed(two.requests / seconds, 0)],
+      ...watched.map((process, index) => [
+        `  CPU µs/request: ${process.label}`,
+        perRequest(one.cpu.processes[index] ?? 0, one.requests),
+        perRequest(two.cpu.processes[index] ?? 0, two.requests),
+      ]),
+      [
+        '  CPU µs/request: load generator',
+        perRequest(one.cpu.generator, one.requests),
+        perRequest(two.cpu.generator, two.requests),
+      ],
+      [
+        `  cores busy (of ${CORES}): these processes`,
+        fixed(totalCpu(one.cpu) / (seconds * 1000), 2),
+        fixed(totalCpu(two.cpu) / (seconds * 1000), 2),
+      ],
+      [
+        `  cores busy (of ${CORES}): whole machine`,
+        fixed(one.cpu.machine / (seconds * 1000), 2),
+        fixed(two.cpu.machine / (seconds * 1000), 2),
+      ],
+      ['  two / one', '', `${fixed(two.requests / one.requests, 2)}×`],
     ]);
     console.log(
-      `  ${availableParallelism()} CPUs carry the load generator, the upstream, Redis and the instances: ` +
-        'a second instance adds no cores, so the ratio shows the cost of sharing, not the gain of scaling.',
+      `  ${CORES} CPUs carry the load generator, the upstream, Redis and the instances: a second ` +
+        'instance adds no cores, so the ratio shows the cost of sharing (and of a second event ' +
+        'loop on the same cores), not the gain of scaling; on separate machines each instance ' +
+        'brings its own cores. (Reported, no goal.)',
     );
   } finally {
     for (const bff of started) await bff.stop();
@@ -396,38 +585,71 @@ async function scaleOut(upstream: FixedUpstream): Promise<void> {
   }
 }
 
-/** Closing summary: each ratio beside what the CPUs allowed and what the plain proxy reached. */
-function explainLimits(): void {
-  console.log(`\n== What limits the ratio on ${availableParallelism()} CPUs`);
+/** Closing summary: what limits each ratio, then every goal with its figure and why. */
+function summarise(): void {
+  console.log(`\n== What limits the throughput ratio on ${CORES} CPUs`);
   printTable([
-    ['case', 'ratio', 'CPU ceiling'],
+    [
+      'case',
+      'ratio',
+      'CPU estimate',
+      'cores busy: ours / machine',
+      'proxy CPU µs/request at the fixed rate',
+    ],
     ...results.map((result) => [
       result.label,
       `${fixed(result.ratio * 100, 1)} %`,
-      `${fixed(result.cpuCeiling * 100, 1)} %`,
+      `${fixed(result.cpuEstimate * 100, 1)} %`,
+      `${fixed(result.busyCores, 2)} / ${fixed(result.machineCores, 2)}`,
+      fixed(result.proxyCpuUs, 0),
     ]),
   ]);
   console.log(
     [
-      '  The load generator, the upstream and the proxy share these cores. Direct, a request costs the',
-      '  generator and the upstream; through a proxy it also costs a second HTTP exchange (parse,',
-      '  write, a socket each way) in the proxy, so once the cores are busy the ratio is bounded by',
-      '  direct\'s CPU per request over the proxied path\'s ("CPU ceiling"), whatever the proxy does',
-      '  beyond that. The plain node:http proxy (no checks, logging or metrics) shows the bound in',
-      "  practice; the BFF's distance from it is its own per-request work. Against the simulator the",
-      '  upstream does real work per request, so the proxy is a smaller share and the ratio higher.',
+      '  The load generator, the upstream and the proxy share these cores. Direct, a request costs',
+      '  the generator and the upstream; through a proxy it also costs a second HTTP exchange',
+      '  (parse, write, a socket each way) in the proxy. Once the cores are busy, throughput is',
+      "  cores / CPU per request, so the ratio is about direct's CPU per request over the proxied",
+      '  path\'s ("CPU estimate"; an estimate: the CPU per request itself shifts with how busy the',
+      "  machine is). The plain node:http proxy shows what any Node proxy reaches; the BFF's",
+      '  distance from it is its own per-request work. Against the simulator the upstream does real',
+      '  work per request, so the proxy is a smaller share and the ratio higher.',
     ].join('\n'),
+  );
+  console.log(`\n== Goals (load average now ${loadNow()})`);
+  printTable([
+    ['goal', 'figure', 'target', 'outcome'],
+    ...goals.map((result) => [
+      result.goal,
+      result.figure,
+      result.target,
+      result.met ? 'met' : 'MISSED',
+    ]),
+  ]);
+  const missed = goals.filter((result) => !result.met);
+  if (missed.length > 0) {
+    console.log(`\nWhy each missed goal was missed:`);
+    for (const result of missed) console.log(`  - ${result.goal}: ${result.why}`);
+  }
+  console.log(
+    `\n${missed.length === 0 ? 'All goals met.' : `Goals missed: ${missed.length} of ${goals.length}.`}`,
   );
 }
 
 async function main(): Promise<void> {
   console.log(
-    `bench:proxy on ${availableParallelism()} CPUs, load average ${loadavg()
+    `bench:proxy on ${CORES} CPUs, load average ${loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')}; ` +
       `${settings.sessions} sessions, ${settings.connections} connections, ${settings.rounds} rounds of ` +
       `${Math.round(settings.seconds / settings.rounds)} s per side, ${settings.probes} sequential probes, ` +
-      `${settings.loadShare * 100} % of the BFF's throughput for ${settings.loadSeconds} s under load`,
+      `open loop at ${settings.loadShare * 100} % of the lower throughput for ${settings.loadSeconds} s`,
+  );
+  console.log(
+    '  method (changed from the first version): under load both sides are offered the same rate,\n' +
+      "  a share of the lower of their two throughputs (it was the BFF's, in practice the lower),\n" +
+      "  open loop, each request timed from when it was due; each side's achieved rate says whether\n" +
+      '  it kept up. CPU is shown per process; the CPU bound on the ratio is an estimate.',
   );
 
   // Both builds first, so that the start measured below is a start, not a build.
@@ -446,11 +668,13 @@ async function main(): Promise<void> {
     console.log(
       `\nnpm start (simulator): ready in ${simulatorBff.readyMs} ms (${simulatorBff.readyCpuMs} ms CPU)`,
     );
-    goal(
-      'npm start ready <= 1 s',
-      simulatorBff.readyMs <= GOALS.readyMs,
-      `${simulatorBff.readyMs} ms, load average ${loadNow()}`,
-    );
+    goal({
+      goal: 'npm start ready',
+      figure: `${simulatorBff.readyMs} ms`,
+      target: '<= 1000 ms',
+      met: simulatorBff.readyMs <= GOALS.readyMs,
+      why: `start to listening, build already there; ${simulatorBff.readyCpuMs} ms CPU, load average ${loadNow()}`,
+    });
     const sessions = await openSessions(simulatorBff.url, settings.sessions);
     for (const benchCase of cases(
       'simulator',
@@ -458,7 +682,7 @@ async function main(): Promise<void> {
       simulatorBff.simulatorBaseUrl as string,
       SIMULATOR_KEY,
       sessions,
-      [simulatorBff.pid],
+      [{ label: 'BFF + simulator (one process)', pid: simulatorBff.pid }],
     )) {
       await measure(benchCase);
     }
@@ -478,7 +702,10 @@ async function main(): Promise<void> {
         upstream.baseUrl,
         FIXED_KEY,
         sessions,
-        [bff.pid, upstream.pid],
+        [
+          { label: 'BFF', pid: bff.pid },
+          { label: 'upstream', pid: upstream.pid },
+        ],
       )) {
         await measure(benchCase);
       }
@@ -494,7 +721,10 @@ async function main(): Promise<void> {
         upstream.baseUrl,
         FIXED_KEY,
         [{ cookie: '', csrf: '' }],
-        [plain.pid, upstream.pid],
+        [
+          { label: 'plain proxy', pid: plain.pid },
+          { label: 'upstream', pid: upstream.pid },
+        ],
       )) {
         await measure(benchCase);
       }
@@ -506,12 +736,8 @@ async function main(): Promise<void> {
     await upstream.stop();
   }
 
-  explainLimits();
-  console.log(
-    `\n${failures.length === 0 ? 'All goals met.' : `Goals missed (${failures.length}):`}`,
-  );
-  for (const failure of failures) console.log(`  - ${failure}`);
-  process.exit(failures.length === 0 ? 0 : 1);
+  summarise();
+  process.exit(goals.every((result) => result.met) ? 0 : 1);
 }
 
 await main();

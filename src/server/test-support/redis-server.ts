@@ -14,6 +14,8 @@ export const REDIS_SERVER_PATH = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redi
 export interface TestRedis {
   url: string;
   port: number;
+  /** The running server's process id (benchmarks read its CPU time). */
+  pid(): number | undefined;
   /** Stops the server (SIGKILL when `crash`, else a clean shutdown). */
   stop(options?: { crash?: boolean }): Promise<void>;
   /** Starts it again on the same port. */
@@ -87,6 +89,7 @@ export async function startTestRedis(options: { persist?: boolean } = {}): Promi
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: () => child?.pid,
     stop,
     start,
     close: async () => {
