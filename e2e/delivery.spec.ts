@@ -131,10 +131,13 @@ test.describe('exports and jobs', () => {
     await startExport(page);
     const job = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first();
     await expect(job).toHaveAccessibleName(/queued|running/);
-    await job.getByRole('button', { name: /^Cancel/ }).click();
+    // From the keyboard: once cancelled, focus stays on the job, not the page.
+    await job.getByRole('button', { name: /^Cancel/ }).focus();
+    await page.keyboard.press('Enter');
     await expect(job).toHaveAccessibleName(/cancelled/);
     await expect(job.getByText(/Cancelled/)).toBeVisible();
     await expect(job.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+    await expect(job).toBeFocused();
   });
 });
 
@@ -323,9 +326,11 @@ test.describe('publishing', () => {
     expect(body.source_media_asset_ids).toHaveLength(3);
     const yours = page.getByRole('region', { name: 'Your post' });
     await expect(yours.getByRole('listitem')).toContainText('Slideshow of 3 images');
-    // Cancelled before it goes.
-    await yours.getByRole('button', { name: /Cancel post/ }).click();
+    // Cancelled before it goes, from the keyboard: focus stays on the post, not the page.
+    await yours.getByRole('button', { name: /Cancel post/ }).focus();
+    await page.keyboard.press('Enter');
     await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await expect(yours.getByRole('listitem')).toBeFocused();
   });
 });
 

@@ -3,6 +3,7 @@ import type { SimulatorServer, SimulatorServerOptions } from '../http-server.ts'
 import { startSimulatorServer } from '../http-server.ts';
 import { DEMO_KEYS } from '../lib/auth.ts';
 import type { ApiErrorBody } from '../store/contract.ts';
+import type { Project, Timeline } from '@/api/schema.gen.ts';
 
 export { DEMO_KEYS };
 
@@ -86,4 +87,17 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error('waitFor timed out');
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** The API path of a seeded project found by name (`/projects/<id>`). */
+export async function projectPath(api: Client, name: string): Promise<string> {
+  const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
+  const project = projects.find((candidate) => candidate.name === name);
+  if (!project) throw new Error(`no seeded project ${name}`);
+  return `/projects/${project.id}`;
+}
+
+/** The timeline of a project path from `projectPath`. */
+export async function timelineAt(api: Client, base: string): Promise<Timeline> {
+  return (await api.get<Timeline>(`${base}/timeline`)).body;
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
-import { client, errorOf, startTestServer } from './harness.ts';
+import { client, errorOf, projectPath, startTestServer, timelineAt } from './harness.ts';
 import type { Project, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 type Result = Schema<'TimelineBatchApplyResult'>;
@@ -23,14 +23,8 @@ afterEach(async () => {
   await server.close();
 });
 
-async function projectBase(name: string): Promise<string> {
-  const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
-  const project = projects.find((candidate) => candidate.name === name);
-  if (!project) throw new Error(`no seeded project ${name}`);
-  return `/projects/${project.id}`;
-}
-
-const timelineOf = async (base: string) => (await api.get<Timeline>(`${base}/timeline`)).body;
+const projectBase = (name: string) => projectPath(api, name);
+const timelineOf = (base: string) => timelineAt(api, base);
 const unlocked = (t: Timeline) => t.layers.filter((layer) => !layer.locked);
 const byId = (t: Timeline) =>
   new Map(t.layers.flatMap((layer) => layer.items.map((item) => [item.id, item] as const)));

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import type { Schema } from '../store/contract.ts';
 import type { Client } from './harness.ts';
-import { client, errorOf, startTestServer } from './harness.ts';
-import type { Project, Timeline, TimelineItem } from '@/api/schema.gen.ts';
+import { client, errorOf, projectPath, startTestServer, timelineAt } from './harness.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 type Result = Schema<'TimelineBatchApplyResult'>;
 
@@ -24,14 +24,8 @@ afterEach(async () => {
   await server.close();
 });
 
-async function projectBase(name: string): Promise<string> {
-  const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
-  const project = projects.find((candidate) => candidate.name === name);
-  if (!project) throw new Error(`no seeded project ${name}`);
-  return `/projects/${project.id}`;
-}
-
-const timelineOf = async (base: string) => (await api.get<Timeline>(`${base}/timeline`)).body;
+const projectBase = (name: string) => projectPath(api, name);
+const timelineOf = (base: string) => timelineAt(api, base);
 const items = (t: Timeline) => t.layers.flatMap((layer) => layer.items);
 const find = (t: Timeline, id: string) => items(t).find((item) => item.id === id)!;
 const style = (item: TimelineItem, color: string, fontFamily?: string) => ({

@@ -41,8 +41,33 @@ describe('createQueryClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('never retries writes by default', async () => {
+  it('sends a write again after a 429 (the service did nothing with it), after Retry-After', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = createQueryClient();
+      const mutationFn = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(error(429, 1000))
+        .mockResolvedValueOnce('ok');
+      const result = client.getMutationCache().build(client, { mutationFn }).execute(undefined);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(result).resolves.toBe('ok');
+      expect(mutationFn).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never sends a write again after a 5xx (it may have happened) or a long Retry-After', async () => {
     const client = createQueryClient();
-    expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+    for (const failure of [error(500), error(503), error(429, 60_000), error(409)]) {
+      const mutationFn = vi.fn<() => Promise<string>>().mockRejectedValue(failure);
+      await expect(
+        client.getMutationCache().build(client, { mutationFn }).execute(undefined),
+      ).rejects.toBe(failure);
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
-import { retryDelayMs, shouldRetry } from './retry-policy.ts';
+import { retryDelayMs, retryWhenRefused, shouldRetry } from './retry-policy.ts';
 
 /**
  * The app's one QueryClient. Queries retry 429/5xx/network failures with full-jitter backoff and
- * honour Retry-After; writes do not retry unless they carry an Idempotency-Key (see mutations that
- * opt in with the same policy).
+ * honour Retry-After. Writes are sent again only after a 429 (the service did nothing with them)
+ * unless they carry an Idempotency-Key (mutations that opt in to the full policy).
  */
 export function createQueryClient(options: { onUnauthorized?: () => void } = {}): QueryClient {
   const handleError = (error: unknown) => {
@@ -21,7 +21,7 @@ export function createQueryClient(options: { onUnauthorized?: () => void } = {})
         staleTime: 15_000,
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      mutations: { ...retryWhenRefused },
     },
   });
 }

@@ -19,9 +19,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
  * Only a 429: the server refused the request before doing anything, so even a write that is not
  * idempotent (and has no Idempotency-Key to make it so) is safe to send again.
  */
-export function isRefusedUnprocessed(error: unknown): boolean {
+export function isRefusedUnprocessed(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
 }
+
+/**
+ * Longest `Retry-After` a write waits out on its own. Beyond it the user sees the refusal ("Try
+ * again in N s") instead of a button that seems stuck (e.g. the login limit's minutes-long wait).
+ */
+export const MAX_SILENT_RETRY_AFTER_MS = 10_000;
 
 /**
  * React Query options for a write that carries no Idempotency-Key: a 429 is sent again (with
@@ -30,7 +36,9 @@ export function isRefusedUnprocessed(error: unknown): boolean {
  */
 export const retryWhenRefused = {
   retry: (failureCount: number, error: unknown) =>
-    failureCount < MAX_RETRIES && isRefusedUnprocessed(error),
+    failureCount < MAX_RETRIES &&
+    isRefusedUnprocessed(error) &&
+    (error.retryAfterMs ?? 0) <= MAX_SILENT_RETRY_AFTER_MS,
   retryDelay: (attempt: number, error: unknown) => retryDelayMs(attempt, error),
 };
 

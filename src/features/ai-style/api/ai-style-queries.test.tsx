@@ -1,20 +1,14 @@
 /** A dry run or an apply of an AI edit style survives a 429. */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_BASE_URL } from '@/api/client.ts';
 import type { AiEditStyleResult } from '@/api/schema.gen.ts';
 import { queryClientWrapper, refusedOnceThen } from '@/test/throttled-write.tsx';
 import { useApplyStyle } from './ai-style-queries.ts';
+import { setupTestServer } from '@/test/msw-server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 describe('useApplyStyle', () => {
   it('sends the dry run again after a 429', async () => {

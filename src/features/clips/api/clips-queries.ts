@@ -215,26 +215,6 @@ export const clipSharePageQueryOptions = (assetId: string) =>
       ),
   });
 
-const RUN_FINISHED = new Set(['complete', 'failed']);
-
-/** A short-suggestions run, polled with back-off (1, 2, 4, 8 s…) until it finishes. */
-export const suggestionRunQueryOptions = (assetId: string, runId: string) =>
-  queryOptions({
-    queryKey: queryKeys.suggestionRun(assetId, runId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/workspace/media/assets/{assetId}/short-suggestions/{runId}', {
-          params: { path: { assetId, runId } },
-          signal,
-        }),
-      ),
-    refetchInterval: (query) => {
-      const run = query.state.data;
-      if (run && RUN_FINISHED.has(run.status)) return false;
-      return Math.min(8_000, 1_000 * 2 ** Math.max(0, query.state.dataUpdateCount - 1));
-    },
-  });
-
 /** Projects and media assets offered by the filters and the new-clip form. */
 export const clipProjectChoicesQueryOptions = () =>
   queryOptions({

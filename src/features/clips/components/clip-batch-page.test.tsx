@@ -1,21 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { ClipBatchPage } from './clip-batch-page.tsx';
+import { setupTestServer } from '@/test/msw-server.ts';
 
 const apiBase = `${window.location.origin}/api/v1`;
 const simulator = createSimulator({ seed: 11 });
-const server = setupServer(
+const server = setupTestServer(
   ...createHandlers(simulator, apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 /** The seeded batch: a record with the clips it made. */
 function seededBatch(): { id: string; clipIds: string[] } {

@@ -3,7 +3,7 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDuration } from '@/lib/format.ts';
-import { suggestionRunQueryOptions } from '../api/clips-queries.ts';
+import { suggestionRunQueryOptions } from '@/api/suggestion-runs.ts';
 
 /** Follows a short-suggestions run (live events, polling with back-off) to its suggestions. */
 export function SuggestionsRunPanel({ assetId, runId }: { assetId: string; runId: string }) {

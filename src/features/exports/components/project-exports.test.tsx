@@ -4,21 +4,18 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { ProjectExports } from './project-exports.tsx';
+import { setupTestServer } from '@/test/msw-server.ts';
 
 const simulator = createSimulator({ seed: 7 });
-const server = setupServer(
+const server = setupTestServer(
   ...createHandlers(simulator, API_BASE_URL, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 async function projectIdOf(name: string): Promise<string> {
   const response = await fetch(`${API_BASE_URL}/projects?limit=50`);

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '@/components/button.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
+import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
 import { isFailedJobStatus, isFinishedJobStatus } from '../api/jobs-queries.ts';
 import type { Job } from '@/api/schema.gen.ts';
 
@@ -59,13 +60,16 @@ export function JobCard({
   showProject?: boolean;
 }) {
   const finished = isFinishedJobStatus(job.status);
+  const { fallbackRef, controlFocusProps } = useFocusFallback<HTMLLIElement>(finished);
   const label = jobLabel(job);
   const download =
     job.download_url ??
     (typeof job.result?.download_url === 'string' ? job.result.download_url : undefined);
   return (
     <li
-      className="rounded-lg border border-slate-200 bg-white p-3"
+      ref={fallbackRef}
+      tabIndex={-1}
+      className="rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       aria-label={`${label} job, ${job.status}`}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -84,6 +88,7 @@ export function JobCard({
             className="ml-auto px-2 py-1 text-xs"
             pending={cancelling}
             onClick={() => onCancel(job.job_id)}
+            {...controlFocusProps}
           >
             Cancel
             <span className="sr-only">

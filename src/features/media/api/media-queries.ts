@@ -50,20 +50,6 @@ export const assetClipsQueryOptions = (assetId: string) =>
       ),
   });
 
-export const suggestionsRunQueryOptions = (assetId: string, runId: string) =>
-  queryOptions({
-    queryKey: queryKeys.suggestionRun(assetId, runId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/workspace/media/assets/{assetId}/short-suggestions/{runId}', {
-          params: { path: { assetId, runId } },
-          signal,
-        }),
-      ),
-    refetchInterval: (query) =>
-      query.state.data && ['queued', 'running'].includes(query.state.data.status) ? 2000 : false,
-  });
-
 export function useCreateFolder() {
   const queryClient = useQueryClient();
   return useMutation({

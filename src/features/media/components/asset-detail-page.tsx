@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isStuck } from '@/api/recovery-runs.ts';
+import { suggestionRunQueryOptions } from '@/api/suggestion-runs.ts';
 import { Button } from '@/components/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
 import { DeletionFlow } from '@/components/deletion-flow.tsx';
@@ -16,7 +17,6 @@ import {
   assetClipsQueryOptions,
   mediaAssetQueryOptions,
   mediaFoldersQueryOptions,
-  suggestionsRunQueryOptions,
   type TrackRole,
   useAddTrack,
   useStartSuggestions,
@@ -293,7 +293,7 @@ function ShortSuggestions({ assetId }: { assetId: string }) {
 }
 
 function SuggestionsRun({ assetId, runId }: { assetId: string; runId: string }) {
-  const run = useQuery(suggestionsRunQueryOptions(assetId, runId));
+  const run = useQuery(suggestionRunQueryOptions(assetId, runId));
   if (run.isPending) return <p className="text-sm">Run {runId} started…</p>;
   if (run.isError) return <InlineError error={run.error} />;
   const state = run.data;

@@ -1,22 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { ProjectsListPage } from './projects-list-page.tsx';
+import { setupTestServer } from '@/test/msw-server.ts';
 
 // The simulator's handlers hold the happy paths; each error case is added with server.use().
 const apiBase = `${window.location.origin}/api/v1`;
-const server = setupServer(
+const server = setupTestServer(
   ...createHandlers(createSimulator({ seed: 7 }), apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('ProjectsListPage', () => {
   it('lists a page of projects with its position', async () => {

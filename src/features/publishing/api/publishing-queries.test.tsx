@@ -1,20 +1,14 @@
 /** Cancelling a post survives a 429; scheduling one retries under one Idempotency-Key. */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_BASE_URL } from '@/api/client.ts';
 import type { ScheduledPost } from '@/api/schema.gen.ts';
 import { queryClientWrapper, refusedOnceThen } from '@/test/throttled-write.tsx';
 import { useCancelPost } from './publishing-queries.ts';
+import { setupTestServer } from '@/test/msw-server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 describe('useCancelPost', () => {
   it('sends the cancel again after a 429', async () => {

@@ -1,5 +1,6 @@
 import { Button } from '@/components/button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
 import type { Connection } from '../api/publishing-queries.ts';
 import type { ScheduledPost } from '@/api/schema.gen.ts';
 
@@ -29,13 +30,17 @@ export function PostCard({
   onCancel?: (postId: string) => void;
   cancelling?: boolean;
 }) {
+  const cancellable = post.status === 'scheduled';
+  const { fallbackRef, controlFocusProps } = useFocusFallback<HTMLLIElement>(!cancellable);
   const what =
     post.media_type === 'slideshow'
       ? `Slideshow of ${post.source_media_asset_ids?.length ?? 0} images`
       : `Export ${post.export_id ?? ''}`;
   return (
     <li
-      className="rounded-lg border border-slate-200 bg-white p-4"
+      ref={fallbackRef}
+      tabIndex={-1}
+      className="rounded-lg border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       aria-label={`Post ${post.post_id}, ${post.status}`}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -46,12 +51,13 @@ export function PostCard({
         <span className="text-sm text-slate-600">
           · {modeName(post.publish_mode)} to {connection?.account_name ?? post.connection_id}
         </span>
-        {onCancel && post.status === 'scheduled' ? (
+        {onCancel && cancellable ? (
           <Button
             variant="secondary"
             className="ml-auto px-2 py-1 text-xs"
             pending={cancelling}
             onClick={() => onCancel(post.post_id)}
+            {...controlFocusProps}
           >
             Cancel post<span className="sr-only"> {post.post_id}</span>
           </Button>

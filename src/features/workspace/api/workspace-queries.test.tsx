@@ -1,8 +1,7 @@
 /** Every workspace write (webhooks, onboarding) survives a 429. */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_BASE_URL } from '@/api/client.ts';
 import type {
   LogoImportResult,
@@ -18,14 +17,9 @@ import {
   useImportLogo,
   useScanWebsite,
 } from './workspace-queries.ts';
+import { setupTestServer } from '@/test/msw-server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const at = '2026-11-23T22:00:00.000Z';
 const webhook: Webhook = {
