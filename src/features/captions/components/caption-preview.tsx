@@ -7,7 +7,6 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '@/components/button.tsx';
-import { useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
 import {
   activeWordAt,
   pageIndexAt,
@@ -69,10 +68,12 @@ function pageToShow(
 }
 
 /**
- * The preview reads the editor's document, selection and focus itself (as they are now), so a
- * change is painted in the update that made it, while the rest of the screen (list, inspector,
- * toolbar) follows in a deferred render. `pages`, `order` and `duration` follow the words'
- * structure (timing, captions), which a style change leaves as it is.
+ * The preview paints the editor's document, selection and focus as they are now, straight from
+ * the editor's store: a change is painted in the task that made it, before React renders
+ * anything, while the rest of the screen (list, inspector, toolbar) follows in a deferred render.
+ * `pages`, `order` and `duration` follow the words' structure (timing, captions), which a style
+ * change leaves as it is; `words` and `settings` (from that deferred render) are for the controls
+ * around the canvas.
  */
 export const CaptionPreview = memo(function CaptionPreview({
   editor,
@@ -81,6 +82,8 @@ export const CaptionPreview = memo(function CaptionPreview({
   order,
   duration,
   fps,
+  words,
+  settings,
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
@@ -89,35 +92,30 @@ export const CaptionPreview = memo(function CaptionPreview({
   order: string[];
   duration: number;
   fps: number;
+  words: readonly CaptionWord[];
+  settings: CaptionSettings | undefined;
 }) {
-  const doc = useEditorContext(editor, NOTHING_ELSE)?.doc;
-  const focusWord = useEditorState(editor, (state) => state.focusWord);
-  /** Outlined in the preview while paused. */
-  const selection = useEditorState(editor, (state) => state.selection);
-  const words = doc?.words.words ?? NO_WORDS;
-  const settings = doc?.style.settings;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cache = useMemo(() => new TextMeasureCache(), []);
   const layoutRef = useRef<PageLayout | null>(null);
   const shownRef = useRef<string>('');
   /** What the canvas shows now: the same inputs are not painted twice. */
   const paintedRef = useRef<Painted | null>(null);
-  const latest = useRef({ pages, words, settings, focusWord, selection });
+  const latest = useRef({ pages });
   useLayoutEffect(() => {
-    latest.current = { pages, words, settings, focusWord, selection };
+    latest.current = { pages };
   });
   const playing = useStore(playback, (state) => state.playing);
 
   const paint = (seconds: number, isPlaying: boolean) => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
-    const {
-      pages: list,
-      words: now,
-      settings: current,
-      focusWord: focus,
-      selection: chosen,
-    } = latest.current;
+    const list = latest.current.pages;
+    // The editor's document and state as they are now (not as last rendered).
+    const doc = editor.document();
+    const now = doc?.words.words ?? NO_WORDS;
+    const current = doc?.style.settings;
+    const { focusWord: focus, selection: chosen } = editor.getState();
     if (!canvas || !ctx || !current) return;
     const found = pageToShow(list, seconds, isPlaying, focus);
     const shown = found.page ? { ...found, page: withCurrentWords(found.page, now) } : found;
@@ -167,6 +165,17 @@ export const CaptionPreview = memo(function CaptionPreview({
     if (!playback.getState().playing) paint(playback.getState().playhead, false);
   });
 
+  // A change in the editor (a style, the selection, the focus) is painted at once, in the task
+  // that made it; the render that follows finds it painted (see `samePaint`).
+  useEffect(
+    () =>
+      editor.store.subscribe(() => {
+        if (!playback.getState().playing) paint(playback.getState().playhead, false);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads the latest props from a ref
+    [editor, playback],
+  );
+
   // Scrubbing while paused paints the frame under the playhead.
   useEffect(
     () =>
@@ -203,7 +212,7 @@ export const CaptionPreview = memo(function CaptionPreview({
       return;
     }
     let from = playback.getState().playhead;
-    const focus = latest.current.focusWord;
+    const focus = editor.getState().focusWord;
     if (focus) {
       const page = pages[pageOfWord(pages, focus)];
       if (page && (from < page.startSeconds || from >= page.endSeconds)) from = page.startSeconds;
@@ -262,7 +271,7 @@ export const CaptionPreview = memo(function CaptionPreview({
           duration={duration}
           fps={fps}
           onScrub={() => {
-            if (latest.current.focusWord) editor.setState({ focusWord: null });
+            if (editor.getState().focusWord) editor.setState({ focusWord: null });
           }}
         />
         <SpokenWord playback={playback} words={words} />
@@ -271,7 +280,6 @@ export const CaptionPreview = memo(function CaptionPreview({
   );
 });
 
-const NOTHING_ELSE = () => [] as const;
 const NO_WORDS: readonly CaptionWord[] = [];
 
 /** The inputs of the last paint while paused. */
@@ -283,9 +291,26 @@ interface Painted {
   canvas: HTMLCanvasElement;
 }
 
+/** The same page with the same words (a page is rebuilt with the current words at each paint). */
+function samePage(a: CaptionPage | null, b: CaptionPage | null): boolean {
+  if (a === b) return true;
+  if (
+    !a ||
+    !b ||
+    a.startSeconds !== b.startSeconds ||
+    a.endSeconds !== b.endSeconds ||
+    a.lines.length !== b.lines.length
+  )
+    return false;
+  return a.lines.every((line, i) => {
+    const other = b.lines[i]!;
+    return line.length === other.length && line.every((word, j) => word === other[j]);
+  });
+}
+
 function samePaint(a: Painted | null, b: Painted): boolean {
   if (!a) return false;
-  if (a.page !== b.page || a.settings !== b.settings || a.canvas !== b.canvas) return false;
+  if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
   if (a.seconds !== b.seconds) return false;
   if (a.selection === b.selection) return true;

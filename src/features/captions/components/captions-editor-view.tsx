@@ -6,7 +6,7 @@
  * failure or a reload; conflicts and refusals are shown in words.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/components/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
@@ -20,10 +20,10 @@ import { touchedIds } from '../model/caption-change.ts';
 import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
 import { emphasisCount, sameStructure, withCurrentWords } from '../model/caption-doc.ts';
 import { paletteOf } from '../model/palette.ts';
-import { selectIds } from '../model/commands.ts';
+import { selectIds, type CaptionsContext } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
 import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
-import { createPlaybackStore } from '../state/playback-store.ts';
+import { createPlaybackStore, type PlaybackStore } from '../state/playback-store.ts';
 import { CaptionPreview } from './caption-preview.tsx';
 import { LookGallery } from './look-gallery.tsx';
 import { BrandStatus } from './brand-status.tsx';
@@ -86,15 +86,44 @@ export function CaptionsEditorView({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
+  // The preview paints a change at once, from the editor (see CaptionPreview), before this
+  // renders the rest of the screen.
   const ctx = useEditorContext(editor, CONTEXT_WATCH);
-  const selection = useEditorState(editor, (state) => state.selection);
-  const history = useEditorState(editor, (state) => state.history);
-  const outbox = useEditorState(editor, (state) => state.outbox);
-  const saveHeld = useEditorState(editor, (state) => state.saveHeld);
-  const returned = useEditorState(editor, (state) => state.returned);
-  const notice = useEditorState(editor, (state) => state.notice);
-  const conflict = useEditorState(editor, (state) => state.conflict);
-  const announcement = useEditorState(editor, (state) => state.announcement);
+  const state = useEditorState(editor, WHOLE_STATE);
+  if (!ctx) return null;
+  return (
+    <CaptionsScreen
+      editor={editor}
+      playback={playback}
+      projectId={projectId}
+      query={query}
+      onQueryChange={onQueryChange}
+      ctx={ctx}
+      state={state}
+    />
+  );
+}
+
+const WHOLE_STATE = (state: ReturnType<CaptionsEditor['getState']>) => state;
+
+const CaptionsScreen = memo(function CaptionsScreen({
+  editor,
+  playback,
+  projectId,
+  query,
+  onQueryChange,
+  ctx,
+  state,
+}: {
+  editor: CaptionsEditor;
+  playback: PlaybackStore;
+  projectId: string;
+  query: string;
+  onQueryChange(query: string): void;
+  ctx: CaptionsContext;
+  state: ReturnType<CaptionsEditor['getState']>;
+}) {
+  const { selection, history, outbox, saveHeld, returned, notice, conflict, announcement } = state;
   const looks = useQuery(captionLooksQueryOptions());
   const fonts = useQuery(captionFontsQueryOptions());
   // The brand onboarding saved: its colours and fonts are offered first.
@@ -150,7 +179,7 @@ export function CaptionsEditorView({
     [pages, words],
   );
 
-  if (!ctx || !doc || !words || !settings) return null;
+  if (!doc || !words || !settings) return null;
 
   const undoEntry = nextUndo(history);
   const redoEntry = nextRedo(history);
@@ -248,6 +277,8 @@ export function CaptionsEditorView({
           order={previewOrder}
           duration={duration}
           fps={doc.words.fps}
+          words={words}
+          settings={settings}
         />
 
         <Inspector
@@ -297,7 +328,7 @@ export function CaptionsEditorView({
       </div>
     </div>
   );
-}
+});
 
 /** What the command context is re-read for, besides the document. */
 const CONTEXT_WATCH = (state: ReturnType<CaptionsEditor['getState']>) =>
