@@ -12,7 +12,9 @@
  */
 import type Konva from 'konva';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Layer, Shape, Stage } from 'react-konva';
+// The core build: Konva's shapes and filters (unused: every layer draws with its own scene
+// function) would be ~40 % of the chunk.
+import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
