@@ -7,8 +7,13 @@
  * Goals: performance ≥ 0.95 on /login and /projects, ≥ 0.9 on the timeline; accessibility 1.0
  * everywhere; ≤ 130 KB on the wire for the first screen (/login, /projects). Exits 1 when one is
  * missed.
+ *
+ * `BENCH_RUNS` (3); `BENCH_LHR_DIR=<dir>` writes each run's full Lighthouse report there as JSON
+ * (metrics, LCP element, critical request chains, main-thread work, unused JavaScript by URL).
+ * `BENCH_PAGES=login,projects,timeline` audits only those pages.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,6 +27,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const KB = 1024;
 
 interface Page {
+  /** Short name (file names, BENCH_PAGES). */
+  key: string;
   name: string;
   path: string;
   signedIn: boolean;
@@ -46,7 +53,14 @@ interface Figures {
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 const failures: string[] = [];
 
-async function audit(url: string, port: number, cookie: string | undefined): Promise<Figures> {
+const lhrDir = process.env.BENCH_LHR_DIR;
+
+async function audit(
+  url: string,
+  port: number,
+  cookie: string | undefined,
+  reportName: string,
+): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -56,6 +70,10 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (lhrDir) {
+    mkdirSync(lhrDir, { recursive: true });
+    writeFileSync(`${lhrDir}/${reportName}.json`, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -112,8 +130,16 @@ async function main(): Promise<void> {
     if (!large) throw new Error('the seeded 1,000-item project is missing');
 
     const pages: Page[] = [
-      { name: '/login', path: '/login', signedIn: false, minPerformance: 0.95, maxBytes: 130 * KB },
       {
+        key: 'login',
+        name: '/login',
+        path: '/login',
+        signedIn: false,
+        minPerformance: 0.95,
+        maxBytes: 130 * KB,
+      },
+      {
+        key: 'projects',
         name: '/projects',
         path: '/projects',
         signedIn: true,
@@ -121,6 +147,7 @@ async function main(): Promise<void> {
         maxBytes: 130 * KB,
       },
       {
+        key: 'timeline',
         name: 'timeline (1,000 items)',
         path: `/projects/${large.id}/timeline`,
         signedIn: true,
@@ -131,11 +158,17 @@ async function main(): Promise<void> {
       ['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'KB on wire'],
     ];
     const results: Array<[Page, Figures]> = [];
-    for (const page of pages) {
+    const only = process.env.BENCH_PAGES?.split(',');
+    for (const page of pages.filter((p) => !only || only.includes(p.key))) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run += 1) {
         all.push(
-          await audit(`${bff.url}${page.path}`, chrome.port, page.signedIn ? cookie : undefined),
+          await audit(
+            `${bff.url}${page.path}`,
+            chrome.port,
+            page.signedIn ? cookie : undefined,
+            `${page.key}-${run + 1}`,
+          ),
         );
       }
       const median = [...all].sort((a, b) => a.performance - b.performance)[

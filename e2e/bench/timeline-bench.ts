@@ -318,6 +318,61 @@ function printMainThread(events: TraceEvent[], gesture: string): void {
   );
 }
 
+/**
+ * BENCH_DEBUG: CPU time (trace thread time, less sensitive to load than wall time) per presented
+ * frame on each busy thread of the renderer and the display compositor, with the events that
+ * took it (self thread time): where a frame's cost goes, main thread and compositor alike.
+ */
+function printFrameCost(events: TraceEvent[], gesture: string): void {
+  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'bench:start');
+  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'bench:motion-end');
+  if (!start || !end) return;
+  const names = new Map<string, string>();
+  for (const e of events as Array<TraceEvent & { args?: { name?: string } }>)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name)
+      names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const frames = framesBetween(events, 'bench:start', 'bench:motion-end').presented || 1;
+  const byThread = new Map<string, Array<TraceEvent & { tdur?: number }>>();
+  for (const e of events as Array<TraceEvent & { tdur?: number }>) {
+    if (e.ph !== 'X' || e.dur === undefined || e.ts < start.ts || e.ts > end.ts) continue;
+    const key = `${e.pid}:${e.tid}`;
+    let list = byThread.get(key);
+    if (!list) byThread.set(key, (list = []));
+    list.push(e);
+  }
+  const rows: Array<[string, number, string]> = [];
+  for (const [key, list] of byThread) {
+    const name = names.get(key) ?? key;
+    if (!/CrRendererMain|Compositor|ThreadPoolForegroundWorker|VizCompositorThread/.test(name))
+      continue;
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    const cost = (e: TraceEvent & { tdur?: number }) => e.tdur ?? e.dur!;
+    const stack: typeof list = [];
+    const child = new Map<TraceEvent, number>();
+    let total = 0;
+    for (const e of list) {
+      while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) child.set(parent, (child.get(parent) ?? 0) + cost(e));
+      else total += cost(e);
+      stack.push(e);
+    }
+    const self = new Map<string, number>();
+    for (const e of list)
+      self.set(e.name, (self.get(e.name) ?? 0) + Math.max(0, cost(e) - (child.get(e) ?? 0)));
+    const top = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([n, us]) => `${n} ${fmt(us / 1000 / frames, 2)}`)
+      .join(', ');
+    rows.push([`${key.startsWith(`${start.pid}:`) ? 'renderer' : 'viz'} ${name}`, total, top]);
+  }
+  rows.sort((a, b) => b[1] - a[1]);
+  console.log(`  CPU ms per presented frame (${frames} frames) during the ${gesture}:`);
+  for (const [name, total, top] of rows.slice(0, 6))
+    console.log(`    ${name}: ${fmt(total / 1000 / frames, 2)} ms/frame: ${top}`);
+}
+
 /** BENCH_DEBUG: how busy each browser thread was in the window (top-level tasks), by process. */
 function printThreads(events: TraceEvent[], gesture: string): void {
   const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'bench:start');
@@ -352,7 +407,9 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
       includedCategories: [
         'disabled-by-default-devtools.timeline.frame',
         'blink.user_timing',
-        ...(process.env.BENCH_DEBUG ? ['devtools.timeline', 'toplevel', '__metadata'] : []),
+        ...(process.env.BENCH_DEBUG
+          ? ['devtools.timeline', 'toplevel', '__metadata', 'cc', 'viz', 'gpu', 'blink']
+          : []),
       ],
     },
   });
@@ -685,6 +742,8 @@ async function measure(
     await lib.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await lib.cdp.send('Profiler.start');
   }
+  const draws = () => lib.page.evaluate(() => window.__cutroomTimeline?.drawCounts() ?? null);
+  const drawsBefore = process.env.BENCH_DEBUG ? await draws() : null;
   await lib.page.evaluate((s) => window.__rec!.start(s), sample);
   let motionEnded = false;
   let recorded: Recorded | null = null;
@@ -722,6 +781,12 @@ async function measure(
   if (process.env.BENCH_DEBUG) {
     printMainThread(events, name);
     printThreads(events, `${lib.name} ${name}`);
+    printFrameCost(events, `${lib.name} ${name}`);
+    const drawsAfter = await draws();
+    if (drawsBefore && drawsAfter)
+      console.log(
+        `  canvas draws during the ${name}: items ${drawsAfter.itemsDraws - drawsBefore.itemsDraws}, overlay ${drawsAfter.overlayDraws - drawsBefore.overlayDraws}, ghosts laid out ${drawsAfter.ghostDraws - drawsBefore.ghostDraws}`,
+      );
   }
   const frames = framesBetween(events, 'bench:start', 'bench:motion-end');
   const loafs = figures.loafs;

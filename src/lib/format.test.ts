@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatNumber, formatPercent } from './format.ts';
+import {
+  formatBytes,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+} from './format.ts';
 
 describe('format', () => {
   it('formats bytes', () => {
@@ -27,5 +33,27 @@ describe('formatNumber', () => {
     for (const value of [0, 7, 999, 1000, 12345, 1234567.891, -4200.5, 0.1234, 2.0005, 1e9]) {
       expect(formatNumber(value), String(value)).toBe(intl.format(value));
     }
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes local time as Intl.DateTimeFormat("en", medium date, short time) does', () => {
+    const intl = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const dates = [
+      new Date(2026, 0, 5, 0, 7),
+      new Date(2026, 8, 5, 12, 0),
+      new Date(2026, 10, 24, 1, 55),
+      new Date(1999, 11, 31, 23, 59),
+      new Date(2030, 5, 15, 11, 30),
+      new Date(2026, 2, 29, 13, 5),
+    ];
+    for (const date of dates) {
+      expect(formatDateTime(date.toISOString()), date.toISOString()).toBe(intl.format(date));
+    }
+  });
+  it('keeps a missing or unreadable value visible', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

@@ -270,7 +270,9 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');
-  const spaDocuments = spa ? createSpaDocuments(config.staticDir) : undefined;
+  const spaDocuments = spa
+    ? createSpaDocuments(config.staticDir, (request) => sessions.read(request) !== null)
+    : undefined;
   app.setNotFoundHandler((request, reply) => {
     if (spaDocuments && isSpaNavigation(request)) return spaDocuments.send(request, reply);
     return sendError(reply, 404, 'not_found', 'Not found.');

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   createRoutePreloads,
+  EAGER_DYNAMIC_IMPORTS,
   type Manifest,
   urlSegmentsOf,
+  fetchesFor,
   withPreloads,
 } from './route-preloads.ts';
 
@@ -19,7 +22,17 @@ const manifest: Manifest = {
     imports: ['_form.js', '_shell.js'],
   },
   [`src/routes/_app/projects/$projectId/index.tsx${split}`]: { file: 'assets/project-1.js' },
-  [`src/routes/_app/projects/$projectId/timeline.tsx${split}`]: { file: 'assets/timeline-1.js' },
+  [`src/routes/_app/projects/$projectId/timeline.tsx${split}`]: {
+    file: 'assets/timeline-1.js',
+    imports: ['_shell.js'],
+    dynamicImports: ['src/features/timeline/components/timeline-canvas.tsx', '_dialog.js'],
+  },
+  'src/features/timeline/components/timeline-canvas.tsx': {
+    file: 'assets/timeline-canvas-1.js',
+    imports: ['_framework.js', '_konva.js'],
+  },
+  '_konva.js': { file: 'assets/konva-1.js' },
+  '_dialog.js': { file: 'assets/dialog-1.js' },
   [`src/routes/_app/clips/$clipId.tsx${split}`]: { file: 'assets/clip-1.js' },
   [`src/routes/_app/clips/share.$assetId.tsx${split}`]: { file: 'assets/share-1.js' },
 };
@@ -60,10 +73,49 @@ describe('route preloads', () => {
     expect(preloads.filesFor('/')).toEqual([]);
   });
 
-  it('writes one modulepreload link per file before </head>', () => {
+  it('preloads the dynamic imports a route requests as it runs (the canvas), not the others', () => {
+    const files = createRoutePreloads(manifest).filesFor('/projects/p-1/timeline');
+    expect(files).toEqual([
+      '/assets/_app-1.js',
+      '/assets/shell-1.js',
+      '/assets/timeline-1.js',
+      '/assets/timeline-canvas-1.js',
+      '/assets/konva-1.js',
+    ]);
+    expect(files).not.toContain('/assets/dialog-1.js');
+  });
+
+  it('names eager dynamic imports that exist', () => {
+    for (const file of EAGER_DYNAMIC_IMPORTS) expect(existsSync(file), file).toBe(true);
+  });
+
+  it('preloads the session everywhere, and the data the first screen asks for when the path says it', () => {
+    expect(fetchesFor('/login', false)).toEqual(['/bff/session', '/bff/config']);
+    expect(fetchesFor('/login?redirect=%2Fclips', false)).toEqual(['/bff/session', '/bff/config']);
+    // Signed in, /login sends the visitor on before asking for its configuration.
+    expect(fetchesFor('/login', true)).toEqual(['/bff/session']);
+    expect(fetchesFor('/projects', true)).toEqual([
+      '/bff/session',
+      '/api/v1/projects?offset=0&limit=10',
+    ]);
+    // Signed out, the list is never asked for: a preloaded 401 would answer it after signing in.
+    expect(fetchesFor('/projects', false)).toEqual(['/bff/session']);
+    // Another page of the list: its request depends on the search, left to the app.
+    expect(fetchesFor('/projects?offset=10', true)).toEqual(['/bff/session']);
+    expect(fetchesFor('/projects/3f1c-a9/timeline', true)).toEqual([
+      '/bff/session',
+      '/api/v1/projects/3f1c-a9/timeline',
+    ]);
+    expect(fetchesFor('/projects/a%22b/timeline', true)).toEqual(['/bff/session']);
+    expect(fetchesFor('/projects/p-1', true)).toEqual(['/bff/session']);
+  });
+
+  it('writes fetch preloads, then one modulepreload link per file, before </head>', () => {
     const html = '<html><head><title>x</title></head><body></body></html>';
-    const out = withPreloads(html, ['/assets/a.js', '/assets/b.js']);
+    const out = withPreloads(html, ['/assets/a.js', '/assets/b.js'], ['/bff/session']);
+    expect(out).toContain('<link rel="preload" as="fetch" crossorigin href="/bff/session">');
     expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(out.indexOf('/bff/session')).toBeLessThan(out.indexOf('/assets/a.js'));
     expect(out.indexOf('/assets/b.js')).toBeLessThan(out.indexOf('</head>'));
     expect(withPreloads(html, [])).toBe(html);
   });

@@ -7,6 +7,11 @@
  * each file route's split chunk (`src/routes/…tsx?tsr-split=…`) to its output file and imports, so
  * the BFF can add `<link rel="modulepreload">` for the matched route, its layouts and their static
  * imports (minus what index.html already loads) and the chunks download beside the entry.
+ *
+ * The same goes for what the first screen fetches: every screen asks for the session before it
+ * renders (and a signed-in route only then asks for its data), each a round trip after the
+ * JavaScript has run. `<link rel="preload" as="fetch">` starts them with the document; the app's
+ * own `fetch` of the same URL takes the preloaded answer (e2e/first-load.spec.ts checks it does).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +20,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -30,6 +36,61 @@ interface RouteEntry {
 export interface RoutePreloads {
   /** Files to preload for a URL path (leaf route and its layouts), in load order; [] when none match. */
   filesFor(path: string): string[];
+}
+
+/**
+ * Modules a route imports dynamically but requests as soon as its chunk runs: heavy parts mounted
+ * after the first paint (the timeline's Konva canvas and its preview). Preloaded with the route,
+ * after its own chunks, so they are not discovered only once the route has run.
+ */
+export const EAGER_DYNAMIC_IMPORTS: readonly string[] = [
+  'src/features/timeline/components/timeline-canvas.tsx',
+  'src/features/timeline/components/preview-panel.tsx',
+];
+
+/** The BFF's session answer: every screen reads it before rendering (login: to skip the form). */
+export const SESSION_PATH = '/bff/session';
+
+export interface RouteData {
+  url: string;
+  /** The URL names one resource (a project's timeline): documents per resource, not per route. */
+  perResource: boolean;
+  /** Who asks for it: a signed-out visitor sees the login screen, a signed-in one the route. */
+  audience: 'signed-in' | 'signed-out';
+}
+
+/**
+ * The request a route's loader makes first, for the URLs whose request is known from the path
+ * alone (the login screen's BFF configuration, the projects list's first page, a timeline). The
+ * client builds the same URL (openapi-fetch, from the route's loader); a mismatch costs one unused
+ * preload, never a wrong answer (the browser only reuses a preload for the very same URL).
+ */
+export function routeDataFor(path: string): RouteData | undefined {
+  const [pathname = '', search] = path.split('?', 2);
+  if (/^\/login\/?$/.test(pathname)) {
+    return { url: '/bff/config', perResource: false, audience: 'signed-out' };
+  }
+  if (/^\/projects\/?$/.test(pathname) && !search) {
+    return { url: '/api/v1/projects?offset=0&limit=10', perResource: false, audience: 'signed-in' };
+  }
+  // Ids as the service writes them (UUIDs, slugs): anything else is left to the app.
+  const timeline = /^\/projects\/([\w-]{1,100})\/timeline\/?$/.exec(pathname);
+  if (timeline?.[1]) {
+    const url = `/api/v1/projects/${timeline[1]}/timeline`;
+    return { url, perResource: true, audience: 'signed-in' };
+  }
+  return undefined;
+}
+
+/**
+ * Fetches to preload for a document: the session, then the route's data when this visitor's first
+ * screen asks for it. Only then: a preload nobody uses stays in the page's memory cache and would
+ * answer the same URL later (a 401 preloaded before signing in would answer the list after it).
+ */
+export function fetchesFor(path: string, signedIn: boolean): string[] {
+  const data = routeDataFor(path);
+  const asked = data && data.audience === (signedIn ? 'signed-in' : 'signed-out');
+  return asked ? [SESSION_PATH, data.url] : [SESSION_PATH];
 }
 
 const ROUTE_KEY = /^src\/routes\/(.+)\.tsx\?tsr-split=/;
@@ -58,7 +119,12 @@ export function createRoutePreloads(manifest: Manifest): RoutePreloads {
   for (const key of Object.keys(manifest)) {
     const id = ROUTE_KEY.exec(key)?.[1];
     if (!id || id === '__root') continue;
-    const files = [...closure(manifest, key, new Set())]
+    const own = closure(manifest, key, new Set());
+    const eager = new Set<string>();
+    for (const dep of manifest[key]?.dynamicImports ?? []) {
+      if (EAGER_DYNAMIC_IMPORTS.includes(dep)) closure(manifest, dep, eager);
+    }
+    const files = [...own, ...[...eager].filter((dep) => !own.has(dep))]
       .filter((dep) => !initial.has(dep))
       .map((dep) => `/${manifest[dep]?.file}`);
     const entry = byId.get(id) ?? { id, segments: urlSegmentsOf(id), files: [] };
@@ -111,11 +177,25 @@ export function readManifest(staticDir: string): Manifest | undefined {
   }
 }
 
-/** index.html with a modulepreload link per file, just before `</head>`. */
-export function withPreloads(html: string, files: readonly string[]): string {
-  if (files.length === 0) return html;
-  const links = files
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join('\n    ');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * index.html with a fetch preload per URL (first: small answers the first render waits for) and a
+ * modulepreload link per file, just before `</head>`. `crossorigin` (anonymous) is what makes a
+ * preload match the app's same-origin `fetch` (credentials: same-origin, mode: cors).
+ */
+export function withPreloads(
+  html: string,
+  files: readonly string[],
+  fetches: readonly string[] = [],
+): string {
+  if (files.length === 0 && fetches.length === 0) return html;
+  const links = [
+    ...fetches.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+    ),
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+  ].join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }

@@ -132,7 +132,7 @@ describe('static SPA: a deep link preloads its route chunks', () => {
   it('names the route and its layout in modulepreload links, compressed, with a working ETag', async () => {
     harness = await startHarness({ staticFiles: files });
     const response = await harness.app.inject({
-      url: '/projects?offset=0',
+      url: '/projects',
       headers: { ...HTML, 'accept-encoding': 'br' },
     });
     expect(response.statusCode).toBe(200);
@@ -141,13 +141,25 @@ describe('static SPA: a deep link preloads its route chunks', () => {
     const body = brotliDecompressSync(response.rawPayload).toString();
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/_app-1.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/projects-1.js">');
+    // The session is fetched with the document; the list only for a signed-in visitor (this one
+    // is signed out: the login screen never asks for it).
+    expect(body).toContain('<link rel="preload" as="fetch" crossorigin href="/bff/session">');
+    expect(body).not.toContain('/api/v1/');
     const again = await harness.app.inject({
       url: '/projects',
       headers: { ...HTML, 'accept-encoding': 'br', 'if-none-match': String(response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    // Signed in, the list's first page comes with the document (its own document and ETag).
+    const { cookie } = await harness.login();
+    const signedIn = await harness.app.inject({ url: '/projects', headers: { ...HTML, cookie } });
+    expect(signedIn.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/projects?offset=0&amp;limit=10">',
+    );
+    expect(signedIn.headers.etag).not.toBe(response.headers.etag);
     const plain = await harness.app.inject({ url: '/somewhere/else', headers: HTML });
     expect(plain.body).not.toContain('modulepreload');
+    expect(plain.body).not.toContain('/api/v1/');
     expect(plain.body).toContain('<title>Cutroom</title>');
   });
 });

@@ -34,6 +34,7 @@ import {
   type SelectMode,
   type WordRow,
 } from '../model/word-rows.ts';
+import { SlotPool } from '../model/slot-pool.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
 import { WordTextField } from './word-text-field.tsx';
@@ -43,6 +44,8 @@ const WORD_ROW = 52;
 const TRACK_WIDTH = 132;
 /** The word's span on its track (Tailwind's indigo-300). */
 const BAR_COLOUR = '#a5b4fc';
+/** The swatch's border in a word's style at a glance (Tailwind's slate-400). */
+const SWATCH_BORDER = 'linear-gradient(#94a3b8, #94a3b8)';
 /** Rows kept mounted beyond the view: behind the scroll (and on both sides at rest)… */
 const OVERSCAN_BEHIND = 4;
 /** …and ahead of a scroll, where the next frames will show (a fast fling moves ~1,000 px/frame). */
@@ -143,58 +146,55 @@ export const WordList = memo(function WordList({
   );
   const follow = useFollowPlayback(playback, rows, virtualizer, parentRef);
 
+  // Rows are drawn by a pool of slots (see `SlotPool`): a row scrolled in takes the slot of
+  // one scrolled out, so its elements are reused with new content instead of being created.
+  const items = virtualizer.getVirtualItems();
+  const [pool] = useState(() => new SlotPool());
+  const slots = pool.assign(items.map((item) => rows[item.index]!));
+  const keyOf = (index: number) => {
+    const row = rows[index]!;
+    return `${row.kind}:${slots.get(row.key)!}`;
+  };
+  const keyboardInList = useKeyboardWithin(parentRef);
+  // In slot order the elements never move; while the keyboard works in the list (Tab follows
+  // the document's order) they are kept in list order, at the cost of moving reused elements.
+  const placed = keyboardInList
+    ? items
+    : [...items].sort((a, b) => (keyOf(a.index) < keyOf(b.index) ? -1 : 1));
+
   return (
     <div className="flex flex-col gap-1">
       <FollowToggle follow={follow.state} onToggle={follow.toggle} />
       <div
         ref={parentRef}
-        className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white"
+        // Rows changed while scrolling lay out this box only, not the page.
+        className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict]"
         data-testid="word-list-scroller"
-        // Rows mounted and unmounted while scrolling lay out this box only, not the page.
-        style={{ contain: 'strict' }}
       >
         <div
           role="list"
           aria-label="Caption words"
           style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
+          {placed.map((item) => {
             const row = rows[item.index]!;
-            if (row.kind === 'caption') {
-              return (
-                <div
-                  key={row.key}
-                  role="listitem"
-                  style={rowStyle(item.start, item.size)}
-                  className="flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600"
-                >
-                  {row.opensParagraph ? (
-                    <span className="font-semibold text-slate-800">
-                      Paragraph {row.paragraph + 1}
-                    </span>
-                  ) : null}
-                  <span className="font-medium text-slate-700">Caption {row.number}</span>
-                  <span className="tabular-nums">
-                    {`${formatTime(row.startSeconds)}–${formatTime(row.endSeconds)}`}
-                  </span>
-                  <span>{`${row.words} word${row.words === 1 ? '' : 's'}`}</span>
-                </div>
-              );
-            }
-            const word = words[row.at]!;
+            const word = row.kind === 'word' ? words[row.at] : undefined;
             return (
-              <WordRowView
-                key={row.key}
+              <RowSlot
+                key={keyOf(item.index)}
                 top={item.start}
                 height={item.size}
-                editor={editor}
+                position={item.index + 1}
+                count={rows.length}
+                row={row}
                 word={word}
-                span={spans.get(word.timelineItemId ?? '')}
+                editor={editor}
+                span={word ? spans.get(word.timelineItemId ?? '') : undefined}
                 fps={fps}
                 query={query}
-                selected={selection.has(word.id)}
-                unsaved={unsaved.has(word.id)}
-                spoken={spokenId === word.id}
+                selected={word ? selection.has(word.id) : false}
+                unsaved={word ? unsaved.has(word.id) : false}
+                spoken={word ? spokenId === word.id : false}
                 onSelect={select}
               />
             );
@@ -206,18 +206,195 @@ export const WordList = memo(function WordList({
 });
 
 /**
- * A row, placed by the virtualiser. Its size never depends on its content, and nothing in it
- * reaches outside: `contain: strict` keeps a mounted row's style, layout and paint to itself.
+ * Whether the person works in the list with the keyboard (focus in it, shown as such: a word
+ * clicked with the mouse does not count). Focus leaving is checked once the event is over: a
+ * reordered element loses focus for a moment while React puts it back.
  */
-const rowStyle = (top: number, height: number): React.CSSProperties => ({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  right: 0,
+function useKeyboardWithin(scroller: React.RefObject<HTMLDivElement | null>): boolean {
+  const [within, setWithin] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const check = () => {
+      const active = document.activeElement;
+      setWithin(
+        active instanceof HTMLElement && element.contains(active) && isFocusVisible(active),
+      );
+    };
+    const onFocusOut = () => queueMicrotask(check);
+    element.addEventListener('focusin', check);
+    element.addEventListener('focusout', onFocusOut);
+    // Tab pressed after a word was clicked with the mouse.
+    element.addEventListener('keyup', check);
+    return () => {
+      element.removeEventListener('focusin', check);
+      element.removeEventListener('focusout', onFocusOut);
+      element.removeEventListener('keyup', check);
+    };
+  }, [scroller]);
+  return within;
+}
+
+function isFocusVisible(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    // A DOM without the selector (jsdom): any focus counts.
+    return true;
+  }
+}
+
+/**
+ * A slot of the pool: one element placed by the virtualiser, showing whichever row is there now
+ * (a caption heading or a word). Its size never depends on its content and nothing in it reaches
+ * outside: `contain: strict` keeps its style, layout and paint to itself. Few elements, laid out
+ * on a grid (text and time stacked, then the timing track, the style, the unsaved mark).
+ */
+const RowSlot = memo(function RowSlot({
+  top,
   height,
-  transform: `translateY(${top}px)`,
-  contain: 'strict',
+  position,
+  count,
+  row,
+  word,
+  editor,
+  span,
+  fps,
+  query,
+  selected,
+  unsaved,
+  spoken,
+  onSelect,
+}: {
+  top: number;
+  height: number;
+  /** 1-based place in the list, and the list's length (slots are not kept in list order). */
+  position: number;
+  count: number;
+  row: WordRow;
+  word: CaptionWord | undefined;
+  editor: CaptionsEditor;
+  span: CaptionSpan | undefined;
+  fps: number;
+  query: string;
+  selected: boolean;
+  unsaved: boolean;
+  spoken: boolean;
+  onSelect(id: string, mode: SelectMode): void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The text fix belongs to a word, not to the slot.
+  const [editing, setEditing] = useState<string | null>(null);
+  // Focus left in a slot that now shows another row goes, as it would from a removed row.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && ref.current?.contains(active)) active.blur();
+  }, [row.key]);
+  const place = { height, transform: `translateY(${top}px)` };
+  if (row.kind === 'caption' || !word) {
+    return (
+      <div
+        ref={ref}
+        role="listitem"
+        aria-posinset={position}
+        aria-setsize={count}
+        style={place}
+        className="absolute inset-x-0 top-0 flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600 [contain:strict]"
+      >
+        {row.kind === 'caption' ? <CaptionHeading row={row} /> : null}
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      role="listitem"
+      aria-posinset={position}
+      aria-setsize={count}
+      style={place}
+      data-word-id={word.id}
+      data-spoken={spoken || undefined}
+      aria-current={spoken || undefined}
+      className={`absolute inset-x-0 top-0 grid grid-cols-[minmax(6rem,1fr)_auto_132px_6rem_auto] content-center items-center gap-x-2 border-b border-slate-100 px-3 [contain:strict] ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
+    >
+      {editing === word.id ? (
+        <div className="col-span-2 row-span-2">
+          <WordTextField
+            word={word}
+            label={`Text of “${word.word}”`}
+            compact
+            autoFocus
+            onCommit={(text) => {
+              const outcome = editor.run(setText, { id: word.id, text });
+              return outcome.type === 'refused' ? outcome.reason : null;
+            }}
+            onDone={() => setEditing(null)}
+          />
+        </div>
+      ) : (
+        <>
+          <button
+            type="button"
+            aria-pressed={selected}
+            onClick={(event) =>
+              onSelect(
+                word.id,
+                event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
+              )
+            }
+            className="min-w-0 justify-self-start truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {query
+              ? highlight(word.word, query).map((part, i) =>
+                  part.match ? (
+                    <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
+                      {part.text}
+                    </mark>
+                  ) : (
+                    part.text
+                  ),
+                )
+              : word.word}
+          </button>
+          <button
+            type="button"
+            aria-label={`Edit text of “${word.word}”`}
+            title="Fix the text (the timing stays)"
+            onClick={() => setEditing(word.id)}
+            className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            ✎
+          </button>
+          <span className="col-span-2 col-start-1 row-start-2 px-1.5 text-xs tabular-nums text-slate-600">
+            {`${formatTime(word.startSeconds ?? 0)}–${formatTime(word.endSeconds ?? 0)}`}
+          </span>
+        </>
+      )}
+      <TimingTrack editor={editor} word={word} span={span} fps={fps} />
+      <StyleGlance word={word} />
+      {unsaved ? (
+        <span className="col-start-5 row-span-2 row-start-1 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">
+          Unsaved
+        </span>
+      ) : null}
+    </div>
+  );
 });
+
+function CaptionHeading({ row }: { row: Extract<WordRow, { kind: 'caption' }> }) {
+  return (
+    <>
+      {row.opensParagraph ? (
+        <span className="font-semibold text-slate-800">Paragraph {row.paragraph + 1}</span>
+      ) : null}
+      <span className="font-medium text-slate-700">Caption {row.number}</span>
+      <span className="tabular-nums">
+        {`${formatTime(row.startSeconds)}–${formatTime(row.endSeconds)}`}
+      </span>
+      <span>{`${row.words} word${row.words === 1 ? '' : 's'}`}</span>
+    </>
+  );
+}
 
 /**
  * Scrolls the spoken word's row into view as it moves, unless the person is working in the list
@@ -318,105 +495,6 @@ function FollowToggle({ follow, onToggle }: { follow: Follow; onToggle(): void }
   );
 }
 
-const WordRowView = memo(function WordRowView({
-  top,
-  height,
-  editor,
-  word,
-  span,
-  fps,
-  query,
-  selected,
-  unsaved,
-  spoken,
-  onSelect,
-}: {
-  top: number;
-  height: number;
-  editor: CaptionsEditor;
-  word: CaptionWord;
-  span: CaptionSpan | undefined;
-  fps: number;
-  query: string;
-  selected: boolean;
-  unsaved: boolean;
-  spoken: boolean;
-  onSelect(id: string, mode: SelectMode): void;
-}) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <div
-      role="listitem"
-      style={rowStyle(top, height)}
-      data-word-id={word.id}
-      data-spoken={spoken || undefined}
-      aria-current={spoken || undefined}
-      className={`flex items-center gap-2 border-b border-slate-100 px-3 ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
-    >
-      <div className="flex min-w-24 flex-1 flex-col">
-        {editing ? (
-          <WordTextField
-            word={word}
-            label={`Text of “${word.word}”`}
-            compact
-            autoFocus
-            onCommit={(text) => {
-              const outcome = editor.run(setText, { id: word.id, text });
-              return outcome.type === 'refused' ? outcome.reason : null;
-            }}
-            onDone={() => setEditing(false)}
-          />
-        ) : (
-          <div className="flex min-w-0 items-center gap-1">
-            <button
-              type="button"
-              aria-pressed={selected}
-              onClick={(event) =>
-                onSelect(
-                  word.id,
-                  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
-                )
-              }
-              className="min-w-0 truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              {query
-                ? highlight(word.word, query).map((part, i) =>
-                    part.match ? (
-                      <mark key={i} className="rounded-sm bg-yellow-200 text-slate-900">
-                        {part.text}
-                      </mark>
-                    ) : (
-                      <span key={i}>{part.text}</span>
-                    ),
-                  )
-                : word.word}
-            </button>
-            <button
-              type="button"
-              aria-label={`Edit text of “${word.word}”`}
-              title="Fix the text (the timing stays)"
-              onClick={() => setEditing(true)}
-              className="shrink-0 rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              ✎
-            </button>
-          </div>
-        )}
-        <span className="px-1.5 text-xs tabular-nums text-slate-600">
-          {`${formatTime(word.startSeconds ?? 0)}–${formatTime(word.endSeconds ?? 0)}`}
-        </span>
-      </div>
-      <TimingTrack editor={editor} word={word} span={span} fps={fps} />
-      <StyleGlance word={word} />
-      {unsaved ? (
-        <span className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">
-          Unsaved
-        </span>
-      ) : null}
-    </div>
-  );
-});
-
 /** The word's span on its caption's span, with a handle at each end. */
 function TimingTrack({
   editor,
@@ -442,7 +520,7 @@ function TimingTrack({
       ref={trackRef}
       role="group"
       aria-label={`Timing of “${word.word}”`}
-      className="relative h-6 shrink-0 rounded bg-slate-100"
+      className="relative col-start-3 row-span-2 row-start-1 h-6 rounded bg-slate-100"
       // The word's span is the track's own background (one element less per row).
       style={{
         width: TRACK_WIDTH,
@@ -488,7 +566,8 @@ function TimingHandle({
   fps: number;
   trackRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  const drag = useRef<{ gesture: number | null; seconds: number } | null>(null);
+  // Bound to the word it started on: the slot may show another word by the time it moves.
+  const drag = useRef<{ id: string; gesture: number | null; seconds: number } | null>(null);
   const secondsAt = (clientX: number) => {
     const rect = trackRef.current!.getBoundingClientRect();
     const share = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
@@ -498,11 +577,11 @@ function TimingHandle({
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     event.currentTarget.focus();
-    drag.current = { gesture: null, seconds };
+    drag.current = { id: word.id, gesture: null, seconds };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
-    if (!current) return;
+    if (!current || current.id !== word.id) return;
     const gesture = editor.getState().gesture;
     // Escape cancelled the drag: the rest of it does nothing.
     if (current.gesture !== null && gesture?.id !== current.gesture) return;
@@ -515,6 +594,10 @@ function TimingHandle({
     drag.current = null;
     if (!current || current.gesture === null) return;
     if (editor.getState().gesture?.id !== current.gesture) return;
+    if (current.id !== word.id) {
+      editor.cancelLive();
+      return;
+    }
     editor.commitLive(retime, { id: word.id, edge, seconds: current.seconds });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -570,7 +653,9 @@ function StyleGlance({ word }: { word: CaptionWord }) {
     glow ? 'glow' : null,
     style.emojiName ? `emoji ${style.emojiName}` : null,
   ].filter(Boolean);
-  // Few elements: the marks share one text, the glow's (in its colour) only when there is one.
+  // One element (two with a glow): the swatch is a background of the marks' text, bordered.
+  const fill =
+    gradient ?? `linear-gradient(${style.color ?? '#ffffff'}, ${style.color ?? '#ffffff'})`;
   const marks = [
     style.fontWeight ?? '–',
     word.isEmphasis ? '★' : '',
@@ -581,22 +666,14 @@ function StyleGlance({ word }: { word: CaptionWord }) {
     <span
       role="img"
       aria-label={`Style: ${parts.join(', ')}`}
-      className="flex w-24 shrink-0 items-center gap-1 text-xs text-slate-700"
+      className="col-start-4 row-span-2 row-start-1 truncate pl-5 font-mono text-xs text-slate-700"
       title={parts.join(', ')}
+      style={{
+        background: `${fill} 1px 50% / 14px 14px no-repeat, ${SWATCH_BORDER} 0 50% / 16px 16px no-repeat`,
+      }}
     >
-      <span
-        aria-hidden="true"
-        className="h-4 w-4 rounded border border-slate-400"
-        style={{ background: gradient ?? style.color ?? '#ffffff' }}
-      />
-      <span aria-hidden="true" className="font-mono">
-        {marks}
-      </span>
-      {glow ? (
-        <span aria-hidden="true" style={{ color: style.glowColor }}>
-          ✦
-        </span>
-      ) : null}
+      {marks}
+      {glow ? <span style={{ color: style.glowColor }}> ✦</span> : null}
     </span>
   );
 }

@@ -1,15 +1,19 @@
 /**
  * The imperative side of the timeline canvas, outside React: pointer and wheel handling, auto
- * scroll, scroll sync and layer drawing. It receives the timeline's `Editor` (the editor kit): a
+ * scroll, scroll sync and drawing. It receives the timeline's `Editor` (the editor kit): a
  * drag is an editor gesture (Escape rolls it back to its mark), a drop commits the gesture, keys
- * go to `editor.handleKey`. React renders the DOM and the Konva layers once; from then on
- * scrolling, zooming and dragging only redraw layers (no React renders). The items layer redraws
- * when items, the selection or the view change; trim feedback and the selection box (and what it
- * selects) are on the overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
+ * go to `editor.handleKey`. React renders the DOM and the canvases once; from then on scrolling,
+ * zooming and dragging only draw (no React renders). The ruler and the items are drawn on one
+ * opaque canvas, a band wider than the view (model/band.ts) that the scroll box moves natively: a
+ * horizontal scroll draws nothing until the view nears the band's end (then the band is drawn
+ * again around the view, ahead of time in an idle task when it can), and a Ctrl+wheel zoom
+ * stretches the band by a transform, drawing it again only when stretched too far. The band is
+ * drawn again when items or the selection change, and crisp once a scroll or zoom has settled.
+ * Trim feedback and the selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
  * layer reaching past the view, and then only moves that layer (a compositor transform: nothing is
  * drawn, painted or copied while the pointer moves); its time label and snap line are small DOM
  * elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names, icons, thumbnails), and
- * crisp again once no wheel event came for ZOOM_SETTLE_MS.
+ * crisp again once no wheel event came for SETTLE_MS.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -18,11 +22,20 @@ import {
   pointerDown,
   pointerMove,
   pointerUp,
+  prepareMove,
   type GestureContext,
   type Modifiers,
   type Pending,
 } from '../model/pointer-gesture.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
+import {
+  bandCovers,
+  bandFor,
+  bandMargin,
+  bandPlacement,
+  bandViewport,
+  type Band,
+} from '../model/band.ts';
 import {
   clampScroll,
   contentHeight,
@@ -54,8 +67,11 @@ import {
 const GESTURE_LABEL = { move: 'Move', trim: 'Trim', marquee: 'Selection box' } as const;
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX = 24;
-/** A wheel zoom sweep has settled when no wheel event came for this long: drawn crisp again. */
-const ZOOM_SETTLE_MS = 150;
+/**
+ * A scroll or wheel zoom has settled when the view did not change for this long: the band is then
+ * drawn crisp again (names pinned to the view's edges, no stretch, no draft).
+ */
+const SETTLE_MS = 150;
 /** Where the snap line waits, left of the view, while a drag snaps to nothing. */
 const SNAP_LINE_AWAY = -400;
 
@@ -91,6 +107,8 @@ declare global {
 export interface CanvasElements {
   scroll: HTMLDivElement;
   spacer: HTMLDivElement;
+  /** The ruler and the items: an opaque canvas, a band placed in the scroll content. */
+  band: HTMLCanvasElement | null;
   host: HTMLDivElement;
   headers: HTMLElement | null;
   /** The playhead: a DOM line moved by transform (no canvas redraw when it or the view moves). */
@@ -162,16 +180,20 @@ function viewChanged(a: TimelineEditorState, b: TimelineEditorState): boolean {
   );
 }
 
-/** What an animation frame brings up to date: the scroll content (DOM) and which layers. */
+/**
+ * What an animation frame brings up to date: the scroll content (DOM), the band (drawn again when
+ * `band`, placed always: drawn too when the view left it) and the overlay.
+ */
 interface FrameWork {
   dom: boolean;
-  static: boolean;
-  items: boolean;
+  band: boolean;
   overlay: boolean;
 }
-const NO_FRAME_WORK: FrameWork = { dom: false, static: false, items: false, overlay: false };
+const NO_FRAME_WORK: FrameWork = { dom: false, band: false, overlay: false };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+const pixelRatio = () =>
+  typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
 
 /** `#rrggbb` with an alpha, as CSS. */
 function withAlpha(hex: string, alpha: number): string {
@@ -185,15 +207,13 @@ export class CanvasController {
   private index: TimelineIndex | null = null;
   private fps = 30;
   private elements: CanvasElements | null = null;
-  private layers: {
-    static: Konva.Layer | null;
-    items: Konva.Layer | null;
-    overlay: Konva.Layer | null;
-  } = {
-    static: null,
-    items: null,
-    overlay: null,
-  };
+  private overlayLayer: Konva.Layer | null = null;
+  /** What the band canvas holds now (null: nothing drawn yet). */
+  private band: Band | null = null;
+  /** Whether the band was drawn as a draft (boxes only) or with its names pinned elsewhere. */
+  private bandCrisp = false;
+  private bandContext: CanvasRenderingContext2D | null = null;
+  private recentreTask: number | null = null;
   private pending: Pending | null = null;
   private blocked = false;
   private lastPointer: { x: number; y: number; mods: Modifiers } | null = null;
@@ -208,12 +228,14 @@ export class CanvasController {
   };
   private ghostBase: GhostBase | null = null;
   private frameRequest: number | null = null;
-  /** A wheel zoom sweep is under way (until ZOOM_SETTLE_MS after its last event). */
+  /** A wheel zoom sweep is under way (until SETTLE_MS after its last event). */
   private draft = false;
-  private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private frameWork: FrameWork = { ...NO_FRAME_WORK };
   private gestureOrigin: { left: number; top: number } | null = null;
   private pendingCommit: (() => void) | null = null;
+  /** The scroll position the band's names were pinned to the view's edges for. */
+  private bandPinnedAt = 0;
   private marqueeDrawn: MarqueeDrawn | null = null;
   private labelText = '';
   private firstDrawMarked = false;
@@ -223,7 +245,7 @@ export class CanvasController {
   constructor(editor: TimelineEditor) {
     this.editor = editor;
     this.store = editor.store;
-    this.thumbnails = new ThumbnailCache(() => this.requestFrame({ items: true }));
+    this.thumbnails = new ThumbnailCache(() => this.requestFrame({ band: true }));
   }
 
   // ───────────── wiring ─────────────
@@ -239,14 +261,8 @@ export class CanvasController {
     this.drawAll();
   }
 
-  setStaticLayer = (layer: Konva.Layer | null): void => {
-    this.layers.static = layer;
-  };
-  setItemsLayer = (layer: Konva.Layer | null): void => {
-    this.layers.items = layer;
-  };
   setOverlayLayer = (layer: Konva.Layer | null): void => {
-    this.layers.overlay = layer;
+    this.overlayLayer = layer;
     // Shown only during a trim or a selection box: an empty canvas still costs a composite.
     layer?.visible(usesOverlay(this.store.getState().drag));
     // sceneOverlay clears it (a growing selection box draws only what it adds).
@@ -273,9 +289,12 @@ export class CanvasController {
       this.flushCommit();
       if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
       this.frameRequest = null;
-      if (this.draftTimer !== null) clearTimeout(this.draftTimer);
-      this.draftTimer = null;
+      if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+      this.settleTimer = null;
+      this.cancelRecentre();
       this.draft = false;
+      this.band = null;
+      this.bandContext = null;
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -321,17 +340,19 @@ export class CanvasController {
       if (this.elements?.marqueeBox) this.elements.marqueeBox.style.display = 'none';
     }
     if (view) {
-      // The scroll content and the layers follow once, in this frame's animation callback (input
-      // and scroll events come before it), however many wheel or scroll events the frame had: an
-      // event handler never writes the scroll content's size, so the next event's layout reads
-      // (pointer positions) never force a layout.
-      this.requestFrame({ dom: true, static: true, items: true, overlay: true });
-      return;
+      // The scroll content, the band and the overlay follow once, in this frame's animation
+      // callback (input and scroll events come before it), however many wheel or scroll events the
+      // frame had: an event handler never writes the scroll content's size, so the next event's
+      // layout reads (pointer positions) never force a layout. The band is drawn only if the view
+      // left it; it is drawn crisp once the view settles.
+      this.requestFrame({ dom: true, overlay: true });
+      this.scheduleSettle();
     }
     const moving = state.drag?.kind === 'move';
     if (state.selection !== previous.selection || moving !== (previous.drag?.kind === 'move')) {
-      this.requestFrame({ items: true });
+      this.requestFrame({ band: true });
     }
+    if (view) return;
     if (state.drag !== previous.drag && usesOverlay(state.drag))
       this.requestFrame({ overlay: true });
   }
@@ -340,8 +361,7 @@ export class CanvasController {
   private requestFrame(parts: Partial<FrameWork>): void {
     const work = this.frameWork;
     work.dom ||= parts.dom ?? false;
-    work.static ||= parts.static ?? false;
-    work.items ||= parts.items ?? false;
+    work.band ||= parts.band ?? false;
     work.overlay ||= parts.overlay ?? false;
     this.frameRequest ??= requestAnimationFrame(this.onFrame);
   }
@@ -350,10 +370,149 @@ export class CanvasController {
     this.frameRequest = null;
     const work = this.frameWork;
     this.frameWork = { ...NO_FRAME_WORK };
-    if (work.dom) this.syncDom(this.store.getState());
-    if (work.static) this.layers.static?.draw();
-    if (work.items) this.layers.items?.draw();
-    if (work.overlay && this.layers.overlay?.visible()) this.layers.overlay.draw();
+    const state = this.store.getState();
+    if (work.dom) this.syncDom(state);
+    this.updateBand(viewportOf(state), work.band);
+    const overlay = this.overlayLayer;
+    if (work.overlay && overlay?.visible()) overlay.draw();
+  };
+
+  // ───────────── the band (ruler and items) ─────────────
+
+  private contentWidthPx(view: { pxPerSecond: number; width: number }): number {
+    return this.index ? contentWidth(this.index.durationSeconds, view.pxPerSecond, view.width) : 0;
+  }
+
+  /**
+   * Draws the band again when asked or when it no longer covers the view, and places it. When
+   * the view has come within half a margin of the band's end, the band is drawn around the view
+   * again in an idle task (before a frame needs it).
+   */
+  private updateBand(view: ReturnType<typeof viewportOf>, redraw: boolean): void {
+    const band = this.band;
+    if (redraw || !band || !bandCovers(band, view, this.contentWidthPx(view))) {
+      this.drawBand(view);
+    } else if (this.recentreTask === null && band.pxPerSecond === view.pxPerSecond) {
+      const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
+      if (slack > 0 && !bandCovers(band, view, this.contentWidthPx(view), slack))
+        this.scheduleRecentre();
+    }
+    this.placeBand(view);
+  }
+
+  private scheduleRecentre(): void {
+    const run = () => {
+      this.recentreTask = null;
+      const state = this.store.getState();
+      // A zoom stretch is left to the settle; a scroll gets its band ahead of time.
+      if (this.band && this.band.pxPerSecond === state.pxPerSecond) {
+        const view = viewportOf(state);
+        this.drawBand(view);
+        this.placeBand(view);
+      }
+    };
+    this.recentreTask =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(run, { timeout: 60 })
+        : (setTimeout(run, 0) as unknown as number);
+  }
+
+  private cancelRecentre(): void {
+    if (this.recentreTask === null) return;
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(this.recentreTask);
+    else clearTimeout(this.recentreTask);
+    this.recentreTask = null;
+  }
+
+  /** The band's canvas, sized for `band` (device pixels), with its context (opaque). */
+  private bandCanvas(band: Band): CanvasRenderingContext2D | null {
+    const canvas = this.elements?.band;
+    if (!canvas) return null;
+    const ratio = pixelRatio();
+    const width = Math.max(1, Math.round(band.width * ratio));
+    const height = Math.max(1, Math.round(band.height * ratio));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+      canvas.style.width = `${band.width}px`;
+      canvas.style.height = `${band.height}px`;
+    }
+    // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
+    // also blended the page, panel and scroll-box layers below it).
+    this.bandContext ??= canvas.getContext('2d', { alpha: false });
+    this.bandContext?.setTransform(ratio, 0, 0, ratio, 0, 0);
+    return this.bandContext;
+  }
+
+  private drawBand(view: ReturnType<typeof viewportOf>): void {
+    this.cancelRecentre();
+    if (!this.index || view.width <= 0 || view.height <= 0) return;
+    const last = this.band;
+    const scrolled =
+      last && !this.draft && last.pxPerSecond === view.pxPerSecond
+        ? Math.sign(view.scrollX - this.bandPinnedAt)
+        : 0;
+    const band = bandFor(
+      view,
+      pixelRatio(),
+      this.draft
+        ? { kind: 'zooming' }
+        : scrolled !== 0 && this.settleTimer !== null
+          ? { kind: 'scrolling', direction: scrolled as 1 | -1 }
+          : { kind: 'centred' },
+    );
+    const ctx = this.bandCanvas(band);
+    if (!ctx) return;
+    this.band = band;
+    this.bandCrisp = !this.draft;
+    const state = this.store.getState();
+    const drawn = bandViewport(band);
+    const pinLeft = view.scrollX - band.left;
+    drawStatic(ctx, drawn, this.fps);
+    this.counts.items = drawItems(ctx, this.index, drawn, {
+      fps: this.fps,
+      selection: state.selection,
+      moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
+      thumbnails: this.thumbnails,
+      draft: this.draft,
+      pin: { left: pinLeft, right: pinLeft + view.width },
+    });
+    this.counts.itemsDraws += 1;
+    this.bandPinnedAt = view.scrollX;
+    if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
+      this.firstDrawMarked = true;
+      performance.mark(FIRST_DRAW_MARK);
+    }
+  }
+
+  /** The band's canvas goes to its place in the scroll content, stretched by a zoom under way. */
+  private placeBand(view: ReturnType<typeof viewportOf>): void {
+    const canvas = this.elements?.band;
+    const band = this.band;
+    if (!canvas || !band) return;
+    const { x, scale } = bandPlacement(band, view);
+    const transform = `translate(${round2(x)}px, ${band.scrollY}px)${scale === 1 ? '' : ` scale(${scale}, 1)`}`;
+    if (canvas.style.transform !== transform) canvas.style.transform = transform;
+  }
+
+  /** Once the view has not changed for SETTLE_MS: the band is drawn crisp where it is not. */
+  private scheduleSettle(): void {
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(this.settle, SETTLE_MS);
+  }
+
+  private readonly settle = (): void => {
+    this.settleTimer = null;
+    this.draft = false;
+    const state = this.store.getState();
+    const band = this.band;
+    if (
+      !band ||
+      !this.bandCrisp ||
+      band.pxPerSecond !== state.pxPerSecond ||
+      this.bandPinnedAt !== state.scrollX
+    )
+      this.requestFrame({ band: true });
   };
 
   /**
@@ -384,6 +543,7 @@ export class CanvasController {
     }
     layer.style.transform = `translate(${base.left + shift(base)}px, ${base.top}px)`;
     layer.style.display = '';
+    layer.style.visibility = '';
     this.counts.ghostMoves += 1;
     const label = elements.ghostLabel;
     const text = moveLabel(this.index, view, drag, this.blocked, this.fps);
@@ -419,7 +579,7 @@ export class CanvasController {
   private layOutMoveGhosts(
     layer: HTMLElement,
     view: ReturnType<typeof viewportOf>,
-    drag: MoveDrag,
+    drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   ): GhostBase {
     // Half a view past each side: a drag lays the ghosts out again once per half a view it travels.
     const margin = Math.max(256, Math.round(view.width / 2));
@@ -479,6 +639,31 @@ export class CanvasController {
     box.style.display = '';
   }
 
+  /**
+   * A press on a selected item may start a move: its ghosts are laid out right after the press,
+   * hidden, in a task of their own, so the first frame of the drag only shows and moves them (with
+   * a large selection, laying them out and drawing the items faded in one frame was a long frame).
+   */
+  private prepareMoveGhosts(ids: readonly string[]): void {
+    setTimeout(() => {
+      const pending = this.pending;
+      const layer = this.elements?.ghosts;
+      if (!layer || !this.index || pending?.kind !== 'move' || pending.started) return;
+      if (pending.ids !== ids || this.ghostBase?.ids === ids) return;
+      const context = this.gestureContext();
+      if (context) prepareMove(context, pending);
+      const state = this.store.getState();
+      const base = this.layOutMoveGhosts(layer, viewportOf(state), {
+        ids: pending.ids,
+        delta: 0,
+        rowOffset: 0,
+      });
+      layer.style.visibility = 'hidden';
+      layer.style.transform = `translate(${base.left}px, ${base.top}px)`;
+      layer.style.display = '';
+    }, 0);
+  }
+
   private hideMoveGhosts(): void {
     this.ghostBase = null;
     this.labelText = '';
@@ -486,12 +671,13 @@ export class CanvasController {
     if (!elements) return;
     for (const element of [elements.ghosts, elements.ghostLabel, elements.snapLine])
       if (element) element.style.display = 'none';
+    if (elements.ghosts) elements.ghosts.style.visibility = '';
     // Drop the boxes (and the layer's pixels) until the next drag.
     if (elements.ghosts) elements.ghosts.replaceChildren();
   }
 
   private showOverlay(show: boolean): void {
-    const overlay = this.layers.overlay;
+    const overlay = this.overlayLayer;
     if (overlay && overlay.visible() !== show) overlay.visible(show);
   }
 
@@ -521,45 +707,18 @@ export class CanvasController {
     scroll.dataset.scrollY = String(Math.round(state.scrollY));
   }
 
-  /** After a stage resize: the static layer (the ruler) keeps a canvas of the ruler's height. */
-  fitStaticLayer(width: number): void {
-    const layer = this.layers.static;
-    if (layer && (layer.canvas.width !== width || layer.canvas.height !== RULER_HEIGHT)) {
-      layer.canvas.setSize(width, RULER_HEIGHT);
-    }
-  }
-
   drawAll(): void {
-    this.frameWork = { ...this.frameWork, static: false, items: false, overlay: false };
-    this.layers.static?.draw();
-    this.layers.items?.draw();
-    if (this.layers.overlay?.visible()) this.layers.overlay.draw();
+    this.frameWork = { ...this.frameWork, band: false, overlay: false };
+    const view = viewportOf(this.store.getState());
+    this.drawBand(view);
+    this.placeBand(view);
+    const overlay = this.overlayLayer;
+    if (overlay?.visible()) overlay.draw();
   }
 
   // ───────────── drawing ─────────────
 
   readonly view = () => viewportOf(this.store.getState());
-
-  sceneStatic = (context: Konva.Context): void => {
-    drawStatic(context._context, this.view(), this.fps);
-  };
-
-  sceneItems = (context: Konva.Context): void => {
-    if (!this.index) return;
-    const state = this.store.getState();
-    this.counts.items = drawItems(context._context, this.index, viewportOf(state), {
-      fps: this.fps,
-      selection: state.selection,
-      moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
-      thumbnails: this.thumbnails,
-      draft: this.draft,
-    });
-    this.counts.itemsDraws += 1;
-    if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
-      this.firstDrawMarked = true;
-      performance.mark(FIRST_DRAW_MARK);
-    }
-  };
 
   sceneOverlay = (context: Konva.Context): void => {
     if (!this.index) return;
@@ -718,6 +877,8 @@ export class CanvasController {
 
   /** Forgets the pointer gesture (after the editor's gesture ended or was rolled back). */
   private releasePointer(): void {
+    // Ghosts laid out for a press that did not become a drag.
+    if (this.ghostBase && this.store.getState().drag?.kind !== 'move') this.hideMoveGhosts();
     this.pending = null;
     this.gestureOrigin = null;
     this.stopAutoScroll();
@@ -760,6 +921,7 @@ export class CanvasController {
       // One mark per gesture: Escape restores the selection and drag as they are now.
       if (result.pending.kind !== 'scrub')
         this.editor.beginGesture(GESTURE_LABEL[result.pending.kind]);
+      if (result.pending.kind === 'move') this.prepareMoveGhosts(result.pending.ids);
       el.setPointerCapture(event.pointerId);
       event.preventDefault();
     }
@@ -863,10 +1025,9 @@ export class CanvasController {
     event.preventDefault();
     const { x } = this.localPoint(event);
     const state = this.store.getState();
-    // The frames of a sweep draw the items as boxes only; the sweep settles into a crisp draw.
+    // The band is drawn as boxes only while a sweep goes on; the sweep settles into a crisp draw.
     this.draft = true;
-    if (this.draftTimer !== null) clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(this.settleDraft, ZOOM_SETTLE_MS);
+    this.scheduleSettle();
     this.editor.setState(
       zoomAt(
         viewportOf(state),
@@ -876,12 +1037,6 @@ export class CanvasController {
         this.fps,
       ),
     );
-  };
-
-  private readonly settleDraft = (): void => {
-    this.draftTimer = null;
-    this.draft = false;
-    this.requestFrame({ items: true });
   };
 
   // ───────────── test hooks ─────────────

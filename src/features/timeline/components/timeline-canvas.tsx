@@ -1,16 +1,20 @@
 /**
  * The Konva timeline canvas. Konva's performance advice, applied:
- * - three layers: a static one (background, rows, grid, ruler), the items (only what is visible,
- *   level of detail by width) and an overlay (playhead, drag ghosts, snap line, marquee);
+ * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
+ *   one opaque canvas, a band wider than the view placed in the scroll content (a scroll moves it
+ *   natively), and a Konva stage the size of the view with the overlay layer (trims, what a
+ *   selection box selects);
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
  * - a trim or a selection box redraws only the overlay; a move drag lays its ghosts out once, as
  *   DOM boxes in a layer that it then only moves; items are written to the server once, on release;
- * - a native scroll container with a viewport-sized stage that follows it.
+ * - a native scroll container; the stage and the DOM pieces over it follow it.
  * The imperative work lives in CanvasController; this component renders the DOM once per data change.
  */
 import type Konva from 'konva';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Layer, Shape, Stage } from 'react-konva';
+// The core build: Konva's shapes and filters (unused: every layer draws with its own scene
+// function) would be ~40 % of the chunk.
+import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
@@ -34,6 +38,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const [size, setSize] = useState({ width: 0, height });
   const scrollRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
+  const bandRef = useRef<HTMLCanvasElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const headersRef = useRef<HTMLUListElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
@@ -41,14 +46,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const ghostLabelRef = useRef<HTMLDivElement>(null);
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
-  const staticLayerRef = useCallback(
-    (layer: Konva.Layer | null) => controller.setStaticLayer(layer),
-    [controller],
-  );
-  const itemsLayerRef = useCallback(
-    (layer: Konva.Layer | null) => controller.setItemsLayer(layer),
-    [controller],
-  );
   const overlayLayerRef = useCallback(
     (layer: Konva.Layer | null) => controller.setOverlayLayer(layer),
     [controller],
@@ -67,6 +64,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
       {
         scroll,
         spacer,
+        band: bandRef.current,
         host,
         headers: headersRef.current,
         playhead: playheadRef.current,
@@ -82,7 +80,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
 
   useEffect(() => {
     // A new stage size clears (and resizes) the canvases: draw again.
-    controller.fitStaticLayer(size.width);
     controller.drawAll();
   }, [controller, size]);
 
@@ -145,23 +142,14 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         onKeyDown={controller.onKeyDown}
       >
         <div ref={spacerRef} className="relative overflow-hidden">
+          <canvas
+            ref={bandRef}
+            aria-hidden="true"
+            className="pointer-events-none absolute left-0 top-0 origin-top-left will-change-transform"
+          />
           <div ref={hostRef} className="absolute left-0 top-0 will-change-transform">
             {size.width > 0 ? (
               <Stage width={size.width} height={size.height} listening={false}>
-                <Layer ref={staticLayerRef} listening={false}>
-                  <Shape
-                    sceneFunc={controller.sceneStatic}
-                    listening={false}
-                    perfectDrawEnabled={false}
-                  />
-                </Layer>
-                <Layer ref={itemsLayerRef} listening={false}>
-                  <Shape
-                    sceneFunc={controller.sceneItems}
-                    listening={false}
-                    perfectDrawEnabled={false}
-                  />
-                </Layer>
                 <Layer ref={overlayLayerRef} listening={false}>
                   <Shape
                     sceneFunc={controller.sceneOverlay}

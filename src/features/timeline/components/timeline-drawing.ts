@@ -68,6 +68,12 @@ const SMALL_FONT = '10px system-ui, -apple-system, "Segoe UI", sans-serif';
 /** Average glyph width at 12px, to truncate names without measuring every frame. */
 const CHAR_PX = 6.6;
 const SELECTION = '#facc15';
+/**
+ * What the items layer fills under its rows, and the ruler's fill: also each canvas element's CSS
+ * background, which makes it opaque for the display compositor (see CanvasController).
+ */
+export const ROWS_BACKGROUND = '#0f172a';
+export const RULER_BACKGROUND = '#020617';
 const SNAP = '#22d3ee';
 
 export interface ThumbnailSource {
@@ -90,7 +96,7 @@ function truncate(text: string, width: number): string | null {
  */
 export function drawStatic(ctx: Ctx, view: Viewport, fps: number): void {
   const ticks = rulerTicks(view, fps);
-  ctx.fillStyle = '#020617';
+  ctx.fillStyle = RULER_BACKGROUND;
   ctx.fillRect(0, 0, view.width, RULER_HEIGHT);
   ctx.fillStyle = '#475569';
   for (const x of ticks.minor) ctx.fillRect(Math.round(x), RULER_HEIGHT - 6, 1, 6);
@@ -108,7 +114,7 @@ export function drawStatic(ctx: Ctx, view: Viewport, fps: number): void {
 
 /** Row stripes and grid lines at the ruler's labelled ticks, under the items. */
 export function drawBackground(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: number): void {
-  ctx.fillStyle = '#0f172a';
+  ctx.fillStyle = ROWS_BACKGROUND;
   ctx.fillRect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
   const rows = visibleRowRange(view, index.rows.length);
   ctx.fillStyle = '#1e293b';
@@ -193,6 +199,11 @@ export interface DrawItemsOptions {
    * of a zoom sweep, drawn crisp again once the sweep settles.
    */
   draft?: boolean;
+  /**
+   * Where the screen's edges are on this canvas (names and badges stay in view): the view's own
+   * edges unless the canvas is a band wider than the view.
+   */
+  pin?: { left: number; right: number };
 }
 
 /** Below this width an item is a plain bar, drawn in one batched fill per type colour. */
@@ -211,6 +222,7 @@ export function drawItems(
   options: DrawItemsOptions,
 ): number {
   const { selection, moving, thumbnails } = options;
+  const pin = options.pin ?? { left: 0, right: view.width };
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
   const height = ROW_HEIGHT - ITEM_INSET * 2;
@@ -286,6 +298,7 @@ export function drawItems(
       height,
       entry.selected,
       thumbnails,
+      pin,
       view.width,
     );
   }
@@ -326,14 +339,15 @@ function drawItemBox(
   height: number,
   selected: boolean,
   thumbnails: ThumbnailSource,
-  viewWidth: number,
+  pin: { left: number; right: number },
+  canvasWidth: number,
 ): void {
   const style = TYPE_STYLE[item.type];
   const w = Math.max(1, width);
   ctx.fillStyle = selected ? style.selected : style.fill;
   ctx.fillRect(x0, top, w, height);
   if (w >= 40 && (item.type === 'video' || item.type === 'image') && item.thumbnail_url) {
-    drawThumbnailStrip(ctx, item.thumbnail_url, x0, top, w, height, thumbnails, viewWidth);
+    drawThumbnailStrip(ctx, item.thumbnail_url, x0, top, w, height, thumbnails, canvasWidth);
   }
   if (w >= 6) {
     ctx.strokeStyle = 'rgba(15,23,42,0.9)';
@@ -342,7 +356,7 @@ function drawItemBox(
   }
   if (w >= 24) {
     // Keep the label in view when the item starts left of the screen.
-    const labelX = Math.max(x0, 0) + 4;
+    const labelX = Math.max(x0, pin.left) + 4;
     const room = x0 + w - labelX - 4;
     if (room >= 14) drawIcon(ctx, item.type, labelX, top + 4);
     if (room >= 40) {
@@ -353,7 +367,7 @@ function drawItemBox(
       }
     }
     if (item.effects.length > 0 && room >= 30)
-      drawEffectBadge(ctx, item, Math.min(x0 + w, viewWidth) - 4, top + 3, room >= 90);
+      drawEffectBadge(ctx, item, Math.min(x0 + w, pin.right) - 4, top + 3, room >= 90);
   }
   if (w >= MIN_WIDTH_FOR_HANDLES && selected) {
     ctx.fillStyle = SELECTION;
@@ -526,7 +540,7 @@ export const GHOST_ALPHA = 0.55;
 export function moveGhostBoxes(
   index: TimelineIndex,
   view: Viewport,
-  drag: MoveDrag,
+  drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   blocked: boolean,
   marginPx = 0,
 ): GhostBox[] {

@@ -1,0 +1,73 @@
+/**
+ * A deep link's first load: the BFF's index.html preloads what the first screen asks for first (the
+ * session, the route's data, the timeline's canvas chunk), and the app takes those preloaded
+ * answers instead of asking again (src/server/route-preloads.ts): each is in the document's head,
+ * and its URL is requested once (a preload the app did not take would be a second request).
+ */
+import type { Page } from '@playwright/test';
+import { expect, signInWithDemo, test } from './fixtures.ts';
+
+/** Requests the page makes from now on: URL path + search → how many times. */
+function countRequests(page: Page): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const key = `${url.pathname}${url.search}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  return counts;
+}
+
+const countOf = (counts: Map<string, number>, test: (key: string) => boolean) =>
+  [...counts].filter(([key]) => test(key)).reduce((sum, [, count]) => sum + count, 0);
+
+test('the login screen comes with its session check and configuration, each asked for once', async ({
+  page,
+}) => {
+  const counts = countRequests(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Use demo workspace' })).toBeVisible();
+  const head = await page.locator('head').innerHTML();
+  expect(head).toContain('<link rel="preload" as="fetch" crossorigin="" href="/bff/session">');
+  expect(head).toContain('<link rel="preload" as="fetch" crossorigin="" href="/bff/config">');
+  expect(counts.get('/bff/session')).toBe(1);
+  expect(counts.get('/bff/config')).toBe(1);
+});
+
+test('a signed-in deep link to the projects list takes the preloaded session and first page', async ({
+  page,
+}) => {
+  await signInWithDemo(page, '/projects');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const counts = countRequests(page);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  const head = await page.locator('head').innerHTML();
+  expect(head).toContain('href="/api/v1/projects?offset=0&amp;limit=10"');
+  expect(counts.get('/bff/session')).toBe(1);
+  expect(counts.get('/api/v1/projects?offset=0&limit=10')).toBe(1);
+});
+
+test('a timeline deep link takes the preloaded timeline and loads its canvas chunk once', async ({
+  page,
+}) => {
+  await signInWithDemo(page, '/projects');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const { projects } = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
+  const project = projects.find((item) => item.name === 'Webinar recap - March');
+  expect(project, 'the seeded 1,000-item project').toBeDefined();
+  const counts = countRequests(page);
+  await page.goto(`/projects/${project!.id}/timeline`);
+  await expect(page.getByRole('application', { name: /Timeline canvas/ })).toBeVisible();
+  const head = await page.locator('head').innerHTML();
+  expect(head).toMatch(/<link rel="modulepreload" crossorigin="" href="\/assets\/timeline-canvas-/);
+  expect(head).toContain(`href="/api/v1/projects/${project!.id}/timeline"`);
+  expect(counts.get('/bff/session')).toBe(1);
+  expect(counts.get(`/api/v1/projects/${project!.id}/timeline`)).toBe(1);
+  expect(countOf(counts, (key) => key.startsWith('/assets/timeline-canvas-'))).toBe(1);
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bandCovers,
+  bandFor,
+  bandMargin,
+  bandPlacement,
+  bandViewport,
+  MAX_STRETCH,
+} from './band.ts';
+
+const view = { pxPerSecond: 40, scrollX: 2000, scrollY: 0, width: 600, height: 500 };
+const content = 100_000;
+
+describe('the drawn band', () => {
+  it('reaches one view past each side, not left of the content', () => {
+    const band = bandFor(view);
+    expect(band.left).toBe(1400);
+    expect(band.width).toBe(1800);
+    expect(bandViewport(band)).toMatchObject({ scrollX: 1400, width: 1800, pxPerSecond: 40 });
+    const atStart = bandFor({ ...view, scrollX: 100 });
+    expect(atStart.left).toBe(0);
+    expect(atStart.width).toBe(100 + 600 + 600);
+  });
+
+  it('puts most of its margins ahead of a scroll, and less room around a zoom sweep', () => {
+    const right = bandFor(view, 1, { kind: 'scrolling', direction: 1 });
+    expect(right.left).toBe(2000 - 180);
+    expect(right.width).toBe(180 + 600 + 1020);
+    const left = bandFor(view, 1, { kind: 'scrolling', direction: -1 });
+    expect(left.left).toBe(2000 - 1020);
+    expect(left.width).toBe(1800);
+    const zooming = bandFor(view, 1, { kind: 'zooming' });
+    expect(zooming.width).toBe(600 + 2 * 180);
+    // Zoomed out to 1 / MAX_STRETCH around the view's middle, it still covers the view.
+    const out = { ...view, pxPerSecond: 40 / MAX_STRETCH, scrollX: 2300 / MAX_STRETCH - 300 };
+    expect(bandCovers(zooming, out, content)).toBe(true);
+  });
+
+  it('keeps its canvas within a pixel budget on wide, dense screens', () => {
+    expect(bandMargin(600, 500, 1)).toBe(600);
+    const margin = bandMargin(1600, 1000, 2);
+    expect(margin).toBe(700);
+    expect((1600 + 2 * margin) * 1000 * 4).toBeLessThanOrEqual(12_000_000);
+    // A view already over the budget gets no margin (a scroll then draws on every frame).
+    expect(bandMargin(2560, 1400, 2)).toBe(0);
+  });
+
+  it('covers a scroll until the view leaves it, with slack asked for ahead', () => {
+    const band = bandFor(view);
+    expect(bandCovers(band, { ...view, scrollX: 1400 }, content)).toBe(true);
+    expect(bandCovers(band, { ...view, scrollX: 2600 }, content)).toBe(true);
+    expect(bandCovers(band, { ...view, scrollX: 2601 }, content)).toBe(false);
+    expect(bandCovers(band, { ...view, scrollX: 1399 }, content)).toBe(false);
+    expect(bandCovers(band, { ...view, scrollX: 2400 }, content, 300)).toBe(false);
+    expect(bandCovers(band, { ...view, scrollX: 2200 }, content, 300)).toBe(true);
+    // Another vertical scroll or view size: drawn again.
+    expect(bandCovers(band, { ...view, scrollY: 10 }, content)).toBe(false);
+    expect(bandCovers(band, { ...view, width: 601 }, content)).toBe(false);
+  });
+
+  it('is stretched by a zoom, up to MAX_STRETCH', () => {
+    const band = bandFor(view);
+    const zoomed = { ...view, pxPerSecond: 50, scrollX: 2500 };
+    const place = bandPlacement(band, zoomed);
+    expect(place.scale).toBeCloseTo(1.25);
+    expect(place.x).toBeCloseTo(1750);
+    // Time t shows at the same view x as a fresh draw would put it.
+    const t = 60;
+    expect(place.x + (t * 40 - band.left) * place.scale - zoomed.scrollX).toBeCloseTo(
+      t * 50 - zoomed.scrollX,
+    );
+    expect(bandCovers(band, zoomed, content)).toBe(true);
+    const far = { ...view, pxPerSecond: 40 * MAX_STRETCH * 1.01, scrollX: 2000 * MAX_STRETCH };
+    expect(bandCovers(band, far, content)).toBe(false);
+  });
+
+  it('needs to cover only the content at the end of the project', () => {
+    const end = { ...view, scrollX: 9400 };
+    const band = bandFor(end);
+    expect(bandCovers(band, end, 10_000, 300)).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The drawn band of the timeline: the items canvas is drawn wider than the view (a margin each
+ * side) and placed in content coordinates inside the scroll box, so that a horizontal scroll moves
+ * it natively (the compositor scrolls it; nothing is drawn) until the view nears the band's end.
+ * During a zoom sweep the band is stretched by a CSS transform instead of being drawn again on
+ * every frame; it is drawn again once the stretch goes past MAX_STRETCH or the view leaves it, and
+ * crisp once the gesture settles.
+ */
+import type { Viewport } from './time-scale.ts';
+
+export interface Band {
+  /** Content x (at `pxPerSecond`) of the band's left edge. */
+  left: number;
+  /** Width of the band in CSS pixels. */
+  width: number;
+  pxPerSecond: number;
+  scrollY: number;
+  /** The view it was drawn for: another view size draws it again. */
+  viewWidth: number;
+  height: number;
+}
+
+/** A band stretched further than this (either way) by a zoom is drawn again at the new zoom. */
+export const MAX_STRETCH = 1.5;
+/** Device pixels a band's canvas may hold (its memory, and its copy for the compositor). */
+const MAX_BAND_PIXELS = 12_000_000;
+
+/**
+ * The margin drawn past each side of the view: one view's width, less when the canvas would get
+ * too large (wide views at a high device pixel ratio), and never negative.
+ */
+export function bandMargin(viewWidth: number, height: number, pixelRatio = 1): number {
+  const budget = MAX_BAND_PIXELS / Math.max(1, height * pixelRatio * pixelRatio);
+  return Math.max(0, Math.min(viewWidth, Math.floor((budget - viewWidth) / 2)));
+}
+
+/** What a band is drawn for, which sets its margins. */
+export type BandUse =
+  /** Still, or after a jump: a margin each side. */
+  | { kind: 'centred' }
+  /** A scroll going one way: most of the margins ahead of it (drawn again less often). */
+  | { kind: 'scrolling'; direction: 1 | -1 }
+  /** A zoom sweep: margins just wide enough for a MAX_STRETCH zoom out (a smaller canvas). */
+  | { kind: 'zooming' };
+
+/** Share of the two margins put ahead of a scroll. */
+const AHEAD = 0.85;
+
+/** The band to draw for `view`: the view with margins, not left of the content. */
+export function bandFor(view: Viewport, pixelRatio = 1, use: BandUse = { kind: 'centred' }): Band {
+  let margin = bandMargin(view.width, view.height, pixelRatio);
+  if (use.kind === 'zooming') margin = Math.min(margin, Math.ceil(view.width * 0.3));
+  const before =
+    use.kind === 'scrolling'
+      ? Math.round(2 * margin * (use.direction > 0 ? 1 - AHEAD : AHEAD))
+      : margin;
+  const left = Math.max(0, Math.floor(view.scrollX - before));
+  return {
+    left,
+    width: Math.ceil(view.scrollX - left + view.width + 2 * margin - before),
+    pxPerSecond: view.pxPerSecond,
+    scrollY: view.scrollY,
+    viewWidth: view.width,
+    height: view.height,
+  };
+}
+
+/** The viewport the band is drawn with: its own left edge and width. */
+export function bandViewport(band: Band): Viewport {
+  return {
+    pxPerSecond: band.pxPerSecond,
+    scrollX: band.left,
+    scrollY: band.scrollY,
+    width: band.width,
+    height: band.height,
+  };
+}
+
+/** Where the band's canvas goes for `view`: content x of its left edge, horizontal stretch. */
+export function bandPlacement(band: Band, view: Viewport): { x: number; scale: number } {
+  const scale = view.pxPerSecond / band.pxPerSecond;
+  return { x: band.left * scale, scale };
+}
+
+/**
+ * Whether the band, placed for `view`, still shows all of it with `slackPx` to spare each side
+ * (where the content goes on), and is not stretched past MAX_STRETCH.
+ */
+export function bandCovers(
+  band: Band,
+  view: Viewport,
+  contentWidthPx: number,
+  slackPx = 0,
+): boolean {
+  if (band.scrollY !== view.scrollY || band.height !== view.height) return false;
+  if (band.viewWidth !== view.width) return false;
+  const { x, scale } = bandPlacement(band, view);
+  if (scale > MAX_STRETCH || scale < 1 / MAX_STRETCH) return false;
+  const right = x + band.width * scale;
+  const needLeft = Math.max(0, view.scrollX - slackPx);
+  const needRight = Math.min(contentWidthPx, view.scrollX + view.width + slackPx);
+  return x <= needLeft + 0.5 && right >= Math.max(needRight, view.scrollX + view.width) - 0.5;
+}
