@@ -110,7 +110,7 @@ export default defineConfig({
             // Their own imports stay where they are (the entry's modules must not move here).
             {
               name: 'shell',
-              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/]credits|components[\\/](credits|progress-bar|empty-state|pagination)|features[\\/]jobs[\\/](components[\\/]job-card|api[\\/]jobs-queries))\.tsx?$/,
+              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store|use-focus-fallback)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/]credits|components[\\/](credits|progress-bar|empty-state|pagination)|features[\\/]jobs[\\/](components[\\/]job-card|api[\\/]jobs-queries))\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -22,6 +22,7 @@ import {
   pointerDown,
   pointerMove,
   pointerUp,
+  prepareMove,
   type GestureContext,
   type Modifiers,
   type Pending,
@@ -542,6 +543,7 @@ export class CanvasController {
     }
     layer.style.transform = `translate(${base.left + shift(base)}px, ${base.top}px)`;
     layer.style.display = '';
+    layer.style.visibility = '';
     this.counts.ghostMoves += 1;
     const label = elements.ghostLabel;
     const text = moveLabel(this.index, view, drag, this.blocked, this.fps);
@@ -577,7 +579,7 @@ export class CanvasController {
   private layOutMoveGhosts(
     layer: HTMLElement,
     view: ReturnType<typeof viewportOf>,
-    drag: MoveDrag,
+    drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   ): GhostBase {
     // Half a view past each side: a drag lays the ghosts out again once per half a view it travels.
     const margin = Math.max(256, Math.round(view.width / 2));
@@ -637,6 +639,31 @@ export class CanvasController {
     box.style.display = '';
   }
 
+  /**
+   * A press on a selected item may start a move: its ghosts are laid out right after the press,
+   * hidden, in a task of their own, so the first frame of the drag only shows and moves them (with
+   * a large selection, laying them out and drawing the items faded in one frame was a long frame).
+   */
+  private prepareMoveGhosts(ids: readonly string[]): void {
+    setTimeout(() => {
+      const pending = this.pending;
+      const layer = this.elements?.ghosts;
+      if (!layer || !this.index || pending?.kind !== 'move' || pending.started) return;
+      if (pending.ids !== ids || this.ghostBase?.ids === ids) return;
+      const context = this.gestureContext();
+      if (context) prepareMove(context, pending);
+      const state = this.store.getState();
+      const base = this.layOutMoveGhosts(layer, viewportOf(state), {
+        ids: pending.ids,
+        delta: 0,
+        rowOffset: 0,
+      });
+      layer.style.visibility = 'hidden';
+      layer.style.transform = `translate(${base.left}px, ${base.top}px)`;
+      layer.style.display = '';
+    }, 0);
+  }
+
   private hideMoveGhosts(): void {
     this.ghostBase = null;
     this.labelText = '';
@@ -644,6 +671,7 @@ export class CanvasController {
     if (!elements) return;
     for (const element of [elements.ghosts, elements.ghostLabel, elements.snapLine])
       if (element) element.style.display = 'none';
+    if (elements.ghosts) elements.ghosts.style.visibility = '';
     // Drop the boxes (and the layer's pixels) until the next drag.
     if (elements.ghosts) elements.ghosts.replaceChildren();
   }
@@ -849,6 +877,8 @@ export class CanvasController {
 
   /** Forgets the pointer gesture (after the editor's gesture ended or was rolled back). */
   private releasePointer(): void {
+    // Ghosts laid out for a press that did not become a drag.
+    if (this.ghostBase && this.store.getState().drag?.kind !== 'move') this.hideMoveGhosts();
     this.pending = null;
     this.gestureOrigin = null;
     this.stopAutoScroll();
@@ -891,6 +921,7 @@ export class CanvasController {
       // One mark per gesture: Escape restores the selection and drag as they are now.
       if (result.pending.kind !== 'scrub')
         this.editor.beginGesture(GESTURE_LABEL[result.pending.kind]);
+      if (result.pending.kind === 'move') this.prepareMoveGhosts(result.pending.ids);
       el.setPointerCapture(event.pointerId);
       event.preventDefault();
     }

@@ -540,7 +540,7 @@ export const GHOST_ALPHA = 0.55;
 export function moveGhostBoxes(
   index: TimelineIndex,
   view: Viewport,
-  drag: MoveDrag,
+  drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   blocked: boolean,
   marginPx = 0,
 ): GhostBox[] {

@@ -4,6 +4,7 @@ import {
   pointerDown,
   pointerMove,
   pointerUp,
+  prepareMove,
   type GestureContext,
   type Modifiers,
 } from './pointer-gesture.ts';
@@ -38,6 +39,21 @@ describe('pointer gestures', () => {
       selection: new Set(['a']),
     });
     expect(press(ctx(), 151, 10)).toMatchObject({ pending: { kind: 'scrub' }, playhead: 1.5 });
+  });
+
+  it('works out a move’s snap targets after the press, ahead of its first step', () => {
+    const c = ctx(['c']);
+    const pending = press(c, 300, rowY(1)).pending!;
+    expect(pending).toMatchObject({ kind: 'move', targets: null });
+    prepareMove(c, pending);
+    const targets = pending.kind === 'move' ? pending.targets : null;
+    expect(targets).not.toBeNull();
+    // The first step uses them (the same snap as without preparing).
+    expect(pointerMove(c, pending, 396, rowY(1), none).drag).toMatchObject({
+      delta: 1,
+      snappedTo: { seconds: 3 },
+    });
+    expect(pending.kind === 'move' && pending.targets).toBe(targets);
   });
 
   it('drags a group with snapping to an item edge', () => {

@@ -186,6 +186,15 @@ function snapTargetsFor(ctx: GestureContext, ids: readonly string[]): SnapTarget
   return collectSnapTargets(ctx.index, new Set(ids), range, ctx.playhead);
 }
 
+/**
+ * What a move's first step needs (its snap targets), worked out ahead: after the press, before
+ * the pointer has moved, so the drag's first frame does not carry it.
+ */
+export function prepareMove(ctx: GestureContext, pending: Pending): void {
+  if (pending.kind === 'move' && !pending.started)
+    pending.targets ??= snapTargetsFor(ctx, pending.ids);
+}
+
 /** Updates `pending` in place (start flag, snap targets) and returns what to show. */
 export function pointerMove(
   ctx: GestureContext,
