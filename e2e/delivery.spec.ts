@@ -452,6 +452,15 @@ test.describe('workspace', () => {
       .getByRole('button', { name: /^Primary/ });
     await primary.click();
     await expect(primary).toHaveAttribute('aria-pressed', 'true');
+
+    // A reload keeps the setup being made: scan, logo, Look, position, colour.
+    await page.reload();
+    await expect(page.getByText('Your unfinished setup was kept on this device.')).toBeVisible();
+    await expect(page.getByLabel('Brand name')).toHaveValue('Northwind Coffee');
+    await expect(page.getByText(/Imported “Logo - northwind-coffee\.com\.svg”/)).toBeVisible();
+    await expect(page.getByLabel('Caption Look')).toHaveValue('clean-minimal');
+    await expect(page.getByLabel('Position', { exact: true })).toHaveValue('middle');
+    await expect(primary).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Complete onboarding' }).click();
     await expect(page.getByText(/^Onboarding complete\./)).toBeVisible();
@@ -460,6 +469,9 @@ test.describe('workspace', () => {
     const brand = page.getByRole('region', { name: 'Brand' });
     await expect(brand).toContainText('Northwind Coffee');
     await expect(brand.getByRole('list', { name: 'Brand colours' })).toBeVisible();
+    // Completed: the kept setup is gone.
+    await page.goto('/onboarding');
+    await expect(page.getByText('Onboarding is complete for this workspace.')).toBeVisible();
   });
 
   test('settings show the workspace, the service version and credits', async ({ page }) => {

@@ -4,6 +4,7 @@
  * their order, the account, the mode or the time. Removed once the post is sent.
  */
 import { z } from 'zod/mini';
+import { clearStored, loadStored, saveStored } from '@/lib/device-storage.ts';
 
 const draftSchema = z.object({
   source: z.enum(['export', 'slideshow']),
@@ -27,30 +28,18 @@ export function scheduleDraftKey(organizationId: string): string {
 
 /** The stored draft, or null when there is none or it cannot be read. */
 export function loadScheduleDraft(storage: Storage | null, key: string): ScheduleDraft | null {
-  try {
-    const text = storage?.getItem(key);
-    if (!text) return null;
-    const parsed = draftSchema.safeParse(JSON.parse(text));
+  return loadStored(storage, key, (value) => {
+    const parsed = draftSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  });
 }
 
 export function saveScheduleDraft(storage: Storage | null, key: string, draft: ScheduleDraft) {
-  try {
-    storage?.setItem(key, JSON.stringify(draft));
-  } catch {
-    // Storage full or refused (private mode): the draft lives only as long as the page.
-  }
+  saveStored(storage, key, draft);
 }
 
 export function clearScheduleDraft(storage: Storage | null, key: string) {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // Nothing stored that could be removed.
-  }
+  clearStored(storage, key);
 }
 
 /**

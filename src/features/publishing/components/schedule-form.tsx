@@ -27,6 +27,7 @@ import {
 import { epochToLocalInputs, localDateTimeToEpoch, userTimeZone } from '../schedule-time.ts';
 import { SlideshowOrder } from './slideshow-order.tsx';
 import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
+import { deviceStorage } from '@/lib/device-storage.ts';
 
 type Source = 'export' | 'slideshow';
 type Mode = NonNullable<SchedulePostBody['publish_mode']>;
@@ -41,8 +42,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   caption: 'Caption',
 };
 
-const draftStorage = (): Storage | null =>
-  typeof localStorage === 'undefined' ? null : localStorage;
+const draftStorage = deviceStorage;
 
 /** A new post: nothing chosen, scheduled an hour from now in the user's time zone. */
 function blankDraft(): ScheduleDraft {

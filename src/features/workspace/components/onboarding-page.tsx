@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { onboardingQueryOptions } from '@/api/brand-context.ts';
 import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { Button } from '@/components/button.tsx';
@@ -8,13 +8,18 @@ import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
+import { deviceStorage } from '@/lib/device-storage.ts';
 import { useCompleteOnboarding, useImportLogo, useScanWebsite } from '../api/workspace-queries.ts';
-import type {
-  BrandColor,
-  CaptionDefaults,
-  LogoImportResult,
-  WebsiteScanResult,
-} from '@/api/schema.gen.ts';
+import {
+  blankOnboardingDraft,
+  clearOnboardingDraft,
+  hasOnboardingInput,
+  loadOnboardingDraft,
+  onboardingDraftKey,
+  saveOnboardingDraft,
+  type OnboardingDraft,
+} from '../onboarding-draft.ts';
+import type { BrandColor, CaptionDefaults } from '@/api/schema.gen.ts';
 
 /** The request fields the service may name in a 400, as this screen labels them. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -55,29 +60,53 @@ const withScheme = (text: string) =>
  * imported into the media library, caption defaults, complete. The brand colours are then offered
  * wherever text is styled (they are read from the shared brand context).
  */
-export function OnboardingPage() {
+export function OnboardingPage({ organizationId }: { organizationId: string }) {
   const state = useQuery(onboardingQueryOptions);
   if (state.isPending) return <LoadingState label="Loading onboarding…" />;
   if (state.isError) return <ErrorState error={state.error} onRetry={() => void state.refetch()} />;
-  return <OnboardingSteps done={state.data.status === 'complete'} />;
+  return (
+    <OnboardingSteps
+      key={organizationId}
+      organizationId={organizationId}
+      done={state.data.status === 'complete'}
+    />
+  );
 }
 
-function OnboardingSteps({ done }: { done: boolean }) {
-  const [website, setWebsite] = useState('');
+/** The setup being made, kept on this device as the user works (see onboarding-draft.ts). */
+function useOnboardingDraft(organizationId: string) {
+  const key = onboardingDraftKey(organizationId);
+  const [restored] = useState(() => loadOnboardingDraft(deviceStorage(), key));
+  const [draft, setDraft] = useState<OnboardingDraft>(() => restored ?? blankOnboardingDraft());
+  useEffect(() => saveOnboardingDraft(deviceStorage(), key, draft), [key, draft]);
+  const set =
+    <Field extends keyof OnboardingDraft>(field: Field) =>
+    (value: OnboardingDraft[Field]) =>
+      setDraft((current) => ({ ...current, [field]: value }));
+  return {
+    draft,
+    restored: restored !== null,
+    setDraft,
+    discard: () => {
+      clearOnboardingDraft(deviceStorage(), key);
+      setDraft(blankOnboardingDraft());
+    },
+    set,
+  };
+}
+
+function OnboardingSteps({ organizationId, done }: { organizationId: string; done: boolean }) {
+  const { draft, restored, setDraft, discard, set } = useOnboardingDraft(organizationId);
+  const { website, scan, brandName, colors, fonts, logoUrl, logo, defaults } = draft;
+  const setWebsite = set('website');
+  const setScan = set('scan');
+  const setBrandName = set('brandName');
+  const setColors = set('colors');
+  const setFonts = set('fonts');
+  const setLogoUrl = set('logoUrl');
+  const setLogo = set('logo');
+  const setDefaults = set('defaults');
   const [websiteTouched, setWebsiteTouched] = useState(false);
-  const [scan, setScan] = useState<WebsiteScanResult | null>(null);
-  const [brandName, setBrandName] = useState('');
-  const [colors, setColors] = useState<BrandColor[]>([]);
-  const [fonts, setFonts] = useState<string[]>([]);
-  const [logoUrl, setLogoUrl] = useState('');
-  const [logo, setLogo] = useState<Pick<LogoImportResult, 'asset_id' | 'name'> | null>(null);
-  const [defaults, setDefaults] = useState<CaptionDefaults>({
-    look_id: 'bold-pop',
-    font_family: 'Inter',
-    color: '#FFFFFF',
-    active_word_color: '#FACC15',
-    position: 'bottom',
-  });
   const [attempted, setAttempted] = useState(false);
   const looks = useQuery(captionLooksQueryOptions());
   const scanMutation = useScanWebsite();
@@ -138,6 +167,17 @@ function OnboardingSteps({ done }: { done: boolean }) {
         <p className="mt-1 text-slate-600">
           Four steps: scan your website, pick a logo, choose caption defaults, finish.
         </p>
+        {restored && hasOnboardingInput(draft) ? (
+          <p
+            role="status"
+            className="mt-3 flex flex-wrap items-center gap-3 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-950"
+          >
+            Your unfinished setup was kept on this device.
+            <Button variant="secondary" className="px-2 py-1 text-xs" onClick={discard}>
+              Start over
+            </Button>
+          </p>
+        ) : null}
       </div>
 
       <section
@@ -154,15 +194,19 @@ function OnboardingSteps({ done }: { done: boolean }) {
             setWebsiteTouched(true);
             if (websiteError(website)) return;
             scanMutation.mutate(withScheme(website), {
-              onSuccess: (result) => {
-                setScan(result);
-                setBrandName(result.brand_name);
-                setColors(result.colors);
-                setFonts(result.fonts);
-                setLogoUrl(result.logo_candidates[0]?.url ?? '');
-                if (result.fonts[0])
-                  setDefaults((d) => ({ ...d, font_family: result.fonts[0] ?? d.font_family }));
-              },
+              onSuccess: (result) =>
+                setDraft((current) => ({
+                  ...current,
+                  scan: result,
+                  brandName: result.brand_name,
+                  colors: result.colors,
+                  fonts: result.fonts,
+                  logoUrl: result.logo_candidates[0]?.url ?? '',
+                  defaults: {
+                    ...current.defaults,
+                    font_family: result.fonts[0] ?? current.defaults.font_family,
+                  },
+                })),
             });
           }}
         >
@@ -379,14 +423,17 @@ function OnboardingSteps({ done }: { done: boolean }) {
               ) {
                 return;
               }
-              complete.mutate({
-                brand_name: brandName.trim(),
-                website_url: scan.url || null,
-                colors,
-                fonts,
-                logo_asset_id: logo?.asset_id ?? null,
-                caption_defaults: defaults,
-              });
+              complete.mutate(
+                {
+                  brand_name: brandName.trim(),
+                  website_url: scan.url || null,
+                  colors,
+                  fonts,
+                  logo_asset_id: logo?.asset_id ?? null,
+                  caption_defaults: defaults,
+                },
+                { onSuccess: discard },
+              );
             }}
           >
             {complete.isPending ? 'Finishing…' : 'Complete onboarding'}

@@ -5,5 +5,12 @@ import { OnboardingPage } from '@/features/workspace/components/onboarding-page.
 export const Route = createFileRoute('/_app/onboarding/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(onboardingQueryOptions),
   head: () => ({ meta: [{ title: 'Brand setup · Cutroom' }] }),
-  component: OnboardingPage,
+  component: OnboardingRoute,
 });
+
+function OnboardingRoute() {
+  const organizationId = Route.useRouteContext({
+    select: (context) => context.session.organization_id,
+  });
+  return <OnboardingPage organizationId={organizationId} />;
+}
