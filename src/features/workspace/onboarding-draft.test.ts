@@ -7,20 +7,7 @@ import {
   saveOnboardingDraft,
   type OnboardingDraft,
 } from './onboarding-draft.ts';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { memoryStorage } from '@/test/memory-storage.ts';
 
 const scanned: OnboardingDraft = {
   ...blankOnboardingDraft(),
