@@ -3,10 +3,12 @@
  * scroll, scroll sync and drawing. It receives the timeline's `Editor` (the editor kit): a
  * drag is an editor gesture (Escape rolls it back to its mark), a drop commits the gesture, keys
  * go to `editor.handleKey`. React renders the DOM and the canvases once; from then on scrolling,
- * zooming and dragging only draw (no React renders). The ruler and the items are drawn on one
- * opaque canvas, a band wider than the view (model/band.ts) that the scroll box moves natively: a
- * horizontal scroll draws nothing until the view nears the band's end (then the band is drawn
- * again around the view, ahead of time in an idle task when it can), and a Ctrl+wheel zoom
+ * zooming and dragging only draw (no React renders). The ruler and the items are drawn as a band
+ * wider than the view (model/band.ts) of opaque tiles TILE_PX wide, placed in the scroll content
+ * so that the scroll box moves them natively: a horizontal scroll draws nothing until the view
+ * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when it
+ * can). Each tile is drawn on an OffscreenCanvas and shown as a finished bitmap (a 2D canvas on the
+ * page was copied for the compositor again on every frame of a scroll). A Ctrl+wheel zoom
  * stretches the band by a transform, drawing it again only when stretched too far. The band is
  * drawn again when items or the selection change, and crisp once a scroll or zoom has settled.
  * Trim feedback and the selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
@@ -61,7 +63,6 @@ import {
   marqueeBox,
   moveGhostBoxes,
   moveLabel,
-  ROWS_BACKGROUND,
   snapMarker,
 } from './timeline-drawing.ts';
 
@@ -93,6 +94,8 @@ export interface TimelineTestHooks {
     overlayDraws: number;
     ghostDraws: number;
     ghostMoves: number;
+    /** Band tiles drawn (a full band draw draws each of its tiles; a scroll only new ones). */
+    tileDraws: number;
   };
 }
 
@@ -108,8 +111,11 @@ declare global {
 export interface CanvasElements {
   scroll: HTMLDivElement;
   spacer: HTMLDivElement;
-  /** The ruler and the items: an opaque canvas, a band placed in the scroll content. */
-  band: HTMLCanvasElement | null;
+  /**
+   * The ruler and the items: a layer of opaque canvas tiles (the band) placed in the scroll
+   * content.
+   */
+  band: HTMLElement | null;
   host: HTMLDivElement;
   headers: HTMLElement | null;
   /** The playhead: a DOM line moved by transform (no canvas redraw when it or the view moves). */
@@ -188,9 +194,43 @@ function viewChanged(a: TimelineEditorState, b: TimelineEditorState): boolean {
 interface FrameWork {
   dom: boolean;
   band: boolean;
+  /** The tiles in view whose names were pinned for another scroll position (a settled scroll). */
+  pins: boolean;
   overlay: boolean;
 }
-const NO_FRAME_WORK: FrameWork = { dom: false, band: false, overlay: false };
+const NO_FRAME_WORK: FrameWork = { dom: false, band: false, pins: false, overlay: false };
+
+/** Width of a band tile (CSS px): a scroll draws only the tiles it brings into the band. */
+const TILE_PX = 512;
+
+/** A tile of the band: an opaque canvas TILE_PX wide at content x = its index × TILE_PX. */
+interface Tile {
+  canvas: HTMLCanvasElement;
+  /**
+   * The tile shows a finished bitmap (drawn on an OffscreenCanvas, rasterised there): a 2D
+   * canvas is copied for the compositor again on every commit of the page (every scroll frame),
+   * a bitmap is handed over once.
+   */
+  renderer: ImageBitmapRenderingContext;
+  /** The content generation it shows (see CanvasController.generation); -1: nothing yet. */
+  generation: number;
+  /** The scroll position its names were pinned to the view's left edge for. */
+  pinnedAt: number;
+}
+
+/** The band widened to whole tiles. */
+function tileAligned(band: Band): Band {
+  const left = Math.floor(band.left / TILE_PX) * TILE_PX;
+  const right = Math.ceil((band.left + band.width) / TILE_PX) * TILE_PX;
+  return { ...band, left, width: right - left };
+}
+
+/** Tile `index` of `band`, as a band of its own. */
+const tileBand = (band: Band, index: number): Band => ({
+  ...band,
+  left: index * TILE_PX,
+  width: TILE_PX,
+});
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const pixelRatio = () =>
@@ -213,20 +253,27 @@ export class CanvasController {
   private band: Band | null = null;
   /** Whether the band was drawn as a draft (boxes only) or with its names pinned elsewhere. */
   private bandCrisp = false;
-  private bandContext: CanvasRenderingContext2D | null = null;
   /**
    * The band drawn ahead with a pressed selection faded (what a move drag shows under its
    * ghosts), rasterised in the task after the press: the drag's first frame copies it instead of
    * drawing every item again.
    */
   private prepared: {
-    bitmap: ImageBitmap;
+    bitmaps: Map<number, ImageBitmap>;
     band: Band;
+    generation: number;
     ids: readonly string[];
     selection: ReadonlySet<string>;
     index: TimelineIndex;
-    pinnedAt: number;
   } | null = null;
+  /** The band's tiles by index, and tiles out of the band kept for reuse. */
+  private readonly tiles = new Map<number, Tile>();
+  private scratchContext: OffscreenCanvasRenderingContext2D | null = null;
+  private tilePool: Tile[] = [];
+  /** Bumped whenever what the band shows changes: a tile of an older generation is drawn again. */
+  private generation = 0;
+  private playheadTransform = '';
+  private headersAt = Number.NaN;
   /** The scroll content's width as last written (a zoom sweep only grows it: see syncDom). */
   private spacerWidth = -1;
   private spacerHeight = -1;
@@ -242,6 +289,7 @@ export class CanvasController {
     overlayDraws: 0,
     ghostDraws: 0,
     ghostMoves: 0,
+    tileDraws: 0,
   };
   private ghostBase: GhostBase | null = null;
   private frameRequest: number | null = null;
@@ -311,9 +359,13 @@ export class CanvasController {
       this.cancelRecentre();
       this.draft = false;
       this.band = null;
-      this.bandContext = null;
+      for (const tile of this.tiles.values()) tile.canvas.remove();
+      this.tiles.clear();
+      this.tilePool = [];
       this.dropPrepared();
       this.spacerWidth = this.spacerHeight = -1;
+      this.playheadTransform = '';
+      this.headersAt = Number.NaN;
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -381,6 +433,7 @@ export class CanvasController {
     const work = this.frameWork;
     work.dom ||= parts.dom ?? false;
     work.band ||= parts.band ?? false;
+    work.pins ||= parts.pins ?? false;
     work.overlay ||= parts.overlay ?? false;
     this.frameRequest ??= requestAnimationFrame(this.onFrame);
   }
@@ -391,7 +444,7 @@ export class CanvasController {
     this.frameWork = { ...NO_FRAME_WORK };
     const state = this.store.getState();
     if (work.dom) this.syncDom(state);
-    this.updateBand(viewportOf(state), work.band);
+    this.updateBand(viewportOf(state), work.band, work.pins);
     const overlay = this.overlayLayer;
     if (work.overlay && overlay?.visible()) overlay.draw();
   };
@@ -407,10 +460,10 @@ export class CanvasController {
    * the view has come within half a margin of the band's end, the band is drawn around the view
    * again in an idle task (before a frame needs it).
    */
-  private updateBand(view: ReturnType<typeof viewportOf>, redraw: boolean): void {
+  private updateBand(view: ReturnType<typeof viewportOf>, redraw: boolean, pins = false): void {
     const band = this.band;
-    if (redraw || !band || !bandCovers(band, view, this.contentWidthPx(view))) {
-      this.drawBand(view);
+    if (redraw || pins || !band || !bandCovers(band, view, this.contentWidthPx(view))) {
+      this.drawBand(view, redraw, pins);
     } else if (this.recentreTask === null && band.pxPerSecond === view.pxPerSecond) {
       const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
       if (slack > 0 && !bandCovers(band, view, this.contentWidthPx(view), slack))
@@ -426,7 +479,7 @@ export class CanvasController {
       // A zoom stretch is left to the settle; a scroll gets its band ahead of time.
       if (this.band && this.band.pxPerSecond === state.pxPerSecond) {
         const view = viewportOf(state);
-        this.drawBand(view);
+        this.drawBand(view, false);
         this.placeBand(view);
       }
     };
@@ -443,46 +496,78 @@ export class CanvasController {
     this.recentreTask = null;
   }
 
+  /** A tile of the band from the pool (or a new one), in the band's layer. */
+  private tile(index: number): Tile | null {
+    const layer = this.elements?.band;
+    if (!layer) return null;
+    let tile = this.tiles.get(index);
+    if (tile) return tile;
+    tile = this.tilePool.pop();
+    if (!tile) {
+      const canvas = document.createElement('canvas');
+      canvas.setAttribute('aria-hidden', 'true');
+      canvas.style.position = 'absolute';
+      canvas.style.left = '0';
+      canvas.style.top = '0';
+      // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
+      // also blended the page, panel and scroll-box layers below it).
+      const renderer = canvas.getContext('bitmaprenderer', { alpha: false });
+      if (!renderer) return null;
+      tile = { canvas, renderer, generation: -1, pinnedAt: Number.NaN };
+    }
+    tile.generation = -1;
+    tile.canvas.style.transform = `translateX(${index * TILE_PX}px)`;
+    layer.appendChild(tile.canvas);
+    this.tiles.set(index, tile);
+    return tile;
+  }
+
   /**
-   * The band's canvas, sized for `band` (device pixels), with its context (opaque). A draft (zoom
-   * sweep) is drawn at half the horizontal resolution: half the pixels to fill and copy on each of
-   * its frequent draws, boxes only, crisp again once the sweep settles. The canvas is not
-   * allocated again for a band a little narrower than it (a zoom sweep's bands vary in width near
-   * the content's start; a new backing store on each of them cost more than drawing): the part past
-   * the band is filled with the background and lies past the view (bandCovers).
+   * Draws tile `index` of `band` (names pinned to the view's left edge at `pinnedAt`, content x).
+   * A draft (zoom sweep) is drawn at half the horizontal resolution: half the pixels to fill and
+   * copy on each of its frequent draws, boxes only, crisp again once the sweep settles.
    */
-  private bandCanvas(band: Band, draft: boolean): CanvasRenderingContext2D | null {
-    const canvas = this.elements?.band;
-    if (!canvas) return null;
+  private paintTile(
+    tile: Tile,
+    index: number,
+    band: Band,
+    pinnedAt: number,
+    moving: ReadonlySet<string> | null,
+  ): number {
     const ratio = pixelRatio();
-    const xRatio = draft ? ratio / 2 : ratio;
-    const width = Math.max(1, Math.ceil(band.width * xRatio));
+    const xRatio = this.draft ? ratio / 2 : ratio;
+    const width = Math.ceil(TILE_PX * xRatio);
     const height = Math.max(1, Math.round(band.height * ratio));
-    const draftKey = draft ? 'draft' : 'crisp';
-    if (
-      canvas.height !== height ||
-      canvas.width < width ||
-      canvas.width > Math.ceil(width * 1.25) + 64 ||
-      canvas.dataset.resolution !== draftKey
-    ) {
-      canvas.width = width;
-      canvas.height = height;
-      canvas.dataset.resolution = draftKey;
-      canvas.style.height = `${band.height}px`;
-    }
-    const cssWidth = `${canvas.width / xRatio}px`;
-    if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
-    // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
-    // also blended the page, panel and scroll-box layers below it).
-    this.bandContext ??= canvas.getContext('2d', { alpha: false });
-    const ctx = this.bandContext;
-    if (!ctx) return null;
+    const ctx = this.scratch(width, height);
+    if (!ctx) return 0;
     ctx.setTransform(xRatio, 0, 0, ratio, 0, 0);
-    if (canvas.width / xRatio > band.width) {
-      ctx.fillStyle = ROWS_BACKGROUND;
-      ctx.fillRect(band.width, 0, canvas.width / xRatio - band.width, band.height);
-    }
+    const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.draft);
+    this.show(tile, ctx.canvas.transferToImageBitmap());
+    tile.generation = this.generation;
+    tile.pinnedAt = pinnedAt;
+    return drawn;
+  }
+
+  /** The OffscreenCanvas tiles are drawn on, sized (device pixels), with its 2D context. */
+  private scratch(width: number, height: number): OffscreenCanvasRenderingContext2D | null {
+    if (typeof OffscreenCanvas !== 'function') return null;
+    this.scratchContext ??= new OffscreenCanvas(width, height).getContext('2d', { alpha: false });
+    const ctx = this.scratchContext;
+    if (!ctx) return null;
+    if (ctx.canvas.width !== width) ctx.canvas.width = width;
+    if (ctx.canvas.height !== height) ctx.canvas.height = height;
     return ctx;
+  }
+
+  /** Hands a finished bitmap to a tile (the tile's canvas takes it over: nothing is copied). */
+  private show(tile: Tile, bitmap: ImageBitmap): void {
+    const { canvas } = tile;
+    if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
+    if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
+    const cssHeight = `${Math.round(bitmap.height / pixelRatio())}px`;
+    if (canvas.style.width !== `${TILE_PX}px`) canvas.style.width = `${TILE_PX}px`;
+    if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
+    tile.renderer.transferFromImageBitmap(bitmap);
   }
 
   /** Draws the ruler and the items of `band` (`pinnedAt`: the view's left edge, content x). */
@@ -497,6 +582,7 @@ export class CanvasController {
     if (!index) return 0;
     const drawn = bandViewport(band);
     const pinLeft = pinnedAt - band.left;
+    // The ruler's ticks start at the one at or left of the tile's edge: a label is never cut.
     drawStatic(ctx, drawn, this.fps);
     return drawItems(ctx, index, drawn, {
       fps: this.fps,
@@ -509,118 +595,156 @@ export class CanvasController {
   }
 
   /**
-   * After a press on a selected item (a move may follow): the band as the drag will show it (the
-   * pressed items faded), drawn and rasterised now, outside any frame.
+   * After a press on a selected item (a move may follow): the band's tiles as the drag will show
+   * them (the pressed items faded), drawn and rasterised now, outside any frame.
    */
   private prepareFadedBand(ids: readonly string[]): void {
     this.dropPrepared();
     const band = this.band;
     const index = this.index;
-    const canvas = this.elements?.band;
-    if (!band || !index || !canvas || !this.bandCrisp || typeof OffscreenCanvas !== 'function')
-      return;
-    const off = new OffscreenCanvas(canvas.width, canvas.height);
-    const ctx = off.getContext('2d', { alpha: false });
-    if (!ctx) return;
+    if (!band || !index || !this.bandCrisp) return;
     const ratio = pixelRatio();
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    if (canvas.width / ratio > band.width) {
-      ctx.fillStyle = ROWS_BACKGROUND;
-      ctx.fillRect(band.width, 0, canvas.width / ratio - band.width, band.height);
+    const moving = idSet(ids);
+    const bitmaps = new Map<number, ImageBitmap>();
+    for (const [i, tile] of this.tiles) {
+      const ctx = this.scratch(tile.canvas.width, tile.canvas.height);
+      if (tile.generation !== this.generation || !ctx) {
+        for (const bitmap of bitmaps.values()) bitmap.close();
+        return;
+      }
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, moving, false);
+      bitmaps.set(i, ctx.canvas.transferToImageBitmap());
     }
-    this.paintBand(ctx, band, this.bandPinnedAt, idSet(ids), false);
     this.prepared = {
-      bitmap: off.transferToImageBitmap(),
+      bitmaps,
       band,
+      generation: this.generation,
       ids,
       selection: this.store.getState().selection,
       index,
-      pinnedAt: this.bandPinnedAt,
     };
   }
 
   private dropPrepared(): void {
-    this.prepared?.bitmap.close();
+    for (const bitmap of this.prepared?.bitmaps.values() ?? []) bitmap.close();
     this.prepared = null;
   }
 
   /** Shows the prepared faded band if it is what the band should show now; false if not. */
   private usePrepared(view: ReturnType<typeof viewportOf>): boolean {
     const prepared = this.prepared;
-    const ctx = this.bandContext;
-    const canvas = this.elements?.band;
-    const state = this.store.getState();
-    this.prepared = null;
     if (!prepared) return false;
+    this.prepared = null;
+    const state = this.store.getState();
     const ok =
-      ctx !== null &&
-      canvas !== null &&
-      canvas !== undefined &&
       prepared.band === this.band &&
+      prepared.generation === this.generation &&
       prepared.index === this.index &&
       prepared.selection === state.selection &&
-      prepared.pinnedAt === this.bandPinnedAt &&
       state.drag?.kind === 'move' &&
       state.drag.ids === prepared.ids &&
       !this.draft &&
-      canvas.width === prepared.bitmap.width &&
-      canvas.height === prepared.bitmap.height &&
+      prepared.bitmaps.size === this.tiles.size &&
+      [...this.tiles].every(
+        ([i, tile]) =>
+          tile.canvas.width === prepared.bitmaps.get(i)?.width &&
+          tile.canvas.height === prepared.bitmaps.get(i)?.height,
+      ) &&
       bandCovers(prepared.band, view, this.contentWidthPx(view));
     if (ok) {
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.drawImage(prepared.bitmap, 0, 0);
+      this.generation += 1;
+      for (const [i, tile] of this.tiles) {
+        this.show(tile, prepared.bitmaps.get(i)!);
+        tile.generation = this.generation;
+      }
       this.counts.itemsDraws += 1;
+    } else {
+      for (const bitmap of prepared.bitmaps.values()) bitmap.close();
     }
-    prepared.bitmap.close();
     return ok;
   }
 
-  private drawBand(view: ReturnType<typeof viewportOf>): void {
+  /**
+   * Brings the band up to date for `view`: with `everything`, every tile is drawn again (items,
+   * the selection or the zoom changed); otherwise only the tiles the band did not have yet (a
+   * scroll brings in one tile at a time) and, with `pins`, those in view whose names were pinned
+   * for another scroll position.
+   */
+  private drawBand(view: ReturnType<typeof viewportOf>, everything = true, pins = false): void {
     this.cancelRecentre();
     if (!this.index || view.width <= 0 || view.height <= 0) return;
-    if (this.usePrepared(view)) return;
+    if (everything && this.usePrepared(view)) return;
     const last = this.band;
     const scrolled =
       last && !this.draft && last.pxPerSecond === view.pxPerSecond
         ? Math.sign(view.scrollX - this.bandPinnedAt)
         : 0;
-    const band = bandFor(
-      view,
-      pixelRatio(),
-      this.draft
-        ? { kind: 'zooming' }
-        : scrolled !== 0 && this.settleTimer !== null
-          ? { kind: 'scrolling', direction: scrolled as 1 | -1 }
-          : { kind: 'centred' },
+    const band = tileAligned(
+      bandFor(
+        view,
+        pixelRatio(),
+        this.draft
+          ? { kind: 'zooming' }
+          : scrolled !== 0 && this.settleTimer !== null
+            ? { kind: 'scrolling', direction: scrolled as 1 | -1 }
+            : { kind: 'centred' },
+      ),
     );
-    const ctx = this.bandCanvas(band, this.draft);
-    if (!ctx) return;
+    const sameScale =
+      last !== null &&
+      last.pxPerSecond === band.pxPerSecond &&
+      last.scrollY === band.scrollY &&
+      last.height === band.height &&
+      last.viewWidth === band.viewWidth &&
+      this.bandCrisp === !this.draft;
+    if (everything || !sameScale) this.generation += 1;
     this.band = band;
     this.bandCrisp = !this.draft;
+    const first = band.left / TILE_PX;
+    const end = (band.left + band.width) / TILE_PX;
+    for (const [i, tile] of this.tiles) {
+      if (i >= first && i < end) continue;
+      tile.canvas.remove();
+      this.tiles.delete(i);
+      this.tilePool.push(tile);
+    }
     const state = this.store.getState();
-    this.counts.items = this.paintBand(
-      ctx,
-      band,
-      view.scrollX,
-      state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
-      this.draft,
-    );
-    this.counts.itemsDraws += 1;
+    const moving = state.drag?.kind === 'move' ? idSet(state.drag.ids) : null;
+    let items = 0;
+    let painted = 0;
+    for (let i = first; i < end; i += 1) {
+      const tile = this.tile(i);
+      if (!tile) return;
+      const left = i * TILE_PX;
+      const inView = left < view.scrollX + view.width && left + TILE_PX > view.scrollX;
+      if (
+        tile.generation === this.generation &&
+        !(pins && inView && tile.pinnedAt !== view.scrollX)
+      )
+        continue;
+      items += this.paintTile(tile, i, band, view.scrollX, moving);
+      painted += 1;
+      this.counts.tileDraws += 1;
+    }
     this.bandPinnedAt = view.scrollX;
-    if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
+    if (painted === 0) return;
+    this.counts.items = items;
+    this.counts.itemsDraws += 1;
+    if (!this.firstDrawMarked && items > 0 && typeof performance !== 'undefined') {
       this.firstDrawMarked = true;
       performance.mark(FIRST_DRAW_MARK);
     }
   }
 
-  /** The band's canvas goes to its place in the scroll content, stretched by a zoom under way. */
+  /** The band's tiles go to their place in the scroll content, stretched by a zoom under way. */
   private placeBand(view: ReturnType<typeof viewportOf>): void {
-    const canvas = this.elements?.band;
+    const layer = this.elements?.band;
     const band = this.band;
-    if (!canvas || !band) return;
-    const { x, scale } = bandPlacement(band, view);
-    const transform = `translate(${round2(x)}px, ${band.scrollY}px)${scale === 1 ? '' : ` scale(${scale}, 1)`}`;
-    if (canvas.style.transform !== transform) canvas.style.transform = transform;
+    if (!layer || !band) return;
+    const { scale } = bandPlacement(band, view);
+    const transform = `translateY(${band.scrollY}px)${scale === 1 ? '' : ` scale(${scale}, 1)`}`;
+    if (layer.style.transform !== transform) layer.style.transform = transform;
   }
 
   /** Once the view has not changed for SETTLE_MS: the band is drawn crisp where it is not. */
@@ -637,13 +761,10 @@ export class CanvasController {
     if (wasDraft) this.requestFrame({ dom: true });
     const state = this.store.getState();
     const band = this.band;
-    if (
-      !band ||
-      !this.bandCrisp ||
-      band.pxPerSecond !== state.pxPerSecond ||
-      this.bandPinnedAt !== state.scrollX
-    )
+    if (!band || !this.bandCrisp || band.pxPerSecond !== state.pxPerSecond)
       this.requestFrame({ band: true });
+    // A settled scroll: only the tiles in view get their names pinned to the view's edges again.
+    else this.requestFrame({ pins: true });
   };
 
   /**
@@ -814,13 +935,18 @@ export class CanvasController {
     if (overlay && overlay.visible() !== show) overlay.visible(show);
   }
 
+  /**
+   * The playhead is placed in the scroll content (content x, at the view's top): a horizontal
+   * scroll moves it natively and writes nothing.
+   */
   private placePlayhead(state: TimelineEditorState): void {
     const line = this.elements?.playhead;
     if (!line) return;
-    const x = timeToX(state.playhead, viewportOf(state));
-    const visible = x >= -8 && x <= state.viewportWidth + 8;
-    line.style.display = visible ? '' : 'none';
-    if (visible) line.style.transform = `translateX(${Math.round(x)}px)`;
+    const transform = `translate(${Math.round(state.playhead * state.pxPerSecond)}px, ${Math.round(state.scrollY)}px)`;
+    if (transform !== this.playheadTransform) {
+      this.playheadTransform = transform;
+      line.style.transform = transform;
+    }
   }
 
   /** Scroll content size, stage position and scroll offsets follow the store. */
@@ -828,7 +954,7 @@ export class CanvasController {
     const elements = this.elements;
     const index = this.index;
     if (!elements || !index) return;
-    const { scroll, spacer, host, headers } = elements;
+    const { scroll, spacer, headers } = elements;
     // The content's size is written only when it changes. During a zoom sweep it only grows, and
     // by half again when it must: a new width makes the scroll offsets written next lay the box out
     // at once (a forced layout on every frame of the sweep); the sweep's settle writes it exactly.
@@ -849,8 +975,11 @@ export class CanvasController {
     }
     if (Math.abs(scroll.scrollLeft - state.scrollX) > 0.5) scroll.scrollLeft = state.scrollX;
     if (Math.abs(scroll.scrollTop - state.scrollY) > 0.5) scroll.scrollTop = state.scrollY;
-    host.style.transform = `translate(${state.scrollX}px, ${state.scrollY}px)`;
-    if (headers) headers.style.transform = `translateY(${-state.scrollY}px)`;
+    // The host layer stays in view by sticky positioning (nothing written on a scroll).
+    if (headers && state.scrollY !== this.headersAt) {
+      this.headersAt = state.scrollY;
+      headers.style.transform = `translateY(${-state.scrollY}px)`;
+    }
     scroll.dataset.pxPerSecond = String(state.pxPerSecond);
     scroll.dataset.scrollX = String(Math.round(state.scrollX));
     scroll.dataset.scrollY = String(Math.round(state.scrollY));

@@ -1,9 +1,9 @@
 /**
  * The Konva timeline canvas. Konva's performance advice, applied:
  * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
- *   one opaque canvas, a band wider than the view placed in the scroll content (a scroll moves it
- *   natively), and a Konva stage the size of the view with the overlay layer (trims, what a
- *   selection box selects);
+ *   opaque bitmap tiles, a band wider than the view placed in the scroll content (a scroll moves it
+ *   natively), and a Konva stage the size of the view, kept in view by sticky positioning, with
+ *   the overlay layer (trims, what a selection box selects);
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
  * - a trim or a selection box redraws only the overlay; a move drag lays its ghosts out once, as
  *   DOM boxes in a layer that it then only moves; items are written to the server once, on release;
@@ -38,7 +38,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const [size, setSize] = useState({ width: 0, height });
   const scrollRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
-  const bandRef = useRef<HTMLCanvasElement>(null);
+  const bandRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const headersRef = useRef<HTMLUListElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
@@ -141,13 +141,31 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         onLostPointerCapture={controller.onLostPointerCapture}
         onKeyDown={controller.onKeyDown}
       >
-        <div ref={spacerRef} className="relative overflow-hidden">
-          <canvas
+        {/* `overflow: clip`, not hidden: the spacer clips the band without becoming the scroll
+            container of the sticky layer below. */}
+        <div ref={spacerRef} className="relative" style={{ overflow: 'clip' }}>
+          <div
             ref={bandRef}
             aria-hidden="true"
             className="pointer-events-none absolute left-0 top-0 origin-top-left will-change-transform"
           />
-          <div ref={hostRef} className="absolute left-0 top-0 will-change-transform">
+          {/* The playhead: in the scroll content (a scroll moves it natively). */}
+          <div
+            ref={playheadRef}
+            aria-hidden="true"
+            className="pointer-events-none absolute left-0 top-0 z-10 will-change-transform"
+            style={{ height: size.height }}
+          >
+            <div className="absolute -left-1.5 top-4 h-0 w-0 border-x-[6px] border-t-8 border-x-transparent border-t-red-500" />
+            <div className="absolute left-0 top-5 bottom-0 w-px bg-red-500" />
+          </div>
+          {/* The view's own layer (overlay stage, ghosts, labels) stays in view by sticky
+              positioning: a scroll writes nothing to the page, so the compositor scrolls alone. */}
+          <div
+            ref={hostRef}
+            className="sticky left-0 top-0"
+            style={{ width: size.width, height: size.height }}
+          >
             {size.width > 0 ? (
               <Stage width={size.width} height={size.height} listening={false}>
                 <Layer ref={overlayLayerRef} listening={false}>
@@ -192,15 +210,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
               className="pointer-events-none absolute left-0 top-0 h-[14px] w-16 overflow-hidden whitespace-nowrap bg-slate-950 pl-[3px] text-[10px] leading-[14px] text-white will-change-transform data-[blocked=true]:bg-red-600"
               style={{ display: 'none' }}
             />
-            <div
-              ref={playheadRef}
-              aria-hidden="true"
-              className="pointer-events-none absolute left-0 top-0 will-change-transform"
-              style={{ height: size.height }}
-            >
-              <div className="absolute -left-1.5 top-4 h-0 w-0 border-x-[6px] border-t-8 border-x-transparent border-t-red-500" />
-              <div className="absolute left-0 top-5 bottom-0 w-px bg-red-500" />
-            </div>
           </div>
         </div>
       </div>
