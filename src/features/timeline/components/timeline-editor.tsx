@@ -34,17 +34,15 @@ import { TimelineInspector } from './timeline-inspector.tsx';
 import { DeleteResultPanel } from './timeline-panels.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
-// The canvas (Konva) and the preview (the caption painter) are chunks of their own, requested as
-// soon as this module runs (beside the timeline's data) and mounted after the first paint, which
-// shows the toolbar, help and inspector without waiting for either.
-const loadCanvas = () => import('./timeline-canvas.tsx');
-const loadPreview = () => import('./preview-panel.tsx');
+// The canvas and the preview (the caption painter) are chunks of their own, requested when they
+// mount, after the first paint: on a slow link the first paint (toolbar, help, inspector) does not
+// share the bandwidth with them, and their work runs in tasks of its own after it.
 const TimelineCanvas = lazy(() =>
-  loadCanvas().then((module) => ({ default: module.TimelineCanvas })),
+  import('./timeline-canvas.tsx').then((module) => ({ default: module.TimelineCanvas })),
 );
-const PreviewPanel = lazy(() => loadPreview().then((module) => ({ default: module.PreviewPanel })));
-void loadCanvas().catch(() => undefined);
-void loadPreview().catch(() => undefined);
+const PreviewPanel = lazy(() =>
+  import('./preview-panel.tsx').then((module) => ({ default: module.PreviewPanel })),
+);
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
