@@ -77,7 +77,11 @@ function PlanReview({
         }
         actions={<ApprovalControls projectId={projectId} revision={revision} />}
       >
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <div
+          role="group"
+          aria-label="Revision status"
+          className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700"
+        >
           <StatusBadge status={revision.status} />
           <span>Created {formatDateTime(revision.created_at)}</span>
           {revision.plan_approved_at ? (
@@ -86,7 +90,7 @@ function PlanReview({
           {revision.assets_approved_at ? (
             <span>· assets approved {formatDateTime(revision.assets_approved_at)}</span>
           ) : null}
-        </p>
+        </div>
         <RunStatus revision={revision} />
       </ProjectPageHeader>
 
