@@ -3,8 +3,8 @@
  * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
  *   one opaque canvas, a band wider than the view placed in the scroll content (a scroll moves it
  *   natively), and a Konva stage the size of the view with the overlay layer (trims, what a
- *   selection box selects), a chunk of its own mounted once the page is idle (or the pointer or
- *   focus comes to the canvas): the items are drawn without waiting for Konva;
+ *   selection box selects), a chunk of its own loaded in idle time and mounted when the pointer
+ *   or focus comes to the canvas: the items are drawn without waiting for Konva;
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
  * - a trim or a selection box redraws only the overlay; a move drag lays its ghosts out once, as
  *   DOM boxes in a layer that it then only moves; items are written to the server once, on release;
@@ -33,8 +33,9 @@ const HEADER_WIDTH = 168;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
 const OVERLAY_IDLE_TIMEOUT_MS = 2000;
 
+const loadOverlay = () => import('./timeline-overlay.tsx');
 const TimelineOverlay = lazy(() =>
-  import('./timeline-overlay.tsx').then((module) => ({ default: module.TimelineOverlay })),
+  loadOverlay().then((module) => ({ default: module.TimelineOverlay })),
 );
 
 export interface TimelineCanvasProps {
@@ -50,8 +51,9 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const index = timelineIndexOf(timeline);
   const [controller] = useState(() => new CanvasController(editor));
   const [size, setSize] = useState({ width: 0, height });
-  // The Konva overlay mounts after the items' first draw, in idle time, or as soon as the pointer
-  // or focus comes to the canvas (before a trim or a selection box can need it).
+  // The Konva overlay's chunk loads in idle time after the items' first draw; its stage mounts
+  // when the pointer or focus comes to the canvas (before a trim or a selection box can need it),
+  // not while the page starts.
   const [overlayWanted, setOverlayWanted] = useState(false);
   const wantOverlay = useCallback(() => setOverlayWanted(true), []);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -105,8 +107,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const measured = size.width > 0;
   useEffect(() => {
     if (overlayWanted || !measured) return;
-    return whenIdle(wantOverlay, OVERLAY_IDLE_TIMEOUT_MS);
-  }, [overlayWanted, measured, wantOverlay]);
+    return whenIdle(() => void loadOverlay().catch(() => undefined), OVERLAY_IDLE_TIMEOUT_MS);
+  }, [overlayWanted, measured]);
 
   return (
     <div

@@ -29,9 +29,7 @@ import {
   type TimelineEditor as Editor,
 } from '../state/create-timeline-editor.ts';
 import { TimelineLegend } from './timeline-legend.tsx';
-import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
-import { DeleteResultPanel } from './timeline-panels.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
 // The canvas and the preview (the caption painter) are chunks of their own, requested when they
@@ -42,6 +40,16 @@ const TimelineCanvas = lazy(() =>
 );
 const PreviewPanel = lazy(() =>
   import('./preview-panel.tsx').then((module) => ({ default: module.PreviewPanel })),
+);
+// Shown only after an edit asks for them: loaded then.
+const TrimReviewDialog = lazy(() =>
+  import('./timeline-dialogs.tsx').then((module) => ({ default: module.TrimReviewDialog })),
+);
+const DeleteConfirmDialog = lazy(() =>
+  import('./timeline-dialogs.tsx').then((module) => ({ default: module.DeleteConfirmDialog })),
+);
+const DeleteResultPanel = lazy(() =>
+  import('./timeline-panels.tsx').then((module) => ({ default: module.DeleteResultPanel })),
 );
 
 /** Borders and the horizontal scrollbar below the last row. */
@@ -168,19 +176,21 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
       ) : null}
       {deleteResult && deleted ? (
-        <DeleteResultPanel
-          result={deleteResult}
-          nameOf={nameOf}
-          onRetry={(ids) => {
-            deleted.dismiss();
-            void editor.commit(`Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`, {
-              kind: 'delete',
-              ids,
-              pack: deleteResult.packed === true,
-            });
-          }}
-          onDismiss={deleted.dismiss}
-        />
+        <Suspense fallback={null}>
+          <DeleteResultPanel
+            result={deleteResult}
+            nameOf={nameOf}
+            onRetry={(ids) => {
+              deleted.dismiss();
+              void editor.commit(`Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`, {
+                kind: 'delete',
+                ids,
+                pack: deleteResult.packed === true,
+              });
+            }}
+            onDismiss={deleted.dismiss}
+          />
+        </Suspense>
       ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
@@ -224,29 +234,31 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         {announcement}
       </div>
 
-      {review ? (
-        <TrimReviewDialog
-          label={review.label}
-          preview={review.answer as TimelineBatchApplyResult}
-          index={index}
-          onCancel={review.cancel}
-          onApply={review.apply}
-        />
-      ) : null}
-      {deleteRequest ? (
-        <DeleteConfirmDialog
-          ids={deleteRequest}
-          index={index}
-          onCancel={() => editor.setState({ deleteRequest: null })}
-          onConfirm={({ pack }) => {
-            editor.setState({ deleteRequest: null });
-            void editor.commit(
-              `Delete ${deleteRequest.length === 1 ? '1 item' : `${deleteRequest.length} items`}`,
-              { kind: 'delete', ids: deleteRequest, pack },
-            );
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {review ? (
+          <TrimReviewDialog
+            label={review.label}
+            preview={review.answer as TimelineBatchApplyResult}
+            index={index}
+            onCancel={review.cancel}
+            onApply={review.apply}
+          />
+        ) : null}
+        {deleteRequest ? (
+          <DeleteConfirmDialog
+            ids={deleteRequest}
+            index={index}
+            onCancel={() => editor.setState({ deleteRequest: null })}
+            onConfirm={({ pack }) => {
+              editor.setState({ deleteRequest: null });
+              void editor.commit(
+                `Delete ${deleteRequest.length === 1 ? '1 item' : `${deleteRequest.length} items`}`,
+                { kind: 'delete', ids: deleteRequest, pack },
+              );
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

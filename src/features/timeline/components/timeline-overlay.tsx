@@ -2,7 +2,7 @@
  * The Konva overlay of the timeline canvas (trim feedback, what a selection box selects): a stage
  * the size of the view with one layer drawn by the controller's scene function. A chunk of its
  * own (Konva and react-konva are most of the canvas's JavaScript): the band of items draws without
- * it, and the canvas mounts it once the page is idle or the pointer or focus comes to the canvas,
+ * it; the canvas loads it in idle time and mounts it when the pointer or focus comes to the canvas,
  * before any trim or selection box can need it.
  */
 import type Konva from 'konva';
