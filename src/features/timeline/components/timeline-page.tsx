@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
+import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { TimelineEditor } from './timeline-editor.tsx';
 
@@ -9,18 +9,7 @@ export function TimelinePage({ projectId }: { projectId: string }) {
   const timeline = useQuery(timelineQueryOptions(projectId));
   return (
     <article aria-labelledby="timeline-heading" className="flex flex-col gap-4">
-      <div>
-        <Link
-          to="/projects/$projectId"
-          params={{ projectId }}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          ← Project
-        </Link>
-        <h1 id="timeline-heading" className="mt-1 text-2xl font-semibold">
-          Timeline
-        </h1>
-      </div>
+      <ProjectPageHeader projectId={projectId} headingId="timeline-heading" title="Timeline" />
       {timeline.isPending ? (
         <LoadingState label="Loading timeline…" />
       ) : timeline.isError ? (
