@@ -42,7 +42,12 @@ import { WordTextField } from './word-text-field.tsx';
 const CAPTION_ROW = 34;
 const WORD_ROW = 52;
 const TRACK_WIDTH = 132;
-/** Rows kept mounted beyond the view: behind the scroll (and on both sides at rest)… */
+/**
+ * Rows kept mounted beyond the view at rest, on each side: about as many as a scroll keeps, so
+ * the pool's elements exist before a scroll starts (its first frames reuse them, creating none).
+ */
+const OVERSCAN_REST = 20;
+/** Rows kept mounted behind a scroll… */
 const OVERSCAN_BEHIND = 4;
 /** …and ahead of a scroll, at least (a steady 1,000 px/frame scroll moves ~20 rows a frame)… */
 const OVERSCAN_AHEAD = 24;
@@ -64,7 +69,7 @@ export function rowsAhead(pxPerMs: number): number {
 }
 
 /**
- * The rows to mount for a view of rows `startIndex`..`endIndex`: a few on each side at rest;
+ * The rows to mount for a view of rows `startIndex`..`endIndex`: some on each side at rest;
  * scrolling, the spare rows go ahead of the scroll (`ahead` of them, see `rowsAhead`), so a row
  * is mounted before the frame that shows it (the list is re-rendered in the frame after the
  * browser scrolled it).
@@ -74,8 +79,10 @@ export function rowsToMount(
   direction: 'forward' | 'backward' | null,
   ahead = OVERSCAN_AHEAD,
 ): number[] {
-  const before = direction === 'backward' ? ahead : OVERSCAN_BEHIND;
-  const after = direction === 'forward' ? ahead : OVERSCAN_BEHIND;
+  const before =
+    direction === 'backward' ? ahead : direction === 'forward' ? OVERSCAN_BEHIND : OVERSCAN_REST;
+  const after =
+    direction === 'forward' ? ahead : direction === 'backward' ? OVERSCAN_BEHIND : OVERSCAN_REST;
   const from = Math.max(0, startIndex - before);
   const to = Math.min(count - 1, endIndex + after);
   const indexes: number[] = [];
@@ -577,7 +584,19 @@ function FollowToggle({ follow, onToggle }: { follow: Follow; onToggle(): void }
   );
 }
 
-/** The word's span on its caption's span, with a handle at each end. */
+/** The handle (start or end) an event came from, if any. */
+function edgeOf(target: EventTarget): Edge | null {
+  const edge = target instanceof HTMLElement ? target.dataset.edge : undefined;
+  return edge === 'start' || edge === 'end' ? edge : null;
+}
+
+/**
+ * The word's span on its caption's span, with a handle at each end (sliders: dragged, or moved
+ * a frame by the arrow keys, ten with Shift). The span is the track's content box, the rest of
+ * the track its borders: plain fills (no element for the bar, and no gradient, which would be
+ * painted as an image per row), and the handles sit at the content box's edges with no
+ * position of their own. The handles' events are handled by the track (one set per row).
+ */
 function TimingTrack({
   editor,
   word,
@@ -593,6 +612,10 @@ function TimingTrack({
   place: string;
 }) {
   const trackRef = useRef<HTMLDivElement>(null);
+  // Bound to the word it started on: the slot may show another word by the time it moves.
+  const drag = useRef<{ id: string; edge: Edge; gesture: number | null; seconds: number } | null>(
+    null,
+  );
   const start = word.startSeconds ?? 0;
   const end = word.endSeconds ?? start;
   const from = Math.min(span?.startSeconds ?? start, start);
@@ -600,65 +623,20 @@ function TimingTrack({
   const x = (seconds: number) => ((seconds - from) / (to - from)) * TRACK_WIDTH;
   const barFrom = x(start);
   const barTo = Math.max(barFrom + 2, x(end));
-  // The word's span is the track's content box, the rest of the track its borders (plain fills:
-  // no element for the bar, and no gradient, which would be painted as an image per row). The
-  // handles are placed from the content box's left edge.
-  return (
-    <div
-      ref={trackRef}
-      role="group"
-      aria-label={`Timing of “${word.word}”`}
-      className={`absolute top-3.5 box-border h-6 w-[132px] rounded border-y-[6px] border-slate-100 bg-indigo-300 ${place}`}
-      style={{ borderLeftWidth: barFrom, borderRightWidth: TRACK_WIDTH - barTo }}
-    >
-      {(['start', 'end'] as const).map((edge) => (
-        <TimingHandle
-          key={edge}
-          editor={editor}
-          word={word}
-          edge={edge}
-          seconds={edge === 'start' ? start : end}
-          left={x(edge === 'start' ? start : end) - barFrom}
-          range={{ from, to }}
-          fps={fps}
-          trackRef={trackRef}
-        />
-      ))}
-    </div>
-  );
-}
 
-function TimingHandle({
-  editor,
-  word,
-  edge,
-  seconds,
-  left,
-  range,
-  fps,
-  trackRef,
-}: {
-  editor: CaptionsEditor;
-  word: CaptionWord;
-  edge: Edge;
-  seconds: number;
-  left: number;
-  range: { from: number; to: number };
-  fps: number;
-  trackRef: React.RefObject<HTMLDivElement | null>;
-}) {
-  // Bound to the word it started on: the slot may show another word by the time it moves.
-  const drag = useRef<{ id: string; gesture: number | null; seconds: number } | null>(null);
   const secondsAt = (clientX: number) => {
     const rect = trackRef.current!.getBoundingClientRect();
     const share = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
-    return range.from + share * (range.to - range.from);
+    return from + share * (to - from);
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    const edge = edgeOf(event.target);
+    if (!edge) return;
+    const handle = event.target as HTMLElement;
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    event.currentTarget.focus();
-    drag.current = { id: word.id, gesture: null, seconds };
+    handle.setPointerCapture(event.pointerId);
+    handle.focus();
+    drag.current = { id: word.id, edge, gesture: null, seconds: edge === 'start' ? start : end };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
@@ -667,7 +645,7 @@ function TimingHandle({
     // Escape cancelled the drag: the rest of it does nothing.
     if (current.gesture !== null && gesture?.id !== current.gesture) return;
     current.seconds = secondsAt(event.clientX);
-    editor.preview(retime, { id: word.id, edge, seconds: current.seconds });
+    editor.preview(retime, { id: word.id, edge: current.edge, seconds: current.seconds });
     current.gesture = editor.getState().gesture?.id ?? null;
   };
   const onPointerUp = () => {
@@ -679,9 +657,16 @@ function TimingHandle({
       editor.cancelLive();
       return;
     }
-    editor.commitLive(retime, { id: word.id, edge, seconds: current.seconds });
+    editor.commitLive(retime, { id: word.id, edge: current.edge, seconds: current.seconds });
+  };
+  const onPointerCancel = () => {
+    if (!drag.current) return;
+    drag.current = null;
+    editor.cancelLive();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const edge = edgeOf(event.target);
+    if (!edge) return;
     const step = (event.shiftKey ? 10 : 1) / fps;
     const by =
       event.key === 'ArrowLeft' || event.key === 'ArrowDown'
@@ -692,28 +677,37 @@ function TimingHandle({
     if (by === 0) return;
     event.preventDefault();
     event.stopPropagation();
-    editor.run(retime, { id: word.id, edge, seconds: seconds + by });
+    editor.run(retime, { id: word.id, edge, seconds: (edge === 'start' ? start : end) + by });
   };
-  return (
+  const handle = (edge: Edge, seconds: number) => (
     <div
       role="slider"
       tabIndex={0}
+      data-edge={edge}
       aria-label={`${edge === 'start' ? 'Start' : 'End'} of “${word.word}”`}
-      aria-valuemin={Number(range.from.toFixed(3))}
-      aria-valuemax={Number(range.to.toFixed(3))}
+      aria-valuemin={Number(from.toFixed(3))}
+      aria-valuemax={Number(to.toFixed(3))}
       aria-valuenow={Number(seconds.toFixed(3))}
       aria-valuetext={`${formatTime(seconds)} (${Number(seconds.toFixed(3))} s)`}
+      className={`absolute -top-1.5 h-6 w-2.5 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${edge === 'start' ? 'left-0 -translate-x-1/2' : 'right-0 translate-x-1/2'}`}
+    />
+  );
+  return (
+    <div
+      ref={trackRef}
+      role="group"
+      aria-label={`Timing of “${word.word}”`}
+      className={`absolute top-3.5 box-border h-6 w-[132px] rounded border-y-[6px] border-slate-100 bg-indigo-300 ${place}`}
+      style={{ borderLeftWidth: barFrom, borderRightWidth: TRACK_WIDTH - barTo }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        drag.current = null;
-        editor.cancelLive();
-      }}
+      onPointerCancel={onPointerCancel}
       onKeyDown={onKeyDown}
-      className="absolute -top-1.5 h-6 w-2.5 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
-      style={{ left }}
-    />
+    >
+      {handle('start', start)}
+      {handle('end', end)}
+    </div>
   );
 }
 
