@@ -28,6 +28,7 @@ import {
   type Pending,
 } from '../model/pointer-gesture.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
+import { idSet } from '../model/group-move.ts';
 import {
   bandCovers,
   bandFor,
@@ -57,10 +58,10 @@ import {
   drawOverlay,
   drawStatic,
   GHOST_ALPHA,
-  idSet,
   marqueeBox,
   moveGhostBoxes,
   moveLabel,
+  ROWS_BACKGROUND,
   snapMarker,
 } from './timeline-drawing.ts';
 
@@ -213,6 +214,22 @@ export class CanvasController {
   /** Whether the band was drawn as a draft (boxes only) or with its names pinned elsewhere. */
   private bandCrisp = false;
   private bandContext: CanvasRenderingContext2D | null = null;
+  /**
+   * The band drawn ahead with a pressed selection faded (what a move drag shows under its
+   * ghosts), rasterised in the task after the press: the drag's first frame copies it instead of
+   * drawing every item again.
+   */
+  private prepared: {
+    bitmap: ImageBitmap;
+    band: Band;
+    ids: readonly string[];
+    selection: ReadonlySet<string>;
+    index: TimelineIndex;
+    pinnedAt: number;
+  } | null = null;
+  /** The scroll content's width as last written (a zoom sweep only grows it: see syncDom). */
+  private spacerWidth = -1;
+  private spacerHeight = -1;
   private recentreTask: number | null = null;
   private pending: Pending | null = null;
   private blocked = false;
@@ -295,6 +312,8 @@ export class CanvasController {
       this.draft = false;
       this.band = null;
       this.bandContext = null;
+      this.dropPrepared();
+      this.spacerWidth = this.spacerHeight = -1;
       unsubscribe();
       observer.disconnect();
       elements.scroll.removeEventListener('wheel', this.onWheel);
@@ -424,29 +443,142 @@ export class CanvasController {
     this.recentreTask = null;
   }
 
-  /** The band's canvas, sized for `band` (device pixels), with its context (opaque). */
-  private bandCanvas(band: Band): CanvasRenderingContext2D | null {
+  /**
+   * The band's canvas, sized for `band` (device pixels), with its context (opaque). A draft (zoom
+   * sweep) is drawn at half the horizontal resolution: half the pixels to fill and copy on each of
+   * its frequent draws, boxes only, crisp again once the sweep settles. The canvas is not
+   * allocated again for a band a little narrower than it (a zoom sweep's bands vary in width near
+   * the content's start; a new backing store on each of them cost more than drawing): the part past
+   * the band is filled with the background and lies past the view (bandCovers).
+   */
+  private bandCanvas(band: Band, draft: boolean): CanvasRenderingContext2D | null {
     const canvas = this.elements?.band;
     if (!canvas) return null;
     const ratio = pixelRatio();
-    const width = Math.max(1, Math.round(band.width * ratio));
+    const xRatio = draft ? ratio / 2 : ratio;
+    const width = Math.max(1, Math.ceil(band.width * xRatio));
     const height = Math.max(1, Math.round(band.height * ratio));
-    if (canvas.width !== width || canvas.height !== height) {
+    const draftKey = draft ? 'draft' : 'crisp';
+    if (
+      canvas.height !== height ||
+      canvas.width < width ||
+      canvas.width > Math.ceil(width * 1.25) + 64 ||
+      canvas.dataset.resolution !== draftKey
+    ) {
       canvas.width = width;
       canvas.height = height;
-      canvas.style.width = `${band.width}px`;
+      canvas.dataset.resolution = draftKey;
       canvas.style.height = `${band.height}px`;
     }
+    const cssWidth = `${canvas.width / xRatio}px`;
+    if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
     // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
     // also blended the page, panel and scroll-box layers below it).
     this.bandContext ??= canvas.getContext('2d', { alpha: false });
-    this.bandContext?.setTransform(ratio, 0, 0, ratio, 0, 0);
-    return this.bandContext;
+    const ctx = this.bandContext;
+    if (!ctx) return null;
+    ctx.setTransform(xRatio, 0, 0, ratio, 0, 0);
+    if (canvas.width / xRatio > band.width) {
+      ctx.fillStyle = ROWS_BACKGROUND;
+      ctx.fillRect(band.width, 0, canvas.width / xRatio - band.width, band.height);
+    }
+    return ctx;
+  }
+
+  /** Draws the ruler and the items of `band` (`pinnedAt`: the view's left edge, content x). */
+  private paintBand(
+    ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+    band: Band,
+    pinnedAt: number,
+    moving: ReadonlySet<string> | null,
+    draft: boolean,
+  ): number {
+    const index = this.index;
+    if (!index) return 0;
+    const drawn = bandViewport(band);
+    const pinLeft = pinnedAt - band.left;
+    drawStatic(ctx, drawn, this.fps);
+    return drawItems(ctx, index, drawn, {
+      fps: this.fps,
+      selection: this.store.getState().selection,
+      moving,
+      thumbnails: this.thumbnails,
+      draft,
+      pin: { left: pinLeft, right: pinLeft + band.viewWidth },
+    });
+  }
+
+  /**
+   * After a press on a selected item (a move may follow): the band as the drag will show it (the
+   * pressed items faded), drawn and rasterised now, outside any frame.
+   */
+  private prepareFadedBand(ids: readonly string[]): void {
+    this.dropPrepared();
+    const band = this.band;
+    const index = this.index;
+    const canvas = this.elements?.band;
+    if (!band || !index || !canvas || !this.bandCrisp || typeof OffscreenCanvas !== 'function')
+      return;
+    const off = new OffscreenCanvas(canvas.width, canvas.height);
+    const ctx = off.getContext('2d', { alpha: false });
+    if (!ctx) return;
+    const ratio = pixelRatio();
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (canvas.width / ratio > band.width) {
+      ctx.fillStyle = ROWS_BACKGROUND;
+      ctx.fillRect(band.width, 0, canvas.width / ratio - band.width, band.height);
+    }
+    this.paintBand(ctx, band, this.bandPinnedAt, idSet(ids), false);
+    this.prepared = {
+      bitmap: off.transferToImageBitmap(),
+      band,
+      ids,
+      selection: this.store.getState().selection,
+      index,
+      pinnedAt: this.bandPinnedAt,
+    };
+  }
+
+  private dropPrepared(): void {
+    this.prepared?.bitmap.close();
+    this.prepared = null;
+  }
+
+  /** Shows the prepared faded band if it is what the band should show now; false if not. */
+  private usePrepared(view: ReturnType<typeof viewportOf>): boolean {
+    const prepared = this.prepared;
+    const ctx = this.bandContext;
+    const canvas = this.elements?.band;
+    const state = this.store.getState();
+    this.prepared = null;
+    if (!prepared) return false;
+    const ok =
+      ctx !== null &&
+      canvas !== null &&
+      canvas !== undefined &&
+      prepared.band === this.band &&
+      prepared.index === this.index &&
+      prepared.selection === state.selection &&
+      prepared.pinnedAt === this.bandPinnedAt &&
+      state.drag?.kind === 'move' &&
+      state.drag.ids === prepared.ids &&
+      !this.draft &&
+      canvas.width === prepared.bitmap.width &&
+      canvas.height === prepared.bitmap.height &&
+      bandCovers(prepared.band, view, this.contentWidthPx(view));
+    if (ok) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(prepared.bitmap, 0, 0);
+      this.counts.itemsDraws += 1;
+    }
+    prepared.bitmap.close();
+    return ok;
   }
 
   private drawBand(view: ReturnType<typeof viewportOf>): void {
     this.cancelRecentre();
     if (!this.index || view.width <= 0 || view.height <= 0) return;
+    if (this.usePrepared(view)) return;
     const last = this.band;
     const scrolled =
       last && !this.draft && last.pxPerSecond === view.pxPerSecond
@@ -461,22 +593,18 @@ export class CanvasController {
           ? { kind: 'scrolling', direction: scrolled as 1 | -1 }
           : { kind: 'centred' },
     );
-    const ctx = this.bandCanvas(band);
+    const ctx = this.bandCanvas(band, this.draft);
     if (!ctx) return;
     this.band = band;
     this.bandCrisp = !this.draft;
     const state = this.store.getState();
-    const drawn = bandViewport(band);
-    const pinLeft = view.scrollX - band.left;
-    drawStatic(ctx, drawn, this.fps);
-    this.counts.items = drawItems(ctx, this.index, drawn, {
-      fps: this.fps,
-      selection: state.selection,
-      moving: state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
-      thumbnails: this.thumbnails,
-      draft: this.draft,
-      pin: { left: pinLeft, right: pinLeft + view.width },
-    });
+    this.counts.items = this.paintBand(
+      ctx,
+      band,
+      view.scrollX,
+      state.drag?.kind === 'move' ? idSet(state.drag.ids) : null,
+      this.draft,
+    );
     this.counts.itemsDraws += 1;
     this.bandPinnedAt = view.scrollX;
     if (!this.firstDrawMarked && this.counts.items > 0 && typeof performance !== 'undefined') {
@@ -503,7 +631,10 @@ export class CanvasController {
 
   private readonly settle = (): void => {
     this.settleTimer = null;
+    const wasDraft = this.draft;
     this.draft = false;
+    // A zoom sweep only grew the scroll content: it gets its exact width back.
+    if (wasDraft) this.requestFrame({ dom: true });
     const state = this.store.getState();
     const band = this.band;
     if (
@@ -661,10 +792,12 @@ export class CanvasController {
       layer.style.visibility = 'hidden';
       layer.style.transform = `translate(${base.left}px, ${base.top}px)`;
       layer.style.display = '';
+      this.prepareFadedBand(pending.ids);
     }, 0);
   }
 
   private hideMoveGhosts(): void {
+    this.dropPrepared();
     this.ghostBase = null;
     this.labelText = '';
     const elements = this.elements;
@@ -696,11 +829,27 @@ export class CanvasController {
     const index = this.index;
     if (!elements || !index) return;
     const { scroll, spacer, host, headers } = elements;
-    host.style.transform = `translate(${state.scrollX}px, ${state.scrollY}px)`;
-    spacer.style.width = `${contentWidth(index.durationSeconds, state.pxPerSecond, state.viewportWidth)}px`;
-    spacer.style.height = `${contentHeight(index.rows.length, state.viewportHeight)}px`;
+    // The content's size is written only when it changes. During a zoom sweep it only grows, and
+    // by half again when it must: a new width makes the scroll offsets written next lay the box out
+    // at once (a forced layout on every frame of the sweep); the sweep's settle writes it exactly.
+    const width = contentWidth(index.durationSeconds, state.pxPerSecond, state.viewportWidth);
+    const spacerWidth = !this.draft
+      ? width
+      : this.spacerWidth >= width
+        ? this.spacerWidth
+        : Math.ceil(width * 1.5);
+    if (spacerWidth !== this.spacerWidth) {
+      this.spacerWidth = spacerWidth;
+      spacer.style.width = `${spacerWidth}px`;
+    }
+    const height = contentHeight(index.rows.length, state.viewportHeight);
+    if (height !== this.spacerHeight) {
+      this.spacerHeight = height;
+      spacer.style.height = `${height}px`;
+    }
     if (Math.abs(scroll.scrollLeft - state.scrollX) > 0.5) scroll.scrollLeft = state.scrollX;
     if (Math.abs(scroll.scrollTop - state.scrollY) > 0.5) scroll.scrollTop = state.scrollY;
+    host.style.transform = `translate(${state.scrollX}px, ${state.scrollY}px)`;
     if (headers) headers.style.transform = `translateY(${-state.scrollY}px)`;
     scroll.dataset.pxPerSecond = String(state.pxPerSecond);
     scroll.dataset.scrollX = String(Math.round(state.scrollX));

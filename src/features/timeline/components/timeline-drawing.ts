@@ -6,6 +6,7 @@
  */
 import { ITEM_INSET, MIN_WIDTH_FOR_HANDLES, HANDLE_PX } from '../model/hit-testing.ts';
 import { isLocked } from '@/lib/timeline-layer-rules.ts';
+import { idSet } from '../model/group-move.ts';
 import { forEachItemInRange, type TimelineIndex } from '../model/timeline-index.ts';
 import { rulerTicks, formatTimecode } from '../model/ruler.ts';
 import {
@@ -434,18 +435,6 @@ export interface OverlayState {
   selection: ReadonlySet<string>;
   /** For a move drag: whether the drop would overlap another item. */
   blocked: boolean;
-}
-
-const idSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-/**
- * The ids a drag moves, as a set made once per drag (a drag keeps its ids array): each frame of a
- * 10,000-item group drag would otherwise copy 10,000 ids for the items and overlay layers.
- */
-export function idSet(ids: readonly string[]): ReadonlySet<string> {
-  let set = idSets.get(ids);
-  if (!set) idSets.set(ids, (set = new Set(ids)));
-  return set;
 }
 
 /**

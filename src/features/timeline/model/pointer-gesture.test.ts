@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hitTest } from './hit-testing.ts';
 import {
+  LIVE_OVERLAP_LIMIT,
   pointerDown,
   pointerMove,
   pointerUp,
@@ -9,7 +10,7 @@ import {
   type Modifiers,
 } from './pointer-gesture.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
-import { smallTimeline } from './synthetic-timeline.ts';
+import { smallTimeline, syntheticTimeline } from './synthetic-timeline.ts';
 import { RULER_HEIGHT, ROW_HEIGHT, type Viewport } from './time-scale.ts';
 
 const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 400 };
@@ -89,12 +90,34 @@ describe('pointer gestures', () => {
     const c = ctx(['c']);
     const pending = press(c, 300, rowY(1)).pending!;
     const moved = pointerMove(c, pending, 400, rowY(1), { ...none, free: true });
-    const planned = moved.drag?.kind === 'move' ? moved.drag.moves : [];
+    const planned = (moved.drag?.kind === 'move' ? moved.drag.moves : null) ?? [];
     expect(pointerMove(c, pending, 400, rowY(1), { ...none, free: true }).drag).toMatchObject({
       moves: planned,
     });
     const up = pointerUp(c, pending, moved.drag);
     expect(up.type === 'commit' && up.ops[0]).toMatchObject({ kind: 'move', ...planned[0] });
+  });
+
+  it('a group over the live limit only moves while dragged and is planned once, on the drop', () => {
+    const big = buildTimelineIndex(syntheticTimeline({ itemCount: LIVE_OVERLAP_LIMIT * 2 }));
+    const ids = [...big.byId.keys()];
+    const first = big.rows[0]!.items[0]!;
+    const c: GestureContext = { index: big, fps: 30, selection: new Set(ids), playhead: 0, view };
+    const x = (first.start_seconds + 0.1) * view.pxPerSecond;
+    const down = pointerDown(c, hitTest(big, view, x, rowY(0)), x, rowY(0), none, true);
+    // Pressing a selected item keeps the same selection (nothing to draw again).
+    expect(down.selection).toBe(c.selection);
+    const pending = down.pending!;
+    prepareMove(c, pending);
+    const moved = pointerMove(c, pending, x + 250, rowY(0), { ...none, free: true });
+    expect(moved.drag).toMatchObject({ kind: 'move', delta: 2.5, moves: null });
+    const up = pointerUp({ ...c, maxOperations: ids.length }, pending, moved.drag);
+    expect(up.type).toBe('commit');
+    const ops = up.type === 'commit' ? up.ops : [];
+    expect(ops).toHaveLength(ids.length);
+    expect(ops[0]).toMatchObject({ kind: 'move', toStart: expect.any(Number) });
+    for (const op of ops)
+      if (op.kind === 'move') expect(op.toStart - op.fromStart).toBeCloseTo(2.5, 3);
   });
 
   it('refuses a drop onto another item', () => {

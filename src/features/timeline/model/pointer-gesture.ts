@@ -9,6 +9,7 @@ import {
   effectiveMoves,
   findOverlap,
   groupBounds,
+  idSet,
   lockedLayerOf,
   lockedReason,
   planGroupMove,
@@ -64,8 +65,17 @@ export type Pending =
       clickSelection: Set<string> | null;
       targets: SnapTargets | null;
       started: boolean;
-      /** The last plan, reused while the delta and row offset stay the same. */
-      plan: { delta: number; rowOffset: number; moves: ItemMove[]; blocked: boolean } | null;
+      /**
+       * The last plan, reused while the delta and row offset stay the same. A group larger than
+       * LIVE_OVERLAP_LIMIT is not planned while it moves (`moves` null): its drop plans it once.
+       */
+      plan: { delta: number; rowOffset: number; moves: ItemMove[] | null; blocked: boolean } | null;
+      /**
+       * What the drag reads on every step and that does not change during it, worked out once
+       * (prepareMove or the first step): the group's time span, whether it holds an item of a
+       * locked layer, and the row offsets already resolved.
+       */
+      group?: { start: number; end: number; locked: boolean; rows: Map<number, number> };
     }
   | {
       kind: 'trim';
@@ -89,7 +99,8 @@ export type Pending =
 
 export interface DownResult {
   pending: Pending | null;
-  selection?: Set<string>;
+  /** The new selection; the same object when a press leaves it as it was (nothing to redraw). */
+  selection?: ReadonlySet<string>;
   playhead?: number;
 }
 
@@ -127,14 +138,17 @@ export function pointerDown(
     case 'item': {
       const id = hit.item.id;
       const had = ctx.selection.has(id);
-      let selection: Set<string>;
+      let selection: ReadonlySet<string>;
       if (mods.shift || mods.toggle) {
-        selection = new Set(ctx.selection);
-        if (had) selection.delete(id);
-        else selection.add(id);
-        if (had) return { pending: null, selection };
+        const next = new Set(ctx.selection);
+        if (had) next.delete(id);
+        else next.add(id);
+        if (had) return { pending: null, selection: next };
+        selection = next;
       } else {
-        selection = had ? new Set(ctx.selection) : new Set([id]);
+        // Pressing a selected item keeps the selection as it is (the same set: the items are not
+        // drawn again for a press that changes nothing).
+        selection = had ? ctx.selection : new Set([id]);
       }
       if (!canEdit) return { pending: null, selection };
       if (hit.zone !== 'body') {
@@ -191,8 +205,26 @@ function snapTargetsFor(ctx: GestureContext, ids: readonly string[]): SnapTarget
  * the pointer has moved, so the drag's first frame does not carry it.
  */
 export function prepareMove(ctx: GestureContext, pending: Pending): void {
-  if (pending.kind === 'move' && !pending.started)
-    pending.targets ??= snapTargetsFor(ctx, pending.ids);
+  if (pending.kind !== 'move' || pending.started) return;
+  pending.targets ??= snapTargetsFor(ctx, pending.ids);
+  groupOf(ctx, pending);
+}
+
+type MovePending = Extract<Pending, { kind: 'move' }>;
+
+function groupOf(ctx: GestureContext, pending: MovePending): NonNullable<MovePending['group']> {
+  if (pending.group) return pending.group;
+  const anchor = ctx.index.byId.get(pending.anchorId);
+  const bounds = groupBounds(ctx.index, pending.ids) ?? {
+    start: anchor?.item.start_seconds ?? 0,
+    end: anchor?.item.end_seconds ?? 0,
+  };
+  pending.group = {
+    ...bounds,
+    locked: lockedLayerOf(ctx.index, pending.ids) !== null,
+    rows: new Map([[0, 0]]),
+  };
+  return pending.group;
 }
 
 /** Updates `pending` in place (start flag, snap targets) and returns what to show. */
@@ -271,10 +303,7 @@ export function pointerMove(
       blocked: lockedLayerOf(index, pending.ids) !== null,
     };
   }
-  const group = groupBounds(index, pending.ids) ?? {
-    start: anchor.item.start_seconds,
-    end: anchor.item.end_seconds,
-  };
+  const group = groupOf(ctx, pending);
   const snapped = snapDelta({
     movingEdges: [anchor.item.start_seconds, anchor.item.end_seconds, group.start, group.end],
     delta: raw,
@@ -289,13 +318,20 @@ export function pointerMove(
     -anchor.row,
     Math.min(index.rows.length - 1 - anchor.row, pointerRow - pending.originRow),
   );
-  const rowOffset = resolveRowOffset(index, pending.ids, wanted);
+  let rowOffset = group.rows.get(wanted);
+  if (rowOffset === undefined) {
+    rowOffset = resolveRowOffset(index, pending.ids, wanted);
+    group.rows.set(wanted, rowOffset);
+  }
   if (!pending.plan || pending.plan.delta !== delta || pending.plan.rowOffset !== rowOffset) {
-    const moves = effectiveMoves(planGroupMove(index, pending.ids, delta, rowOffset).moves);
+    // A small group is planned and checked for overlaps live; a large one only moves its ghosts
+    // while the pointer moves (each step is then constant work), and its drop plans it once.
+    const live = pending.ids.length <= LIVE_OVERLAP_LIMIT;
+    const moves = live
+      ? effectiveMoves(planGroupMove(index, pending.ids, delta, rowOffset).moves)
+      : null;
     const blocked =
-      lockedLayerOf(index, pending.ids) !== null ||
-      (pending.ids.length <= LIVE_OVERLAP_LIMIT &&
-        findOverlap(index, moves, new Set(pending.ids)) !== null);
+      group.locked || (moves !== null && findOverlap(index, moves, idSet(pending.ids)) !== null);
     pending.plan = { delta, rowOffset, moves, blocked };
   }
   const { moves, blocked } = pending.plan;
@@ -346,12 +382,16 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
   }
   const max = ctx.maxOperations ?? MAX_OPERATIONS_PER_GESTURE;
   if (drag.kind === 'move') {
-    if (drag.moves.length === 0) return { type: 'none' };
+    // Planned live for up to LIVE_OVERLAP_LIMIT items; a larger group is planned once, here.
+    const moves =
+      drag.moves ??
+      effectiveMoves(planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset).moves);
+    if (moves.length === 0) return { type: 'none' };
     // Refused before anything is shown or sent (the items would jump back after the request).
-    if (drag.moves.length > max)
-      return { type: 'refused', reason: tooManyOperations(drag.moves.length, max) };
+    if (moves.length > max)
+      return { type: 'refused', reason: tooManyOperations(moves.length, max) };
     // Checked live for up to LIVE_OVERLAP_LIMIT items; a larger group is checked once, here.
-    const overlap = findOverlap(ctx.index, drag.moves, new Set(drag.ids));
+    const overlap = findOverlap(ctx.index, moves, idSet(drag.ids));
     if (overlap) {
       const name = ctx.index.byId.get(overlap.otherId)?.item.name ?? overlap.otherId;
       return {
@@ -359,7 +399,7 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
         reason: `The items cannot be dropped there: they would overlap “${name}”.`,
       };
     }
-    const ops: EditOp[] = drag.moves.map((move) => ({ kind: 'move', ...move }));
+    const ops: EditOp[] = moves.map((move) => ({ kind: 'move', ...move }));
     return { type: 'commit', label: describeChange(opsChange(ops)), ops };
   }
   if (drag.kind === 'trim' && pending.kind === 'trim') {

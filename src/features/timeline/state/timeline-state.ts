@@ -21,8 +21,11 @@ export type DragState =
       rowOffset: number;
       snappedTo: { seconds: number; kind: SnapKind } | null;
       rowBlocked: string | null;
-      /** The moves this drag planned (the drop commits them as they are: no re-planning). */
-      moves: ItemMove[];
+      /**
+       * The moves this drag planned (the drop commits them as they are: no re-planning), or null
+       * for a group too large to plan on every step: its drop plans it, once.
+       */
+      moves: ItemMove[] | null;
     }
   | {
       kind: 'trim';
