@@ -1,8 +1,9 @@
 /**
  * A deep link's first load: the BFF's index.html preloads what the first screen asks for first (the
- * session, the route's data, the timeline's canvas chunk), and the app takes those preloaded
- * answers instead of asking again (src/server/route-preloads.ts): each is in the document's head,
- * and its URL is requested once (a preload the app did not take would be a second request).
+ * session, the route's data, the route's chunks), and the app takes those preloaded answers instead
+ * of asking again (src/server/route-preloads.ts): each is in the document's head, and its URL is
+ * requested once (a preload the app did not take would be a second request). The timeline's canvas
+ * chunk is not preloaded: it loads after the first paint, which does not share the link with it.
  */
 import type { Page } from '@playwright/test';
 import { expect, signInWithDemo, test } from './fixtures.ts';
@@ -51,7 +52,7 @@ test('a signed-in deep link to the projects list takes the preloaded session and
   expect(counts.get('/api/v1/projects?offset=0&limit=10')).toBe(1);
 });
 
-test('a timeline deep link takes the preloaded timeline and loads its canvas chunk once', async ({
+test('a timeline deep link takes the preloaded timeline and loads its canvas chunk once, after the first paint', async ({
   page,
 }) => {
   await signInWithDemo(page, '/projects');
@@ -64,8 +65,24 @@ test('a timeline deep link takes the preloaded timeline and loads its canvas chu
   const counts = countRequests(page);
   await page.goto(`/projects/${project!.id}/timeline`);
   await expect(page.getByRole('application', { name: /Timeline canvas/ })).toBeVisible();
+  // The canvas chunk was asked for after the first paint (both times on the page's clock).
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    canvas: performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.includes('/assets/timeline-canvas-'))?.startTime,
+  }));
+  expect(timing.paint, 'first contentful paint').toBeDefined();
+  expect(timing.canvas, 'the canvas chunk was requested').toBeDefined();
+  expect(timing.canvas!).toBeGreaterThanOrEqual(timing.paint!);
+  // As served (the app itself adds modulepreload links for what it imports later).
+  const document = await page.request.get(`/projects/${project!.id}/timeline`, {
+    headers: { accept: 'text/html' },
+  });
+  const served = await document.text();
+  expect(served).toContain('rel="modulepreload"');
+  expect(served).not.toContain('/assets/timeline-canvas-');
   const head = await page.locator('head').innerHTML();
-  expect(head).toMatch(/<link rel="modulepreload" crossorigin="" href="\/assets\/timeline-canvas-/);
   expect(head).toContain(`href="/api/v1/projects/${project!.id}/timeline"`);
   expect(counts.get('/bff/session')).toBe(1);
   expect(counts.get(`/api/v1/projects/${project!.id}/timeline`)).toBe(1);

@@ -280,7 +280,7 @@ test.describe('faceless plan review', () => {
       timeout: 30_000,
     });
     await expect(
-      page.getByRole('heading', { level: 1 }).locator('..').getByText('Complete', { exact: true }),
+      page.getByRole('group', { name: 'Revision status' }).getByText('Complete', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   });

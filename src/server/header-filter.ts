@@ -51,27 +51,40 @@ export function upstreamRequestHeaders(
 
 /**
  * The upstream response headers the browser may see: no hop-by-hop headers (including any named
- * by `Connection`), no cookies, and the key scrubbed from any value.
+ * by `Connection`), no cookies, and the key scrubbed from any value. Per proxied answer, so kept
+ * cheap: no entries array, a `Connection` of just keep-alive or close names nothing to drop, and a
+ * value is copied only when it holds the key.
  */
 export function browserResponseHeaders(
   upstream: IncomingHttpHeaders,
   apiKey: string,
 ): Record<string, string | string[]> {
-  const named = new Set(
-    (typeof upstream.connection === 'string' ? upstream.connection : '')
-      .split(',')
-      .map((token) => token.trim().toLowerCase())
-      .filter((token) => token !== ''),
-  );
+  const connection = upstream.connection;
+  const named =
+    typeof connection === 'string' && !PLAIN_CONNECTION.test(connection)
+      ? new Set(
+          connection
+            .split(',')
+            .map((token) => token.trim().toLowerCase())
+            .filter((token) => token !== ''),
+        )
+      : undefined;
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(upstream)) {
+  for (const name in upstream) {
+    const value = upstream[name];
     if (value === undefined) continue;
-    if (DROPPED_RESPONSE_HEADERS.has(name) || name.startsWith('proxy-') || named.has(name)) {
+    if (DROPPED_RESPONSE_HEADERS.has(name) || name.startsWith('proxy-') || named?.has(name)) {
       continue;
     }
     headers[name] = Array.isArray(value)
-      ? value.map((item) => item.replaceAll(apiKey, '[redacted]'))
-      : value.replaceAll(apiKey, '[redacted]');
+      ? value.map((item) => redactKey(item, apiKey))
+      : redactKey(value, apiKey);
   }
   return headers;
 }
+
+/** A `Connection` value that names no other header. */
+const PLAIN_CONNECTION = /^\s*(keep-alive|close)\s*$/i;
+
+const redactKey = (value: string, apiKey: string): string =>
+  value.includes(apiKey) ? value.replaceAll(apiKey, '[redacted]') : value;

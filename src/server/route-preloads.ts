@@ -38,16 +38,6 @@ export interface RoutePreloads {
   filesFor(path: string): string[];
 }
 
-/**
- * Modules a route imports dynamically but requests as soon as its chunk runs: heavy parts mounted
- * after the first paint (the timeline's Konva canvas and its preview). Preloaded with the route,
- * after its own chunks, so they are not discovered only once the route has run.
- */
-export const EAGER_DYNAMIC_IMPORTS: readonly string[] = [
-  'src/features/timeline/components/timeline-canvas.tsx',
-  'src/features/timeline/components/preview-panel.tsx',
-];
-
 /** The BFF's session answer: every screen reads it before rendering (login: to skip the form). */
 export const SESSION_PATH = '/bff/session';
 
@@ -119,12 +109,10 @@ export function createRoutePreloads(manifest: Manifest): RoutePreloads {
   for (const key of Object.keys(manifest)) {
     const id = ROUTE_KEY.exec(key)?.[1];
     if (!id || id === '__root') continue;
+    // Static imports only: what a route imports dynamically (the timeline's canvas and preview)
+    // loads after the first paint, and must not share the link with what that paint needs.
     const own = closure(manifest, key, new Set());
-    const eager = new Set<string>();
-    for (const dep of manifest[key]?.dynamicImports ?? []) {
-      if (EAGER_DYNAMIC_IMPORTS.includes(dep)) closure(manifest, dep, eager);
-    }
-    const files = [...own, ...[...eager].filter((dep) => !own.has(dep))]
+    const files = [...own]
       .filter((dep) => !initial.has(dep))
       .map((dep) => `/${manifest[dep]?.file}`);
     const entry = byId.get(id) ?? { id, segments: urlSegmentsOf(id), files: [] };

@@ -8,6 +8,7 @@ import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
+import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
 import { CaptionsEditorView } from './captions-editor-view.tsx';
 
@@ -25,18 +26,7 @@ export function CaptionsPage({
   const failed = words.isError ? words : style.isError ? style : null;
   return (
     <article aria-labelledby="captions-heading" className="flex flex-col gap-4">
-      <div>
-        <Link
-          to="/projects/$projectId"
-          params={{ projectId }}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          ← Project
-        </Link>
-        <h1 id="captions-heading" className="mt-1 text-2xl font-semibold">
-          Captions
-        </h1>
-      </div>
+      <ProjectPageHeader projectId={projectId} headingId="captions-heading" title="Captions" />
       {failed ? (
         <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />
       ) : !words.data || !style.data ? (

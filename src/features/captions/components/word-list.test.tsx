@@ -14,7 +14,7 @@ import { createCaptionsEditor } from '../state/captions-editor.ts';
 import { createPlaybackStore } from '../state/playback-store.ts';
 import { fixtureDoc } from '../testing/caption-fixtures.ts';
 import { layOutWordList } from '../testing/list-layout.ts';
-import { rowsToMount, WordList } from './word-list.tsx';
+import { rowsAhead, rowsToMount, ScrollSpeed, WordList } from './word-list.tsx';
 
 const scrollTo = vi.fn();
 /** The list's own scrolls to follow playback (the virtualiser's carry a `behavior`). */
@@ -205,10 +205,11 @@ describe('WordList following playback', () => {
 describe('rowsToMount', () => {
   const view = { startIndex: 100, endIndex: 111, count: 12_000 };
 
-  it('keeps a few rows on each side at rest', () => {
+  it('keeps rows on each side at rest, about as many as a scroll keeps', () => {
     const rows = rowsToMount(view, null);
-    expect(rows[0]).toBe(96);
-    expect(rows.at(-1)).toBe(115);
+    expect(rows[0]).toBe(80);
+    expect(rows.at(-1)).toBe(131);
+    expect(rows.length).toBeLessThanOrEqual(rowsToMount(view, 'forward', 40).length);
   });
 
   it('mounts most spare rows ahead of the scroll, in either direction', () => {
@@ -222,5 +223,31 @@ describe('rowsToMount', () => {
     expect(rowsToMount({ startIndex: 0, endIndex: 5, count: 8 }, 'forward')).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7,
     ]);
+  });
+});
+
+describe('rows mounted ahead of a scroll', () => {
+  it('grow with the scroll’s speed, within bounds', () => {
+    expect(rowsAhead(0)).toBe(24);
+    // 1,000 px a frame (60 px/ms): where the view will be two frames and a half later.
+    expect(rowsAhead(30)).toBe(27);
+    expect(rowsAhead(-30)).toBe(27);
+    expect(rowsAhead(60)).toBe(40);
+    expect(rowsAhead(500)).toBe(40);
+    expect(
+      rowsToMount({ startIndex: 100, endIndex: 111, count: 12_000 }, 'forward', 40).at(-1),
+    ).toBe(151);
+  });
+
+  it('measures the speed between renders and keeps the most rows until the scroll stops', () => {
+    const speed = new ScrollSpeed();
+    expect(speed.rowsAhead(0, 1000, true)).toBe(24);
+    expect(speed.rowsAhead(1000, 1016, true)).toBe(24);
+    expect(speed.rowsAhead(2000, 1032, true)).toBe(40);
+    // A slower frame does not take the rows away again…
+    expect(speed.rowsAhead(2100, 1048, true)).toBe(40);
+    // …stopping does; a scroll that starts after a pause starts slow.
+    expect(speed.rowsAhead(2100, 1300, false)).toBe(24);
+    expect(speed.rowsAhead(3000, 2000, true)).toBe(24);
   });
 });

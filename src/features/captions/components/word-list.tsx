@@ -42,31 +42,86 @@ import { WordTextField } from './word-text-field.tsx';
 const CAPTION_ROW = 34;
 const WORD_ROW = 52;
 const TRACK_WIDTH = 132;
-/** The word's span on its track (Tailwind's indigo-300). */
-const BAR_COLOUR = '#a5b4fc';
-/** The swatch's border in a word's style at a glance (Tailwind's slate-400). */
-const SWATCH_BORDER = 'linear-gradient(#94a3b8, #94a3b8)';
-/** Rows kept mounted beyond the view: behind the scroll (and on both sides at rest)… */
+/**
+ * Rows kept mounted beyond the view at rest, on each side: about as many as a scroll keeps, so
+ * the pool's elements exist before a scroll starts (its first frames reuse them, creating none).
+ */
+const OVERSCAN_REST = 20;
+/** Rows kept mounted behind a scroll… */
 const OVERSCAN_BEHIND = 4;
-/** …and ahead of a scroll, where the next frames will show (a fast fling moves ~1,000 px/frame). */
+/** …and ahead of a scroll, at least (a steady 1,000 px/frame scroll moves ~20 rows a frame)… */
 const OVERSCAN_AHEAD = 24;
+/** …or as many as the scroll's measured speed covers in this long (two frames and a half: the
+ * next render comes a frame later, or two when a frame is dropped)… */
+const AHEAD_MS = 42;
+/** …up to this many (the list's shortest rows are 34 px, a word row 52). */
+const OVERSCAN_AHEAD_MAX = 40;
+/** A row's mean height (a caption heading every few words) for converting pixels to rows. */
+const MEAN_ROW = 48;
 
 /**
- * The rows to mount for a view of rows `startIndex`..`endIndex`: a few on each side at rest;
- * scrolling, most of the spare rows go ahead of the scroll, so a row is mounted before the frame
- * that shows it (the list is re-rendered in the frame after the browser scrolled it).
+ * Rows to mount ahead of a scroll going at `pxPerMs`: enough for where the view will be when
+ * the list renders next, so a fast scroll never shows a frame without rows.
+ */
+export function rowsAhead(pxPerMs: number): number {
+  const rows = Math.ceil((Math.abs(pxPerMs) * AHEAD_MS) / MEAN_ROW);
+  return Math.min(OVERSCAN_AHEAD_MAX, Math.max(OVERSCAN_AHEAD, rows));
+}
+
+/**
+ * The rows to mount for a view of rows `startIndex`..`endIndex`: some on each side at rest;
+ * scrolling, the spare rows go ahead of the scroll (`ahead` of them, see `rowsAhead`), so a row
+ * is mounted before the frame that shows it (the list is re-rendered in the frame after the
+ * browser scrolled it).
  */
 export function rowsToMount(
   { startIndex, endIndex, count }: Pick<Range, 'startIndex' | 'endIndex' | 'count'>,
   direction: 'forward' | 'backward' | null,
+  ahead = OVERSCAN_AHEAD,
 ): number[] {
-  const before = direction === 'backward' ? OVERSCAN_AHEAD : OVERSCAN_BEHIND;
-  const after = direction === 'forward' ? OVERSCAN_AHEAD : OVERSCAN_BEHIND;
+  const before =
+    direction === 'backward' ? ahead : direction === 'forward' ? OVERSCAN_BEHIND : OVERSCAN_REST;
+  const after =
+    direction === 'forward' ? ahead : direction === 'backward' ? OVERSCAN_BEHIND : OVERSCAN_REST;
   const from = Math.max(0, startIndex - before);
   const to = Math.min(count - 1, endIndex + after);
   const indexes: number[] = [];
   for (let index = from; index <= to; index += 1) indexes.push(index);
   return indexes;
+}
+
+/**
+ * The scroll's speed in px/ms from the offsets seen at successive renders (0 at rest, or when
+ * the last render was long ago: a new scroll starts slow).
+ */
+export class ScrollSpeed {
+  private offset = 0;
+  private at = -Infinity;
+  private speed = 0;
+  private ahead = OVERSCAN_AHEAD;
+
+  sample(offset: number, now: number): number {
+    if (offset === this.offset) return this.speed;
+    const elapsed = now - this.at;
+    this.speed = elapsed > 0 && elapsed < 200 ? (offset - this.offset) / elapsed : 0;
+    this.offset = offset;
+    this.at = now;
+    return this.speed;
+  }
+
+  /**
+   * Rows to mount ahead of a scroll at `offset`: grows with the speed and does not shrink until
+   * the scroll stops (a count going up and down would remove and re-create the furthest rows'
+   * elements from frame to frame).
+   */
+  rowsAhead(offset: number, now: number, scrolling: boolean): number {
+    if (!scrolling) {
+      this.ahead = OVERSCAN_AHEAD;
+      return this.ahead;
+    }
+    this.ahead = Math.max(this.ahead, rowsAhead(this.sample(offset, now)));
+    return this.ahead;
+  }
 }
 
 /**
@@ -116,11 +171,21 @@ export const WordList = memo(function WordList({
     [rows],
   );
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
-  // The extractor runs while rendering, once the virtualiser exists: it reads its scroll direction.
-  const instance = useRef<{ scrollDirection: 'forward' | 'backward' | null } | null>(null);
+  // The extractor runs while rendering, once the virtualiser exists: it reads its scroll direction
+  // and offset (the speed decides how many rows go ahead).
+  const instance = useRef<{
+    scrollDirection: 'forward' | 'backward' | null;
+    scrollOffset: number | null;
+  } | null>(null);
+  const [speed] = useState(() => new ScrollSpeed());
   const rangeExtractor = useCallback(
-    (range: Range) => rowsToMount(range, instance.current?.scrollDirection ?? null),
-    [],
+    (range: Range) => {
+      const direction = instance.current?.scrollDirection ?? null;
+      const offset = instance.current?.scrollOffset ?? 0;
+      const ahead = speed.rowsAhead(offset, performance.now(), direction !== null);
+      return rowsToMount(range, direction, ahead);
+    },
+    [speed],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API
   const virtualizer = useVirtualizer({
@@ -245,10 +310,33 @@ function isFocusVisible(element: HTMLElement): boolean {
 }
 
 /**
+ * Where a word row's parts sit: every part is absolutely placed at a fixed size, so laying out a
+ * row that shows a new word measures its texts and nothing else (no grid or flex tracks sized
+ * from content), and `contain: strict` keeps its style, layout and paint to itself. From the
+ * right: the unsaved mark (when shown), the style at a glance, the timing track, the text-fix
+ * button; the word (and its time under it) fills the rest. Literal classes (Tailwind finds them).
+ */
+const WORD_PARTS = {
+  saved: {
+    word: 'max-w-[calc(100%-304px)]',
+    fix: 'right-[264px]',
+    field: 'right-[264px]',
+    track: 'right-[124px]',
+    glance: 'right-5',
+  },
+  unsaved: {
+    word: 'max-w-[calc(100%-368px)]',
+    fix: 'right-[328px]',
+    field: 'right-[328px]',
+    track: 'right-[188px]',
+    glance: 'right-[84px]',
+  },
+} as const;
+
+/**
  * A slot of the pool: one element placed by the virtualiser, showing whichever row is there now
  * (a caption heading or a word). Its size never depends on its content and nothing in it reaches
- * outside: `contain: strict` keeps its style, layout and paint to itself. Few elements, laid out
- * on a grid (text and time stacked, then the timing track, the style, the unsaved mark).
+ * outside (`contain: strict`). Few elements, each placed at a fixed size (see `WORD_PARTS`).
  */
 const RowSlot = memo(function RowSlot({
   top,
@@ -290,7 +378,7 @@ const RowSlot = memo(function RowSlot({
     const active = document.activeElement;
     if (active instanceof HTMLElement && ref.current?.contains(active)) active.blur();
   }, [row.key]);
-  const place = { height, transform: `translateY(${top}px)` };
+  const place = { height, top };
   if (row.kind === 'caption' || !word) {
     return (
       <div
@@ -299,12 +387,13 @@ const RowSlot = memo(function RowSlot({
         aria-posinset={position}
         aria-setsize={count}
         style={place}
-        className="absolute inset-x-0 top-0 flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600 [contain:strict]"
+        className="absolute inset-x-0 flex items-end gap-2 border-b border-slate-100 bg-slate-50 px-3 pb-1 text-xs text-slate-600 [contain:strict]"
       >
         {row.kind === 'caption' ? <CaptionHeading row={row} /> : null}
       </div>
     );
   }
+  const parts = WORD_PARTS[unsaved ? 'unsaved' : 'saved'];
   return (
     <div
       ref={ref}
@@ -315,10 +404,10 @@ const RowSlot = memo(function RowSlot({
       data-word-id={word.id}
       data-spoken={spoken || undefined}
       aria-current={spoken || undefined}
-      className={`absolute inset-x-0 top-0 grid grid-cols-[minmax(6rem,1fr)_auto_132px_6rem_auto] content-center items-center gap-x-2 border-b border-slate-100 px-3 [contain:strict] ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
+      className={`absolute inset-x-0 border-b border-slate-100 [contain:strict] ${selected ? 'bg-indigo-50' : ''} ${spoken ? 'outline outline-2 -outline-offset-2 outline-amber-400' : ''}`}
     >
       {editing === word.id ? (
-        <div className="col-span-2 row-span-2">
+        <div className={`absolute left-3 top-1 ${parts.field}`}>
           <WordTextField
             word={word}
             label={`Text of “${word.word}”`}
@@ -342,7 +431,7 @@ const RowSlot = memo(function RowSlot({
                 event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace',
               )
             }
-            className="min-w-0 justify-self-start truncate rounded px-1.5 py-0.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className={`absolute left-3 top-1.5 h-6 truncate rounded px-1.5 text-left text-sm font-medium leading-6 text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${parts.word}`}
           >
             {query
               ? highlight(word.word, query).map((part, i) =>
@@ -361,19 +450,19 @@ const RowSlot = memo(function RowSlot({
             aria-label={`Edit text of “${word.word}”`}
             title="Fix the text (the timing stays)"
             onClick={() => setEditing(word.id)}
-            className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className={`absolute top-1.5 h-6 w-5 rounded text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${parts.fix}`}
           >
             ✎
           </button>
-          <span className="col-span-2 col-start-1 row-start-2 px-1.5 text-xs tabular-nums text-slate-600">
+          <span className="absolute left-3 top-[30px] whitespace-nowrap px-1.5 text-xs leading-4 tabular-nums text-slate-600">
             {`${formatTime(word.startSeconds ?? 0)}–${formatTime(word.endSeconds ?? 0)}`}
           </span>
         </>
       )}
-      <TimingTrack editor={editor} word={word} span={span} fps={fps} />
-      <StyleGlance word={word} />
+      <TimingTrack editor={editor} word={word} span={span} fps={fps} place={parts.track} />
+      <StyleGlance word={word} place={parts.glance} />
       {unsaved ? (
-        <span className="col-start-5 row-span-2 row-start-1 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">
+        <span className="absolute right-3 top-[18px] w-16 rounded bg-amber-100 text-center text-xs font-medium leading-4 text-amber-900">
           Unsaved
         </span>
       ) : null}
@@ -495,19 +584,38 @@ function FollowToggle({ follow, onToggle }: { follow: Follow; onToggle(): void }
   );
 }
 
-/** The word's span on its caption's span, with a handle at each end. */
+/** The handle (start or end) an event came from, if any. */
+function edgeOf(target: EventTarget): Edge | null {
+  const edge = target instanceof HTMLElement ? target.dataset.edge : undefined;
+  return edge === 'start' || edge === 'end' ? edge : null;
+}
+
+/**
+ * The word's span on its caption's span, with a handle at each end (sliders: dragged, or moved
+ * a frame by the arrow keys, ten with Shift). The span is the track's content box, the rest of
+ * the track its borders: plain fills (no element for the bar, and no gradient, which would be
+ * painted as an image per row), and the handles sit at the content box's edges with no
+ * position of their own. The handles' events are handled by the track (one set per row).
+ */
 function TimingTrack({
   editor,
   word,
   span,
   fps,
+  place,
 }: {
   editor: CaptionsEditor;
   word: CaptionWord;
   span: CaptionSpan | undefined;
   fps: number;
+  /** Its place in the row (see `WORD_PARTS`). */
+  place: string;
 }) {
   const trackRef = useRef<HTMLDivElement>(null);
+  // Bound to the word it started on: the slot may show another word by the time it moves.
+  const drag = useRef<{ id: string; edge: Edge; gesture: number | null; seconds: number } | null>(
+    null,
+  );
   const start = word.startSeconds ?? 0;
   const end = word.endSeconds ?? start;
   const from = Math.min(span?.startSeconds ?? start, start);
@@ -515,69 +623,20 @@ function TimingTrack({
   const x = (seconds: number) => ((seconds - from) / (to - from)) * TRACK_WIDTH;
   const barFrom = x(start);
   const barTo = Math.max(barFrom + 2, x(end));
-  return (
-    <div
-      ref={trackRef}
-      role="group"
-      aria-label={`Timing of “${word.word}”`}
-      className="relative col-start-3 row-span-2 row-start-1 h-6 rounded bg-slate-100"
-      // The word's span is the track's own background (one element less per row).
-      style={{
-        width: TRACK_WIDTH,
-        backgroundImage: `linear-gradient(90deg, transparent ${barFrom}px, ${BAR_COLOUR} ${barFrom}px, ${BAR_COLOUR} ${barTo}px, transparent ${barTo}px)`,
-        backgroundSize: '100% 12px',
-        backgroundPosition: '0 6px',
-        backgroundRepeat: 'no-repeat',
-      }}
-    >
-      {(['start', 'end'] as const).map((edge) => (
-        <TimingHandle
-          key={edge}
-          editor={editor}
-          word={word}
-          edge={edge}
-          seconds={edge === 'start' ? start : end}
-          left={x(edge === 'start' ? start : end)}
-          range={{ from, to }}
-          fps={fps}
-          trackRef={trackRef}
-        />
-      ))}
-    </div>
-  );
-}
 
-function TimingHandle({
-  editor,
-  word,
-  edge,
-  seconds,
-  left,
-  range,
-  fps,
-  trackRef,
-}: {
-  editor: CaptionsEditor;
-  word: CaptionWord;
-  edge: Edge;
-  seconds: number;
-  left: number;
-  range: { from: number; to: number };
-  fps: number;
-  trackRef: React.RefObject<HTMLDivElement | null>;
-}) {
-  // Bound to the word it started on: the slot may show another word by the time it moves.
-  const drag = useRef<{ id: string; gesture: number | null; seconds: number } | null>(null);
   const secondsAt = (clientX: number) => {
     const rect = trackRef.current!.getBoundingClientRect();
     const share = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
-    return range.from + share * (range.to - range.from);
+    return from + share * (to - from);
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    const edge = edgeOf(event.target);
+    if (!edge) return;
+    const handle = event.target as HTMLElement;
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    event.currentTarget.focus();
-    drag.current = { id: word.id, gesture: null, seconds };
+    handle.setPointerCapture(event.pointerId);
+    handle.focus();
+    drag.current = { id: word.id, edge, gesture: null, seconds: edge === 'start' ? start : end };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
@@ -586,7 +645,7 @@ function TimingHandle({
     // Escape cancelled the drag: the rest of it does nothing.
     if (current.gesture !== null && gesture?.id !== current.gesture) return;
     current.seconds = secondsAt(event.clientX);
-    editor.preview(retime, { id: word.id, edge, seconds: current.seconds });
+    editor.preview(retime, { id: word.id, edge: current.edge, seconds: current.seconds });
     current.gesture = editor.getState().gesture?.id ?? null;
   };
   const onPointerUp = () => {
@@ -598,9 +657,16 @@ function TimingHandle({
       editor.cancelLive();
       return;
     }
-    editor.commitLive(retime, { id: word.id, edge, seconds: current.seconds });
+    editor.commitLive(retime, { id: word.id, edge: current.edge, seconds: current.seconds });
+  };
+  const onPointerCancel = () => {
+    if (!drag.current) return;
+    drag.current = null;
+    editor.cancelLive();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const edge = edgeOf(event.target);
+    if (!edge) return;
     const step = (event.shiftKey ? 10 : 1) / fps;
     const by =
       event.key === 'ArrowLeft' || event.key === 'ArrowDown'
@@ -611,33 +677,42 @@ function TimingHandle({
     if (by === 0) return;
     event.preventDefault();
     event.stopPropagation();
-    editor.run(retime, { id: word.id, edge, seconds: seconds + by });
+    editor.run(retime, { id: word.id, edge, seconds: (edge === 'start' ? start : end) + by });
   };
-  return (
+  const handle = (edge: Edge, seconds: number) => (
     <div
       role="slider"
       tabIndex={0}
+      data-edge={edge}
       aria-label={`${edge === 'start' ? 'Start' : 'End'} of “${word.word}”`}
-      aria-valuemin={Number(range.from.toFixed(3))}
-      aria-valuemax={Number(range.to.toFixed(3))}
+      aria-valuemin={Number(from.toFixed(3))}
+      aria-valuemax={Number(to.toFixed(3))}
       aria-valuenow={Number(seconds.toFixed(3))}
       aria-valuetext={`${formatTime(seconds)} (${Number(seconds.toFixed(3))} s)`}
+      className={`absolute -top-1.5 h-6 w-2.5 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${edge === 'start' ? 'left-0 -translate-x-1/2' : 'right-0 translate-x-1/2'}`}
+    />
+  );
+  return (
+    <div
+      ref={trackRef}
+      role="group"
+      aria-label={`Timing of “${word.word}”`}
+      className={`absolute top-3.5 box-border h-6 w-[132px] rounded border-y-[6px] border-slate-100 bg-indigo-300 ${place}`}
+      style={{ borderLeftWidth: barFrom, borderRightWidth: TRACK_WIDTH - barTo }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        drag.current = null;
-        editor.cancelLive();
-      }}
+      onPointerCancel={onPointerCancel}
       onKeyDown={onKeyDown}
-      className="absolute top-0 h-6 w-2.5 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
-      style={{ left }}
-    />
+    >
+      {handle('start', start)}
+      {handle('end', end)}
+    </div>
   );
 }
 
 /** Colour or gradient, weight, emphasis, glow and emoji, small. */
-function StyleGlance({ word }: { word: CaptionWord }) {
+function StyleGlance({ word, place }: { word: CaptionWord; place: string }) {
   const style = word.style ?? {};
   const gradient =
     style.textGradientFrom &&
@@ -653,25 +728,26 @@ function StyleGlance({ word }: { word: CaptionWord }) {
     glow ? 'glow' : null,
     style.emojiName ? `emoji ${style.emojiName}` : null,
   ].filter(Boolean);
-  // One element (two with a glow): the swatch is a background of the marks' text, bordered.
-  const fill =
-    gradient ?? `linear-gradient(${style.color ?? '#ffffff'}, ${style.color ?? '#ffffff'})`;
   const marks = [
     style.fontWeight ?? '–',
     word.isEmphasis ? '★' : '',
     style.emojiName ? emojiFor(style.emojiName) : '',
   ].join(' ');
-  // Named by its label (not by hidden text, which would be laid out in every mounted row).
+  // Named by its label (not by hidden text, which would be laid out in every mounted row). The
+  // swatch is a plain fill unless the word has a gradient (painted as an image).
   return (
     <span
       role="img"
       aria-label={`Style: ${parts.join(', ')}`}
-      className="col-start-4 row-span-2 row-start-1 truncate pl-5 font-mono text-xs text-slate-700"
+      className={`absolute top-[18px] h-4 w-24 truncate pl-5 font-mono text-xs leading-4 text-slate-700 ${place}`}
       title={parts.join(', ')}
-      style={{
-        background: `${fill} 1px 50% / 14px 14px no-repeat, ${SWATCH_BORDER} 0 50% / 16px 16px no-repeat`,
-      }}
     >
+      <span
+        className="absolute left-0 top-0 box-border h-4 w-4 border border-slate-400"
+        style={
+          gradient ? { backgroundImage: gradient } : { backgroundColor: style.color ?? '#ffffff' }
+        }
+      />
       {marks}
       {glow ? <span style={{ color: style.glowColor }}> ✦</span> : null}
     </span>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
@@ -61,15 +62,11 @@ function PlanReview({
   const title = revision.series?.name ?? plan.storyKitSnapshot?.name ?? 'Production plan';
   return (
     <article aria-labelledby="plan-heading" className="flex flex-col gap-6">
-      <div>
-        <div className="flex gap-4 text-sm">
-          <Link
-            to="/projects/$projectId"
-            params={{ projectId }}
-            className="text-indigo-700 hover:underline"
-          >
-            ← Project
-          </Link>
+      <ProjectPageHeader
+        projectId={projectId}
+        headingId="plan-heading"
+        title={`${title} · revision ${revision.revision}`}
+        links={
           <Link
             to="/projects/$projectId/plans"
             params={{ projectId }}
@@ -77,27 +74,25 @@ function PlanReview({
           >
             All revisions
           </Link>
-        </div>
-        <div className="mt-2 flex flex-wrap items-start gap-4">
-          <div className="min-w-0 flex-1">
-            <h1 id="plan-heading" className="text-2xl font-semibold">
-              {title} · revision {revision.revision}
-            </h1>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <StatusBadge status={revision.status} />
-              <span>Created {formatDateTime(revision.created_at)}</span>
-              {revision.plan_approved_at ? (
-                <span>· plan approved {formatDateTime(revision.plan_approved_at)}</span>
-              ) : null}
-              {revision.assets_approved_at ? (
-                <span>· assets approved {formatDateTime(revision.assets_approved_at)}</span>
-              ) : null}
-            </p>
-          </div>
-          <ApprovalControls projectId={projectId} revision={revision} />
+        }
+        actions={<ApprovalControls projectId={projectId} revision={revision} />}
+      >
+        <div
+          role="group"
+          aria-label="Revision status"
+          className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700"
+        >
+          <StatusBadge status={revision.status} />
+          <span>Created {formatDateTime(revision.created_at)}</span>
+          {revision.plan_approved_at ? (
+            <span>· plan approved {formatDateTime(revision.plan_approved_at)}</span>
+          ) : null}
+          {revision.assets_approved_at ? (
+            <span>· assets approved {formatDateTime(revision.assets_approved_at)}</span>
+          ) : null}
         </div>
         <RunStatus revision={revision} />
-      </div>
+      </ProjectPageHeader>
 
       <DraftBar projectId={projectId} revision={revision} />
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '@/api/api-error.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { RevisionHistory } from './revision-history.tsx';
 
@@ -12,30 +13,23 @@ export function PlansIndexPage({ projectId }: { projectId: string }) {
   const latest = revisions.data?.revisions[0];
   return (
     <article aria-labelledby="plans-heading" className="flex flex-col gap-6">
-      <div>
-        <Link
-          to="/projects/$projectId"
-          params={{ projectId }}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          ← Project
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-4">
-          <h1 id="plans-heading" className="text-2xl font-semibold">
-            Production plan{latest?.series?.name ? `: ${latest.series.name}` : ''}
-          </h1>
-          {latest ? (
+      <ProjectPageHeader
+        projectId={projectId}
+        headingId="plans-heading"
+        title={`Production plan${latest?.series?.name ? `: ${latest.series.name}` : ''}`}
+        actions={
+          latest ? (
             <Link
               to="/projects/$projectId/plans/$revisionId"
               params={{ projectId, revisionId: latest.id }}
               search={{ tab: 'overview' }}
-              className="ml-auto inline-flex items-center rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+              className="inline-flex items-center rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700"
             >
               Review the latest revision ({latest.revision})
             </Link>
-          ) : null}
-        </div>
-      </div>
+          ) : null
+        }
+      />
       {noPlan ? (
         <EmptyState title="This project has no faceless production plan">
           Plans exist for projects the service created with its faceless workflow. Open the

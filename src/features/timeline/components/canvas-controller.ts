@@ -347,7 +347,8 @@ export class CanvasController {
     const observer = new ResizeObserver(() => this.measure());
     observer.observe(elements.scroll);
     elements.scroll.addEventListener('wheel', this.onWheel, { passive: false });
-    this.measure();
+    // No measure() here: the observer's first callback measures once the browser has laid the
+    // canvas out (reading its size now would force that layout in the mounting task).
     this.placePlayhead(this.store.getState());
     this.installTestHooks();
     return () => {

@@ -10,6 +10,7 @@ import { InlineError } from '@/components/error-state.tsx';
 import { NumberField } from '@/components/number-field.tsx';
 import type { PaintableWord } from '@/lib/caption-painter/caption-painter.ts';
 import { useEditorState } from '@/lib/editor/react.tsx';
+import { whenIdle } from '@/lib/when-idle.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
 import { formatTimecode } from '../model/ruler.ts';
@@ -20,6 +21,8 @@ import { ThumbnailCache } from './thumbnail-cache.ts';
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 const CSS_WIDTH = 216;
+/** The first frame is painted in idle time, and this long after mounting at the latest. */
+const FIRST_PAINT_TIMEOUT_MS = 1000;
 const CSS_HEIGHT = (CSS_WIDTH * 16) / 9;
 
 /** Paints the canvas from the editor's playhead, the timeline and the caption data in the cache. */
@@ -54,6 +57,12 @@ class PreviewPainter {
       this.frame = null;
       this.paint();
     });
+  };
+
+  /** Paints at once, outside an animation frame (the first frame, in an idle task of its own). */
+  paintNow = (): void => {
+    this.stop();
+    this.paint();
   };
 
   stop(): void {
@@ -132,8 +141,11 @@ export function PreviewPanel({
     const unsubscribe = editor.store.subscribe((state, previous) => {
       if (state.playhead !== previous.playhead) painter.schedule();
     });
-    painter.schedule();
+    // The first frame waits for an idle moment: the canvas draws its items first, in a task of
+    // its own (both come right after the page's first paint).
+    const cancelFirst = whenIdle(painter.paintNow, FIRST_PAINT_TIMEOUT_MS);
     return () => {
+      cancelFirst();
       unsubscribe();
       painter.stop();
       painterRef.current = null;

@@ -3,7 +3,9 @@
  * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
  *   opaque bitmap tiles, a band wider than the view placed in the scroll content (a scroll moves it
  *   natively), and a Konva stage the size of the view, kept in view by sticky positioning, with
- *   the overlay layer (trims, what a selection box selects);
+ *   the overlay layer (trims, what a selection box selects), a chunk of its own loaded in idle
+ *   time and mounted when the pointer or focus comes to the canvas: the items are drawn without
+ *   waiting for Konva;
  * - no layer listens: hit testing is the pure index, not Konva's hit graph;
  * - a trim or a selection box redraws only the overlay; a move drag lays its ghosts out once, as
  *   DOM boxes in a layer that it then only moves; items are written to the server once, on release;
@@ -11,10 +13,17 @@
  * The imperative work lives in CanvasController; this component renders the DOM once per data change.
  */
 import type Konva from 'konva';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-// The core build: Konva's shapes and filters (unused: every layer draws with its own scene
-// function) would be ~40 % of the chunk.
-import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { whenIdle } from '@/lib/when-idle.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
@@ -22,6 +31,13 @@ import { CanvasController } from './canvas-controller.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
 const HEADER_WIDTH = 168;
+/** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
+const OVERLAY_IDLE_TIMEOUT_MS = 2000;
+
+const loadOverlay = () => import('./timeline-overlay.tsx');
+const TimelineOverlay = lazy(() =>
+  loadOverlay().then((module) => ({ default: module.TimelineOverlay })),
+);
 
 export interface TimelineCanvasProps {
   timeline: Timeline;
@@ -36,6 +52,11 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const index = timelineIndexOf(timeline);
   const [controller] = useState(() => new CanvasController(editor));
   const [size, setSize] = useState({ width: 0, height });
+  // The Konva overlay's chunk loads in idle time after the items' first draw; its stage mounts
+  // when the pointer or focus comes to the canvas (before a trim or a selection box can need it),
+  // not while the page starts.
+  const [overlayWanted, setOverlayWanted] = useState(false);
+  const wantOverlay = useCallback(() => setOverlayWanted(true), []);
   const scrollRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
   const bandRef = useRef<HTMLDivElement>(null);
@@ -79,9 +100,16 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   }, [controller]);
 
   useEffect(() => {
-    // A new stage size clears (and resizes) the canvases: draw again.
-    controller.drawAll();
+    // A new stage size clears (and resizes) the canvases: draw again. Not before the first
+    // measure (it fits the project to the view): a draw at the default zoom would be thrown away.
+    if (size.width > 0) controller.drawAll();
   }, [controller, size]);
+
+  const measured = size.width > 0;
+  useEffect(() => {
+    if (overlayWanted || !measured) return;
+    return whenIdle(() => void loadOverlay().catch(() => undefined), OVERLAY_IDLE_TIMEOUT_MS);
+  }, [overlayWanted, measured]);
 
   return (
     <div
@@ -134,6 +162,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         data-row-height={ROW_HEIGHT}
         data-item-count={index.itemCount}
         onScroll={controller.onScroll}
+        onPointerEnter={overlayWanted ? undefined : wantOverlay}
+        onFocus={overlayWanted ? undefined : wantOverlay}
         onPointerDown={controller.onPointerDown}
         onPointerMove={controller.onPointerMove}
         onPointerUp={controller.onPointerUp}
@@ -166,16 +196,15 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             className="sticky left-0 top-0"
             style={{ width: size.width, height: size.height }}
           >
-            {size.width > 0 ? (
-              <Stage width={size.width} height={size.height} listening={false}>
-                <Layer ref={overlayLayerRef} listening={false}>
-                  <Shape
-                    sceneFunc={controller.sceneOverlay}
-                    listening={false}
-                    perfectDrawEnabled={false}
-                  />
-                </Layer>
-              </Stage>
+            {measured && overlayWanted ? (
+              <Suspense fallback={null}>
+                <TimelineOverlay
+                  width={size.width}
+                  height={size.height}
+                  layerRef={overlayLayerRef}
+                  sceneFunc={controller.sceneOverlay}
+                />
+              </Suspense>
             ) : null}
             <div
               aria-hidden="true"

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
 import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts';
 import type { Viewport } from '../model/time-scale.ts';
+import { TYPE_STYLE } from './type-style.ts';
 import {
   drawItems,
   moveGhostBoxes,
-  TYPE_STYLE,
   drawOverlay,
   drawStatic,
   drawMarqueeSelection,

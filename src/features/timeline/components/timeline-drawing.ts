@@ -20,6 +20,7 @@ import {
 } from '../model/time-scale.ts';
 import type { TimelineItemType } from '../model/timeline-types.ts';
 import { trimmedItem } from '../model/trim.ts';
+import { TYPE_STYLE } from './type-style.ts';
 import type { DragState } from '../state/timeline-state.ts';
 import type { TimelineItem } from '@/api/schema.gen.ts';
 
@@ -50,18 +51,6 @@ export type Ctx = Pick<
   globalAlpha: number;
   textBaseline: CanvasTextBaseline;
   textAlign: CanvasTextAlign;
-};
-
-export const TYPE_STYLE: Record<
-  TimelineItemType,
-  { fill: string; selected: string; label: string }
-> = {
-  video: { fill: '#4f46e5', selected: '#6366f1', label: 'Video' },
-  image: { fill: '#0e7490', selected: '#0891b2', label: 'Image' },
-  audio: { fill: '#047857', selected: '#059669', label: 'Audio' },
-  text: { fill: '#b45309', selected: '#d97706', label: 'Text' },
-  caption: { fill: '#be185d', selected: '#db2777', label: 'Caption' },
-  overlay: { fill: '#6d28d9', selected: '#7c3aed', label: 'Overlay' },
 };
 
 const FONT = '12px system-ui, -apple-system, "Segoe UI", sans-serif';

@@ -29,22 +29,28 @@ import {
   type TimelineEditor as Editor,
 } from '../state/create-timeline-editor.ts';
 import { TimelineLegend } from './timeline-legend.tsx';
-import { DeleteConfirmDialog, TrimReviewDialog } from './timeline-dialogs.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
-import { DeleteResultPanel } from './timeline-panels.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
-// The canvas (Konva) and the preview (the caption painter) are chunks of their own, requested as
-// soon as this module runs (beside the timeline's data) and mounted after the first paint, which
-// shows the toolbar, help and inspector without waiting for either.
-const loadCanvas = () => import('./timeline-canvas.tsx');
-const loadPreview = () => import('./preview-panel.tsx');
+// The canvas and the preview (the caption painter) are chunks of their own, requested when they
+// mount, after the first paint: on a slow link the first paint (toolbar, help, inspector) does not
+// share the bandwidth with them, and their work runs in tasks of its own after it.
 const TimelineCanvas = lazy(() =>
-  loadCanvas().then((module) => ({ default: module.TimelineCanvas })),
+  import('./timeline-canvas.tsx').then((module) => ({ default: module.TimelineCanvas })),
 );
-const PreviewPanel = lazy(() => loadPreview().then((module) => ({ default: module.PreviewPanel })));
-void loadCanvas().catch(() => undefined);
-void loadPreview().catch(() => undefined);
+const PreviewPanel = lazy(() =>
+  import('./preview-panel.tsx').then((module) => ({ default: module.PreviewPanel })),
+);
+// Shown only after an edit asks for them: loaded then.
+const TrimReviewDialog = lazy(() =>
+  import('./timeline-dialogs.tsx').then((module) => ({ default: module.TrimReviewDialog })),
+);
+const DeleteConfirmDialog = lazy(() =>
+  import('./timeline-dialogs.tsx').then((module) => ({ default: module.DeleteConfirmDialog })),
+);
+const DeleteResultPanel = lazy(() =>
+  import('./timeline-panels.tsx').then((module) => ({ default: module.DeleteResultPanel })),
+);
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
@@ -170,19 +176,21 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
       ) : null}
       {deleteResult && deleted ? (
-        <DeleteResultPanel
-          result={deleteResult}
-          nameOf={nameOf}
-          onRetry={(ids) => {
-            deleted.dismiss();
-            void editor.commit(`Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`, {
-              kind: 'delete',
-              ids,
-              pack: deleteResult.packed === true,
-            });
-          }}
-          onDismiss={deleted.dismiss}
-        />
+        <Suspense fallback={null}>
+          <DeleteResultPanel
+            result={deleteResult}
+            nameOf={nameOf}
+            onRetry={(ids) => {
+              deleted.dismiss();
+              void editor.commit(`Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`, {
+                kind: 'delete',
+                ids,
+                pack: deleteResult.packed === true,
+              });
+            }}
+            onDismiss={deleted.dismiss}
+          />
+        </Suspense>
       ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
@@ -226,29 +234,31 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         {announcement}
       </div>
 
-      {review ? (
-        <TrimReviewDialog
-          label={review.label}
-          preview={review.answer as TimelineBatchApplyResult}
-          index={index}
-          onCancel={review.cancel}
-          onApply={review.apply}
-        />
-      ) : null}
-      {deleteRequest ? (
-        <DeleteConfirmDialog
-          ids={deleteRequest}
-          index={index}
-          onCancel={() => editor.setState({ deleteRequest: null })}
-          onConfirm={({ pack }) => {
-            editor.setState({ deleteRequest: null });
-            void editor.commit(
-              `Delete ${deleteRequest.length === 1 ? '1 item' : `${deleteRequest.length} items`}`,
-              { kind: 'delete', ids: deleteRequest, pack },
-            );
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {review ? (
+          <TrimReviewDialog
+            label={review.label}
+            preview={review.answer as TimelineBatchApplyResult}
+            index={index}
+            onCancel={review.cancel}
+            onApply={review.apply}
+          />
+        ) : null}
+        {deleteRequest ? (
+          <DeleteConfirmDialog
+            ids={deleteRequest}
+            index={index}
+            onCancel={() => editor.setState({ deleteRequest: null })}
+            onConfirm={({ pack }) => {
+              editor.setState({ deleteRequest: null });
+              void editor.commit(
+                `Delete ${deleteRequest.length === 1 ? '1 item' : `${deleteRequest.length} items`}`,
+                { kind: 'delete', ids: deleteRequest, pack },
+              );
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { lockedReason } from '../model/group-move.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TextStyleFields } from './text-style-fields.tsx';
-import { TYPE_STYLE } from './timeline-drawing.ts';
+import { TYPE_STYLE } from './type-style.ts';
 
 export function TimelineInspector({
   editor,

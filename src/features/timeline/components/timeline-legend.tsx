@@ -1,4 +1,4 @@
-import { TYPE_STYLE } from './timeline-drawing.ts';
+import { TYPE_STYLE } from './type-style.ts';
 
 /** The item colours as a legend (the canvas is not in the accessibility tree; this is). */
 export function TimelineLegend() {

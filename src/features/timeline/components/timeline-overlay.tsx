@@ -1,0 +1,28 @@
+/**
+ * The Konva overlay of the timeline canvas (trim feedback, what a selection box selects): a stage
+ * the size of the view with one layer drawn by the controller's scene function. A chunk of its
+ * own (Konva and react-konva are most of the canvas's JavaScript): the band of items draws without
+ * it; the canvas loads it in idle time and mounts it when the pointer or focus comes to the canvas,
+ * before any trim or selection box can need it.
+ */
+import type Konva from 'konva';
+// The core build: Konva's shapes and filters (unused: the layer draws with its own scene
+// function) would be ~40 % of the chunk.
+import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
+
+export interface TimelineOverlayProps {
+  width: number;
+  height: number;
+  layerRef: (layer: Konva.Layer | null) => void;
+  sceneFunc: (context: Konva.Context) => void;
+}
+
+export function TimelineOverlay({ width, height, layerRef, sceneFunc }: TimelineOverlayProps) {
+  return (
+    <Stage width={width} height={height} listening={false}>
+      <Layer ref={layerRef} listening={false}>
+        <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
+      </Layer>
+    </Stage>
+  );
+}
