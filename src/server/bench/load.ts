@@ -97,20 +97,34 @@ function send(target: Target, agent: http.Agent): Promise<void> {
   });
 }
 
-/** `count` requests one after the other over one keep-alive socket; latencies in ms. */
-export async function sequential(target: Target, count: number): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * `count` requests to each of two targets, taking turns request by request (which goes first
+ * alternates), each over its own keep-alive socket: both sides meet the same moments of a busy
+ * machine, so what one adds over the other is not a neighbour's burst that fell on one side's
+ * block of requests. Latencies in ms, per target.
+ */
+export async function sequentialPair(
+  first: Target,
+  second: Target,
+  count: number,
+): Promise<[number[], number[]]> {
+  const targets = [first, second] as const;
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const samples: [number[], number[]] = [[], []];
   try {
-    await send(target, agent);
-    const samples: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const started = performance.now();
-      await send(target, agent);
-      samples.push(performance.now() - started);
+    for (const [index, target] of targets.entries())
+      await send(target, agents[index] as http.Agent);
+    for (let round = 0; round < count; round += 1) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) {
+        const started = performance.now();
+        await send(targets[index] as Target, agents[index] as http.Agent);
+        samples[index as 0 | 1].push(performance.now() - started);
+      }
     }
     return samples;
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
 }
 

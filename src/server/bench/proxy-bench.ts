@@ -18,7 +18,8 @@
  *    BFF, upstream) and how many cores they kept busy. On 2 cores shared by all of them, the
  *    ratio is bounded by direct's CPU per request over the proxied path's: printed as an
  *    estimate of what limits it;
- * 2. added latency one request at a time: BENCH_PROBES (600) sequential requests per side;
+ * 2. added latency one request at a time: BENCH_PROBES (600) sequential requests per side, the
+ *    sides taking turns request by request;
  * 3. added latency under load: open loop (as wrk2), both sides at the same offered rate,
  *    BENCH_LOAD_SHARE (0.6) of the lower of the two saturation throughputs, for
  *    BENCH_LOAD_SECONDS (6) s each in BENCH_LOAD_ROUNDS (3) rounds taking turns, every request
@@ -44,7 +45,9 @@
  * CPU bound on the ratio is called an estimate. Then: the phase under load runs in rounds taking
  * turns (it was one 4 s window per side, so one stall of the machine, a neighbour's burst or a
  * GC, fell on one side only and decided the p99), and the plain proxy is offered the BFF's rate
- * (it was offered its own 60 %, so its added p99 did not compare).
+ * (it was offered its own 60 %, so its added p99 did not compare); one request at a time, the
+ * sides take turns request by request (they took turns in blocks of 200, so a burst of a
+ * neighbour's work could fall on one side's block).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -67,7 +70,7 @@ import {
   atFixedRate,
   type FixedRateResult,
   percentile,
-  sequential,
+  sequentialPair,
   type Target,
   throughput,
 } from './load.ts';
@@ -380,11 +383,13 @@ async function measure(benchCase: Case): Promise<void> {
       figures[side].requests += result.requests;
       figures[side].seconds += result.seconds;
     }
-    for (const side of ['direct', 'proxied'] as const) {
-      figures[side].sequential.push(
-        ...(await sequential(sides[side], Math.ceil(settings.probes / settings.rounds))),
-      );
-    }
+    const [directProbes, proxiedProbes] = await sequentialPair(
+      sides.direct,
+      sides.proxied,
+      Math.ceil(settings.probes / settings.rounds),
+    );
+    figures.direct.sequential.push(...directProbes);
+    figures.proxied.sequential.push(...proxiedProbes);
   }
   const rps = (side: SideFigures) => side.requests / side.seconds;
   // Open loop at one rate for both sides, one both can sustain: a share of the lower throughput
@@ -620,7 +625,8 @@ async function measure(benchCase: Case): Promise<void> {
     met: loadAdded <= GOALS.loadP99Ms && sustained(proxiedLoad),
     why:
       (!sustained(proxiedLoad)
-        ? `the BFF answered ${fixed(proxiedLoad.achievedRate, 0)} of ${rate} requests/s offered: ` +
+        ? `the BFF answered ${fixed(proxiedLoad.achievedRate, rate < 100 ? 1 : 0)} of ${rate} ` +
+          'requests/s offered: ' +
           'it fell behind, and the queue is in its latency'
         : `both sides sustained the rate (${fixed(directLoad.achievedRate, 0)} and ` +
           `${fixed(proxiedLoad.achievedRate, 0)} requests/s); the added p99 is the BFF's work ` +
@@ -792,7 +798,8 @@ async function main(): Promise<void> {
       '  it kept up. CPU is shown per process; the CPU bound on the ratio is an estimate.\n' +
       `  Since then: under load the sides take turns in ${settings.loadRounds} rounds (it was one window\n` +
       '  per side, so one stall of the machine fell on one side only), and the plain proxy is offered\n' +
-      "  the BFF's rate of the same case (it was offered its own), so its added p99 compares.",
+      "  the BFF's rate of the same case (it was offered its own), so its added p99 compares;\n" +
+      '  one request at a time, the sides take turns request by request (they did in blocks of 200).',
   );
 
   // Both builds first, so that the start measured below is a start, not a build.
