@@ -25,6 +25,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
@@ -190,15 +191,8 @@ const CHANGE = `
 `;
 
 async function signIn(page: Page, base: string): Promise<string> {
-  await page.goto(`${base}/projects`);
-  await page.getByRole('button', { name: 'Use demo workspace' }).click();
-  await page.getByRole('heading', { name: 'Projects' }).waitFor();
-  const { projects } = (await (
-    await page.request.get(`${base}/api/v1/projects?limit=50`)
-  ).json()) as { projects: Array<{ id: string; name: string }> };
-  const project = projects.find((item) => item.name === PROJECT);
-  if (!project) throw new Error(`the seeded project “${PROJECT}” is missing`);
-  return project.id;
+  await signInWithDemo(page, base);
+  return seededProjectId(page, base, PROJECT);
 }
 
 /** Opens the screen; returns navigation start → first preview paint, in ms. */

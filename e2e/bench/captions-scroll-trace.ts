@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
@@ -101,16 +102,9 @@ try {
   const base = `http://localhost:${port}`;
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-  await page.goto(`${base}/projects`);
-  await page.getByRole('button', { name: 'Use demo workspace' }).click();
-  await page.getByRole('heading', { name: 'Projects' }).waitFor();
-  const { projects } = (await (
-    await page.request.get(`${base}/api/v1/projects?limit=50`)
-  ).json()) as {
-    projects: Array<{ id: string; name: string }>;
-  };
-  const project = projects.find((item) => item.name === PROJECT)!;
-  await page.goto(`${base}/projects/${project.id}/captions`);
+  await signInWithDemo(page, base);
+  const projectId = await seededProjectId(page, base, PROJECT);
+  await page.goto(`${base}/projects/${projectId}/captions`);
   await page.getByRole('list', { name: 'Caption words' }).waitFor({ timeout: 120_000 });
   await page.waitForTimeout(1500);
 

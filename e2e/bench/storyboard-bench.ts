@@ -18,6 +18,7 @@ import { loadavg, availableParallelism } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 6000);
@@ -159,21 +160,13 @@ async function scrollGesture(page: Page, direction: 'down' | 'up'): Promise<Gest
 }
 
 async function openStoryboard(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/projects`);
-  await page.getByRole('button', { name: 'Use demo workspace' }).click();
-  await page.getByRole('heading', { name: 'Projects' }).waitFor();
-  const { projects } = (await (
-    await page.request.get(`${base}/api/v1/projects?limit=50`)
-  ).json()) as {
-    projects: Array<{ id: string; name: string }>;
-  };
-  const project = projects.find((item) => item.name === 'Faceless: Two Hundred Nights');
-  if (!project) throw new Error('the seeded 200-scene plan is missing');
+  await signInWithDemo(page, base);
+  const projectId = await seededProjectId(page, base, 'Faceless: Two Hundred Nights');
   const { revisions } = (await (
-    await page.request.get(`${base}/api/v1/projects/${project.id}/faceless/plans`)
+    await page.request.get(`${base}/api/v1/projects/${projectId}/faceless/plans`)
   ).json()) as { revisions: Array<{ id: string }> };
   const revision = revisions[revisions.length - 1];
-  await page.goto(`${base}/projects/${project.id}/plans/${revision?.id ?? ''}?tab=storyboard`);
+  await page.goto(`${base}/projects/${projectId}/plans/${revision?.id ?? ''}?tab=storyboard`);
   await page.getByRole('article', { name: 'Scene 1: Night 1' }).waitFor();
 }
 

@@ -59,6 +59,7 @@ import {
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort, startApp } from './app-server.ts';
+import { seededProjectIds, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 import type { PeerBenchApi } from './timeline/main.tsx';
 import type { Timeline, TimelineItem } from '../../src/api/schema.gen.ts';
@@ -1009,9 +1010,7 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
   const { context, page } = await newPage(browser);
   try {
     const cdp = await context.newCDPSession(page);
-    await page.goto(`${setup.base}/projects`);
-    await page.getByRole('button', { name: 'Use demo workspace' }).click();
-    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await signInWithDemo(page, setup.base);
     await page.goto(`${setup.base}/projects/${setup.projectId}/timeline`);
     await page.waitForFunction(
       (mark) => performance.getEntriesByName(mark).length > 0 && window.__cutroomTimeline,
@@ -1587,23 +1586,17 @@ async function projectsAndData(
 ): Promise<Map<number, { projectId: string; timeline: TimelineData }>> {
   const { context, page } = await newPage(browser);
   try {
-    await page.goto(`${base}/projects`);
-    await page.getByRole('button', { name: 'Use demo workspace' }).click();
-    await page.getByRole('heading', { name: 'Projects' }).waitFor();
-    const { projects } = (await (
-      await page.request.get(`${base}/api/v1/projects?limit=50`)
-    ).json()) as {
-      projects: Array<{ id: string; name: string }>;
-    };
+    await signInWithDemo(page, base);
+    const projectIds = await seededProjectIds(page, base);
     const found = new Map<number, { projectId: string; timeline: TimelineData }>();
     for (const size of SIZES) {
-      const project = projects.find((candidate) => candidate.name === PROJECT_NAME(size));
-      if (!project)
+      const projectId = projectIds.get(PROJECT_NAME(size));
+      if (!projectId)
         throw new Error(`no seeded project “${PROJECT_NAME(size)}” (SIM_LARGE_TIMELINE=1?)`);
-      const response = await page.request.get(`${base}/api/v1/projects/${project.id}/timeline`);
+      const response = await page.request.get(`${base}/api/v1/projects/${projectId}/timeline`);
       const body = await response.text();
       await writeFile(join(outDir, `data-${size}.json`), body);
-      found.set(size, { projectId: project.id, timeline: JSON.parse(body) as TimelineData });
+      found.set(size, { projectId, timeline: JSON.parse(body) as TimelineData });
     }
     return found;
   } finally {

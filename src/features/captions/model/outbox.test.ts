@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureDoc, memoryStorage } from '../testing/caption-fixtures.ts';
+import { memoryStorage } from '@/test/memory-storage.ts';
+import { fixtureDoc } from '../testing/caption-fixtures.ts';
 import { applyChange, editWords } from './caption-change.ts';
 import { wordById } from './caption-doc.ts';
 import {

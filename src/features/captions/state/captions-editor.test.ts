@@ -23,7 +23,7 @@ import {
   setText,
 } from '../model/commands.ts';
 import { outboxKey } from '../model/outbox.ts';
-import { memoryStorage } from '../testing/caption-fixtures.ts';
+import { memoryStorage } from '@/test/memory-storage.ts';
 import { createCaptionsEditor, type CaptionsEditor } from './captions-editor.ts';
 
 const BENCH = 'Benchmark: 10,000 caption words';

@@ -81,17 +81,3 @@ export const fixtureFonts = (): CaptionFont[] => [
   { family: 'Anton', category: 'display', weights: ['400'] },
 ];
 
-/** A Storage in memory (the outbox kept "on this device", per test). */
-export function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, value),
-  };
-}
