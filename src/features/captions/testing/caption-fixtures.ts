@@ -80,4 +80,3 @@ export const fixtureFonts = (): CaptionFont[] => [
   { family: 'Inter', category: 'sans-serif', weights: ['400'] },
   { family: 'Anton', category: 'display', weights: ['400'] },
 ];
-
