@@ -106,10 +106,22 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     );
   }, [controller]);
 
+  const drawnOnce = useRef(false);
   useEffect(() => {
     // A new stage size clears (and resizes) the canvases: draw again. Not before the first
     // measure (it fits the project to the view): a draw at the default zoom would be thrown away.
-    if (size.width > 0) controller.drawAll();
+    if (size.width <= 0) return;
+    if (drawnOnce.current) {
+      controller.drawAll();
+      return;
+    }
+    // The first draw in a task of its own: the first measure re-renders the editor around the
+    // canvas (the fitted zoom) in one task already, and a slow phone would add the two up.
+    const timer = setTimeout(() => {
+      drawnOnce.current = true;
+      controller.drawAll();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [controller, size]);
 
   const measured = size.width > 0;
