@@ -344,10 +344,15 @@ async function main(): Promise<void> {
     if (profiling && !plain) {
       // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 is the main thread (the event
       // loop); a worker thread (the embedded simulator) writes a profile of its own.
-      const file = readdirSync(dir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
-      if (file === undefined) throw new Error(`no profile in ${dir}`);
-      console.log(`\nprofile ${join(dir, file)} (all cases together):`);
-      summariseProfile(join(dir, file), totalRequests);
+      const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+      const main = files.find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
+      if (main === undefined) throw new Error(`no profile in ${dir}`);
+      console.log(`\nprofile of the main thread ${join(dir, main)} (all cases together):`);
+      summariseProfile(join(dir, main), totalRequests);
+      for (const worker of files.filter((name) => name !== main)) {
+        console.log(`\nprofile of a worker thread (the simulator) ${join(dir, worker)}:`);
+        summariseProfile(join(dir, worker), totalRequests);
+      }
     }
   } finally {
     await bff?.stop();
