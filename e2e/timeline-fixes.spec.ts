@@ -4,6 +4,7 @@ import {
   drag,
   fetchTimeline,
   findItem,
+  itemRect,
   lastItems,
   openTimeline,
   reveal,
@@ -42,6 +43,74 @@ test.describe('timeline editor fixes', () => {
     await expect(page.getByRole('status', { name: 'Selection' })).toHaveText(
       /^1001 items selected/,
     );
+  });
+
+  test('a press on another item draws only the tiles that show the two items', async ({ page }) => {
+    // Read only: selection and an Escaped drag write nothing.
+    const { projectId, canvas } = await openTimeline(page, 'Webinar recap - March');
+    await zoomTo(page, 40);
+    const timeline = await fetchTimeline(page, projectId);
+    // Away from the start: the band has its margins on both sides.
+    await canvas.evaluate((el) => (el.scrollLeft = 3000));
+    await page.waitForTimeout(400);
+    const { pxPerSecond, width, scrollX } = await view(page);
+    const box = (await canvas.boundingBox())!;
+    // Two short items in view (each within at most two 512 px tiles).
+    const short = timeline.layers
+      .filter((layer) => !/locked/i.test(layer.name))
+      .flatMap((layer) => layer.items)
+      .filter((item) => (item.end_seconds - item.start_seconds) * pxPerSecond < 200)
+      .filter((item) => (item.end_seconds - item.start_seconds) * pxPerSecond > 30)
+      .filter((item) => item.start_seconds * pxPerSecond > scrollX + 20)
+      .filter((item) => item.start_seconds * pxPerSecond < scrollX + width - 240);
+    const [a, b] = [short[0]!, short.find((item) => item.layer_index !== short[0]!.layer_index)!];
+    expect(a && b, 'two short items in view on different rows').toBeTruthy();
+    const counts = () => page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+    const frames = () =>
+      page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+    await page.mouse.click(
+      ...(Object.values(centre(await itemRect(page, a.id))) as [number, number]),
+    );
+    await frames();
+    const before = await counts();
+    await page.mouse.click(
+      ...(Object.values(centre(await itemRect(page, b.id))) as [number, number]),
+    );
+    await expect(page.getByRole('status', { name: 'Selection' })).toContainText(`“${b.name}”`);
+    await frames();
+    const after = await counts();
+    // a's tiles (deselected) and b's (selected), not the whole band.
+    expect(after.tiles).toBeGreaterThanOrEqual(4);
+    const redrawn = after.tileDraws - before.tileDraws;
+    expect(redrawn).toBeGreaterThan(0);
+    expect(redrawn).toBeLessThan(after.tiles);
+    expect(redrawn).toBeLessThanOrEqual(4);
+    // A drag of b fades it in place: its tiles only (drawn ahead or in the first frame).
+    const from = centre(await itemRect(page, b.id));
+    await drag(
+      page,
+      from,
+      { x: from.x + 40, y: from.y },
+      {
+        beforeRelease: () => page.keyboard.press('Escape'),
+      },
+    );
+    await frames();
+    const dragged = await counts();
+    expect(dragged.tileDraws - after.tileDraws).toBeLessThanOrEqual(2);
+    await page.mouse.move(box.x + 1, box.y + box.height - 2);
+
+    // What the tiles show is what a band drawn afresh shows at the same place.
+    await page.waitForTimeout(400);
+    const partial = await canvas.screenshot();
+    await canvas.evaluate((el, x) => (el.scrollLeft = x > 10_000 ? 0 : x + 10_000), scrollX);
+    await page.waitForTimeout(300);
+    await canvas.evaluate((el, x) => (el.scrollLeft = x), scrollX);
+    await page.waitForTimeout(400);
+    expect((await view(page)).scrollX).toBe(scrollX);
+    expect((await canvas.screenshot()).equals(partial)).toBe(true);
   });
 
   test('the delete dialog focuses Cancel; the result counts caption words', async ({ page }) => {

@@ -15,7 +15,9 @@
  *   scroll, Ctrl+wheel zoom sweep, fit to project, and on Cutroom only (the peer has no multiple
  *   selection) a marquee over every item and select all → group drag → drop (commit time) → undo
  *   (undo time). At 10,000 items a group move is over the contract's 5,000 operations a request,
- *   so that drag ends with Escape (frames measured, nothing sent).
+ *   so that drag ends with Escape (frames measured, nothing sent). A commit's revision and a trim's
+ *   review dialog are watched in the page on DOM changes (a Playwright locator wait for the dialog
+ *   went on querying the page's roles every 500 ms for 60 s, into the gestures measured next).
  * - During each gesture, press to release and for a commit until the revision returns: rAF gaps
  *   (p50/p95/max), Long Animation Frames (count, total, blocking), and from Chromium's frame trace
  *   (CDP tracing, `DrawFrame` / `DroppedFrame`) the frames presented and dropped while the input
@@ -231,6 +233,30 @@ const RECORDER = `
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
     check();
   };
+  /**
+   * Resolves true once a dialog titled to match the pattern is open, or false once a status text
+   * matching done showed after since: checked on DOM changes only, and no longer once settled (a
+   * Playwright locator wait went on querying the page's roles every 500 ms until its 60 s time-out,
+   * into the gestures measured after it: work in the measured page that was the bench's own).
+   */
+  rec.dialogBefore = (pattern, since, done) => {
+    const re = new RegExp(pattern);
+    const doneRe = new RegExp(done);
+    return new Promise((resolve) => {
+      let observer = null;
+      const check = () => {
+        const open = [...document.querySelectorAll('[role="dialog"]')].some((d) =>
+          re.test(document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent ?? d.getAttribute('aria-label') ?? ''));
+        const finished = statuses.some((s) => s.at >= since && s.text !== null && doneRe.test(s.text));
+        if (!open && !finished) return;
+        observer?.disconnect();
+        resolve(open);
+      };
+      observer = new MutationObserver(check);
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      check();
+    });
+  };
   /** The time a status text matching the pattern first showed after \`since\`. */
   rec.statusAfter = (since, pattern) => {
     const re = new RegExp(pattern);
@@ -440,8 +466,11 @@ function framesBetween(
   };
 }
 
-/** BENCH_PROFILE=<gesture>: a CPU profile of that gesture, summarised by self time. */
-const PROFILE = process.env.BENCH_PROFILE;
+/**
+ * BENCH_PROFILE=<gesture>[,<gesture>…]: a CPU profile of each of those gestures, summarised by
+ * self time.
+ */
+const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
 let currentGesture = '';
 
 interface ProfileNode {
@@ -691,6 +720,7 @@ declare global {
       stop(): Recorded;
       watchStatus(selector: string): void;
       statusAfter(since: number, pattern: string): Promise<number>;
+      dialogBefore(pattern: string, since: number, done: string): Promise<boolean>;
       lastPointerUp: number;
       lastKeyDown: number;
     };
@@ -737,7 +767,7 @@ async function measure(
 ): Promise<GestureFigures & { samples: unknown[] }> {
   currentGesture = name;
   const stopTrace = await startTrace(lib.cdp);
-  const profiling = PROFILE !== undefined && PROFILE === currentGesture;
+  const profiling = PROFILE.has(currentGesture);
   if (profiling) {
     await lib.cdp.send('Profiler.enable');
     await lib.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -1051,17 +1081,17 @@ async function measureCutroom(browser: Browser, setup: Setup): Promise<CellResul
      */
     const commit = async (what: string): Promise<number> => {
       const target = revision + 1;
-      const dialog = page.getByRole('dialog', { name: /Review:/ });
-      const reviewed = dialog
-        .waitFor({ timeout: 60_000 })
-        .then(() => 'review' as const)
-        .catch(() => 'none' as const);
       const direct = commitTime(page, target, 'pointer');
-      let ms = await Promise.race([direct, reviewed.then(() => Number.NaN)]);
-      if (Number.isNaN(ms) && (await dialog.isVisible())) {
+      const reviewed = page.evaluate(
+        (done) => window.__rec!.dialogBefore('^Review:', window.__rec!.lastPointerUp, done),
+        `^Revision ${target}$`,
+      );
+      let ms: number;
+      if (await Promise.race([reviewed, direct.then(() => false)])) {
+        const dialog = page.getByRole('dialog', { name: /Review:/ });
         await dialog.getByRole('button', { name: 'Apply trim' }).click();
         ms = await commitTime(page, target, 'pointer');
-      } else if (Number.isNaN(ms)) {
+      } else {
         ms = await direct;
       }
       if (!Number.isFinite(ms)) throw new Error(`cutroom: the ${what} was not committed in 60 s`);

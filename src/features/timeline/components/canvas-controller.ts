@@ -37,6 +37,9 @@ import {
   bandMargin,
   bandPlacement,
   bandViewport,
+  selectionChange,
+  TILE_PX,
+  tilesTouched,
   type Band,
 } from '../model/band.ts';
 import {
@@ -96,6 +99,8 @@ export interface TimelineTestHooks {
     ghostMoves: number;
     /** Band tiles drawn (a full band draw draws each of its tiles; a scroll only new ones). */
     tileDraws: number;
+    /** Tiles the band has now. */
+    tiles: number;
   };
 }
 
@@ -196,12 +201,22 @@ interface FrameWork {
   band: boolean;
   /** The tiles in view whose names were pinned for another scroll position (a settled scroll). */
   pins: boolean;
+  /** Only the tiles showing the items in `dirtyIds` (their look changed). */
+  dirty: boolean;
   overlay: boolean;
 }
-const NO_FRAME_WORK: FrameWork = { dom: false, band: false, pins: false, overlay: false };
-
-/** Width of a band tile (CSS px): a scroll draws only the tiles it brings into the band. */
-const TILE_PX = 512;
+const NO_FRAME_WORK: FrameWork = {
+  dom: false,
+  band: false,
+  pins: false,
+  dirty: false,
+  overlay: false,
+};
+/**
+ * More items than this changing look (a selection change, a drag's faded items) draw the whole
+ * band again rather than finding their tiles.
+ */
+const DIRTY_MAX = 400;
 
 /** A tile of the band: an opaque canvas TILE_PX wide at content x = its index × TILE_PX. */
 interface Tile {
@@ -214,6 +229,13 @@ interface Tile {
   renderer: ImageBitmapRenderingContext;
   /** The content generation it shows (see CanvasController.generation); -1: nothing yet. */
   generation: number;
+  /** Bumped on every bitmap it is given (a prepared bitmap is for the version it was drawn over). */
+  version: number;
+  /**
+   * Items it shows look different now (selected, faded): drawn again as it is (its names pinned
+   * where they were), not with the whole band.
+   */
+  stale: boolean;
   /** The scroll position its names were pinned to the view's left edge for. */
   pinnedAt: number;
 }
@@ -254,18 +276,22 @@ export class CanvasController {
   /** Whether the band was drawn as a draft (boxes only) or with its names pinned elsewhere. */
   private bandCrisp = false;
   /**
-   * The band drawn ahead with a pressed selection faded (what a move drag shows under its
-   * ghosts), rasterised in the task after the press: the drag's first frame copies it instead of
-   * drawing every item again.
+   * The tiles showing a pressed selection, drawn ahead with it faded (what a move drag shows under
+   * its ghosts), rasterised in the task after the press: the drag's first frame shows them instead
+   * of drawing them. Each is for the tile's version it was drawn over.
    */
   private prepared: {
-    bitmaps: Map<number, ImageBitmap>;
+    tiles: Map<number, { version: number; bitmap: ImageBitmap }>;
     band: Band;
-    generation: number;
+    epoch: number;
     ids: readonly string[];
     selection: ReadonlySet<string>;
     index: TimelineIndex;
   } | null = null;
+  /** Items whose look changed since the band was drawn ('all': draw it all again). */
+  private dirtyIds: Set<string> | 'all' | null = null;
+  /** Bumped when what the band shows changes other than by selection (data, thumbnails). */
+  private epoch = 0;
   /** The band's tiles by index, and tiles out of the band kept for reuse. */
   private readonly tiles = new Map<number, Tile>();
   private scratchContext: OffscreenCanvasRenderingContext2D | null = null;
@@ -310,13 +336,17 @@ export class CanvasController {
   constructor(editor: TimelineEditor) {
     this.editor = editor;
     this.store = editor.store;
-    this.thumbnails = new ThumbnailCache(() => this.requestFrame({ band: true }));
+    this.thumbnails = new ThumbnailCache(() => {
+      this.epoch += 1;
+      this.requestFrame({ band: true });
+    });
   }
 
   // ───────────── wiring ─────────────
 
   setData(index: TimelineIndex, fps: number): void {
     this.index = index;
+    this.epoch += 1;
     this.fps = fps;
     const state = this.store.getState();
     const clamped = clampScroll(viewportOf(state), index.durationSeconds, index.rows.length);
@@ -420,13 +450,60 @@ export class CanvasController {
       this.requestFrame({ dom: true, overlay: true });
       this.scheduleSettle();
     }
-    const moving = state.drag?.kind === 'move';
-    if (state.selection !== previous.selection || moving !== (previous.drag?.kind === 'move')) {
-      this.requestFrame({ band: true });
+    // A selection change, or a move drag starting or ending (its items faded in place), draws
+    // only the tiles of the items whose look changed.
+    if (state.selection !== previous.selection)
+      this.markDirty(selectionChange(previous.selection, state.selection));
+    const moving = state.drag?.kind === 'move' ? state.drag.ids : null;
+    const wasMoving = previous.drag?.kind === 'move' ? previous.drag.ids : null;
+    if (moving !== wasMoving) {
+      if (moving) this.markDirty(moving);
+      if (wasMoving) this.markDirty(wasMoving);
     }
     if (view) return;
     if (state.drag !== previous.drag && usesOverlay(state.drag))
       this.requestFrame({ overlay: true });
+  }
+
+  /** These items look different now: the next frame draws the tiles that show them. */
+  private markDirty(ids: Iterable<string>): void {
+    if (this.dirtyIds !== 'all') {
+      const dirty: Set<string> = this.dirtyIds ?? new Set();
+      for (const id of ids) dirty.add(id);
+      if (dirty.size === 0) return;
+      this.dirtyIds = dirty.size > DIRTY_MAX ? 'all' : dirty;
+    }
+    this.requestFrame(this.dirtyIds === 'all' ? { band: true } : { dirty: true });
+  }
+
+  /**
+   * Marks the tiles showing the dirty items stale (drawn again by the next drawBand); true when
+   * the whole band must be drawn again instead.
+   */
+  private takeDirty(): boolean {
+    const dirty = this.dirtyIds;
+    this.dirtyIds = null;
+    if (dirty === null) return false;
+    const band = this.band;
+    const index = this.index;
+    if (dirty === 'all' || !band || !index || this.bandCrisp === this.draft) return true;
+    for (const i of this.tilesOf(dirty, band)) {
+      const tile = this.tiles.get(i);
+      if (tile) tile.stale = true;
+    }
+    return false;
+  }
+
+  /** The band's tiles that show any of `ids`. */
+  private tilesOf(ids: Iterable<string>, band: Band): Set<number> {
+    const index = this.index;
+    const spans: Array<{ start: number; end: number }> = [];
+    if (index)
+      for (const id of ids) {
+        const ref = index.byId.get(id);
+        if (ref) spans.push({ start: ref.item.start_seconds, end: ref.item.end_seconds });
+      }
+    return tilesTouched(spans, band.pxPerSecond);
   }
 
   /** Marks what the next animation frame brings up to date (one frame callback for all of it). */
@@ -435,6 +512,7 @@ export class CanvasController {
     work.dom ||= parts.dom ?? false;
     work.band ||= parts.band ?? false;
     work.pins ||= parts.pins ?? false;
+    work.dirty ||= parts.dirty ?? false;
     work.overlay ||= parts.overlay ?? false;
     this.frameRequest ??= requestAnimationFrame(this.onFrame);
   }
@@ -445,7 +523,8 @@ export class CanvasController {
     this.frameWork = { ...NO_FRAME_WORK };
     const state = this.store.getState();
     if (work.dom) this.syncDom(state);
-    this.updateBand(viewportOf(state), work.band, work.pins);
+    const all = this.takeDirty();
+    this.updateBand(viewportOf(state), work.band || all, work.pins);
     const overlay = this.overlayLayer;
     if (work.overlay && overlay?.visible()) overlay.draw();
   };
@@ -463,7 +542,13 @@ export class CanvasController {
    */
   private updateBand(view: ReturnType<typeof viewportOf>, redraw: boolean, pins = false): void {
     const band = this.band;
-    if (redraw || pins || !band || !bandCovers(band, view, this.contentWidthPx(view))) {
+    if (
+      redraw ||
+      pins ||
+      this.hasStaleTiles() ||
+      !band ||
+      !bandCovers(band, view, this.contentWidthPx(view))
+    ) {
       this.drawBand(view, redraw, pins);
     } else if (this.recentreTask === null && band.pxPerSecond === view.pxPerSecond) {
       const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
@@ -471,6 +556,11 @@ export class CanvasController {
         this.scheduleRecentre();
     }
     this.placeBand(view);
+  }
+
+  private hasStaleTiles(): boolean {
+    for (const tile of this.tiles.values()) if (tile.stale) return true;
+    return false;
   }
 
   private scheduleRecentre(): void {
@@ -514,9 +604,10 @@ export class CanvasController {
       // also blended the page, panel and scroll-box layers below it).
       const renderer = canvas.getContext('bitmaprenderer', { alpha: false });
       if (!renderer) return null;
-      tile = { canvas, renderer, generation: -1, pinnedAt: Number.NaN };
+      tile = { canvas, renderer, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
     }
     tile.generation = -1;
+    tile.stale = false;
     tile.canvas.style.transform = `translateX(${index * TILE_PX}px)`;
     layer.appendChild(tile.canvas);
     this.tiles.set(index, tile);
@@ -546,6 +637,7 @@ export class CanvasController {
     this.show(tile, ctx.canvas.transferToImageBitmap());
     tile.generation = this.generation;
     tile.pinnedAt = pinnedAt;
+    tile.stale = false;
     return drawn;
   }
 
@@ -569,6 +661,7 @@ export class CanvasController {
     if (canvas.style.width !== `${TILE_PX}px`) canvas.style.width = `${TILE_PX}px`;
     if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
     tile.renderer.transferFromImageBitmap(bitmap);
+    tile.version += 1;
   }
 
   /** Draws the ruler and the items of `band` (`pinnedAt`: the view's left edge, content x). */
@@ -596,31 +689,41 @@ export class CanvasController {
   }
 
   /**
-   * After a press on a selected item (a move may follow): the band's tiles as the drag will show
-   * them (the pressed items faded), drawn and rasterised now, outside any frame.
+   * After a press on a selected item (a move may follow): the tiles showing the pressed items, as
+   * the drag will show them (faded), drawn and rasterised now, outside any frame. A selection
+   * change the press made is drawn first (the frame would have drawn it).
    */
   private prepareFadedBand(ids: readonly string[]): void {
     this.dropPrepared();
+    if (this.dirtyIds !== null) {
+      const view = viewportOf(this.store.getState());
+      if (this.takeDirty()) this.drawBand(view);
+      else this.drawBand(view, false);
+      this.placeBand(view);
+    }
     const band = this.band;
     const index = this.index;
-    if (!band || !index || !this.bandCrisp) return;
+    if (!band || !index || !this.bandCrisp || this.draft) return;
     const ratio = pixelRatio();
     const moving = idSet(ids);
-    const bitmaps = new Map<number, ImageBitmap>();
-    for (const [i, tile] of this.tiles) {
+    const wanted = ids.length > DIRTY_MAX ? new Set(this.tiles.keys()) : this.tilesOf(ids, band);
+    const tiles = new Map<number, { version: number; bitmap: ImageBitmap }>();
+    for (const i of wanted) {
+      const tile = this.tiles.get(i);
+      if (!tile) continue;
       const ctx = this.scratch(tile.canvas.width, tile.canvas.height);
-      if (tile.generation !== this.generation || !ctx) {
-        for (const bitmap of bitmaps.values()) bitmap.close();
+      if (tile.generation !== this.generation || tile.stale || !ctx) {
+        for (const entry of tiles.values()) entry.bitmap.close();
         return;
       }
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, moving, false);
-      bitmaps.set(i, ctx.canvas.transferToImageBitmap());
+      tiles.set(i, { version: tile.version, bitmap: ctx.canvas.transferToImageBitmap() });
     }
     this.prepared = {
-      bitmaps,
+      tiles,
       band,
-      generation: this.generation,
+      epoch: this.epoch,
       ids,
       selection: this.store.getState().selection,
       index,
@@ -628,54 +731,56 @@ export class CanvasController {
   }
 
   private dropPrepared(): void {
-    for (const bitmap of this.prepared?.bitmaps.values() ?? []) bitmap.close();
+    for (const entry of this.prepared?.tiles.values() ?? []) entry.bitmap.close();
     this.prepared = null;
   }
 
-  /** Shows the prepared faded band if it is what the band should show now; false if not. */
-  private usePrepared(view: ReturnType<typeof viewportOf>): boolean {
+  /**
+   * Shows the prepared faded tile `i` if it is what the tile should show now (the same items,
+   * selection, zoom and drag, drawn over the tile as it still is); false if not.
+   */
+  private showPrepared(i: number, tile: Tile, band: Band): boolean {
     const prepared = this.prepared;
-    if (!prepared) return false;
-    this.prepared = null;
+    const entry = prepared?.tiles.get(i);
+    if (!prepared || !entry) return false;
+    prepared.tiles.delete(i);
     const state = this.store.getState();
+    const same = prepared.band;
     const ok =
-      prepared.band === this.band &&
-      prepared.generation === this.generation &&
+      entry.version === tile.version &&
+      prepared.epoch === this.epoch &&
       prepared.index === this.index &&
       prepared.selection === state.selection &&
       state.drag?.kind === 'move' &&
       state.drag.ids === prepared.ids &&
       !this.draft &&
-      prepared.bitmaps.size === this.tiles.size &&
-      [...this.tiles].every(
-        ([i, tile]) =>
-          tile.canvas.width === prepared.bitmaps.get(i)?.width &&
-          tile.canvas.height === prepared.bitmaps.get(i)?.height,
-      ) &&
-      bandCovers(prepared.band, view, this.contentWidthPx(view));
-    if (ok) {
-      this.generation += 1;
-      for (const [i, tile] of this.tiles) {
-        this.show(tile, prepared.bitmaps.get(i)!);
-        tile.generation = this.generation;
-      }
-      this.counts.itemsDraws += 1;
-    } else {
-      for (const bitmap of prepared.bitmaps.values()) bitmap.close();
+      same.pxPerSecond === band.pxPerSecond &&
+      same.scrollY === band.scrollY &&
+      same.height === band.height &&
+      same.viewWidth === band.viewWidth &&
+      tile.canvas.width === entry.bitmap.width &&
+      tile.canvas.height === entry.bitmap.height;
+    if (!ok) {
+      entry.bitmap.close();
+      return false;
     }
-    return ok;
+    this.show(tile, entry.bitmap);
+    tile.generation = this.generation;
+    tile.stale = false;
+    return true;
   }
 
   /**
    * Brings the band up to date for `view`: with `everything`, every tile is drawn again (items,
    * the selection or the zoom changed); otherwise only the tiles the band did not have yet (a
-   * scroll brings in one tile at a time) and, with `pins`, those in view whose names were pinned
-   * for another scroll position.
+   * scroll brings in one tile at a time), the stale ones (items they show look different) and,
+   * with `pins`, those in view whose names were pinned for another scroll position. A tile drawn
+   * ahead for a drag (prepareFadedBand) is shown instead of drawn when it still holds.
    */
   private drawBand(view: ReturnType<typeof viewportOf>, everything = true, pins = false): void {
     this.cancelRecentre();
     if (!this.index || view.width <= 0 || view.height <= 0) return;
-    if (everything && this.usePrepared(view)) return;
+    if (everything) this.dirtyIds = null;
     const last = this.band;
     const scrolled =
       last && !this.draft && last.pxPerSecond === view.pxPerSecond
@@ -719,12 +824,16 @@ export class CanvasController {
       if (!tile) return;
       const left = i * TILE_PX;
       const inView = left < view.scrollX + view.width && left + TILE_PX > view.scrollX;
-      if (
-        tile.generation === this.generation &&
-        !(pins && inView && tile.pinnedAt !== view.scrollX)
-      )
+      const repin = pins && inView && tile.pinnedAt !== view.scrollX;
+      if (tile.generation === this.generation && !tile.stale && !repin) continue;
+      if (!repin && this.showPrepared(i, tile, band)) {
+        painted += 1;
         continue;
-      items += this.paintTile(tile, i, band, view.scrollX, moving);
+      }
+      // A stale tile keeps its names where they were (its neighbours show them there).
+      const pinnedAt =
+        tile.stale && !repin && tile.generation === this.generation ? tile.pinnedAt : view.scrollX;
+      items += this.paintTile(tile, i, band, pinnedAt, moving);
       painted += 1;
       this.counts.tileDraws += 1;
     }
@@ -1340,7 +1449,7 @@ export class CanvasController {
         rowTop(this.index?.rowOfLayer.get(layerIndex) ?? 0, this.view()) +
         ROW_HEIGHT / 2,
       view: this.view,
-      drawCounts: () => ({ ...this.counts }),
+      drawCounts: () => ({ ...this.counts, tiles: this.tiles.size }),
     };
   }
 }

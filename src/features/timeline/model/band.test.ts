@@ -6,6 +6,9 @@ import {
   bandPlacement,
   bandViewport,
   MAX_STRETCH,
+  selectionChange,
+  TILE_PX,
+  tilesTouched,
 } from './band.ts';
 
 const view = { pxPerSecond: 40, scrollX: 2000, scrollY: 0, width: 600, height: 500 };
@@ -78,5 +81,23 @@ describe('the drawn band', () => {
     const end = { ...view, scrollX: 9400 };
     const band = bandFor(end);
     expect(bandCovers(band, end, 10_000, 300)).toBe(true);
+  });
+});
+
+describe('the tiles an item change redraws', () => {
+  it('are the tiles its span (with slack) falls in', () => {
+    // 40 px/s: 0–5 s is x 0–200 (tile 0); 12–14 s is x 480–560 (tiles 0 and 1).
+    expect([...tilesTouched([{ start: 0, end: 5 }], 40)]).toEqual([0]);
+    expect([...tilesTouched([{ start: 12, end: 14 }], 40)].sort()).toEqual([0, 1]);
+    // An item ending at x 1023 is drawn up to 1025 with its outline slack: tile 2 too.
+    expect([...tilesTouched([{ start: 25, end: 1023 / 40 }], 40)].sort()).toEqual([1, 2]);
+    expect(tilesTouched([], 40).size).toBe(0);
+    expect(TILE_PX).toBe(512);
+  });
+
+  it('come from the ids whose selection changed', () => {
+    const changed = selectionChange(new Set(['a', 'b']), new Set(['b', 'c']));
+    expect([...changed].sort()).toEqual(['a', 'c']);
+    expect(selectionChange(new Set(['a']), new Set(['a'])).size).toBe(0);
   });
 });

@@ -101,3 +101,36 @@ export function bandCovers(
   const needRight = Math.min(contentWidthPx, view.scrollX + view.width + slackPx);
   return x <= needLeft + 0.5 && right >= Math.max(needRight, view.scrollX + view.width) - 0.5;
 }
+
+/** Width of a band tile (CSS px): the band is drawn and shown in tiles this wide. */
+export const TILE_PX = 512;
+
+/**
+ * The tiles (indexes, TILE_PX wide from content x 0 at `pxPerSecond`) that show any of `spans`
+ * (item spans in seconds), with `slackPx` each side (outlines and narrow bars drawn wider than the
+ * item). A change to how those items look (selected, faded) redraws only these tiles.
+ */
+export function tilesTouched(
+  spans: Iterable<{ start: number; end: number }>,
+  pxPerSecond: number,
+  slackPx = 2,
+): Set<number> {
+  const tiles = new Set<number>();
+  for (const { start, end } of spans) {
+    const first = Math.floor((start * pxPerSecond - slackPx) / TILE_PX);
+    const last = Math.floor((end * pxPerSecond + slackPx) / TILE_PX);
+    for (let i = Math.max(0, first); i <= last; i += 1) tiles.add(i);
+  }
+  return tiles;
+}
+
+/** The ids in one selection and not the other (what a selection change redraws). */
+export function selectionChange(
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+): Set<string> {
+  const changed = new Set<string>();
+  for (const id of before) if (!after.has(id)) changed.add(id);
+  for (const id of after) if (!before.has(id)) changed.add(id);
+  return changed;
+}
