@@ -35,9 +35,12 @@ const HEADER_WIDTH = 168;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
 const OVERLAY_IDLE_TIMEOUT_MS = 2000;
 
-// Konva's core first, then react-konva and its reconciler, each module evaluation in a task of
-// its own (together they were one ~20 ms task, 80 ms on a phone at a quarter of the speed).
+// Konva's node base, then the rest of its core, then react-konva and its reconciler: each module
+// evaluation in a task of its own (together they were one ~20 ms task, 80 ms on a phone at a
+// quarter of the speed; Konva's core alone still took ~13 ms).
 const loadOverlay = async () => {
+  await import('konva/lib/Node');
+  await nextTask();
   await import('konva/lib/Core');
   await nextTask();
   return import('./timeline-overlay.tsx');
