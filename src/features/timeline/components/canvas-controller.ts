@@ -62,6 +62,7 @@ import {
   drawItems,
   drawMarqueeSelection,
   drawOverlay,
+  drawnAlike,
   drawStatic,
   GHOST_ALPHA,
   marqueeBox,
@@ -358,7 +359,9 @@ export class CanvasController {
     // New data (a commit, its answer, a refetch) draws again only the tiles of what changed.
     const previous = this.index;
     const changed =
-      previous && fps === this.fps && this.band ? changedSpans(previous, index, DIRTY_MAX) : null;
+      previous && fps === this.fps && this.band
+        ? changedSpans(previous, index, DIRTY_MAX, drawnAlike)
+        : null;
     this.index = index;
     this.epoch += 1;
     this.fps = fps;

@@ -7,6 +7,7 @@
  * crisp once the gesture settles.
  */
 import type { TimelineIndex } from './timeline-index.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 import type { Viewport } from './time-scale.ts';
 
 export interface Band {
@@ -147,27 +148,27 @@ const layerKey = (layer: TimelineIndex['rows'][number]['layer']): string =>
 
 /**
  * Where the band drawn for `before` differs from `after`: the spans (before and after) of the
- * items added, removed or changed in any way, or null when the whole band is to be drawn again
- * (other layers, or more than `max` items changed).
+ * items added, removed or drawn differently (`alike`: whether the band draws two versions of an
+ * item the same), or null when the whole band is to be drawn again (other layers, or more than
+ * `max` items changed).
  */
 export function changedSpans(
   before: TimelineIndex,
   after: TimelineIndex,
   max: number,
+  alike: (a: TimelineItem, b: TimelineItem) => boolean,
 ): Span[] | null {
   if (before.rows.length !== after.rows.length) return null;
-  for (const [i, row] of after.rows.entries())
-    if (
-      row.layer !== before.rows[i]!.layer &&
-      layerKey(row.layer) !== layerKey(before.rows[i]!.layer)
-    )
-      return null;
+  for (const [i, row] of after.rows.entries()) {
+    const old = before.rows[i]!.layer;
+    if (row.layer !== old && layerKey(row.layer) !== layerKey(old)) return null;
+  }
   const spans: Span[] = [];
-  const add = (item: { start_seconds: number; end_seconds: number }) =>
+  const add = (item: TimelineItem) =>
     spans.push({ start: item.start_seconds, end: item.end_seconds });
   for (const [id, ref] of after.byId) {
     const old = before.byId.get(id);
-    if (old && (old.item === ref.item || (old.row === ref.row && sameItem(old.item, ref.item))))
+    if (old && (old.item === ref.item || (old.row === ref.row && alike(old.item, ref.item))))
       continue;
     if (old) add(old.item);
     add(ref.item);
@@ -179,8 +180,4 @@ export function changedSpans(
     if (spans.length > 2 * max) return null;
   }
   return spans;
-}
-
-function sameItem(a: object, b: object): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
