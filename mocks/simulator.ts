@@ -97,7 +97,7 @@ import { createRng } from './lib/prng.ts';
 import type { Activity } from './lib/ticker.ts';
 import { Ticker } from './lib/ticker.ts';
 import type { WebhookEvent } from '@/api/schema.gen.ts';
-import { WebhookDispatcher } from './lib/webhook-dispatcher.ts';
+import { WebhookDispatcher, type WebhookPost } from './lib/webhook-dispatcher.ts';
 import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
@@ -128,6 +128,8 @@ export interface SimulatorOptions {
   benchCaptionWords?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
+  /** How webhook deliveries are sent (default fetch; the HTTP server passes node:http). */
+  webhookPost?: WebhookPost;
 }
 
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
@@ -193,7 +195,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();
-  const webhooks = new WebhookDispatcher({ secret: webhookSecret, now });
+  const webhooks = new WebhookDispatcher({
+    secret: webhookSecret,
+    now,
+    ...(options.webhookPost ? { post: options.webhookPost } : {}),
+  });
   const ticker = new Ticker(options.timeScale ?? 1);
 
   const simulator: Simulator = {

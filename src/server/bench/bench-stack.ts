@@ -3,7 +3,7 @@
  * logging to a file), the fixed-body upstream, and their CPU time (from /proc).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,54 @@ export function cpuMsOf(pid: number): number {
   // Fields after the command name (which may contain spaces) start at ") ".
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** One thread's scheduler figures so far (/proc/PID/task/TID): CPU, waiting for a core, switches. */
+export interface ThreadSched {
+  /** CPU time on a core, ms. */
+  runMs: number;
+  /** Time runnable but waiting for a core (run queue), ms. */
+  waitMs: number;
+  /** Times it gave up the core waiting for something (sleeps: the event loop's waits, mostly). */
+  voluntarySwitches: number;
+  /** Times the scheduler took the core away from it while it still had work. */
+  involuntarySwitches: number;
+}
+
+/**
+ * The scheduler's figures of a process's main thread (the event loop: tid = pid) and of all its
+ * threads together (GC helpers, libuv's pool, worker threads such as the embedded simulator).
+ */
+export function threadSchedOf(pid: number): { main: ThreadSched; all: ThreadSched } {
+  const read = (tid: string): ThreadSched => {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
+    const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    const field = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return {
+      runMs: (run ?? 0) / 1e6,
+      waitMs: (wait ?? 0) / 1e6,
+      voluntarySwitches: field('voluntary_ctxt_switches'),
+      involuntarySwitches: field('nonvoluntary_ctxt_switches'),
+    };
+  };
+  const all: ThreadSched = { runMs: 0, waitMs: 0, voluntarySwitches: 0, involuntarySwitches: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let thread: ThreadSched;
+    try {
+      thread = read(tid);
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    all.runMs += thread.runMs;
+    all.waitMs += thread.waitMs;
+    all.voluntarySwitches += thread.voluntarySwitches;
+    all.involuntarySwitches += thread.involuntarySwitches;
+  }
+  return { main: read(String(pid)), all };
 }
 
 export interface BffProcess {

@@ -25,8 +25,9 @@
  *    BENCH_LOAD_SECONDS (6) s each in BENCH_LOAD_ROUNDS (3) rounds taking turns, every request
  *    timed from when it was due (no coordinated omission); each side's achieved rate shows
  *    whether it sustained that rate. Beside it: the load generator's CPU per request, the cores
- *    other processes kept busy meanwhile, and the BFF's event-loop delay and GC pauses (read
- *    from its /metrics between rounds).
+ *    other processes kept busy meanwhile, the proxy's main thread (its event loop) from /proc:
+ *    CPU, time runnable but waiting for a core, preemptions; and the BFF's event-loop lateness,
+ *    GC pauses and webhook deliveries received (read from its /metrics between rounds).
  * The fixed-upstream cases are also run through a plain node:http proxy in its own process (same
  * keep-alive settings, nothing else): what any Node proxy reaches on this machine, no goals. Under
  * load it is offered the BFF's rate of the same case, and its added p99 is quoted in the BFF's
@@ -47,7 +48,10 @@
  * GC, fell on one side only and decided the p99), and the plain proxy is offered the BFF's rate
  * (it was offered its own 60 %, so its added p99 did not compare); one request at a time, the
  * sides take turns request by request (they took turns in blocks of 200, so a burst of a
- * neighbour's work could fall on one side's block).
+ * neighbour's work could fall on one side's block). Then: the event-loop figure is how late the
+ * loop ran, i.e. prom-client's delay less its monitor's 10 ms timer interval (it was the delay
+ * itself, so an idle loop read 10 ms and "15-32 ms late" was 5-22 ms), and each side reports its
+ * proxy's main thread from /proc (CPU, waiting for a core) and the webhooks the BFF received.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -64,6 +68,8 @@ import {
   startBff,
   startFixedUpstream,
   startPlainProxy,
+  threadSchedOf,
+  type ThreadSched,
 } from './bench-stack.ts';
 import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
 import {
@@ -280,6 +286,10 @@ interface SideFigures {
   sequential: number[];
   underLoad: FixedRateResult | undefined;
   underLoadCpu: CpuSpent;
+  /** The proxy process's main thread (its event loop) while this side ran under load. */
+  underLoadSched: ThreadSched;
+  /** Webhook deliveries the BFF received while this side ran under load (simulator POSTs). */
+  webhooks: number;
 }
 
 const emptySide = (): SideFigures => ({
@@ -289,21 +299,42 @@ const emptySide = (): SideFigures => ({
   sequential: [],
   underLoad: undefined,
   underLoadCpu: noCpu(),
+  underLoadSched: { runMs: 0, waitMs: 0, voluntarySwitches: 0, involuntarySwitches: 0 },
+  webhooks: 0,
 });
+
+function addSched(into: ThreadSched, before: ThreadSched, after: ThreadSched): void {
+  into.runMs += after.runMs - before.runMs;
+  into.waitMs += after.waitMs - before.waitMs;
+  into.voluntarySwitches += after.voluntarySwitches - before.voluntarySwitches;
+  into.involuntarySwitches += after.involuntarySwitches - before.involuntarySwitches;
+}
 
 /** The offered rate under load of each BFF case (by key): its reference is offered the same. */
 const bffRates = new Map<string, number>();
 /** Added p99 under load of each reference case (by key), to quote beside the BFF's goal. */
 const referenceAddedP99 = new Map<string, number>();
 
+/**
+ * prom-client's event-loop delay comes from perf_hooks.monitorEventLoopDelay with a 10 ms timer
+ * (its default resolution), and what that histogram records is the time between two of its
+ * timer's callbacks: an idle loop reads 10 ms, not 0. How late the loop ran is that minus 10 ms.
+ */
+const LAG_MONITOR_INTERVAL_MS = 10;
+
 /** One process's event loop while a case ran under load (from its prom-client /metrics). */
 interface LoopStats {
-  /** Worst round's p99 and max event-loop delay, ms (10 ms resolution: prom-client's default). */
+  /**
+   * Worst round's p99 and max of how late the event loop ran, ms: prom-client's delay less its
+   * monitor's 10 ms interval (see LAG_MONITOR_INTERVAL_MS).
+   */
   lagP99Ms: number;
   lagMaxMs: number;
   /** Garbage-collection pauses: how many, and their total, ms. */
   gcCount: number;
   gcMs: number;
+  /** Webhook deliveries received so far (signature checks, any outcome). */
+  webhooks: number;
 }
 
 /** Reads the BFF's /metrics (outside the measured windows; reading resets its lag histogram). */
@@ -322,8 +353,15 @@ async function loopStats(bffUrl: string): Promise<LoopStats> {
     return sum;
   };
   return {
-    lagP99Ms: value('cutroom_nodejs_eventloop_lag_p99_seconds ') * 1000,
-    lagMaxMs: value('cutroom_nodejs_eventloop_lag_max_seconds ') * 1000,
+    lagP99Ms: Math.max(
+      0,
+      value('cutroom_nodejs_eventloop_lag_p99_seconds ') * 1000 - LAG_MONITOR_INTERVAL_MS,
+    ),
+    lagMaxMs: Math.max(
+      0,
+      value('cutroom_nodejs_eventloop_lag_max_seconds ') * 1000 - LAG_MONITOR_INTERVAL_MS,
+    ),
+    webhooks: value('cutroom_webhook_verifications_total{'),
     gcCount: value('cutroom_nodejs_gc_duration_seconds_count{'),
     gcMs: value('cutroom_nodejs_gc_duration_seconds_sum{') * 1000,
   };
@@ -334,6 +372,7 @@ function addLoopStats(into: LoopStats, before: LoopStats, after: LoopStats): voi
   into.lagMaxMs = Math.max(into.lagMaxMs, after.lagMaxMs);
   into.gcCount += after.gcCount - before.gcCount;
   into.gcMs += after.gcMs - before.gcMs;
+  into.webhooks += after.webhooks - before.webhooks;
 }
 
 /** The rounds of one side as one result: all latencies, achieved rate over all their time. */
@@ -404,13 +443,15 @@ async function measure(benchCase: Case): Promise<void> {
   // In rounds, the sides alternating, so that a neighbour's burst of CPU (or any stall of the
   // machine) lands on both sides alike rather than on the one window it happened in.
   const loadRoundSeconds = settings.loadSeconds / settings.loadRounds;
-  const loop: LoopStats = { lagP99Ms: 0, lagMaxMs: 0, gcCount: 0, gcMs: 0 };
+  const loop: LoopStats = { lagP99Ms: 0, lagMaxMs: 0, gcCount: 0, gcMs: 0, webhooks: 0 };
+  const proxyPid = benchCase.processes[0]?.pid as number;
   const runs: Record<'direct' | 'proxied', FixedRateResult[]> = { direct: [], proxied: [] };
   for (let round = 0; round < settings.loadRounds; round += 1) {
     for (const side of ['direct', 'proxied'] as const) {
-      const watchLoop = side === 'proxied' && benchCase.bffUrl !== undefined;
-      const loopBefore = watchLoop ? await loopStats(benchCase.bffUrl as string) : undefined;
+      const bffUrl = benchCase.bffUrl;
+      const loopBefore = bffUrl === undefined ? undefined : await loopStats(bffUrl);
       const stop = meter();
+      const schedBefore = threadSchedOf(proxyPid).main;
       runs[side].push(
         await atFixedRate(sides[side], {
           rate,
@@ -418,8 +459,14 @@ async function measure(benchCase: Case): Promise<void> {
           sockets: settings.connections,
         }),
       );
+      addSched(figures[side].underLoadSched, schedBefore, threadSchedOf(proxyPid).main);
       addCpu(figures[side].underLoadCpu, stop());
-      if (loopBefore) addLoopStats(loop, loopBefore, await loopStats(benchCase.bffUrl as string));
+      if (loopBefore && bffUrl !== undefined) {
+        const after = await loopStats(bffUrl);
+        // The event loop's figures are the proxied side's; webhooks are counted on both.
+        if (side === 'proxied') addLoopStats(loop, loopBefore, after);
+        figures[side].webhooks += after.webhooks - loopBefore.webhooks;
+      }
     }
   }
   figures.direct.underLoad = pooled(runs.direct);
@@ -556,11 +603,45 @@ async function measure(benchCase: Case): Promise<void> {
       fixed(othersCores(proxied), 2),
       '',
     ],
+    [
+      `  ${name} main thread: CPU µs/request`,
+      fixed(perRequestUs(direct.underLoadSched.runMs, loadRequests(direct)), 0),
+      fixed(perRequestUs(proxied.underLoadSched.runMs, loadRequests(proxied)), 0),
+      '',
+    ],
+    [
+      `  ${name} main thread: waiting for a core, µs/request`,
+      fixed(perRequestUs(direct.underLoadSched.waitMs, loadRequests(direct)), 0),
+      fixed(perRequestUs(proxied.underLoadSched.waitMs, loadRequests(proxied)), 0),
+      '',
+    ],
+    [
+      `  ${name} main thread: preempted, per 1,000 requests`,
+      fixed(
+        (direct.underLoadSched.involuntarySwitches * 1000) / Math.max(1, loadRequests(direct)),
+        0,
+      ),
+      fixed(
+        (proxied.underLoadSched.involuntarySwitches * 1000) / Math.max(1, loadRequests(proxied)),
+        0,
+      ),
+      '',
+    ],
     ...(benchCase.bffUrl === undefined
       ? []
       : [
+          ...(direct.webhooks + proxied.webhooks === 0
+            ? []
+            : [
+                [
+                  '  BFF: webhook deliveries received',
+                  String(direct.webhooks),
+                  String(proxied.webhooks),
+                  '',
+                ],
+              ]),
           [
-            '  BFF event-loop delay p99 / max ms',
+            '  BFF event loop late by, p99 / max ms',
             '',
             `${fixed(loop.lagP99Ms, 1)} / ${fixed(loop.lagMaxMs, 1)}`,
             '',
@@ -568,6 +649,8 @@ async function measure(benchCase: Case): Promise<void> {
           ['  BFF GC pauses: count / total ms', '', `${loop.gcCount} / ${fixed(loop.gcMs, 1)}`, ''],
         ]),
   ]);
+  const waitUs = (side: SideFigures) =>
+    perRequestUs(side.underLoadSched.waitMs, loadRequests(side));
   const loadAdded = p(proxiedLoad.latencies, 0.99) - p(directLoad.latencies, 0.99);
   if (benchCase.reference) {
     console.log('  (reference: the least a Node proxy does; no goals)');
@@ -580,7 +663,8 @@ async function measure(benchCase: Case): Promise<void> {
       bffGoal.why +=
         `; a plain node:http proxy (no sessions, checks, logs or metrics) offered the same ` +
         `${rate} requests/s added ${signed(loadAdded)} ms (answered ` +
-        `${fixed(proxiedLoad.achievedRate, 0)} requests/s)` +
+        `${fixed(proxiedLoad.achievedRate, 0)} requests/s; its main thread waited ` +
+        `${fixed(waitUs(proxied), 0)} µs per request for a core)` +
         (loadAdded > GOALS.loadP99Ms
           ? ': on these shared cores not even the least a Node proxy does meets 5 ms'
           : '');
@@ -634,8 +718,15 @@ async function measure(benchCase: Case): Promise<void> {
           `${benchCase.processes.length + 1} processes`) +
       ` (other processes kept ${fixed(othersCores(proxied), 2)} of ${CORES} cores busy, load ` +
       `average ${loadAfter}); the BFF's event loop was late by up to ${fixed(loop.lagMaxMs, 0)} ms ` +
-      `(p99 of the worst round ${fixed(loop.lagP99Ms, 0)} ms), ${loop.gcCount} GC pauses took ` +
-      `${fixed(loop.gcMs, 1)} ms in all`,
+      `(p99 of the worst round ${fixed(loop.lagP99Ms, 0)} ms): its main thread was runnable but ` +
+      `waiting for a core ${fixed(waitUs(proxied), 0)} µs per request (run queue, from ` +
+      `/proc; it ran ${fixed(perRequestUs(proxied.underLoadSched.runMs, loadRequests(proxied)), 0)} ` +
+      `µs), and ${loop.gcCount} GC pauses took ${fixed(loop.gcMs, 1)} ms in all` +
+      (proxied.webhooks > 0
+        ? `; it also received ${proxied.webhooks} webhook deliveries meanwhile (the simulator ` +
+          `sends project.created for each POST, on the direct side too: ${direct.webhooks}), ` +
+          'handled on the same event loop as the proxied requests'
+        : ''),
   });
 }
 
@@ -799,7 +890,10 @@ async function main(): Promise<void> {
       `  Since then: under load the sides take turns in ${settings.loadRounds} rounds (it was one window\n` +
       '  per side, so one stall of the machine fell on one side only), and the plain proxy is offered\n' +
       "  the BFF's rate of the same case (it was offered its own), so its added p99 compares;\n" +
-      '  one request at a time, the sides take turns request by request (they did in blocks of 200).',
+      '  one request at a time, the sides take turns request by request (they did in blocks of 200).\n' +
+      "  The BFF's event loop: how late it ran, prom-client's delay less its monitor's 10 ms timer\n" +
+      '  interval (the delay itself was printed before: an idle loop read 10 ms); beside it the\n' +
+      "  proxy's main thread from /proc (CPU, time runnable but waiting for a core, preemptions).",
   );
 
   // Both builds first, so that the start measured below is a start, not a build.

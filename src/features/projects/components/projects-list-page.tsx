@@ -170,9 +170,16 @@ export function ProjectsListPage({ page }: { page: ProjectsPage }) {
                   }
                 />
                 {project.thumbnail_url ? (
+                  // Lazy: a thumbnail is fetched and decoded in a task of its own, after the
+                  // list's text has laid out (an SVG one is a document to build; ten of them
+                  // made the list's first render one long task), and only when on screen.
                   <img
                     src={project.thumbnail_url}
                     alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={36}
+                    height={64}
                     className="h-16 w-9 rounded bg-slate-200 object-cover"
                   />
                 ) : (

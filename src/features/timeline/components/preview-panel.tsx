@@ -30,6 +30,7 @@ class PreviewPainter {
   private frame: number | null = null;
   private timeline: Timeline;
   private settings: Parameters<typeof paintFrame>[4]['captionSettings'] = null;
+  private painted = false;
   private readonly images: ThumbnailCache;
   readonly described: { text: string } = { text: '' };
 
@@ -48,7 +49,9 @@ class PreviewPainter {
   update(timeline: Timeline, settings: PreviewPainter['settings']): void {
     this.timeline = timeline;
     this.settings = settings;
-    this.schedule();
+    // Before the first frame (painted in an idle task of its own) there is nothing to repaint:
+    // an animation frame now would paint it in the canvas's first draw's task.
+    if (this.painted) this.schedule();
   }
 
   schedule = (): void => {
@@ -82,6 +85,7 @@ class PreviewPainter {
   private paint(): void {
     const ctx = this.canvas.getContext('2d') as FrameContext | null;
     if (!ctx) return;
+    this.painted = true;
     const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
     const width = Math.round(CSS_WIDTH * ratio);
     const height = Math.round(CSS_HEIGHT * ratio);
