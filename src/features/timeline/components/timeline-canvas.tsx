@@ -1,7 +1,7 @@
 /**
  * The Konva timeline canvas. Konva's performance advice, applied:
  * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
- *   opaque bitmap tiles, a band wider than the view placed in the scroll content (a scroll moves it
+ *   opaque canvas tiles, a band wider than the view placed in the scroll content (a scroll moves it
  *   natively), and a Konva stage the size of the view, kept in view by sticky positioning, with
  *   the overlay layer (trims, what a selection box selects), a chunk of its own loaded in idle
  *   time and mounted when the pointer or focus comes to the canvas: the items are drawn without
@@ -200,6 +200,10 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             ref={bandRef}
             aria-hidden="true"
             className="pointer-events-none absolute left-0 top-0 origin-top-left will-change-transform"
+            // Unscaled (tiles at whole pixels), nearest and smooth sampling draw the same; a zoom
+            // sweep's stretch (and its half-resolution draft) is drawn nearest: cheaper for the
+            // display compositor in software, and the stretch lasts only until the sweep settles.
+            style={{ imageRendering: 'pixelated' }}
           />
           {/* The playhead: in the scroll content (a scroll moves it natively). */}
           <div
