@@ -8,6 +8,9 @@
  * everywhere; ≤ 130 KB on the wire for the first screen (/login, /projects). Exits 1 when one is
  * missed.
  *
+ * A run Lighthouse failed to record (NO_NAVSTART: no trace of the navigation, no figures) is run
+ * again, at most twice, and said so; any other failure ends the bench.
+ *
  * `BENCH_RUNS` (3); `BENCH_LHR_DIR=<dir>` writes each run's full Lighthouse report there as JSON
  * (metrics, LCP element, critical request chains, main-thread work, unused JavaScript by URL).
  * `BENCH_PAGES=login,projects,timeline` audits only those pages.
@@ -55,6 +58,15 @@ const failures: string[] = [];
 
 const lhrDir = process.env.BENCH_LHR_DIR;
 
+/**
+ * Lighthouse's own failures to record a trace (not the page's): the main frame's navigationStart
+ * can be missing when Chromium starts a new renderer process for the navigation. Such a run has
+ * no figures; it is run again (at most MAX_RECORDING_RETRIES times), and the output says so.
+ */
+const RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+const MAX_RECORDING_RETRIES = 2;
+class RecordingError extends Error {}
+
 async function audit(
   url: string,
   port: number,
@@ -74,8 +86,11 @@ async function audit(
     mkdirSync(lhrDir, { recursive: true });
     writeFileSync(`${lhrDir}/${reportName}.json`, JSON.stringify(lhr));
   }
-  if (lhr.runtimeError)
-    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const error = new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (RECORDING_ERRORS.has(lhr.runtimeError.code)) throw new RecordingError(error.message);
+    throw error;
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const accessibilityRefs = lhr.categories.accessibility?.auditRefs ?? [];
   return {
@@ -162,14 +177,22 @@ async function main(): Promise<void> {
     for (const page of pages.filter((p) => !only || only.includes(p.key))) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run += 1) {
-        all.push(
-          await audit(
-            `${bff.url}${page.path}`,
-            chrome.port,
-            page.signedIn ? cookie : undefined,
-            `${page.key}-${run + 1}`,
-          ),
-        );
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            all.push(
+              await audit(
+                `${bff.url}${page.path}`,
+                chrome.port,
+                page.signedIn ? cookie : undefined,
+                `${page.key}-${run + 1}`,
+              ),
+            );
+            break;
+          } catch (error) {
+            if (!(error instanceof RecordingError) || attempt >= MAX_RECORDING_RETRIES) throw error;
+            console.log(`${page.name} run ${run + 1}: ${error.message}; running it again`);
+          }
+        }
       }
       const median = [...all].sort((a, b) => a.performance - b.performance)[
         Math.floor(all.length / 2)
