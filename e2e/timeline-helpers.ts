@@ -148,3 +148,22 @@ export async function settled(page: Page): Promise<void> {
     page.getByRole('toolbar', { name: 'Timeline tools' }).getByText(/^Revision \d+$/),
   ).toBeVisible();
 }
+
+/**
+ * The canvas shows what a band drawn afresh at the same place shows: a screenshot, then one after
+ * scrolling far away and back (every tile drawn again). Tiles drawn again only where something
+ * changed (a selection, a commit, an undo) must not differ from that.
+ */
+export async function expectSameAsFreshBand(page: Page, canvas: Locator): Promise<void> {
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 1, box.y + box.height - 2);
+  await page.waitForTimeout(400);
+  const shown = await canvas.screenshot();
+  const { scrollX } = await view(page);
+  await canvas.evaluate((el, x) => (el.scrollLeft = x > 10_000 ? 0 : x + 10_000), scrollX);
+  await page.waitForTimeout(300);
+  await canvas.evaluate((el, x) => (el.scrollLeft = x), scrollX);
+  await page.waitForTimeout(400);
+  expect((await view(page)).scrollX).toBe(scrollX);
+  expect((await canvas.screenshot()).equals(shown), 'the canvas as drawn afresh').toBe(true);
+}

@@ -4,6 +4,7 @@ import {
   apiPost,
   centre,
   drag,
+  expectSameAsFreshBand,
   fetchTimeline,
   findItem,
   itemRect,
@@ -91,6 +92,8 @@ test.describe('timeline editor', () => {
     });
     await expect.poll(() => startOf(page, projectId, item.id)).toBe(edge);
     await expect(page.getByRole('status', { name: 'Last action' })).toHaveText('Move 1 item done.');
+    // The drop drew again only the tiles of what moved: the same as a band drawn afresh.
+    await expectSameAsFreshBand(page, canvas);
     await expectAccessible(page);
   });
 

@@ -39,6 +39,10 @@ describe('search params', () => {
     });
   });
 
+  it('names the defaults of the params that have one (for stripSearchParams)', () => {
+    expect(schema.defaults).toEqual({ offset: 0, limit: 10, view: 'cards' });
+  });
+
   it('is a Standard Schema the router can call', () => {
     expect(schema['~standard'].validate({ offset: 4 })).toEqual({
       value: { offset: 4, limit: 10, view: 'cards' },

@@ -24,6 +24,12 @@ type SearchInputOf<S extends Shape> = { [K in keyof S]?: ReturnType<S[K]> };
 export interface SearchSchema<S extends Shape> {
   /** The parsed search (defaults filled in, bad values replaced). */
   parse(raw: unknown): SearchOf<S>;
+  /**
+   * The value each param takes when the URL does not name it (params that have one). For the
+   * router's `stripSearchParams`: a URL keeps only what differs from them (otherwise the router
+   * rewrites a deep link to name its defaults, and loads the route a second time).
+   */
+  readonly defaults: Partial<SearchOf<S>>;
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: 'cutroom';
@@ -43,8 +49,14 @@ export function searchSchema<S extends Shape>(shape: S): SearchSchema<S> {
     }
     return out as SearchOf<S>;
   };
+  const defaults: Record<string, unknown> = {};
+  for (const [key, param] of Object.entries(shape)) {
+    const value = param(undefined);
+    if (value !== undefined) defaults[key] = value;
+  }
   return {
     parse,
+    defaults: defaults as Partial<SearchOf<S>>,
     '~standard': { version: 1, vendor: 'cutroom', validate: (raw) => ({ value: parse(raw) }) },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Progressive mounting for a heavy screen: stage 0 renders at once, and each further stage one
@@ -12,7 +12,9 @@ export function useStagedMount(stages: number): number {
     if (stage >= stages) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setStage((current) => current + 1), 0);
+      // As a transition: React renders the stage in slices that yield to the browser (an update
+      // from a timer is otherwise rendered in one task, however large the stage).
+      timer = setTimeout(() => startTransition(() => setStage((current) => current + 1)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,7 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { TimelineItem } from '@/api/schema.gen.ts';
+import { nextTask } from '@/lib/next-task.ts';
+import { timelineIndexOf } from '../model/timeline-index.ts';
+import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 /** The project timeline with its revision (server state: the editor never copies it). */
 export const timelineQueryOptions = (projectId: string) =>
@@ -14,6 +16,17 @@ export const timelineQueryOptions = (projectId: string) =>
     // Edits keep it fresh themselves; a focus refetch mid-drag would only fight the person.
     refetchOnWindowFocus: false,
   });
+
+/**
+ * The timeline route's data: the timeline, then its index (a thousand items sorted per layer)
+ * built in a task of its own, before the editor renders (its first render would build it).
+ */
+export async function loadTimeline(queryClient: QueryClient, projectId: string): Promise<Timeline> {
+  const timeline = await queryClient.ensureQueryData(timelineQueryOptions(projectId));
+  await nextTask();
+  timelineIndexOf(timeline);
+  return timeline;
+}
 
 /** The words of one caption item (the preview draws the caption under the playhead). */
 export const captionItemWordsQueryOptions = (

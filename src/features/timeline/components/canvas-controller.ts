@@ -7,8 +7,7 @@
  * wider than the view (model/band.ts) of opaque tiles TILE_PX wide, placed in the scroll content
  * so that the scroll box moves them natively: a horizontal scroll draws nothing until the view
  * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when it
- * can). Each tile is drawn on an OffscreenCanvas and shown as a finished bitmap (a 2D canvas on the
- * page was copied for the compositor again on every frame of a scroll). A Ctrl+wheel zoom
+ * can). Each tile is an opaque 2D canvas (see Tile). A Ctrl+wheel zoom
  * stretches the band by a transform, drawing it again only when stretched too far. The band is
  * drawn again when items or the selection change, and crisp once a scroll or zoom has settled.
  * Trim feedback and the selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
@@ -37,10 +36,12 @@ import {
   bandMargin,
   bandPlacement,
   bandViewport,
+  changedSpans,
   selectionChange,
   TILE_PX,
   tilesTouched,
   type Band,
+  type Span,
 } from '../model/band.ts';
 import {
   clampScroll,
@@ -61,6 +62,7 @@ import {
   drawItems,
   drawMarqueeSelection,
   drawOverlay,
+  drawnAlike,
   drawStatic,
   GHOST_ALPHA,
   marqueeBox,
@@ -222,11 +224,13 @@ const DIRTY_MAX = 400;
 interface Tile {
   canvas: HTMLCanvasElement;
   /**
-   * The tile shows a finished bitmap (drawn on an OffscreenCanvas, rasterised there): a 2D
-   * canvas is copied for the compositor again on every commit of the page (every scroll frame),
-   * a bitmap is handed over once.
+   * The tile's opaque 2D context, drawn on directly (a tile drawn ahead for a drag is drawn on an
+   * OffscreenCanvas and copied). Measured against a `bitmaprenderer` canvas handed a finished
+   * bitmap: the 2D canvas costs the main thread ~1 ms a frame (its copy for the compositor on each
+   * commit) but halves the display compositor's cost of drawing the band in software (scroll and
+   * zoom frames redraw the whole view): less work a frame in all.
    */
-  renderer: ImageBitmapRenderingContext;
+  context: CanvasRenderingContext2D;
   /** The content generation it shows (see CanvasController.generation); -1: nothing yet. */
   generation: number;
   /** Bumped on every bitmap it is given (a prepared bitmap is for the version it was drawn over). */
@@ -290,6 +294,8 @@ export class CanvasController {
   } | null = null;
   /** Items whose look changed since the band was drawn ('all': draw it all again). */
   private dirtyIds: Set<string> | 'all' | null = null;
+  /** Where items changed (new data) since the band was drawn, before and after, in seconds. */
+  private dirtySpans: Span[] = [];
   /** Bumped when what the band shows changes other than by selection (data, thumbnails). */
   private epoch = 0;
   /** The band's tiles by index, and tiles out of the band kept for reuse. */
@@ -324,6 +330,11 @@ export class CanvasController {
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private frameWork: FrameWork = { ...NO_FRAME_WORK };
   private gestureOrigin: { left: number; top: number } | null = null;
+  /**
+   * The canvas's page origin during a wheel zoom sweep, read once (reading it on every wheel event
+   * forced a layout of what the last frame changed), forgotten when the sweep settles.
+   */
+  private wheelOrigin: { left: number; top: number } | null = null;
   private pendingCommit: (() => void) | null = null;
   /** The scroll position the band's names were pinned to the view's edges for. */
   private bandPinnedAt = 0;
@@ -345,6 +356,12 @@ export class CanvasController {
   // ───────────── wiring ─────────────
 
   setData(index: TimelineIndex, fps: number): void {
+    // New data (a commit, its answer, a refetch) draws again only the tiles of what changed.
+    const previous = this.index;
+    const changed =
+      previous && fps === this.fps && this.band
+        ? changedSpans(previous, index, DIRTY_MAX, drawnAlike)
+        : null;
     this.index = index;
     this.epoch += 1;
     this.fps = fps;
@@ -353,7 +370,12 @@ export class CanvasController {
     if (clamped.scrollX !== state.scrollX || clamped.scrollY !== state.scrollY)
       this.editor.setState(clamped);
     this.syncDom(this.store.getState());
-    this.drawAll();
+    if (changed === null) {
+      this.drawAll();
+    } else if (changed.length > 0) {
+      this.dirtySpans.push(...changed);
+      this.requestFrame({ dirty: true, overlay: true });
+    }
   }
 
   setOverlayLayer = (layer: Konva.Layer | null): void => {
@@ -482,12 +504,16 @@ export class CanvasController {
    */
   private takeDirty(): boolean {
     const dirty = this.dirtyIds;
+    const spans = this.dirtySpans;
     this.dirtyIds = null;
-    if (dirty === null) return false;
+    this.dirtySpans = [];
+    if (dirty === null && spans.length === 0) return false;
     const band = this.band;
     const index = this.index;
     if (dirty === 'all' || !band || !index || this.bandCrisp === this.draft) return true;
-    for (const i of this.tilesOf(dirty, band)) {
+    const tiles = this.tilesOf(dirty ?? [], band);
+    for (const i of tilesTouched(spans, band.pxPerSecond)) tiles.add(i);
+    for (const i of tiles) {
       const tile = this.tiles.get(i);
       if (tile) tile.stale = true;
     }
@@ -602,9 +628,9 @@ export class CanvasController {
       canvas.style.top = '0';
       // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
       // also blended the page, panel and scroll-box layers below it).
-      const renderer = canvas.getContext('bitmaprenderer', { alpha: false });
-      if (!renderer) return null;
-      tile = { canvas, renderer, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
+      const context = canvas.getContext('2d', { alpha: false });
+      if (!context) return null;
+      tile = { canvas, context, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
     }
     tile.generation = -1;
     tile.stale = false;
@@ -628,13 +654,11 @@ export class CanvasController {
   ): number {
     const ratio = pixelRatio();
     const xRatio = this.draft ? ratio / 2 : ratio;
-    const width = Math.ceil(TILE_PX * xRatio);
-    const height = Math.max(1, Math.round(band.height * ratio));
-    const ctx = this.scratch(width, height);
-    if (!ctx) return 0;
+    this.size(tile, Math.ceil(TILE_PX * xRatio), Math.max(1, Math.round(band.height * ratio)));
+    const ctx = tile.context;
     ctx.setTransform(xRatio, 0, 0, ratio, 0, 0);
     const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.draft);
-    this.show(tile, ctx.canvas.transferToImageBitmap());
+    tile.version += 1;
     tile.generation = this.generation;
     tile.pinnedAt = pinnedAt;
     tile.stale = false;
@@ -652,16 +676,23 @@ export class CanvasController {
     return ctx;
   }
 
-  /** Hands a finished bitmap to a tile (the tile's canvas takes it over: nothing is copied). */
+  /** Copies a finished bitmap (drawn ahead) to a tile, and closes it. */
   private show(tile: Tile, bitmap: ImageBitmap): void {
+    this.size(tile, bitmap.width, bitmap.height);
+    tile.context.setTransform(1, 0, 0, 1, 0, 0);
+    tile.context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    tile.version += 1;
+  }
+
+  /** A tile's canvas at `width` × `height` device pixels, TILE_PX wide on the page. */
+  private size(tile: Tile, width: number, height: number): void {
     const { canvas } = tile;
-    if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
-    if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
-    const cssHeight = `${Math.round(bitmap.height / pixelRatio())}px`;
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    const cssHeight = `${Math.round(height / pixelRatio())}px`;
     if (canvas.style.width !== `${TILE_PX}px`) canvas.style.width = `${TILE_PX}px`;
     if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
-    tile.renderer.transferFromImageBitmap(bitmap);
-    tile.version += 1;
   }
 
   /** Draws the ruler and the items of `band` (`pinnedAt`: the view's left edge, content x). */
@@ -695,7 +726,7 @@ export class CanvasController {
    */
   private prepareFadedBand(ids: readonly string[]): void {
     this.dropPrepared();
-    if (this.dirtyIds !== null) {
+    if (this.dirtyIds !== null || this.dirtySpans.length > 0) {
       const view = viewportOf(this.store.getState());
       if (this.takeDirty()) this.drawBand(view);
       else this.drawBand(view, false);
@@ -780,7 +811,10 @@ export class CanvasController {
   private drawBand(view: ReturnType<typeof viewportOf>, everything = true, pins = false): void {
     this.cancelRecentre();
     if (!this.index || view.width <= 0 || view.height <= 0) return;
-    if (everything) this.dirtyIds = null;
+    if (everything) {
+      this.dirtyIds = null;
+      this.dirtySpans = [];
+    }
     const last = this.band;
     const scrolled =
       last && !this.draft && last.pxPerSecond === view.pxPerSecond
@@ -865,6 +899,7 @@ export class CanvasController {
 
   private readonly settle = (): void => {
     this.settleTimer = null;
+    this.wheelOrigin = null;
     const wasDraft = this.draft;
     this.draft = false;
     // A zoom sweep only grew the scroll content: it gets its exact width back.
@@ -1411,7 +1446,8 @@ export class CanvasController {
   private readonly onWheel = (event: WheelEvent): void => {
     if (!(event.ctrlKey || event.metaKey) || !this.index) return;
     event.preventDefault();
-    const { x } = this.localPoint(event);
+    const origin = (this.wheelOrigin ??= this.gestureOrigin ?? this.clientOrigin());
+    const x = event.clientX - origin.left;
     const state = this.store.getState();
     // The band is drawn as boxes only while a sweep goes on; the sweep settles into a crisp draw.
     this.draft = true;

@@ -1,7 +1,7 @@
 /**
  * The Konva timeline canvas. Konva's performance advice, applied:
  * - the ruler and the items (rows, grid and only the visible items, level of detail by width) on
- *   opaque bitmap tiles, a band wider than the view placed in the scroll content (a scroll moves it
+ *   opaque canvas tiles, a band wider than the view placed in the scroll content (a scroll moves it
  *   natively), and a Konva stage the size of the view, kept in view by sticky positioning, with
  *   the overlay layer (trims, what a selection box selects), a chunk of its own loaded in idle
  *   time and mounted when the pointer or focus comes to the canvas: the items are drawn without
@@ -35,9 +35,12 @@ const HEADER_WIDTH = 168;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
 const OVERLAY_IDLE_TIMEOUT_MS = 2000;
 
-// Konva's core first, then react-konva and its reconciler, each module evaluation in a task of
-// its own (together they were one ~20 ms task, 80 ms on a phone at a quarter of the speed).
+// Konva's node base, then the rest of its core, then react-konva and its reconciler: each module
+// evaluation in a task of its own (together they were one ~20 ms task, 80 ms on a phone at a
+// quarter of the speed; Konva's core alone still took ~13 ms).
 const loadOverlay = async () => {
+  await import('konva/lib/Node');
+  await nextTask();
   await import('konva/lib/Core');
   await nextTask();
   return import('./timeline-overlay.tsx');
@@ -106,10 +109,22 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     );
   }, [controller]);
 
+  const drawnOnce = useRef(false);
   useEffect(() => {
     // A new stage size clears (and resizes) the canvases: draw again. Not before the first
     // measure (it fits the project to the view): a draw at the default zoom would be thrown away.
-    if (size.width > 0) controller.drawAll();
+    if (size.width <= 0) return;
+    if (drawnOnce.current) {
+      controller.drawAll();
+      return;
+    }
+    // The first draw in a task of its own: the first measure re-renders the editor around the
+    // canvas (the fitted zoom) in one task already, and a slow phone would add the two up.
+    const timer = setTimeout(() => {
+      drawnOnce.current = true;
+      controller.drawAll();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [controller, size]);
 
   const measured = size.width > 0;
@@ -185,6 +200,10 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             ref={bandRef}
             aria-hidden="true"
             className="pointer-events-none absolute left-0 top-0 origin-top-left will-change-transform"
+            // Unscaled (tiles at whole pixels), nearest and smooth sampling draw the same; a zoom
+            // sweep's stretch (and its half-resolution draft) is drawn nearest: cheaper for the
+            // display compositor in software, and the stretch lasts only until the sweep settles.
+            style={{ imageRendering: 'pixelated' }}
           />
           {/* The playhead: in the scroll content (a scroll moves it natively). */}
           <div

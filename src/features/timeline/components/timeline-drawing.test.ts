@@ -4,6 +4,7 @@ import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts
 import type { Viewport } from '../model/time-scale.ts';
 import { TYPE_STYLE } from './type-style.ts';
 import {
+  drawnAlike,
   drawItems,
   moveGhostBoxes,
   drawOverlay,
@@ -206,5 +207,22 @@ describe('drawing', () => {
       0,
     );
     expect(marqueeBox(view, drag)).toEqual({ x: 50, y: 30, width: 500, height: 120 });
+  });
+});
+
+describe('drawn alike', () => {
+  it('tells items the band draws the same from those it draws differently', () => {
+    const item = syntheticTimeline({ itemCount: 10, layerCount: 2, seed: 5 }).layers[0]!.items[0]!;
+    const copy = JSON.parse(JSON.stringify(item)) as typeof item;
+    expect(drawnAlike(item, copy)).toBe(true);
+    expect(drawnAlike(item, { ...copy, start_seconds: copy.start_seconds + 0.5 })).toBe(false);
+    expect(drawnAlike(item, { ...copy, name: `${copy.name}!` })).toBe(false);
+    expect(drawnAlike(item, { ...copy, thumbnail_url: 'data:,other' })).toBe(false);
+    expect(
+      drawnAlike(item, {
+        ...copy,
+        effects: [...copy.effects, { ...(copy.effects[0] ?? {}), effect_type: 'zoom' }],
+      } as typeof item),
+    ).toBe(false);
   });
 });

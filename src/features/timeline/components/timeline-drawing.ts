@@ -196,6 +196,23 @@ export interface DrawItemsOptions {
   pin?: { left: number; right: number };
 }
 
+/**
+ * Whether the items layer draws two versions of an item the same: what drawItems reads of an item
+ * (its id aside). A commit or refetch draws again only the tiles of items not drawn alike: keep
+ * this in step with what drawItems and drawItemBox read.
+ */
+export function drawnAlike(a: TimelineItem, b: TimelineItem): boolean {
+  return (
+    a.start_seconds === b.start_seconds &&
+    a.end_seconds === b.end_seconds &&
+    a.type === b.type &&
+    a.name === b.name &&
+    a.thumbnail_url === b.thumbnail_url &&
+    a.effects.length === b.effects.length &&
+    a.effects.every((effect, i) => effect.effect_type === b.effects[i]!.effect_type)
+  );
+}
+
 /** Below this width an item is a plain bar, drawn in one batched fill per type colour. */
 const DETAIL_WIDTH = 24;
 

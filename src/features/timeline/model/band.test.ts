@@ -5,11 +5,14 @@ import {
   bandMargin,
   bandPlacement,
   bandViewport,
+  changedSpans,
   MAX_STRETCH,
   selectionChange,
   TILE_PX,
   tilesTouched,
 } from './band.ts';
+import { syntheticTimeline } from './synthetic-timeline.ts';
+import { buildTimelineIndex } from './timeline-index.ts';
 
 const view = { pxPerSecond: 40, scrollX: 2000, scrollY: 0, width: 600, height: 500 };
 const content = 100_000;
@@ -99,5 +102,40 @@ describe('the tiles an item change redraws', () => {
     const changed = selectionChange(new Set(['a', 'b']), new Set(['b', 'c']));
     expect([...changed].sort()).toEqual(['a', 'c']);
     expect(selectionChange(new Set(['a']), new Set(['a'])).size).toBe(0);
+  });
+});
+
+describe('what a data change redraws', () => {
+  const base = syntheticTimeline({ itemCount: 60, layerCount: 4, seed: 3 });
+  const before = buildTimelineIndex(base);
+  const alike = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+
+  it('is nothing for the same items, even as new objects', () => {
+    const copy = JSON.parse(JSON.stringify(base)) as typeof base;
+    expect(changedSpans(before, buildTimelineIndex(copy), 100, alike)).toEqual([]);
+  });
+
+  it('is the old and new spans of a moved item, and the spans of added and removed ones', () => {
+    const copy = JSON.parse(JSON.stringify(base)) as typeof base;
+    const moved = copy.layers[1]!.items[2]!;
+    const old = { start: moved.start_seconds, end: moved.end_seconds };
+    moved.start_seconds += 1;
+    moved.end_seconds += 1;
+    const removed = copy.layers[2]!.items.pop()!;
+    const spans = changedSpans(before, buildTimelineIndex(copy), 100, alike);
+    expect(spans).toEqual([
+      old,
+      { start: old.start + 1, end: old.end + 1 },
+      { start: removed.start_seconds, end: removed.end_seconds },
+    ]);
+  });
+
+  it('is everything for another layer or too many changes', () => {
+    const locked = JSON.parse(JSON.stringify(base)) as typeof base;
+    locked.layers[0]!.locked = !locked.layers[0]!.locked;
+    expect(changedSpans(before, buildTimelineIndex(locked), 100, alike)).toBeNull();
+    const shifted = JSON.parse(JSON.stringify(base)) as typeof base;
+    for (const layer of shifted.layers) for (const item of layer.items) item.name += '!';
+    expect(changedSpans(before, buildTimelineIndex(shifted), 10, alike)).toBeNull();
   });
 });

@@ -6,6 +6,8 @@
  * every frame; it is drawn again once the stretch goes past MAX_STRETCH or the view leaves it, and
  * crisp once the gesture settles.
  */
+import type { TimelineIndex } from './timeline-index.ts';
+import type { TimelineItem } from '@/api/schema.gen.ts';
 import type { Viewport } from './time-scale.ts';
 
 export interface Band {
@@ -133,4 +135,49 @@ export function selectionChange(
   for (const id of before) if (!after.has(id)) changed.add(id);
   for (const id of after) if (!before.has(id)) changed.add(id);
   return changed;
+}
+
+/** An item's span in seconds (what a tile shows of it). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+const layerKey = (layer: TimelineIndex['rows'][number]['layer']): string =>
+  JSON.stringify({ ...layer, items: undefined });
+
+/**
+ * Where the band drawn for `before` differs from `after`: the spans (before and after) of the
+ * items added, removed or drawn differently (`alike`: whether the band draws two versions of an
+ * item the same), or null when the whole band is to be drawn again (other layers, or more than
+ * `max` items changed).
+ */
+export function changedSpans(
+  before: TimelineIndex,
+  after: TimelineIndex,
+  max: number,
+  alike: (a: TimelineItem, b: TimelineItem) => boolean,
+): Span[] | null {
+  if (before.rows.length !== after.rows.length) return null;
+  for (const [i, row] of after.rows.entries()) {
+    const old = before.rows[i]!.layer;
+    if (row.layer !== old && layerKey(row.layer) !== layerKey(old)) return null;
+  }
+  const spans: Span[] = [];
+  const add = (item: TimelineItem) =>
+    spans.push({ start: item.start_seconds, end: item.end_seconds });
+  for (const [id, ref] of after.byId) {
+    const old = before.byId.get(id);
+    if (old && (old.item === ref.item || (old.row === ref.row && alike(old.item, ref.item))))
+      continue;
+    if (old) add(old.item);
+    add(ref.item);
+    if (spans.length > 2 * max) return null;
+  }
+  for (const [id, old] of before.byId) {
+    if (after.byId.has(id)) continue;
+    add(old.item);
+    if (spans.length > 2 * max) return null;
+  }
+  return spans;
 }

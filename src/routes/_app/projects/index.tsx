@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { projectsQueryOptions } from '@/features/projects/api/projects-queries.ts';
 import { ProjectsListPage } from '@/features/projects/components/projects-list-page.tsx';
 import { intParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
@@ -10,6 +10,8 @@ const searchSchema = schemaOf({
 
 export const Route = createFileRoute('/_app/projects/')({
   validateSearch: searchSchema,
+  // /projects stays /projects (the first page at the default size): no rewrite, no second load.
+  search: { middlewares: [stripSearchParams(searchSchema.defaults)] },
   loaderDeps: ({ search }) => ({ offset: search.offset, limit: search.limit }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(projectsQueryOptions(deps)),
   head: () => ({ meta: [{ title: 'Projects · Cutroom' }] }),

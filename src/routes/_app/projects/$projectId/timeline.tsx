@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { timelineQueryOptions } from '@/features/timeline/api/timeline-queries.ts';
+import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
 import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
 import { ExportButton } from '@/features/exports/components/export-button.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(timelineQueryOptions(params.projectId)),
+  loader: ({ context, params }) => loadTimeline(context.queryClient, params.projectId),
   head: () => ({ meta: [{ title: 'Timeline · Cutroom' }] }),
   component: TimelineRoute,
 });
