@@ -18,7 +18,14 @@ import type { Edge } from '../model/timing.ts';
 import type { SelectMode, WordRow } from '../model/word-rows.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
-import { CAPTION_ROW, CaptionRowSlot, trackRange, WORD_ROW, WordRowSlot } from './word-row-view.ts';
+import {
+  CAPTION_ROW,
+  CaptionRowSlot,
+  trackRange,
+  WORD_ROW,
+  WordRowSlot,
+  type WordRowData,
+} from './word-row-view.ts';
 
 /**
  * Rows kept mounted beyond the view at rest: below it, as many as the first frame of a fast
@@ -170,6 +177,7 @@ export class WordListView {
   } | null = null;
   private readonly cleanups: Array<() => void> = [];
   private reserved = false;
+  private readonly scratch = {} as WordRowData;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -300,24 +308,26 @@ export class WordListView {
       const slot = slots[at]!;
       const row = mounted[at]!;
       const index = indexes[at]!;
-      const place = { position: index + 1, count: rows.length, top: this.offsets.start(index) };
       if (slot instanceof WordRowSlot && row.kind === 'word') {
         const word = words[row.at]!;
         const editing = data.editingId === word.id;
         editingShown ||= editing;
-        slot.show({
-          word,
-          span: data.spans.get(word.timelineItemId ?? ''),
-          fps: data.fps,
-          query: data.query,
-          selected: data.selection.has(word.id),
-          unsaved: data.unsaved.has(word.id),
-          spoken: this.spokenId === word.id,
-          editing,
-          ...place,
-        });
+        // One object for every row (no allocation per row and frame): `show` copies it.
+        const shown = this.scratch;
+        shown.word = word;
+        shown.span = data.spans.get(word.timelineItemId ?? '');
+        shown.fps = data.fps;
+        shown.query = data.query;
+        shown.selected = data.selection.has(word.id);
+        shown.unsaved = data.unsaved.has(word.id);
+        shown.spoken = this.spokenId === word.id;
+        shown.editing = editing;
+        shown.position = index + 1;
+        shown.count = rows.length;
+        shown.top = this.offsets.start(index);
+        slot.show(shown);
       } else if (slot instanceof CaptionRowSlot && row.kind === 'caption') {
-        slot.show(row, place);
+        slot.show(row, index + 1, rows.length, this.offsets.start(index));
       }
     }
     for (const slot of this.pool.idle()) slot.hide();

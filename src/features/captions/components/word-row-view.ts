@@ -141,7 +141,8 @@ export class WordRowSlot {
   wordId: string | null = null;
   word: CaptionWord | null = null;
   /** What was shown last (nothing is written when it is shown again). */
-  private last: WordRowData | null = null;
+  private readonly last = {} as WordRowData;
+  private hasLast = false;
   private readonly attrs: Attributes;
   private readonly wordButton: HTMLButtonElement;
   private readonly wordAttrs: Attributes;
@@ -240,10 +241,12 @@ export class WordRowSlot {
     parent.appendChild(row);
   }
 
-  /** Shows `data`, writing only what changed since the last call. */
+  /** Shows `data` (read now, not kept), writing only what changed since the last call. */
   show(data: WordRowData): void {
-    if (this.last && sameRow(this.last, data)) return;
-    this.last = data;
+    if (this.hasLast && sameRow(this.last, data)) return;
+    // Copied (the caller's object is reused for the next row).
+    Object.assign(this.last, data);
+    this.hasLast = true;
     const { word } = data;
     this.wordId = word.id;
     this.word = word;
@@ -343,7 +346,7 @@ export class WordRowSlot {
    * fix starts, so that the field React renders into `fieldHost` can take the focus).
    */
   startEditing(): void {
-    this.last = null;
+    this.hasLast = false;
     this.applyEditing(true);
   }
 
@@ -411,7 +414,7 @@ export class WordRowSlot {
     if (this.wordId === null) return;
     this.wordId = null;
     this.word = null;
-    this.last = null;
+    this.hasLast = false;
     this.element.hidden = true;
     // Its texts go too (a hidden row's text would still be found on the page).
     this.wordButton.replaceChildren(this.wordText);
@@ -457,18 +460,20 @@ export class CaptionRowSlot {
 
   show(
     row: Extract<WordRow, { kind: 'caption' }>,
-    place: { position: number; count: number; top: number },
+    position: number,
+    count: number,
+    top: number,
   ): void {
     if (!this.shown) {
       this.shown = true;
       this.element.hidden = false;
     }
-    if (this.top !== place.top) {
-      this.top = place.top;
-      this.element.style.top = `${place.top}px`;
+    if (this.top !== top) {
+      this.top = top;
+      this.element.style.top = `${top}px`;
     }
-    this.attrs.set('aria-posinset', String(place.position));
-    this.attrs.set('aria-setsize', String(place.count));
+    this.attrs.set('aria-posinset', String(position));
+    this.attrs.set('aria-setsize', String(count));
     if (this.paragraph.hidden === row.opensParagraph) this.paragraph.hidden = !row.opensParagraph;
     setData(this.paragraphText, `Paragraph ${row.paragraph + 1}`);
     setData(this.numberText, `Caption ${row.number}`);
