@@ -1,31 +1,49 @@
 import { InlineError } from '@/components/error-state.tsx';
 import { Button } from '@/components/button.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
-import { clipProblems, retryOptions, type ClipProblem } from '../model/clip-problems.ts';
+import {
+  clipProblems,
+  fieldsInWords,
+  retryOptions,
+  type ClipProblem,
+} from '../model/clip-problems.ts';
 import type { Clip } from '@/api/schema.gen.ts';
 import { words } from './clip-parts.tsx';
 
-const SOURCE_WORDS: Record<ClipProblem['source'], string> = {
-  error: 'error',
-  blocking_error: 'blocking error',
-  'error and blocking_error': 'error, blocking',
-  waiting_reason: 'waiting reason',
-};
-
-function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
+/**
+ * One error, blocking error, waiting reason or status detail: what failed (or is happening), at
+ * which step, why, the fix steps and whether retrying helps.
+ */
+export function Problem({
+  problem,
+  index,
+  progress = false,
+}: {
+  problem: ClipProblem;
+  index: number | string;
+  /** A working clip's progress rather than a stop. */
+  progress?: boolean;
+}) {
   const headingId = `clip-problem-${index}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h3 id={headingId} className="font-semibold text-red-900">
+      <h3
+        id={headingId}
+        className={`font-semibold ${progress ? 'text-slate-900' : 'text-red-900'}`}
+      >
         {problem.title}
         <span className="ml-2 text-xs font-normal text-slate-600">
-          ({SOURCE_WORDS[problem.source]}
+          ({fieldsInWords(problem.fields)}
           {problem.code ? `, code ${problem.code}` : ''})
         </span>
       </h3>
       <p>
-        <span className="font-medium">What failed: </span>
+        <span className="font-medium">{progress ? 'What is happening: ' : 'What failed: '}</span>
         {problem.message}
+      </p>
+      <p>
+        <span className="font-medium">Step: </span>
+        {problem.stepText}
       </p>
       {problem.why ? (
         <p>
@@ -72,7 +90,7 @@ function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
 }
 
 /**
- * Every error, blocking error and waiting reason of the clip in words, and the retries that can
+ * Every error, blocking error, waiting reason and status detail of a stopped clip in words, and the retries that can
  * help (each re-runs only the step the clip stopped at).
  */
 export function ClipProblemsPanel({ clip }: { clip: Clip }) {
@@ -91,7 +109,11 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
       </h2>
       <div className="flex flex-col gap-5">
         {problems.map((problem, index) => (
-          <Problem key={`${problem.source}-${problem.code}`} problem={problem} index={index} />
+          <Problem
+            key={`${problem.fields.join()}-${problem.code}`}
+            problem={problem}
+            index={index}
+          />
         ))}
       </div>
       {options.length > 0 ? (
