@@ -1,8 +1,8 @@
-import { InlineError } from '@/components/error-state.tsx';
 import { Button } from '@/components/button.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
 import {
   clipProblems,
+  describeRetryError,
   fieldsInWords,
   retryOptions,
   type ClipProblem,
@@ -89,6 +89,16 @@ export function Problem({
   );
 }
 
+function RetryError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const { title, detail } = describeRetryError(error);
+  return (
+    <p role="alert" className="rounded-md bg-white p-3 text-sm text-red-800">
+      <strong className="font-semibold">{title}.</strong> {detail}
+    </p>
+  );
+}
+
 /**
  * Every error, blocking error, waiting reason and status detail of a stopped clip in words, and the retries that can
  * help (each re-runs only the step the clip stopped at).
@@ -97,7 +107,14 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
   const problems = clipProblems(clip);
   const options = retryOptions(clip);
   const retry = useRetryClip(clip.clip_id);
-  if (problems.length === 0) return null;
+  if (problems.length === 0) {
+    // A refused retry whose reload shows the clip no longer stopped: still say what happened.
+    return retry.error ? (
+      <section aria-label="Retry" className="rounded-lg border border-amber-300 bg-amber-50 p-5">
+        <RetryError error={retry.error} />
+      </section>
+    ) : null;
+  }
   const stopped = clip.status === 'failed' || clip.status.startsWith('needs_');
   return (
     <section
@@ -132,7 +149,7 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
             ))}
           </div>
           {retry.isPending ? <p role="status">Asking the service to retry…</p> : null}
-          <InlineError error={retry.error} />
+          <RetryError error={retry.error} />
         </div>
       ) : null}
     </section>

@@ -17,6 +17,15 @@ import type { ClipCreateRequest, ClipSourcePreview } from '@/api/schema.gen.ts';
 import { Fact, Facts } from './clip-parts.tsx';
 import { SuggestionsRunPanel } from './suggestions-run-panel.tsx';
 
+/** The create body's fields as the form labels them (a 400's `param` in words). */
+const CREATE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  youtube_url: 'Video address',
+  asset_id: 'Media asset',
+  project_id: 'Add to project',
+  project_name: 'New project name',
+  clip_preset_id: 'Preset',
+};
+
 export interface Choice {
   id: string;
   name: string;
@@ -205,7 +214,7 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
             name={projectName}
             onName={setProjectName}
           />
-          <InlineError error={create.error} />
+          <InlineError error={create.error} fieldLabels={CREATE_FIELD_LABELS} />
           <div>
             <Button
               disabled={create.isPending}
@@ -292,7 +301,7 @@ function FromAsset({
         name={projectName}
         onName={setProjectName}
       />
-      <InlineError error={create.error ?? suggest.error} />
+      <InlineError error={create.error ?? suggest.error} fieldLabels={CREATE_FIELD_LABELS} />
       <div className="flex flex-wrap gap-2">
         <Button
           disabled={create.isPending}

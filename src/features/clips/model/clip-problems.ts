@@ -3,6 +3,7 @@
  * at which step, why, the steps to fix it and whether retrying helps; and the retries that make
  * sense for it (only the stopped step, with the changed input the error asks for).
  */
+import { ApiError, describeError } from '@/api/api-error.ts';
 import { formatDuration } from '@/lib/format.ts';
 import { PIPELINE, STATUS_META, stepLabel, stoppedStep } from './clip-status.ts';
 import type {
@@ -290,4 +291,29 @@ export function retryOptions(clip: Clip): RetryOption[] {
     }
   }
   return options;
+}
+
+/** The retry body's fields as the screen names them (a 400's `param` in words). */
+const RETRY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  suggestion_id: 'Suggested moment',
+  layout_mode: 'Layout',
+  step: 'Step',
+};
+
+/** The service's 409 codes for a retry the clip no longer allows (the contract's rules). */
+const STALE_RETRY_CODES = new Set(['clip_not_blocked', 'step_mismatch', 'not_retryable']);
+
+/**
+ * A failed retry in words: a 409 saying the clip is no longer stopped there (it moved on, or
+ * someone retried it first) says so and points at the clip's current state, which the page
+ * reloads; a 400 names the refused field as the screen does; anything else as every error.
+ */
+export function describeRetryError(error: unknown): { title: string; detail: string } {
+  if (error instanceof ApiError && error.status === 409 && STALE_RETRY_CODES.has(error.code)) {
+    return {
+      title: 'The clip changed since this page showed it',
+      detail: `${error.message} Its current state is shown above and below; retry from there if it still needs it.`,
+    };
+  }
+  return describeError(error, RETRY_FIELD_LABELS);
 }
