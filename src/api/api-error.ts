@@ -152,3 +152,24 @@ export function describeError(
       };
   }
 }
+
+/**
+ * What a read being retried on its own is waiting for, in words (for its loading state), or
+ * undefined while it has not failed yet: a 429's wait, a 5xx, or the network.
+ */
+export function describeRetrying(failureReason: unknown): string | undefined {
+  if (failureReason instanceof NetworkError) {
+    return 'Cannot reach Cutroom right now; trying again…';
+  }
+  if (!(failureReason instanceof ApiError)) return undefined;
+  if (failureReason.status === 429) {
+    const wait = failureReason.retryAfterMs
+      ? ` in ${Math.ceil(failureReason.retryAfterMs / 1000)} s`
+      : '';
+    return `The service is busy (too many requests); trying again${wait}…`;
+  }
+  if (failureReason.status >= 500) {
+    return `The video service had a problem (${failureReason.message}); trying again…`;
+  }
+  return undefined;
+}

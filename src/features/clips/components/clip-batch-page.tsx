@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ErrorState } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import {
@@ -46,7 +47,10 @@ export function ClipBatchPage({ batchId }: { batchId: string }) {
   const ownIds = listSettled ? shownIds.filter((id) => !byId.has(id)) : [];
   const own = useQueries({ queries: ownIds.map((clipId) => clipQueryOptions(clipId)) });
   const ownById = new Map(ownIds.map((id, index) => [id, own[index]]));
-  if (batch.isPending) return <LoadingState label="Loading the clip batch…" />;
+  if (batch.isPending)
+    return (
+      <LoadingState label={describeRetrying(batch.failureReason) ?? 'Loading the clip batch…'} />
+    );
   if (batch.isError) return <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />;
   return (
     <article aria-labelledby="batch-heading" className="flex flex-col gap-5">

@@ -19,7 +19,7 @@ function seeded(status: ClipStatus) {
   return clip;
 }
 
-const region = (name: string) => screen.getByRole('region', { name, exact: true });
+const region = (name: string) => screen.getByRole('region', { name });
 const facts = (name: string) => region(name).textContent ?? '';
 
 describe('ClipDetailPage', () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ErrorState } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -464,7 +465,8 @@ function ClipDetails({ clip }: { clip: Clip }) {
 
 export function ClipDetailPage({ clipId }: { clipId: string }) {
   const clip = useQuery(clipQueryOptions(clipId));
-  if (clip.isPending) return <LoadingState label="Loading clip…" />;
+  if (clip.isPending)
+    return <LoadingState label={describeRetrying(clip.failureReason) ?? 'Loading clip…'} />;
   if (clip.isError) return <ErrorState error={clip.error} onRetry={() => void clip.refetch()} />;
   return <ClipDetails clip={clip.data} />;
 }

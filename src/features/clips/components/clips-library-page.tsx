@@ -4,6 +4,7 @@ import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import {
@@ -212,7 +213,7 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
 
       {cards ? (
         list.isPending ? (
-          <LoadingState label="Loading clips…" />
+          <LoadingState label={describeRetrying(list.failureReason) ?? 'Loading clips…'} />
         ) : list.isError ? (
           <ErrorState
             error={list.error}
@@ -287,7 +288,9 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
           </>
         )
       ) : sources.isPending ? (
-        <LoadingState label="Loading clips by source…" />
+        <LoadingState
+          label={describeRetrying(sources.failureReason) ?? 'Loading clips by source…'}
+        />
       ) : sources.isError ? (
         <ErrorState
           error={sources.error}

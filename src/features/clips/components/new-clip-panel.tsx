@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '@/api/api-error.ts';
+import { ApiError, describeError, describeRetrying } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -197,7 +197,11 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
         </Button>
       </form>
       {previewUrl !== null && preview.isPending ? (
-        <LoadingState label="Asking the video site about this address…" />
+        <LoadingState
+          label={
+            describeRetrying(preview.failureReason) ?? 'Asking the video site about this address…'
+          }
+        />
       ) : null}
       {problem ? (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
