@@ -1,13 +1,20 @@
-import { skipToken, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 
 /**
  * The loading state of a read that may be retrying on its own (429, 5xx, network): says what it
- * waits for instead of a bare “Loading…”. Watches the query without fetching it (the route's
- * loader or the page does that).
+ * waits for instead of a bare “Loading…”. Watches the query without starting a fetch (the
+ * route's loader does that); it passes the query's own options, since an observer's options
+ * become the query's.
  */
-export function LoadingWithRetry({ queryKey, label }: { queryKey: QueryKey; label: string }) {
-  const query = useQuery({ queryKey, queryFn: skipToken });
+export function LoadingWithRetry<TQueryFnData, TData, TQueryKey extends QueryKey>({
+  options,
+  label,
+}: {
+  options: UseQueryOptions<TQueryFnData, Error, TData, TQueryKey>;
+  label: string;
+}) {
+  const query = useQuery({ ...options, enabled: false });
   return <LoadingState label={describeRetrying(query.failureReason) ?? label} />;
 }

@@ -19,9 +19,6 @@ function BatchRoute() {
 function BatchPending() {
   const { batchId } = Route.useParams();
   return (
-    <LoadingWithRetry
-      queryKey={clipBatchQueryOptions(batchId).queryKey}
-      label="Loading the clip batch…"
-    />
+    <LoadingWithRetry options={clipBatchQueryOptions(batchId)} label="Loading the clip batch…" />
   );
 }

@@ -18,5 +18,5 @@ function ClipRoute() {
 
 function ClipPending() {
   const { clipId } = Route.useParams();
-  return <LoadingWithRetry queryKey={clipQueryOptions(clipId).queryKey} label="Loading clip…" />;
+  return <LoadingWithRetry options={clipQueryOptions(clipId)} label="Loading clip…" />;
 }

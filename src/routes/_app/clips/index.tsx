@@ -33,11 +33,14 @@ export const Route = createFileRoute('/_app/clips/')({
 function ClipsPending() {
   const search = Route.useSearch();
   const scope = { projectId: search.project, assetId: search.asset };
-  const options =
-    search.view === 'sources'
-      ? clipSourcesQueryOptions({ ...scope, statuses: search.status })
-      : clipListQueryOptions(listParamsOf(search));
-  return <LoadingWithRetry queryKey={options.queryKey} label="Loading clips…" />;
+  return search.view === 'sources' ? (
+    <LoadingWithRetry
+      options={clipSourcesQueryOptions({ ...scope, statuses: search.status })}
+      label="Loading clips…"
+    />
+  ) : (
+    <LoadingWithRetry options={clipListQueryOptions(listParamsOf(search))} label="Loading clips…" />
+  );
 }
 
 function ClipsRoute() {

@@ -20,7 +20,7 @@ function SharePending() {
   const { assetId } = Route.useParams();
   return (
     <LoadingWithRetry
-      queryKey={clipSharePageQueryOptions(assetId).queryKey}
+      options={clipSharePageQueryOptions(assetId)}
       label="Loading the share page…"
     />
   );
