@@ -25,9 +25,12 @@ export function Problem({
   progress?: boolean;
 }) {
   const headingId = `clip-problem-${index}`;
+  // A working clip's progress sits right under the page title; a stop under its panel's h2.
+  const Heading = progress ? 'h2' : 'h3';
+  const SubHeading = progress ? 'h3' : 'h4';
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h3
+      <Heading
         id={headingId}
         className={`font-semibold ${progress ? 'text-slate-900' : 'text-red-900'}`}
       >
@@ -36,7 +39,7 @@ export function Problem({
           ({fieldsInWords(problem.fields)}
           {problem.code ? `, code ${problem.code}` : ''})
         </span>
-      </h3>
+      </Heading>
       <p>
         <span className="font-medium">{progress ? 'What is happening: ' : 'What failed: '}</span>
         {problem.message}
@@ -65,7 +68,7 @@ export function Problem({
       ) : null}
       {problem.fixes.length > 0 ? (
         <div>
-          <h4 className="font-medium">How to fix</h4>
+          <SubHeading className="font-medium">How to fix</SubHeading>
           <ol aria-label="How to fix" className="ml-5 list-decimal">
             {problem.fixes.map((fix) => (
               <li key={fix}>{fix}</li>

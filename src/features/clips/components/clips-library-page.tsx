@@ -222,6 +222,7 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
           />
         ) : (
           <>
+            <h2 className="sr-only">Results</h2>
             <p role="status" className="text-sm text-slate-700">
               {resultSummary(search, list.data.bounds)}
               {list.data.bounds.truncated
@@ -299,6 +300,7 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
         />
       ) : (
         <>
+          <h2 className="sr-only">Results</h2>
           <p role="status" className="text-sm text-slate-700">
             {resultSummary(search, { total: sources.data.total, truncated: false })} on{' '}
             {sourceCount(sources.data.clips)}
