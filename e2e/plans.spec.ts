@@ -317,6 +317,37 @@ test.describe('faceless plan review', () => {
     await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   });
 
+  test('a reviewer watching a revision sees another reviewer’s run finish live, with a toast', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const plan = await openPlanProject(page, 'Faceless: Ten Minutes on Mars');
+    // Revision 3 is mid-preproduction when the simulator starts; it is ready for review soon after.
+    await expect
+      .poll(async () => byNumber(await plan.revisions(), 3).status, { timeout: 20_000 })
+      .toBe('assets_ready');
+    const revision = byNumber(await plan.revisions(), 3);
+    await plan.open(revision, 'overview');
+
+    // Another reviewer, in a browser of their own, approves the assets.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signInWithDemo(other, `/projects/${plan.projectId}/plans/${revision.id}`);
+    await other.getByRole('button', { name: 'Approve assets' }).click();
+    await other.getByRole('button', { name: /Approve and spend/ }).click();
+
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications.getByText('Faceless video revision 3 is ready')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByRole('group', { name: 'Revision status' }).getByText('Complete', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+    await otherContext.close();
+  });
+
   test('a 200-scene storyboard is virtualised and scrolls to its last scene', async ({ page }) => {
     const plan = await openPlanProject(page, 'Faceless: Two Hundred Nights');
     const [revision] = await plan.revisions();
