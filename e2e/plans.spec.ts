@@ -92,6 +92,13 @@ test.describe('faceless plan review', () => {
       'video-motion-2',
     );
     await expectAccessible(page);
+    // What approving each plan would still spend: revision 4 lost scene 3's keyframe and QA.
+    await page.getByLabel('with', { exact: true }).selectOption(byNumber(revisions, 4).id);
+    await expect(page.getByRole('heading', { level: 1, name: /revision 4$/ })).toBeVisible();
+    const approval = page
+      .getByRole('table', { name: /Cost estimate/ })
+      .getByRole('row', { name: /Approving the plan regenerates/ });
+    await expect(approval.getByRole('cell')).toHaveText(['0 credits', '7 credits']);
     // The failed revision says why.
     await page.getByRole('link', { name: 'Revision 2', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This revision failed' })).toContainText(
@@ -201,6 +208,20 @@ test.describe('faceless plan review', () => {
       .getByRole('listitem')
       .filter({ hasNot: page.getByText('Primary', { exact: true }) });
     const name = (await other.first().getAttribute('aria-label')) ?? '';
+    // The first answer is lost: the retry carries the same Idempotency-Key.
+    const keys: string[] = [];
+    await page.route('**/characters/*/primary-reference', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Upstream hiccup.' } }),
+        });
+        return;
+      }
+      await route.continue();
+    });
     await other
       .first()
       .getByRole('button', { name: /Make primary/ })
@@ -210,6 +231,9 @@ test.describe('faceless plan review', () => {
     );
     await expect(references.getByRole('listitem', { name: `${name} (primary)` })).toBeVisible();
     await expect(references.getByRole('listitem', { name: /\(primary\)/ })).toHaveCount(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9._:-]{8,200}$/);
+    expect(keys[1]).toBe(keys[0]);
     await expectAccessible(page);
     await page.reload();
     await expect(references.getByRole('listitem', { name: `${name} (primary)` })).toBeVisible();
