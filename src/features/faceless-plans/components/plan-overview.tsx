@@ -220,17 +220,20 @@ function ReferenceImages({
     return <p className="mt-1 text-xs text-slate-600">No reference images.</p>;
   }
   return (
-    <ul aria-label={`References of ${owner}`} className="mt-2 flex flex-wrap gap-2">
-      {ids.map((assetId, position) => {
-        const primary = Boolean(primaryId) && assetId === primaryId;
-        const label = `Reference ${position + 1} of ${owner}${primary ? ' (primary)' : ''}`;
-        return (
-          <li key={assetId} aria-label={label} className="flex flex-col items-start gap-1">
-            <AssetImage assetId={assetId} alt={label} className="h-24 w-[54px]" />
-            {primary ? <Badge tone="success">Primary</Badge> : null}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <p className="mt-2 text-xs font-medium text-slate-600">References</p>
+      <ul aria-label={`References of ${owner}`} className="mt-1 flex flex-wrap gap-2">
+        {ids.map((assetId, position) => {
+          const primary = Boolean(primaryId) && assetId === primaryId;
+          const label = `Reference ${position + 1} of ${owner}${primary ? ' (primary)' : ''}`;
+          return (
+            <li key={assetId} aria-label={label} className="flex flex-col items-start gap-1">
+              <AssetImage assetId={assetId} alt={label} className="h-24 w-[54px]" />
+              {primary ? <Badge tone="success">Primary</Badge> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
