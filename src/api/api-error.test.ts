@@ -18,6 +18,14 @@ describe('describeError', () => {
     );
     expect(describeError(refused()).title).toBe('The request was not accepted');
   });
+  it('says what a 403 key lacks without calling every request a write', () => {
+    const forbidden = (code: string) =>
+      new ApiError({ status: 403, code, message: 'Not allowed for this key.' });
+    expect(describeError(forbidden('insufficient_access')).detail).toBe(
+      'Not allowed for this key. Ask a workspace admin for a key with access to this (a read-only key cannot make changes).',
+    );
+    expect(describeError(forbidden('plan_required')).title).toBe('This needs a paid plan');
+  });
 });
 
 describe('describeRetrying', () => {

@@ -116,9 +116,10 @@ export function describeError(
           detail: 'Reload the page and try again.',
         };
       }
+      // A 403 also answers reads: say what the key lacks without assuming the request was a write.
       return {
         title: 'Your key does not allow this',
-        detail: `${serviceSays} Ask a workspace admin for a key with write access.`,
+        detail: `${serviceSays} Ask a workspace admin for a key with access to this (a read-only key cannot make changes).`,
       };
     case 404:
       return {
