@@ -120,7 +120,7 @@ class CuttableProxy {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
   }
 
-  /** Resets every open connection and refuses new ones. */
+  /** Resets every open connection and stops listening (new connections are refused). */
   async cut(): Promise<void> {
     const server = this.server;
     this.server = undefined;
@@ -129,6 +129,17 @@ class CuttableProxy {
     this.sockets.clear();
     await closed;
   }
+}
+
+/** Ends a child process (SIGTERM, then SIGKILL after 5 s) and waits for it to exit. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+  child.stdout?.destroy();
 }
 
 async function freePort(): Promise<number> {
@@ -341,6 +352,7 @@ async function main(): Promise<void> {
   generateFile(file);
 
   const children: ChildProcess[] = [];
+  let proxy: CuttableProxy | undefined;
   let stopBff: (() => Promise<void>) | undefined;
   const browser = await chromium.launch(chromiumLaunchOptions);
   let figures:
@@ -362,7 +374,7 @@ async function main(): Promise<void> {
     });
     stopBff = bff.stop;
     const bffPort = Number(new URL(bff.url).port);
-    const proxy = new CuttableProxy(bffPort, await freePort());
+    proxy = new CuttableProxy(bffPort, await freePort());
     await proxy.listen();
     const base = `http://127.0.0.1:${proxy.port}`;
     const page = await browser.newPage();
@@ -399,9 +411,12 @@ async function main(): Promise<void> {
       assetSize: asset?.size_bytes ?? null,
     };
   } finally {
+    // Everything the bench opened is closed here, so the process exits once it has printed: the
+    // proxy's listening server (listening again after the cut) kept it alive before.
+    await proxy?.cut();
     await browser.close();
     await stopBff?.();
-    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map(stopChild));
     rmSync(file, { force: true });
   }
 
@@ -452,4 +467,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} finally {
+  // Everything is closed by now; should anything still be open, say what and exit anyway.
+  setTimeout(() => {
+    console.error(
+      `bench:upload: still open after 5 s: ${process.getActiveResourcesInfo().join(', ')}`,
+    );
+    process.exit(process.exitCode ?? 1);
+  }, 5_000).unref();
+}
