@@ -17,7 +17,13 @@
  * the parts sent again, and that the upload finished from where it was (not from zero). Checks
  * the gesture did something: the asset exists with the file's size. Exits 1 when a goal is missed.
  *
- * Env: BENCH_SIZE_MIB (default 1024), BENCH_CUT_MS (default 2000), CHROMIUM_PATH.
+ * The plain PUT and the upload run BENCH_ROUNDS times each, taking turns (the order swapped every
+ * round); the ratio is that of their mean times. Each side's CPU per MiB is printed by process
+ * (Chromium by process type), to show where the time goes.
+ *
+ * Env: BENCH_SIZE_MIB (default 1024), BENCH_CUT_MS (default 2000), BENCH_ROUNDS (default 2),
+ * CHROMIUM_PATH; BENCH_PROFILE=1 adds the page's CPU profile during each upload and Chromium's CPU
+ * by thread, BENCH_PROFILE=trace also a Chromium trace summary.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -36,6 +42,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 1024) * MIB;
 const CUT_MS = Number(process.env.BENCH_CUT_MS ?? 2000);
+/** Plain PUT and upload, each this many times, taking turns. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+/** Requests at a time of the media library's uploads (upload-manager.ts). */
+const CONCURRENT = 4;
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
 
 const GOALS = {
   /** Upload throughput (to the last part stored) over the plain PUT's. */
@@ -243,7 +258,14 @@ class MemorySampler {
   constructor(private readonly pid: number) {}
   start(): void {
     this.timer = setInterval(() => {
-      const rss = rssOf(this.pid);
+      // The BFF may be gone (a failed run stops it): stop sampling, keep the first error.
+      let rss: number;
+      try {
+        rss = rssOf(this.pid);
+      } catch {
+        this.stop();
+        return;
+      }
       this.samples.push(rss);
       this.peak = Math.max(this.peak, rss);
     }, 50);
@@ -395,7 +417,7 @@ interface UploadTimes {
   /** File chosen → the asset answered by complete. */
   totalMs: number;
   parts: number;
-  /** CPU from the file chosen to the last part stored. */
+  /** CPU from the file chosen to the complete request (every part stored). */
   cpu: CpuUse;
 }
 
@@ -426,7 +448,9 @@ function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
   for (const event of traceEvents) {
     if (event.ph !== 'X' || event.dur === undefined) continue;
     const thread = threads.get(`${event.pid}:${event.tid}`) ?? `${event.pid}:${event.tid}`;
-    const detail = event.args?.src_func ?? (event.name === 'SimpleWatcher::OnHandleReady' ? JSON.stringify(event.args) : '');
+    const detail =
+      event.args?.src_func ??
+      (event.name === 'SimpleWatcher::OnHandleReady' ? JSON.stringify(event.args) : '');
     const key = `${thread} ${event.name}${detail ? ` (${detail})` : ''}`;
     totals.set(key, (totals.get(key) ?? 0) + event.dur / 1000);
   }
@@ -469,13 +493,13 @@ async function uploadThroughUi(
   cpu: () => CpuSnapshot,
 ): Promise<UploadTimes> {
   await page.evaluate(() => performance.clearResourceTimings());
+  // One snapshot when the complete request is sent (Uppy sends it once every part is stored):
+  // reading /proc for every process costs this process CPU, so not once per part.
   let lastPart: CpuSnapshot | undefined;
-  const onFinished = (request: Request) => {
-    if (request.method() === 'PUT' && request.url().includes('/bff/uploads/part')) {
-      lastPart = cpu();
-    }
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/multipart/complete')) lastPart = cpu();
   };
-  page.on('requestfinished', onFinished);
+  page.on('request', onRequest);
   const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
@@ -500,7 +524,7 @@ async function uploadThroughUi(
   if (!(await completed).ok()) throw new Error('the upload did not complete');
   const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name });
   await row.getByText('Uploaded', { exact: true }).last().waitFor();
-  page.off('requestfinished', onFinished);
+  page.off('request', onRequest);
   if (profiler) {
     printProfile((await profiler.send('Profiler.stop')).profile);
     const trace =
@@ -626,9 +650,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   let figures:
     | {
-        plainMs: number;
-        plainCpu: CpuUse;
-        upload: UploadTimes;
+        rounds: Array<{ plainMs: number; plainCpu: CpuUse; upload: UploadTimes }>;
         idle: number;
         peak: number;
         cut: CutFigures;
@@ -659,17 +681,34 @@ async function main(): Promise<void> {
     };
     const page = await newPage(bff.url);
 
+    // Idle: the median of the last second of 3 s at rest after sign-in (the BFF compiles the
+    // contract's validators in the background after start-up).
     const sampler = new MemorySampler(bff.pid);
     sampler.start();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idle = Math.max(...sampler.samples);
-    console.log('bench:upload: plain PUT to the simulator …');
-    const plainPage = await browser.newPage();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idle = median(sampler.samples.slice(-20));
     const cpu = () => cpuSnapshot({ bff: bff.pid, simulator: simulator.child.pid as number });
-    const plain = await plainPut(plainPage, simulator.baseUrl, file, cpu);
-    await plainPage.close();
-    console.log('bench:upload: upload through the media library …');
-    const upload = await uploadThroughUi(page, file, name, cpu);
+    const rounds: Array<{ plainMs: number; plainCpu: CpuUse; upload: UploadTimes }> = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      // Taking turns, the order swapped every round, so a change in the machine's load while
+      // the bench runs weighs on both sides alike.
+      const plainFirst = round % 2 === 1;
+      let plain: { ms: number; cpu: CpuUse } | undefined;
+      let upload: UploadTimes | undefined;
+      for (const side of plainFirst ? ['plain', 'upload'] : ['upload', 'plain']) {
+        if (side === 'plain') {
+          console.log(`bench:upload: round ${round}, plain PUT to the simulator …`);
+          const plainPage = await browser.newPage();
+          plain = await plainPut(plainPage, simulator.baseUrl, file, cpu);
+          await plainPage.close();
+        } else {
+          console.log(`bench:upload: round ${round}, upload through the media library …`);
+          upload = await uploadThroughUi(page, file, name, cpu);
+        }
+      }
+      if (!plain || !upload) throw new Error('a side of the round did not run');
+      rounds.push({ plainMs: plain.ms, plainCpu: plain.cpu, upload });
+    }
     console.log('bench:upload: upload again, cutting the connection at 50 % …');
     await page.close();
     const cutPage = await newPage(`http://127.0.0.1:${proxy.port}`);
@@ -681,15 +720,7 @@ async function main(): Promise<void> {
       return (await response.json()) as { assets: Array<{ name: string; size_bytes: number }> };
     });
     const asset = assets.assets.find((candidate) => candidate.name === name);
-    figures = {
-      plainMs: plain.ms,
-      plainCpu: plain.cpu,
-      upload,
-      idle,
-      peak: sampler.peak,
-      cut,
-      assetSize: asset?.size_bytes ?? null,
-    };
+    figures = { rounds, idle, peak: sampler.peak, cut, assetSize: asset?.size_bytes ?? null };
   } finally {
     // Everything the bench opened is closed here, so the process exits once it has printed: the
     // proxy's listening server (listening again after the cut) kept it alive before.
@@ -700,22 +731,31 @@ async function main(): Promise<void> {
     rmSync(file, { force: true });
   }
 
-  const { plainMs, plainCpu, upload, idle, peak, cut, assetSize } = figures;
+  const { rounds, idle, peak, cut, assetSize } = figures;
   const mibPerSecond = (ms: number) => SIZE / MIB / (ms / 1000);
-  const ratio = plainMs / upload.transferMs;
+  const plainMs = rounds.reduce((sum, round) => sum + round.plainMs, 0) / rounds.length;
+  const transferMs =
+    rounds.reduce((sum, round) => sum + round.upload.transferMs, 0) / rounds.length;
+  const totalMs = rounds.reduce((sum, round) => sum + round.upload.totalMs, 0) / rounds.length;
+  const ratio = plainMs / transferMs;
   const aboveIdle = (peak - idle) / MIB;
   const [one, five, fifteen] = loadavg();
   console.log(
-    `\nUpload of ${SIZE / MIB} MiB through the BFF to the simulator (load average ${fmt(one ?? 0)} ${fmt(five ?? 0)} ${fmt(fifteen ?? 0)} on ${availableParallelism()} cores)`,
+    `\nUpload of ${SIZE / MIB} MiB through the BFF to the simulator, ${rounds.length} rounds taking turns (load average ${fmt(one ?? 0)} ${fmt(five ?? 0)} ${fmt(fifteen ?? 0)} on ${availableParallelism()} cores)`,
+  );
+  rounds.forEach((round, index) => {
+    console.log(
+      `round ${index + 1}: plain PUT ${fmt(round.plainMs / 1000, 2)} s ${fmt(mibPerSecond(round.plainMs))} MiB/s; upload ${fmt(round.upload.transferMs / 1000, 2)} s ${fmt(mibPerSecond(round.upload.transferMs))} MiB/s (${round.upload.parts} part requests); ratio ${fmt(round.plainMs / round.upload.transferMs, 2)}`,
+    );
+  });
+  console.log(
+    `plain PUT (browser → simulator)      ${fmt(plainMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(plainMs)).padStart(7)} MiB/s  (mean of the rounds)`,
   );
   console.log(
-    `plain PUT (browser → simulator)      ${fmt(plainMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(plainMs)).padStart(7)} MiB/s`,
+    `upload, to the last part stored      ${fmt(transferMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(transferMs)).padStart(7)} MiB/s  (${CONCURRENT} requests at a time)`,
   );
   console.log(
-    `upload, to the last part stored      ${fmt(upload.transferMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(upload.transferMs)).padStart(7)} MiB/s  (${upload.parts} part requests, 4 at a time)`,
-  );
-  console.log(
-    `upload, end to end (with assembly)   ${fmt(upload.totalMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(upload.totalMs)).padStart(7)} MiB/s`,
+    `upload, end to end (with assembly)   ${fmt(totalMs / 1000, 2).padStart(7)} s  ${fmt(mibPerSecond(totalMs)).padStart(7)} MiB/s`,
   );
   console.log(
     `throughput ratio (upload / plain)    ${fmt(ratio, 2).padStart(7)}    goal ≥ ${GOALS.throughputRatio}`,
@@ -737,8 +777,10 @@ async function main(): Promise<void> {
       .join(', ');
     return `${label} CPU ms per MiB: ${roles} (Chromium: ${chromium}); machine ${fmt(use.machineBusy * 100, 0)} % busy`;
   };
-  console.log(cpuLine('plain PUT', plainCpu));
-  console.log(cpuLine('upload   ', upload.cpu));
+  rounds.forEach((round, index) => {
+    console.log(cpuLine(`round ${index + 1} plain PUT`, round.plainCpu));
+    console.log(cpuLine(`round ${index + 1} upload   `, round.upload.cpu));
+  });
   console.log(`asset stored: ${assetSize === null ? 'NOT FOUND' : `${assetSize} bytes`}`);
 
   const misses: string[] = [];

@@ -10,7 +10,7 @@
  * BENCH_ROUNDS times (default 3) in turns. Env: BENCH_SIZE_MIB, BENCH_ROUNDS.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { closeSync, createReadStream, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,12 @@ if (process.env.PIPE_PROXY_UPSTREAM) {
   process.on('disconnect', () => process.exit(0));
 } else {
   await main();
+}
+
+/** System (kernel) CPU ms of a process so far. */
+function systemMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 10;
 }
 
 function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -127,11 +133,14 @@ async function main(): Promise<void> {
     };
     const cpuNow = () =>
       Object.fromEntries(
-        Object.entries(pids).map(([role, pid]) => [
-          role,
-          role === 'sender'
-            ? (process.cpuUsage().user + process.cpuUsage().system) / 1000
-            : cpuMsOf(pid),
+        Object.entries(pids).flatMap(([role, pid]) => [
+          [
+            role,
+            role === 'sender'
+              ? (process.cpuUsage().user + process.cpuUsage().system) / 1000
+              : cpuMsOf(pid),
+          ],
+          [`${role}:sys`, role === 'sender' ? process.cpuUsage().system / 1000 : systemMsOf(pid)],
         ]),
       );
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -193,7 +202,7 @@ async function main(): Promise<void> {
         const after = cpuNow();
         if (status !== 200) throw new Error(`${way}: PUT answered ${status}`);
         const perMib = (role: string) =>
-          (((after[role] ?? 0) - (before[role] ?? 0)) / (SIZE / MIB)).toFixed(2);
+          `${(((after[role] ?? 0) - (before[role] ?? 0)) / (SIZE / MIB)).toFixed(2)} (system ${(((after[`${role}:sys`] ?? 0) - (before[`${role}:sys`] ?? 0)) / (SIZE / MIB)).toFixed(2)})`;
         const relayRole = way === 'relay' ? 'bff' : way === 'pipe' ? 'pipe' : null;
         console.log(
           `round ${round} ${way.padEnd(6)} ${(ms / 1000).toFixed(2)} s ${(SIZE / MIB / (ms / 1000)).toFixed(0).padStart(4)} MiB/s; CPU ms/MiB: sender ${perMib('sender')}, ${relayRole ? `${relayRole} ${perMib(relayRole)}, ` : ''}simulator ${perMib('simulator')}`,
