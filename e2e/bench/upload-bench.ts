@@ -445,6 +445,7 @@ function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
     }
   }
   const totals = new Map<string, number>();
+  const counts = new Map<string, number>();
   for (const event of traceEvents) {
     if (event.ph !== 'X' || event.dur === undefined) continue;
     const thread = threads.get(`${event.pid}:${event.tid}`) ?? `${event.pid}:${event.tid}`;
@@ -453,10 +454,11 @@ function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
       (event.name === 'SimpleWatcher::OnHandleReady' ? JSON.stringify(event.args) : '');
     const key = `${thread} ${event.name}${detail ? ` (${detail})` : ''}`;
     totals.set(key, (totals.get(key) ?? 0) + event.dur / 1000);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   console.log('trace, complete events by thread and name (ms, nested events counted again):');
   for (const [key, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
-    console.log(`  ${fmt(ms).padStart(8)} ms  ${key}`);
+    console.log(`  ${fmt(ms).padStart(8)} ms ${String(counts.get(key)).padStart(6)}×  ${key}`);
   }
 }
 
@@ -475,7 +477,7 @@ function printProfile(profile: {
     const delta = (profile.timeDeltas?.[index + 1] ?? 0) / 1000;
     if (!node) return;
     const frame = node.callFrame;
-    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1)}:${frame.lineNumber}`;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1)}:${frame.lineNumber}:${(frame as { columnNumber?: number }).columnNumber ?? ''}`;
     self.set(key, (self.get(key) ?? 0) + delta);
     total += delta;
   });
@@ -577,7 +579,7 @@ async function uploadWithCut(
 ): Promise<CutFigures> {
   const partOfUrl = new Map<string, number>();
   const stored = new Map<number, number>();
-  let totalParts = Math.ceil(SIZE / (16 * MIB));
+  let totalParts = Math.ceil(SIZE / (32 * MIB));
   let resentParts = 0;
   let cutStarted = false;
   let backAt = 0;
