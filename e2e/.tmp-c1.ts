@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium.ts';
+const browser = await chromium.launch(chromiumLaunchOptions);
+const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+await page.goto('http://localhost:8113/media?q=Alvarez');
+await page.getByRole('button', { name: 'Use demo workspace' }).click();
+await page.getByRole('heading', { level: 1, name: /Media library/ }).waitFor();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/shots/lib-filter.png', fullPage: true });
+await page.getByRole('link', { name: /Interview - Dr. Alvarez take 1/ }).first().click();
+await page.getByRole('heading', { level: 1, name: /Alvarez/ }).waitFor();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/shots/asset.png', fullPage: true });
+await browser.close();

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium.ts';
+const browser = await chromium.launch(chromiumLaunchOptions);
+const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+await page.goto('http://localhost:8113/ops');
+await page.getByRole('button', { name: 'Use demo workspace' }).click();
+await page.getByRole('heading', { level: 1, name: 'Ops' }).waitFor();
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/shots/ops.png', fullPage: true });
+console.log(await page.getByRole('table', { name: 'Background runs still working' }).innerText());
+await browser.close();
