@@ -92,6 +92,13 @@ test.describe('faceless plan review', () => {
       'video-motion-2',
     );
     await expectAccessible(page);
+    // What approving each plan would still spend: revision 4 lost scene 3's keyframe and QA.
+    await page.getByLabel('with', { exact: true }).selectOption(byNumber(revisions, 4).id);
+    await expect(page.getByRole('heading', { level: 1, name: /revision 4$/ })).toBeVisible();
+    const approval = page
+      .getByRole('table', { name: /Cost estimate/ })
+      .getByRole('row', { name: /Approving the plan regenerates/ });
+    await expect(approval.getByRole('cell')).toHaveText(['0 credits', '7 credits']);
     // The failed revision says why.
     await page.getByRole('link', { name: 'Revision 2', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This revision failed' })).toContainText(
@@ -201,6 +208,20 @@ test.describe('faceless plan review', () => {
       .getByRole('listitem')
       .filter({ hasNot: page.getByText('Primary', { exact: true }) });
     const name = (await other.first().getAttribute('aria-label')) ?? '';
+    // The first answer is lost: the retry carries the same Idempotency-Key.
+    const keys: string[] = [];
+    await page.route('**/characters/*/primary-reference', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Upstream hiccup.' } }),
+        });
+        return;
+      }
+      await route.continue();
+    });
     await other
       .first()
       .getByRole('button', { name: /Make primary/ })
@@ -210,6 +231,9 @@ test.describe('faceless plan review', () => {
     );
     await expect(references.getByRole('listitem', { name: `${name} (primary)` })).toBeVisible();
     await expect(references.getByRole('listitem', { name: /\(primary\)/ })).toHaveCount(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9._:-]{8,200}$/);
+    expect(keys[1]).toBe(keys[0]);
     await expectAccessible(page);
     await page.reload();
     await expect(references.getByRole('listitem', { name: `${name} (primary)` })).toBeVisible();
@@ -315,6 +339,37 @@ test.describe('faceless plan review', () => {
       'image-xl-9',
     );
     await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  });
+
+  test('a reviewer watching a revision sees another reviewer’s run finish live, with a toast', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const plan = await openPlanProject(page, 'Faceless: Ten Minutes on Mars');
+    // Revision 3 is mid-preproduction when the simulator starts; it is ready for review soon after.
+    await expect
+      .poll(async () => byNumber(await plan.revisions(), 3).status, { timeout: 20_000 })
+      .toBe('assets_ready');
+    const revision = byNumber(await plan.revisions(), 3);
+    await plan.open(revision, 'overview');
+
+    // Another reviewer, in a browser of their own, approves the assets.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signInWithDemo(other, `/projects/${plan.projectId}/plans/${revision.id}`);
+    await other.getByRole('button', { name: 'Approve assets' }).click();
+    await other.getByRole('button', { name: /Approve and spend/ }).click();
+
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications.getByText('Faceless video revision 3 is ready')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByRole('group', { name: 'Revision status' }).getByText('Complete', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+    await otherContext.close();
   });
 
   test('a 200-scene storyboard is virtualised and scrolls to its last scene', async ({ page }) => {

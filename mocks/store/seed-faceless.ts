@@ -671,6 +671,30 @@ function revisionPlanCredits(revision: FacelessPlanRevision): number {
   );
 }
 
+/**
+ * Gives each story kit location of a first revision a reference image (a media asset of the
+ * project), drawn from a stream of its own so the rest of the faceless seed stays as it was.
+ */
+function addLocationReferences(
+  ctx: SeedContext,
+  workspace: Workspace,
+  revision: FacelessPlanRevision,
+  createdAt: string,
+): void {
+  const kit = revision.plan?.storyKitSnapshot;
+  if (!kit?.locations?.length) return;
+  const rng = ctx.rng.fork(`location-references:${kit.name ?? revision.id}`);
+  const created: GeneratedAsset[] = kit.locations.map((location) => ({
+    id: rng.uuid(),
+    name: `${kit.name ?? 'Story kit'} - ${location.name ?? 'Location'} reference.png`,
+    thumbnailUrl: generatedImageDataUri(location.name ?? 'Location', 'Location reference'),
+  }));
+  kit.locations.forEach((location, position) => {
+    location.referenceAssetIds = [created[position]?.id ?? ''];
+  });
+  registerGeneratedAssets(workspace, revision.project_id, created, createdAt);
+}
+
 function seedRevisions(
   ctx: SeedContext,
   workspace: Workspace,
@@ -702,6 +726,7 @@ function seedRevisions(
           created_at: now,
           updated_at: now,
         };
+    if (!previous) addLocationReferences(ctx, workspace, revision, now);
     advanceTo(ctx, workspace, revision, step.status, day);
     revision.updated_at = isoAt(ctx, day + 0.3);
     record.facelessRevisions.push(revision);

@@ -98,6 +98,20 @@ describe('seeded faceless plans', () => {
     expect((await api.get('/characters/00000000-0000-0000-0000-000000000000')).status).toBe(404);
   });
 
+  it('gives every story kit location a reference image, served as a media asset', async () => {
+    const [revision] = await revisions();
+    const locations = revision?.plan?.storyKitSnapshot?.locations ?? [];
+    expect(locations.length).toBeGreaterThan(0);
+    for (const location of locations) {
+      expect(location.referenceAssetIds).toHaveLength(1);
+      const asset = await api.get<MediaAsset>(
+        `/workspace/media/assets/${location.referenceAssetIds?.[0] ?? ''}`,
+      );
+      expect(asset.status).toBe(200);
+      expect(asset.body.thumbnail_url).toMatch(/^data:image\/svg\+xml/);
+    }
+  });
+
   it('has a 200-scene plan with keyframes and QA for every scene', async () => {
     const long = projects.find((project) => project.name === 'Faceless: Two Hundred Nights');
     const [revision] = await revisions(`/projects/${long?.id ?? ''}/faceless/plans`);

@@ -48,6 +48,31 @@ export function isStartedHere(...ids: Array<string | null | undefined>): boolean
 }
 
 /**
+ * What this browser shows right now (a plan revision open on screen): its outcome is announced
+ * here too, though another browser started the work. Held in memory, counted per id, so two
+ * views of the same revision keep it watched until both are gone.
+ */
+const watched = new Map<string, number>();
+
+/** Watches `id` while it is on screen; call the returned function when it leaves the screen. */
+export function watchHere(id: string): () => void {
+  watched.set(id, (watched.get(id) ?? 0) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const count = (watched.get(id) ?? 0) - 1;
+    if (count > 0) watched.set(id, count);
+    else watched.delete(id);
+  };
+}
+
+/** True when any of the ids is on screen in this browser now (see watchHere). */
+export function isWatchedHere(...ids: Array<string | null | undefined>): boolean {
+  return ids.some((id) => Boolean(id && watched.has(id)));
+}
+
+/**
  * Claims the one announcement of an outcome: true the first time for `key`, false after, so a
  * live event and the polling fallback never toast the same outcome twice.
  */

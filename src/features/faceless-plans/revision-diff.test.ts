@@ -87,4 +87,56 @@ describe('revision diff', () => {
       ['Scene 1 “Storm”: QA', 'passed (90%)', 'none'],
     ]);
   });
+
+  it('highlights characters and costs that differ, and what approving each plan would spend', () => {
+    const base = {
+      project_id: 'p',
+      status: 'draft',
+      created_at: '',
+      updated_at: '',
+    };
+    const left: FacelessPlanRevision = {
+      ...base,
+      id: 'a',
+      revision: 1,
+      plan,
+      preproduction_assets: {
+        styleAnchorAssetId: 'sa',
+        characterAnchors: [{ characterId: 'mara', assetId: 'anchor' }],
+        keyframes: [
+          { sceneIndex: 0, assetId: 'kf0' },
+          { sceneIndex: 1, assetId: 'kf1' },
+        ],
+        semanticActionQa: {
+          scenes: [
+            { sceneIndex: 0, status: 'passed' },
+            { sceneIndex: 1, status: 'passed' },
+          ],
+        },
+      },
+      review_options: { scenes: [{ scene_index: 1, estimated_regeneration_credits: 7 }] },
+    };
+    const right: FacelessPlanRevision = {
+      ...left,
+      id: 'b',
+      revision: 2,
+      plan: {
+        ...applyRevision(plan, { characters: [{ id: 'mara', voiceStyle: 'whispered' }] }),
+        costEstimate: { total: 120, animation: 60 },
+      },
+      preproduction_assets: {
+        ...left.preproduction_assets,
+        keyframes: [{ sceneIndex: 0, assetId: 'kf0' }],
+      },
+    };
+    const changed = changedRows(diffRevisions(left, right));
+    const rows = (id: string) =>
+      changed.find((section) => section.id === id)?.rows.map((r) => [r.label, r.left, r.right]);
+    expect(rows('characters')).toEqual([['Mara: voice style', 'calm', 'whispered']]);
+    expect(rows('costs')).toEqual([
+      ['Animation', '40', '60'],
+      ['Total', '100', '120'],
+      ['Approving the plan regenerates (missing or stale assets)', '0 credits', '7 credits'],
+    ]);
+  });
 });

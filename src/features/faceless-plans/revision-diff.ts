@@ -3,7 +3,8 @@
  * scenes, each row with both values as text and whether they differ. Used for comparing any two
  * revisions and for the summary of a draft before it is sent.
  */
-import { formatSeconds } from './plan-format.ts';
+import { approvalCredits } from '@/lib/faceless-staleness.ts';
+import { formatCredits, formatSeconds } from './plan-format.ts';
 import type { FacelessPlanRevision, Plan, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 export interface DiffRow {
@@ -160,12 +161,30 @@ export function diffPlans(left: Plan, right: Plan): DiffSection[] {
   ];
 }
 
-/** Two revisions: their plans, plus each scene's keyframe and QA verdict. */
+/**
+ * Two revisions: their plans, what approving each plan would still spend (the assets it lacks or
+ * lost to a revise), plus each scene's keyframe and QA verdict.
+ */
 export function diffRevisions(
   left: FacelessPlanRevision,
   right: FacelessPlanRevision,
 ): DiffSection[] {
-  const sections = diffPlans(left.plan ?? {}, right.plan ?? {});
+  const sections = diffPlans(left.plan ?? {}, right.plan ?? {}).map((section) =>
+    section.id === 'costs'
+      ? {
+          ...section,
+          rows: [
+            ...section.rows,
+            row(
+              'costs.planApproval',
+              'Approving the plan regenerates (missing or stale assets)',
+              formatCredits(approvalCredits(left, 'plan')),
+              formatCredits(approvalCredits(right, 'plan')),
+            ),
+          ],
+        }
+      : section,
+  );
   const indexes = [
     ...new Set(
       [...(left.plan?.scenes ?? []), ...(right.plan?.scenes ?? [])].map((s) => s.index ?? 0),

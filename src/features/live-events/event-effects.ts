@@ -8,9 +8,9 @@ import type { Toast } from '@/lib/toast-store.ts';
 export interface EventEffects {
   invalidate: QueryKey[];
   /**
-   * The toast for finished work. Shown only to the browser that started the work (`subject.ids`
-   * holds the job / export / revision ids to look up), once per outcome (`subject.key`); everyone
-   * else sees the outcome in the jobs tray.
+   * The toast for finished work. Shown only to the browser that started the work or shows it on
+   * screen now (`subject.ids` holds the job / export / revision ids to look up), once per outcome
+   * (`subject.key`); everyone else sees the outcome in the jobs tray.
    */
   toast?: Omit<Toast, 'id'> & { id: string };
   subject?: { ids: string[]; key: string };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
+import { claimAnnouncement, isStartedHere, isWatchedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
@@ -77,8 +77,14 @@ export function useLiveEvents(enabled: boolean): void {
       // The delivery log on the settings screen lists every event the BFF received.
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
       const { toast, subject } = effects;
-      // Toasts only for work this browser started; the rest shows in the jobs tray.
-      if (toast && subject && isStartedHere(...subject.ids) && claimAnnouncement(subject.key)) {
+      // Toasts only for work this browser started or shows on screen now (a plan revision being
+      // reviewed); the rest shows in the jobs tray.
+      if (
+        toast &&
+        subject &&
+        (isStartedHere(...subject.ids) || isWatchedHere(...subject.ids)) &&
+        claimAnnouncement(subject.key)
+      ) {
         pushToast(toast);
       }
     };

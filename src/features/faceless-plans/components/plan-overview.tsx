@@ -4,7 +4,7 @@ import { Button } from '@/components/button.tsx';
 import { planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { formatSeconds } from '../plan-format.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
-import { Badge, Field, Section } from './plan-bits.tsx';
+import { AssetImage, Badge, Field, Section } from './plan-bits.tsx';
 import { ModelsEditor, StyleAnchorEditor } from './plan-editors.tsx';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
@@ -143,12 +143,10 @@ export function PlanOverview({
                     {location.facts?.length ? (
                       <p className="mt-1 text-slate-700">Facts: {location.facts.join(' ')}</p>
                     ) : null}
-                    <p className="mt-1 text-xs text-slate-600">
-                      References:{' '}
-                      {location.referenceAssetIds?.length
-                        ? location.referenceAssetIds.join(', ')
-                        : 'none'}
-                    </p>
+                    <ReferenceImages
+                      owner={location.name ?? 'the location'}
+                      assetIds={location.referenceAssetIds}
+                    />
                   </li>
                 ))}
               </ul>
@@ -174,10 +172,11 @@ export function PlanOverview({
                     {character.storyFacts?.length ? (
                       <p className="mt-1 text-slate-700">Facts: {character.storyFacts.join(' ')}</p>
                     ) : null}
-                    <p className="mt-1 text-xs text-slate-600">
-                      {character.referenceAssetIds?.length ?? 0} references · primary{' '}
-                      {character.primaryReferenceAssetId || 'none'}
-                    </p>
+                    <ReferenceImages
+                      owner={character.name ?? 'the character'}
+                      assetIds={character.referenceAssetIds}
+                      primaryId={character.primaryReferenceAssetId}
+                    />
                   </li>
                 ))}
               </ul>
@@ -203,5 +202,38 @@ export function PlanOverview({
         />
       ) : null}
     </div>
+  );
+}
+
+/** The reference images a story kit location or character carries, the primary one marked. */
+function ReferenceImages({
+  owner,
+  assetIds,
+  primaryId,
+}: {
+  owner: string;
+  assetIds: string[] | undefined;
+  primaryId?: string | undefined;
+}) {
+  const ids = assetIds ?? [];
+  if (ids.length === 0) {
+    return <p className="mt-1 text-xs text-slate-600">No reference images.</p>;
+  }
+  return (
+    <>
+      <p className="mt-2 text-xs font-medium text-slate-600">References</p>
+      <ul aria-label={`References of ${owner}`} className="mt-1 flex flex-wrap gap-2">
+        {ids.map((assetId, position) => {
+          const primary = Boolean(primaryId) && assetId === primaryId;
+          const label = `Reference ${position + 1} of ${owner}${primary ? ' (primary)' : ''}`;
+          return (
+            <li key={assetId} aria-label={label} className="flex flex-col items-start gap-1">
+              <AssetImage assetId={assetId} alt={label} className="h-24 w-[54px]" />
+              {primary ? <Badge tone="success">Primary</Badge> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

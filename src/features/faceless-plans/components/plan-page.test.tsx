@@ -118,4 +118,46 @@ describe('PlanPage', () => {
     expect(alert).toHaveTextContent('can be approved only while it is draft');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows every overview field, and the story kit’s locations and characters with their reference images', async () => {
+    const { projectId, revision } = await lighthouse('complete');
+    renderWithProviders(
+      <PlanPage projectId={projectId} revisionId={revision.id} search={{ tab: 'overview' }} />,
+    );
+    await screen.findByRole('heading', { name: 'Production' });
+    const value = (label: string) => {
+      const term = screen.getByText(label, { selector: 'dt' });
+      return term.nextElementSibling?.textContent;
+    };
+    expect(value('Production profile')).toBe('dramatic_vertical_v1');
+    expect(value('Visual mode')).toBe('generated_only');
+    expect(value('Planner model')).toBe('planner-large-2025-06');
+    expect(value('Image model')).toBe('image-xl-3');
+    expect(value('Video model')).toBe('video-motion-2');
+    expect(value('Voice')).toBe(revision.plan?.voiceId);
+    expect(value('Captions')).toBe('Yes');
+    expect(value('Caption style')).toBe('bold-pop');
+    expect(value('Background music')).toBe('Yes');
+    expect(value('Sound effects')).toMatch(/^(Yes|No)$/);
+    const style = screen.getByRole('region', { name: 'Style anchor' });
+    expect(style).toHaveTextContent(revision.plan?.styleAnchorPrompt ?? '-');
+    expect(screen.getByRole('region', { name: 'Script' })).toHaveTextContent(
+      'Every night for eleven winters, Mara lit the lamp.',
+    );
+    const kit = screen.getByRole('region', { name: 'Story kit: The Lighthouse Keeper' });
+    expect(kit).toHaveTextContent('The lighthouse was built in 1887.');
+    expect(kit).toHaveTextContent('A granite tower on a storm-beaten rock.');
+    // Each location's reference image, loaded as a media asset.
+    const references = within(kit).getByRole('list', { name: 'References of The cove' });
+    expect(
+      await within(references).findByRole('img', { name: 'Reference 1 of The cove' }),
+    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    // The characters of the kit, the primary reference marked.
+    const mara = within(kit).getByRole('list', { name: 'References of Mara Quinn' });
+    expect(within(mara).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(mara).getByRole('listitem', { name: /\(primary\)$/ })).toHaveTextContent(
+      'Primary',
+    );
+    expect(kit).toHaveTextContent('Keeper of Gannet Rock for eleven winters.');
+  });
 });

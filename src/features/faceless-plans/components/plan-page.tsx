@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { watchHere } from '@/lib/started-work.ts';
 import { planRevisionQueryOptions, planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { PLAN_TABS, type PlanTab } from '../plan-tabs.ts';
 import { ApprovalControls, RunStatus } from './approval-controls.tsx';
@@ -58,6 +60,8 @@ function PlanReview({
   search: PlanSearch;
 }) {
   const revisions = useQuery(planRevisionsQueryOptions(projectId));
+  // A faceless.complete / faceless.failed of the revision on screen toasts here, whoever started it.
+  useEffect(() => watchHere(revision.id), [revision.id]);
   const plan = revision.plan ?? {};
   const title = revision.series?.name ?? plan.storyKitSnapshot?.name ?? 'Production plan';
   return (
