@@ -508,4 +508,65 @@ test.describe('ops', () => {
     await cancel.getByRole('button', { name: 'Close' }).click();
     await expect(audit.getByRole('row').filter({ hasText: `stuck render ${id}` })).toBeVisible();
   });
+
+  test('cancels a stuck export run with a reason, refusing a short one before sending', async ({
+    page,
+  }) => {
+    // The seed gives this project's export a stuck render that nothing else works on
+    // (STUCK_EXPORT_PROJECT in mocks/rules/background-runs.ts).
+    const name = 'Export of Hiring slow, firing fast (ep 42)';
+    const id = runId();
+    const cancels = countRequests(
+      page,
+      (request) =>
+        request.method() === 'POST' &&
+        /\/admin\/recovery\/export\/[^/]+\/trigger-runs\/[^/]+\/cancel/.test(request.url()),
+    );
+    await signInWithDemo(page, '/ops');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ops' })).toBeVisible();
+    const runs = page.getByRole('table', { name: 'Background runs still working' });
+    const exportRun = runs.getByRole('row').filter({ hasText: name });
+    await expect(exportRun).toHaveCount(1);
+    await expect(exportRun).toContainText('export_render');
+    await expect(exportRun).toContainText('Stuck');
+    const runIdText = await exportRun.locator('.font-mono').innerText();
+    expect(runIdText).toMatch(/^trun_[0-9a-f]{12}$/);
+
+    await exportRun
+      .getByRole('button', { name: `Cancel the export_render run on ${name}` })
+      .click();
+    const cancel = page.getByRole('dialog', { name: `Cancel the run ${runIdText}` });
+    await expect(cancel).toContainText(`on the export`);
+    const reason = cancel.getByLabel('Reason (kept in the audit log)');
+    await reason.fill('no');
+    await cancel.getByRole('button', { name: 'Cancel the run' }).click();
+    await expect(cancel.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    expect(cancels).toHaveLength(0);
+
+    await reason.fill(`export stuck ${id}`);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/cancel'),
+    );
+    await cancel.getByRole('button', { name: 'Cancel the run' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ run_id: runIdText, status: 'cancelled' });
+    await expect(cancel.getByRole('status')).toHaveText(
+      `The service answered: run ${runIdText} is now cancelled.`,
+    );
+    expect(cancels).toHaveLength(1);
+    await expect(cancel.getByRole('button', { name: 'Cancel the run' })).toHaveCount(0);
+    await cancel.getByRole('button', { name: 'Close' }).click();
+
+    // The export no longer offers a cancel: its run is gone from the runs still working.
+    await expect(runs.getByRole('row').filter({ hasText: runIdText })).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Cancel the export_render run on ${name}` }),
+    ).toHaveCount(0);
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    const row = audit.getByRole('row').filter({ hasText: `export stuck ${id}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`/trigger-runs/${runIdText}/cancel`);
+    await expectAccessible(page);
+  });
 });

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../lib/errors.ts';
 import type { Rng } from '../lib/prng.ts';
 import type { Simulator } from '../simulator.ts';
 import type { Schema } from '../store/contract.ts';
+import { CDN_BASE } from '../store/seed-context.ts';
 import type { Store, TriggerRunRecord, Workspace } from '../store/workspace.ts';
 import { ACTIVE_RUN_STATUSES, activeRuns, findAsset } from '../store/workspace.ts';
 
@@ -123,8 +124,15 @@ const STUCK: Array<{ asset: string; kind: string; progress: number; hoursAgo: nu
 ];
 
 /**
- * Stuck runs in the paid demo workspace (two assets and the seeded clip batch), drawn from their
- * own generator so the rest of the seed is unchanged.
+ * The project whose one export (added here, still rendering) has a stuck render of its own: no
+ * other run works on that export, so the ops e2e can cancel it without touching what other specs
+ * use (the seed's shared export run is on another project's export).
+ */
+export const STUCK_EXPORT_PROJECT = 'Hiring slow, firing fast (ep 42)';
+
+/**
+ * Stuck runs in the paid demo workspace (two assets, the seeded clip batch and an export of its
+ * own), drawn from their own generator so the rest of the seed is unchanged.
  */
 export function seedBackgroundRuns(store: Store, rng: Rng, now: number): void {
   const workspace = store.workspace('org_demo');
@@ -154,5 +162,18 @@ export function seedBackgroundRuns(store: Store, rng: Rng, now: number): void {
   const batchId = [...workspace.clipBatches.keys()][0];
   if (batchId) {
     workspace.triggerRuns.push(stuck('clip-batch', batchId, 'clip_batch_render', 0.66, 9));
+  }
+  const project = workspace.projects.find((record) => record.project.name === STUCK_EXPORT_PROJECT);
+  if (project) {
+    const exportId = rng.uuid();
+    project.exports.push({
+      export_id: exportId,
+      status: 'rendering',
+      download_url: '',
+      thumbnail_url: `${CDN_BASE}/exports/${exportId}.jpg`,
+      platform_metadata: { project_id: project.project.id },
+      container_format: 'mp4',
+    });
+    workspace.triggerRuns.push(stuck('export', exportId, 'export_render', 0.8, 7));
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
+import { STUCK_EXPORT_PROJECT } from '../rules/background-runs.ts';
 import type { Schema } from '../store/contract.ts';
 import { client, startTestServer } from './harness.ts';
 
@@ -45,6 +46,23 @@ describe('listing background runs (admin recovery)', () => {
     const after = await api.get<RunList>('/admin/recovery/trigger-runs?limit=100');
     expect(after.body.runs.map((run) => run.run_id)).not.toContain(target.run_id);
     expect(after.body.bounds.total).toBe(first.body.bounds.total - 1);
+  });
+
+  it('seeds a stuck export run of its own, on an export that no other run works on', async () => {
+    const api = client(server);
+    const runs = (await api.get<RunList>('/admin/recovery/trigger-runs?resource_type=export')).body
+      .runs;
+    const own = runs.filter((run) => run.resource_name === `Export of ${STUCK_EXPORT_PROJECT}`);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ kind: 'export_render', status: 'running', progress: 0.8 });
+    // Last moved hours ago: stuck.
+    expect(Date.now() - Date.parse(own[0]?.updated_at ?? '')).toBeGreaterThan(3_600_000);
+    const exportId = own[0]?.resource_id;
+    expect(runs.filter((run) => run.resource_id === exportId)).toHaveLength(1);
+    const project = server.simulator.store
+      .workspace('org_demo')
+      .projects.find((record) => record.project.name === STUCK_EXPORT_PROJECT);
+    expect(project?.exports.find((item) => item.export_id === exportId)?.status).toBe('rendering');
   });
 
   it('pages with limit and offset', async () => {
