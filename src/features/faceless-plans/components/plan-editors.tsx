@@ -138,8 +138,8 @@ function EditorForm({
             className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950"
           >
             <p className="mr-auto">
-              Restored what you typed here earlier. It is not yet added to the draft: save it to
-              the draft, or discard it.
+              Restored what you typed here earlier. It is not yet added to the draft: save it to the
+              draft, or discard it.
             </p>
             <Button variant="secondary" onClick={onDiscardTyped}>
               Discard typed text
@@ -417,11 +417,7 @@ export function ModelsEditor({
           : undefined
       }
       onSubmit={() =>
-        submit(
-          modelsEditSchema,
-          values,
-          (models) => (current) => withModels(current, plan, models),
-        )
+        submit(modelsEditSchema, values, (models) => (current) => withModels(current, plan, models))
       }
     >
       {fields.map(([key, label, hint]) => (
