@@ -331,6 +331,39 @@ test.describe('clip library', () => {
     await expect(page.getByRole('link', { name: 'Download the clip' })).toBeVisible();
   });
 
+  test('a busy service (429) is said while the clip loads, and the clip shows once it answers', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/clips');
+    const link = page
+      .getByRole('list', { name: 'Clips' })
+      .getByRole('article')
+      .first()
+      .getByRole('link');
+    const href = (await link.getAttribute('href')) ?? '';
+    const clipId = href.split('/').pop() ?? '';
+    expect(clipId).toMatch(/^[0-9a-f-]{36}$/);
+    let refused = 0;
+    await page.route(`**/api/v1/clips/${clipId}`, async (route) => {
+      if (refused >= 2) return route.continue();
+      refused += 1;
+      return route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    await link.click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'The service is busy (too many requests); trying again in 2 s…' }),
+    ).toBeVisible();
+    await expect(clipStatus(page)).toBeVisible({ timeout: 20_000 });
+    expect(refused).toBe(2);
+  });
+
   test('opens a clip batch by id: a malformed id is refused, an unknown one is not found', async ({
     page,
   }) => {

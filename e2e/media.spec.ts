@@ -10,6 +10,8 @@ import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
  */
 
 const MIB = 1024 * 1024;
+/** The simulator's seeded recording set (mocks/store/seed.ts, README). */
+const DEMO_RECORDING_SET_ID = '5e7a1c2d-0b3f-4c8e-9a6d-2f4b8c1e7d90';
 const runId = () => Math.random().toString(36).slice(2, 8);
 
 function tinyFile(name: string) {
@@ -264,6 +266,121 @@ test.describe('media library and deletes', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(`e2e-project-${id}-a`)).toHaveCount(0);
     await expect(page.getByText('Nothing selected')).toBeVisible();
+  });
+});
+
+test.describe('filters and asset pages', () => {
+  test('name filters over 200 characters are refused before any request', async ({ page }) => {
+    await openLibrary(page);
+    const lists = countRequests(
+      page,
+      (request) =>
+        request.url().includes('/workspace/media/assets?') &&
+        request.url().includes('x'.repeat(201)),
+    );
+    await page.getByLabel('Search names').fill('x'.repeat(201));
+    await expect(page.getByText('Search can be at most 200 characters (201 now).')).toBeVisible();
+    await page.getByLabel('Name starts with').fill('y'.repeat(201));
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(
+      page.getByText('Name prefix can be at most 200 characters (201 now).'),
+    ).toBeVisible();
+    expect(page.url()).not.toContain('q=');
+    expect(lists).toHaveLength(0);
+  });
+
+  test('a delete by filters says the union rule and dry-runs exactly what matches', async ({
+    page,
+  }) => {
+    const id = runId();
+    await openLibrary(page);
+    await upload(page, [tinyFile(`e2e-union-${id}-a.mp4`), tinyFile(`e2e-other-${id}.mp4`)]);
+    // The list shows names matching both filters; the delete takes names matching either.
+    await page.getByLabel('Search names').fill(`union-${id}`);
+    await page.getByLabel('Name starts with').fill(`e2e-other-${id}`);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByText('The list shows names matching both')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete all matching the filters…' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByText(
+        `Every asset whose name contains “union-${id}”, or whose name starts with “e2e-other-${id}” (ignoring case): items matching either are selected.`,
+      ),
+    ).toBeVisible();
+    const requests = countRequests(page, isDelete('/workspace/media/assets/batch-delete'));
+    await dryRun(page);
+    expect(requests[0]?.postDataJSON()).toMatchObject({
+      dry_run: true,
+      search: `union-${id}`,
+      name_prefix: `e2e-other-${id}`,
+    });
+    const listed = dialog.getByRole('list', { name: 'assets that would be deleted' });
+    await expect(listed).toContainText(`e2e-union-${id}-a.mp4`);
+    await expect(listed).toContainText(`e2e-other-${id}.mp4`);
+    await confirmDelete(page, 2);
+    await expect(dialog.getByText('Deleted 2 of 2 assets.')).toBeVisible();
+  });
+
+  test('an asset page: what uses it, short suggestions, a track, and cancelling its run', async ({
+    page,
+  }) => {
+    // Read only: a seeded asset used by projects and clips.
+    await openLibrary(page, '?q=Alvarez take 1');
+    await page.getByRole('link', { name: 'Interview - Dr. Alvarez take 1.mp4' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Interview - Dr. Alvarez take 1.mp4' }),
+    ).toBeVisible();
+    const details = page.getByRole('region', { name: 'Details' });
+    for (const field of ['Type', 'Size', 'Duration', 'Folder', 'Created']) {
+      await expect(details.getByText(field, { exact: true })).toBeVisible();
+    }
+    await expect(
+      page.getByRole('list', { name: 'Projects using this asset' }).getByRole('link').first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Clips made from this asset' }).getByRole('link').first(),
+    ).toBeVisible();
+
+    // Its own asset for what changes things.
+    const id = runId();
+    const name = `e2e-detail-${id}.mp4`;
+    await page.goto('/media');
+    await upload(page, [tinyFile(name)]);
+    await page.getByRole('link', { name: `Open ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('No project uses this asset.')).toBeVisible();
+
+    // A recording set ID that is not a UUID is refused before sending; the demo set takes it.
+    const tracks = countRequests(page, (request) => request.url().includes('/tracks'));
+    await page.getByLabel('Recording set ID').fill('not-an-id');
+    await page.getByRole('button', { name: 'Add as a track' }).click();
+    await expect(page.getByText(/^Paste the recording set ID \(a UUID/)).toBeVisible();
+    expect(tracks).toHaveLength(0);
+    await page.getByLabel('Recording set ID').fill(DEMO_RECORDING_SET_ID);
+    await page.getByLabel('Role').selectOption('camera');
+    await page.getByRole('button', { name: 'Add as a track' }).click();
+    await expect(
+      page.getByText(
+        new RegExp(
+          `^Added as track trk_\\w+ \\(camera\\) of recording set ${DEMO_RECORDING_SET_ID}\\.$`,
+        ),
+      ),
+    ).toBeVisible();
+    expect(tracks[0]?.postDataJSON()).toMatchObject({ role: 'camera' });
+
+    // Short suggestions start a background run on the asset, which can be cancelled.
+    await page.getByRole('button', { name: 'Ask for short suggestions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Run \S+:/ })).toBeVisible();
+    const runs = page.getByRole('list', { name: 'Background runs' });
+    await expect(runs.getByRole('listitem')).toHaveCount(1, { timeout: 10_000 });
+    await runs.getByRole('button', { name: /^Cancel the .* run / }).click();
+    const cancel = page.getByRole('dialog');
+    await cancel.getByLabel('Reason (kept in the audit log)').fill(`e2e cancel ${id}`);
+    await cancel.getByRole('button', { name: 'Cancel the run' }).click();
+    await expect(cancel.getByRole('status')).toContainText('is now cancelled');
+    await expectAccessible(page);
+    await cancel.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('Nothing is working on this asset.')).toBeVisible();
   });
 });
 

@@ -357,7 +357,12 @@ export function buildClip(rng: Rng, seed: ClipSeed): Clip {
     seed.status === 'needs_reselection' ||
     (seed.status === 'failed' && failure === 'suggestion_too_short');
   if (seed.status !== 'preparing_source' && seed.status !== 'awaiting_suggestions') {
-    clip.selection!.alternatives = makeAlternatives(rng, duration, { shortBest });
+    // Drawn for every later status (so the seed's random sequence stays the same), but a clip
+    // whose source failed never got as far as suggestions.
+    const alternatives = makeAlternatives(rng, duration, { shortBest });
+    const failedBeforeSuggestions =
+      seed.status === 'failed' && STEP_OF_FAILURE[failure] === 'source';
+    if (!failedBeforeSuggestions) clip.selection!.alternatives = alternatives;
   }
   setClipStatus(rng, clip, seed.status, seed.updatedAt, {
     failure: seed.status === 'failed' ? failure : undefined,

@@ -24,6 +24,9 @@ import type {
 import { emptyWorkspace, Store } from './workspace.ts';
 import type { CaptionSettings, Character, Export, Job } from '@/api/schema.gen.ts';
 
+/** A seeded recording set of every workspace, for adding an asset as a track by its ID. */
+export const DEMO_RECORDING_SET_ID = '5e7a1c2d-0b3f-4c8e-9a6d-2f4b8c1e7d90';
+
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
   fontSize: 64,
   lineHeight: 1.1,
@@ -422,6 +425,8 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   });
   workspace.recordingSetIds.add(ctx.rng.uuid());
   workspace.recordingSetIds.add(ctx.rng.uuid());
+  // The service lists no recording sets: one with a known ID to paste (README, e2e).
+  workspace.recordingSetIds.add(DEMO_RECORDING_SET_ID);
   workspace.aiEditRuns.set(`run_${ctx.rng.hex(10)}`, {
     projectId: workspace.projects[0]?.project.id ?? '',
     createdAt: isoAt(ctx, -2),

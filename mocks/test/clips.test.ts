@@ -383,6 +383,13 @@ describe('seeded clips', () => {
       expect(new Set(stopped.map((clip) => clip.blocking_error?.step))).toEqual(
         new Set(['source', 'assembly', 'export', 'qa', 'selection']),
       );
+      // A clip whose source could not be read has no suggestions to choose from.
+      const sourceFailed = stopped.filter((clip) => clip.blocking_error?.step === 'source');
+      expect(sourceFailed.length).toBeGreaterThan(0);
+      for (const clip of sourceFailed) {
+        expect(clip.selection?.alternatives).toEqual([]);
+        expect(clip.source?.suggestions_status).not.toBe('complete');
+      }
     } finally {
       await fresh.close();
     }

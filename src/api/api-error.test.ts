@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeError } from './api-error.ts';
+import { ApiError, NetworkError, describeError, describeRetrying } from './api-error.ts';
 
 const refused = (param?: string) =>
   new ApiError({ status: 400, code: 'invalid_request', message: 'Must be in the future.', param });
@@ -17,5 +17,33 @@ describe('describeError', () => {
       'Check “caption”',
     );
     expect(describeError(refused()).title).toBe('The request was not accepted');
+  });
+  it('says what a 403 key lacks without calling every request a write', () => {
+    const forbidden = (code: string) =>
+      new ApiError({ status: 403, code, message: 'Not allowed for this key.' });
+    expect(describeError(forbidden('insufficient_access')).detail).toBe(
+      'Not allowed for this key. Ask a workspace admin for a key with access to this (a read-only key cannot make changes).',
+    );
+    expect(describeError(forbidden('plan_required')).title).toBe('This needs a paid plan');
+  });
+});
+
+describe('describeRetrying', () => {
+  it('says what a read being retried waits for: a 429’s wait, a 5xx, the network; nothing before a failure', () => {
+    expect(describeRetrying(null)).toBeUndefined();
+    expect(
+      describeRetrying(
+        new ApiError({ status: 429, code: 'rate_limited', message: 'Slow.', retryAfterMs: 6_500 }),
+      ),
+    ).toBe('The service is busy (too many requests); trying again in 7 s…');
+    expect(
+      describeRetrying(new ApiError({ status: 500, code: 'internal', message: 'Down.' })),
+    ).toBe('The video service had a problem (Down.); trying again…');
+    expect(describeRetrying(new NetworkError())).toBe(
+      'Cannot reach Cutroom right now; trying again…',
+    );
+    expect(
+      describeRetrying(new ApiError({ status: 404, code: 'x', message: 'y' })),
+    ).toBeUndefined();
   });
 });

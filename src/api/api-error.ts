@@ -116,9 +116,10 @@ export function describeError(
           detail: 'Reload the page and try again.',
         };
       }
+      // A 403 also answers reads: say what the key lacks without assuming the request was a write.
       return {
         title: 'Your key does not allow this',
-        detail: `${serviceSays} Ask a workspace admin for a key with write access.`,
+        detail: `${serviceSays} Ask a workspace admin for a key with access to this (a read-only key cannot make changes).`,
       };
     case 404:
       return {
@@ -151,4 +152,25 @@ export function describeError(
         detail: `${serviceSays}${error.status >= 500 ? ' Try again in a moment.' : ''}`,
       };
   }
+}
+
+/**
+ * What a read being retried on its own is waiting for, in words (for its loading state), or
+ * undefined while it has not failed yet: a 429's wait, a 5xx, or the network.
+ */
+export function describeRetrying(failureReason: unknown): string | undefined {
+  if (failureReason instanceof NetworkError) {
+    return 'Cannot reach Cutroom right now; trying again…';
+  }
+  if (!(failureReason instanceof ApiError)) return undefined;
+  if (failureReason.status === 429) {
+    const wait = failureReason.retryAfterMs
+      ? ` in ${Math.ceil(failureReason.retryAfterMs / 1000)} s`
+      : '';
+    return `The service is busy (too many requests); trying again${wait}…`;
+  }
+  if (failureReason.status >= 500) {
+    return `The video service had a problem (${failureReason.message}); trying again…`;
+  }
+  return undefined;
 }

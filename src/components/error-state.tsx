@@ -2,8 +2,17 @@ import { ApiError, describeError } from '@/api/api-error.ts';
 import { Button } from './button.tsx';
 
 /** Shows any error in words a person can act on, with a retry when one makes sense. */
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { title, detail } = describeError(error);
+export function ErrorState({
+  error,
+  onRetry,
+  fieldLabels,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  /** Names a 400's `param` as the screen labels that field. */
+  fieldLabels?: Readonly<Record<string, string>>;
+}) {
+  const { title, detail } = describeError(error, fieldLabels);
   const status = error instanceof ApiError ? error.status : undefined;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">

@@ -26,7 +26,8 @@ import { registerSessionRoutes } from './session-routes.ts';
 import { MemoryState } from './shared-state/memory-state.ts';
 import type { SharedState } from './shared-state/shared-state.ts';
 import { createSpaDocuments, isSpaNavigation, registerStaticSpa } from './static-spa.ts';
-import { partRelay, signPartRewriter } from './uploads/part-relay.ts';
+import { installRequestTimeout } from './request-timeout.ts';
+import { PART_ROUTE, partRelay, signPartRewriter } from './uploads/part-relay.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { WEBHOOK_PATH, webhookReceiver } from './webhooks/receiver.ts';
 import { type DeliveryLogStore, deliveryLogOver } from './webhooks/delivery-log.ts';
@@ -108,10 +109,11 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     trustProxy: config.trustProxy,
     connectionTimeout: config.timeouts.connectionMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
-    requestTimeout: config.timeouts.requestMs,
+    // Node's whole-request limit is off: request-timeout.ts keeps it per route (not for parts).
+    requestTimeout: 0,
     http: {
       headersTimeout: config.timeouts.headersMs,
-      requestTimeout: config.timeouts.requestMs,
+      requestTimeout: 0,
       connectionsCheckingInterval: config.timeouts.checkIntervalMs,
     },
     // Shutdown lets in-flight requests finish (see graceful-shutdown.ts), idle sockets close.
@@ -168,6 +170,11 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  installRequestTimeout(app, {
+    timeoutMs: config.timeouts.requestMs,
+    exemptRoutes: new Set([PART_ROUTE]),
+    onTimeout: createClientErrorHandler(subresourceHeaders(headers)),
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     // Shutting down: this answer is the connection's last, so the server can close it.

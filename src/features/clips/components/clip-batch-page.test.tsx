@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
@@ -48,20 +47,44 @@ describe('ClipBatchPage', () => {
     expect(await screen.findByText(/No clip batch 123e4567/)).toBeInTheDocument();
   });
 
-  it('says which clip of the batch could not be loaded', async () => {
+  it('reads the batch’s clips from its asset’s list, not one request per clip', async () => {
+    const batch = seededBatch();
+    const paths: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      paths.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', count);
+    try {
+      renderWithProviders(<ClipBatchPage batchId={batch.id} />);
+      const clips = await screen.findByRole('list', { name: 'Batch clips' });
+      expect(
+        await within(clips).findAllByRole('article', undefined, { timeout: 5_000 }),
+      ).toHaveLength(Math.min(24, batch.clipIds.length));
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
+    expect(paths.filter((path) => path === '/api/v1/clips').length).toBeGreaterThan(0);
+    expect(paths.filter((path) => path.startsWith('/api/v1/clips/'))).toEqual([]);
+  });
+
+  it('reads a clip the asset’s list does not hold on its own, and says when it cannot be loaded', async () => {
     const batch = seededBatch();
     const missing = batch.clipIds[0]!;
-    server.use(
-      http.get(`${apiBase}/clips/${missing}`, () =>
-        HttpResponse.json(
-          { error: { code: 'not_found', message: 'No clip here.', param: 'clipId', doc_url: '' } },
-          { status: 404 },
-        ),
-      ),
-    );
-    renderWithProviders(<ClipBatchPage batchId={batch.id} />);
-    expect(
-      await screen.findByText(new RegExp(`Clip ${missing} could not be loaded`)),
-    ).toBeInTheDocument();
+    // The clip is gone (deleted with its project, say); the batch record still names it.
+    const workspace = simulator.store.workspace('org_demo');
+    const index = workspace.clips.findIndex((clip) => clip.clip_id === missing);
+    const [removed] = workspace.clips.splice(index, 1);
+    try {
+      renderWithProviders(<ClipBatchPage batchId={batch.id} />);
+      expect(
+        await screen.findByText(new RegExp(`Clip ${missing} could not be loaded: No clip`)),
+      ).toBeInTheDocument();
+      const clips = screen.getByRole('list', { name: 'Batch clips' });
+      expect(within(clips).getAllByRole('article')).toHaveLength(
+        Math.min(24, batch.clipIds.length) - 1,
+      );
+    } finally {
+      if (removed) workspace.clips.splice(index, 0, removed);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { appliedSuggestion, clipProblems } from '../model/clip-problems.ts';
-import { isWorking, pipelineStates } from '../model/clip-status.ts';
+import { pipelinePosition } from '../model/clip-status.ts';
 import type { Clip } from '@/api/schema.gen.ts';
 import { StatusBadge, clipTitle, previewImage, windowText, words } from './clip-parts.tsx';
 
@@ -10,9 +10,7 @@ export const ClipCard = memo(function ClipCard({ clip }: { clip: Clip }) {
   const title = clipTitle(clip);
   const suggestion = appliedSuggestion(clip);
   const image = previewImage(clip);
-  const step = pipelineStates(clip).find(
-    (entry) => entry.state === 'current' || entry.state === 'stopped',
-  );
+  const position = pipelinePosition(clip);
   const problem = clipProblems(clip)[0];
   const headingId = `clip-${clip.clip_id}-title`;
   return (
@@ -39,9 +37,7 @@ export const ClipCard = memo(function ClipCard({ clip }: { clip: Clip }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={clip.status} clip={clip} />
-            {step && step.state === 'current' && isWorking(clip.status) ? (
-              <span className="text-xs text-slate-600">Step: {step.label}</span>
-            ) : null}
+            <span className="text-xs text-slate-600">{position}</span>
           </div>
           <h3 id={headingId} className="truncate font-semibold">
             <Link
@@ -87,7 +83,10 @@ export const ClipCard = memo(function ClipCard({ clip }: { clip: Clip }) {
             <p className="text-xs text-red-800">
               {problem.message}{' '}
               {problem.fixes.length > 0 ? (
-                <span className="text-slate-600">({problem.fixes.length} fix steps inside)</span>
+                <span className="text-slate-600">
+                  ({problem.fixes.length} {problem.fixes.length === 1 ? 'fix step' : 'fix steps'}{' '}
+                  inside)
+                </span>
               ) : null}
             </p>
           ) : null}

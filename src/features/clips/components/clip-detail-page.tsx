@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ErrorState } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { clipQueryOptions, useAssetName } from '../api/clips-queries.ts';
-import { LAYOUT_LABELS, appliedSuggestion, retryAdvice } from '../model/clip-problems.ts';
+import { LAYOUT_LABELS, appliedSuggestion, clipProgress } from '../model/clip-problems.ts';
 import { STATUS_META, isWorking, pipelineStates, type StepState } from '../model/clip-status.ts';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
 import type { Clip, ClipLayoutMode } from '@/api/schema.gen.ts';
@@ -20,7 +21,7 @@ import {
   words,
   yesNo,
 } from './clip-parts.tsx';
-import { ClipProblemsPanel } from './clip-problems-panel.tsx';
+import { ClipProblemsPanel, Problem } from './clip-problems-panel.tsx';
 import { SourceBar } from './source-bar.tsx';
 
 const STEP_STYLES: Record<StepState, { mark: string; className: string; words: string }> = {
@@ -369,8 +370,7 @@ function ClipDetails({ clip }: { clip: Clip }) {
   const assetName = useAssetName(clip.source?.asset_id || undefined);
   const title = clipTitle(clip);
   const suggestion = appliedSuggestion(clip);
-  const detail = clip.status_detail;
-  const advice = retryAdvice(detail?.retryable, detail?.retry_same_input);
+  const progress = clipProgress(clip);
   const duration = Math.max(
     clip.source?.canonical_duration_seconds ?? 0,
     clip.clip_window?.end_seconds ?? 0,
@@ -395,18 +395,23 @@ function ClipDetails({ clip }: { clip: Clip }) {
             <span className="text-xs text-slate-600">Updates by itself as the service works.</span>
           ) : null}
         </div>
-        {detail?.code || detail?.message ? (
-          <p className="mt-1 text-sm text-slate-700">
-            <span className="font-medium">Status detail: </span>
-            {detail.message}
-            {detail.code ? ` (${detail.code})` : ''}
-            {!working && clip.status !== 'exported' && clip.status !== 'ready'
-              ? ` ${advice.adviceText}`
-              : ''}
-          </p>
-        ) : null}
       </div>
       <PipelineSteps clip={clip} />
+      {progress.length > 0 ? (
+        <section
+          aria-label="Where the clip is"
+          className="flex flex-col gap-4 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm"
+        >
+          {progress.map((item) => (
+            <Problem
+              key={`${item.fields.join()}-${item.code}`}
+              problem={item}
+              index={`progress-${item.fields.join('-')}`}
+              progress
+            />
+          ))}
+        </section>
+      ) : null}
       <ClipProblemsPanel clip={clip} />
       <Section id="clip-window" title="Window in the source">
         <p className="mb-2 text-sm">
@@ -460,7 +465,8 @@ function ClipDetails({ clip }: { clip: Clip }) {
 
 export function ClipDetailPage({ clipId }: { clipId: string }) {
   const clip = useQuery(clipQueryOptions(clipId));
-  if (clip.isPending) return <LoadingState label="Loading clip…" />;
+  if (clip.isPending)
+    return <LoadingState label={describeRetrying(clip.failureReason) ?? 'Loading clip…'} />;
   if (clip.isError) return <ErrorState error={clip.error} onRetry={() => void clip.refetch()} />;
   return <ClipDetails clip={clip.data} />;
 }

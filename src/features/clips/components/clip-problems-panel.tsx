@@ -1,31 +1,52 @@
-import { InlineError } from '@/components/error-state.tsx';
 import { Button } from '@/components/button.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
-import { clipProblems, retryOptions, type ClipProblem } from '../model/clip-problems.ts';
+import {
+  clipProblems,
+  describeRetryError,
+  fieldsInWords,
+  retryOptions,
+  type ClipProblem,
+} from '../model/clip-problems.ts';
 import type { Clip } from '@/api/schema.gen.ts';
 import { words } from './clip-parts.tsx';
 
-const SOURCE_WORDS: Record<ClipProblem['source'], string> = {
-  error: 'error',
-  blocking_error: 'blocking error',
-  'error and blocking_error': 'error, blocking',
-  waiting_reason: 'waiting reason',
-};
-
-function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
+/**
+ * One error, blocking error, waiting reason or status detail: what failed (or is happening), at
+ * which step, why, the fix steps and whether retrying helps.
+ */
+export function Problem({
+  problem,
+  index,
+  progress = false,
+}: {
+  problem: ClipProblem;
+  index: number | string;
+  /** A working clip's progress rather than a stop. */
+  progress?: boolean;
+}) {
   const headingId = `clip-problem-${index}`;
+  // A working clip's progress sits right under the page title; a stop under its panel's h2.
+  const Heading = progress ? 'h2' : 'h3';
+  const SubHeading = progress ? 'h3' : 'h4';
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h3 id={headingId} className="font-semibold text-red-900">
+      <Heading
+        id={headingId}
+        className={`font-semibold ${progress ? 'text-slate-900' : 'text-red-900'}`}
+      >
         {problem.title}
         <span className="ml-2 text-xs font-normal text-slate-600">
-          ({SOURCE_WORDS[problem.source]}
+          ({fieldsInWords(problem.fields)}
           {problem.code ? `, code ${problem.code}` : ''})
         </span>
-      </h3>
+      </Heading>
       <p>
-        <span className="font-medium">What failed: </span>
+        <span className="font-medium">{progress ? 'What is happening: ' : 'What failed: '}</span>
         {problem.message}
+      </p>
+      <p>
+        <span className="font-medium">Step: </span>
+        {problem.stepText}
       </p>
       {problem.why ? (
         <p>
@@ -47,7 +68,7 @@ function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
       ) : null}
       {problem.fixes.length > 0 ? (
         <div>
-          <h4 className="font-medium">How to fix</h4>
+          <SubHeading className="font-medium">How to fix</SubHeading>
           <ol aria-label="How to fix" className="ml-5 list-decimal">
             {problem.fixes.map((fix) => (
               <li key={fix}>{fix}</li>
@@ -71,15 +92,32 @@ function Problem({ problem, index }: { problem: ClipProblem; index: number }) {
   );
 }
 
+function RetryError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const { title, detail } = describeRetryError(error);
+  return (
+    <p role="alert" className="rounded-md bg-white p-3 text-sm text-red-800">
+      <strong className="font-semibold">{title}.</strong> {detail}
+    </p>
+  );
+}
+
 /**
- * Every error, blocking error and waiting reason of the clip in words, and the retries that can
+ * Every error, blocking error, waiting reason and status detail of a stopped clip in words, and the retries that can
  * help (each re-runs only the step the clip stopped at).
  */
 export function ClipProblemsPanel({ clip }: { clip: Clip }) {
   const problems = clipProblems(clip);
   const options = retryOptions(clip);
   const retry = useRetryClip(clip.clip_id);
-  if (problems.length === 0) return null;
+  if (problems.length === 0) {
+    // A refused retry whose reload shows the clip no longer stopped: still say what happened.
+    return retry.error ? (
+      <section aria-label="Retry" className="rounded-lg border border-amber-300 bg-amber-50 p-5">
+        <RetryError error={retry.error} />
+      </section>
+    ) : null;
+  }
   const stopped = clip.status === 'failed' || clip.status.startsWith('needs_');
   return (
     <section
@@ -91,7 +129,11 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
       </h2>
       <div className="flex flex-col gap-5">
         {problems.map((problem, index) => (
-          <Problem key={`${problem.source}-${problem.code}`} problem={problem} index={index} />
+          <Problem
+            key={`${problem.fields.join()}-${problem.code}`}
+            problem={problem}
+            index={index}
+          />
         ))}
       </div>
       {options.length > 0 ? (
@@ -110,7 +152,7 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
             ))}
           </div>
           {retry.isPending ? <p role="status">Asking the service to retry…</p> : null}
-          <InlineError error={retry.error} />
+          <RetryError error={retry.error} />
         </div>
       ) : null}
     </section>

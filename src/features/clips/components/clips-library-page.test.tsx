@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
@@ -42,5 +42,79 @@ describe('ClipsLibraryPage, an asset past the first page of choices', () => {
     const select = screen.getByRole('combobox', { name: 'Source asset' });
     expect(within(select).getByRole('option', { name: asset.name, selected: true })).toBeTruthy();
     expect(screen.queryByText(`Asset ${asset.id}`)).not.toBeInTheDocument();
+  });
+});
+
+describe('ClipsLibraryPage, service errors', () => {
+  it('names a refused list parameter (400 with param) as the screen labels it', async () => {
+    server.use(
+      http.get(`${apiBase}/clips`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_request',
+              message: 'limit must be at most 50.',
+              param: 'limit',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithProviders(<ClipsLibraryPage search={parseClipSearch({})} />, { path: '/clips' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(within(alert).getByRole('heading', { name: 'Check “Clips per page”' })).toBeTruthy();
+    expect(alert.textContent).toContain('limit must be at most 50.');
+  });
+
+  it('names a refused field of the new clip (400 with param) as the form labels it', async () => {
+    server.use(
+      http.post(`${apiBase}/clips`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_request',
+              message: 'youtube_url must be a public video.',
+              param: 'youtube_url',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithProviders(<ClipsLibraryPage search={parseClipSearch({})} />, { path: '/clips' });
+    fireEvent.click((await screen.findAllByRole('button', { name: 'New clip' }))[0]!);
+    const panel = screen.getByRole('region', { name: 'New clip' });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Video address' }), {
+      target: { value: 'https://youtu.be/abcdefghijk' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Preview' }));
+    fireEvent.click(
+      await within(panel).findByRole('button', { name: 'Create clip' }, { timeout: 5_000 }),
+    );
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('Check “Video address”');
+    expect(alert.textContent).toContain('youtube_url must be a public video.');
+  });
+
+  it('says a total the service stopped counting (bounds.truncated) in words, on the list and the counts', async () => {
+    server.use(
+      http.get(`${apiBase}/clips`, ({ request }) => {
+        const limit = Number(new URL(request.url).searchParams.get('limit') ?? 24);
+        return HttpResponse.json({
+          clips: [],
+          bounds: { limit, offset: 0, total: 10_000, returned: 0, has_more: true, truncated: true },
+        });
+      }),
+    );
+    renderWithProviders(<ClipsLibraryPage search={parseClipSearch({ status: ['failed'] })} />, {
+      path: '/clips',
+    });
+    const summary = await screen.findByText(/At least 10000 clips failed/, {}, { timeout: 5_000 });
+    expect(summary.textContent).toContain(
+      'The service stopped counting; narrow the filters to see an exact total.',
+    );
+    // (jsdom joins the label's parts without the space a browser puts between them)
+    expect(await screen.findByRole('checkbox', { name: /^Failed ?\(10000\+\)$/ })).toBeTruthy();
   });
 });

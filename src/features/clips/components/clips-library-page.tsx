@@ -4,6 +4,7 @@ import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import {
@@ -16,9 +17,9 @@ import {
   useAssetName,
 } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
-import { MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
+import { LIST_FIELD_LABELS, MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
 import { STATUS_META } from '../model/clip-status.ts';
-import type { Bounds, ClipStatus } from '@/api/schema.gen.ts';
+import type { Bounds, Clip, ClipStatus } from '@/api/schema.gen.ts';
 import { ClipCard } from './clip-card.tsx';
 import { ClipFilters } from './clip-filters.tsx';
 import { NewClipPanel, type Choice } from './new-clip-panel.tsx';
@@ -36,6 +37,12 @@ function resultSummary(search: ClipSearch, bounds: Pick<Bounds, 'total' | 'trunc
   const order =
     search.status.length > 1 ? ', grouped by status (in the order ticked), newest first' : '';
   return `${count} ${which}${order}`;
+}
+
+/** How many sources the clips come from, in words. */
+function sourceCount(clips: readonly Clip[]): string {
+  const count = new Set(clips.map((c) => c.source?.asset_id || c.source?.youtube_url)).size;
+  return `${count} ${count === 1 ? 'source' : 'sources'}`;
 }
 
 function OpenBatch() {
@@ -206,11 +213,16 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
 
       {cards ? (
         list.isPending ? (
-          <LoadingState label="Loading clips…" />
+          <LoadingState label={describeRetrying(list.failureReason) ?? 'Loading clips…'} />
         ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          <ErrorState
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            fieldLabels={LIST_FIELD_LABELS}
+          />
         ) : (
           <>
+            <h2 className="sr-only">Results</h2>
             <p role="status" className="text-sm text-slate-700">
               {resultSummary(search, list.data.bounds)}
               {list.data.bounds.truncated
@@ -277,18 +289,21 @@ export function ClipsLibraryPage({ search }: { search: ClipSearch }) {
           </>
         )
       ) : sources.isPending ? (
-        <LoadingState label="Loading clips by source…" />
+        <LoadingState
+          label={describeRetrying(sources.failureReason) ?? 'Loading clips by source…'}
+        />
       ) : sources.isError ? (
-        <ErrorState error={sources.error} onRetry={() => void sources.refetch()} />
+        <ErrorState
+          error={sources.error}
+          onRetry={() => void sources.refetch()}
+          fieldLabels={LIST_FIELD_LABELS}
+        />
       ) : (
         <>
+          <h2 className="sr-only">Results</h2>
           <p role="status" className="text-sm text-slate-700">
             {resultSummary(search, { total: sources.data.total, truncated: false })} on{' '}
-            {
-              new Set(sources.data.clips.map((c) => c.source?.asset_id || c.source?.youtube_url))
-                .size
-            }{' '}
-            sources
+            {sourceCount(sources.data.clips)}
             {sources.data.capped
               ? `. Only the first ${Math.min(SOURCE_VIEW_MAX_CLIPS, sources.data.clips.length)} are drawn; filter by project, asset or status to see every clip of a source.`
               : '.'}

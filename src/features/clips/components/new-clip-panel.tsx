@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '@/api/api-error.ts';
+import { ApiError, describeError, describeRetrying } from '@/api/api-error.ts';
 import { Button } from '@/components/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -16,6 +16,15 @@ import {
 import type { ClipCreateRequest, ClipSourcePreview } from '@/api/schema.gen.ts';
 import { Fact, Facts } from './clip-parts.tsx';
 import { SuggestionsRunPanel } from './suggestions-run-panel.tsx';
+
+/** The create body's fields as the form labels them (a 400's `param` in words). */
+const CREATE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  youtube_url: 'Video address',
+  asset_id: 'Media asset',
+  project_id: 'Add to project',
+  project_name: 'New project name',
+  clip_preset_id: 'Preset',
+};
 
 export interface Choice {
   id: string;
@@ -188,7 +197,11 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
         </Button>
       </form>
       {previewUrl !== null && preview.isPending ? (
-        <LoadingState label="Asking the video site about this address…" />
+        <LoadingState
+          label={
+            describeRetrying(preview.failureReason) ?? 'Asking the video site about this address…'
+          }
+        />
       ) : null}
       {problem ? (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -205,7 +218,7 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
             name={projectName}
             onName={setProjectName}
           />
-          <InlineError error={create.error} />
+          <InlineError error={create.error} fieldLabels={CREATE_FIELD_LABELS} />
           <div>
             <Button
               disabled={create.isPending}
@@ -292,7 +305,7 @@ function FromAsset({
         name={projectName}
         onName={setProjectName}
       />
-      <InlineError error={create.error ?? suggest.error} />
+      <InlineError error={create.error ?? suggest.error} fieldLabels={CREATE_FIELD_LABELS} />
       <div className="flex flex-wrap gap-2">
         <Button
           disabled={create.isPending}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
+import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import {
   clipListQueryOptions,
@@ -98,7 +99,10 @@ export function SharePageView({ assetId }: { assetId: string }) {
   const visibility = useSetShareVisibility(assetId);
   const assetName = useAssetName(assetId);
 
-  if (page.isPending) return <LoadingState label="Loading the share page…" />;
+  if (page.isPending)
+    return (
+      <LoadingState label={describeRetrying(page.failureReason) ?? 'Loading the share page…'} />
+    );
   if (page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
   const share = page.data;
   return (
@@ -144,7 +148,9 @@ export function SharePageView({ assetId }: { assetId: string }) {
         </h2>
         <InlineError error={visibility.error} />
         {clips.isPending ? (
-          <LoadingState label="Loading the asset’s clips…" />
+          <LoadingState
+            label={describeRetrying(clips.failureReason) ?? 'Loading the asset’s clips…'}
+          />
         ) : clips.isError ? (
           <ErrorState error={clips.error} onRetry={() => void clips.refetch()} />
         ) : clips.data.clips.length === 0 ? (

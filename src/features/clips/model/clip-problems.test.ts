@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipProblems, retryOptions } from './clip-problems.ts';
+import { clipProblems, clipProgress, fieldsInWords, retryOptions } from './clip-problems.ts';
 import type { ClipError } from '@/api/schema.gen.ts';
 import { clipAt, suggestion } from './test-clips.ts';
 
@@ -24,8 +24,9 @@ describe('clipProblems', () => {
     const [problem, ...rest] = clipProblems(clip);
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({
-      source: 'error and blocking_error',
+      fields: ['error', 'blocking_error'],
       title: 'Blocked at Assembly',
+      stepText: 'Assembly',
       why: 'Variable frame rate.',
       fixes: ['Retry the assembly.', 'Transcode to a constant frame rate.'],
       advice: 'same_input',
@@ -48,10 +49,98 @@ describe('clipProblems', () => {
       },
     };
     const problems = clipProblems(clip);
-    expect(problems.map((p) => [p.source, p.advice])).toEqual([
-      ['blocking_error', 'changed_input'],
-      ['waiting_reason', 'no'],
+    expect(problems.map((p) => [p.fields, p.advice])).toEqual([
+      [['blocking_error'], 'changed_input'],
+      [['waiting_reason'], 'no'],
     ]);
+  });
+
+  it('reads a waiting reason and a status detail of their own as what, where, why, fix steps and retry advice', () => {
+    const clip = {
+      ...clipAt('a', null, { status: 'needs_reselection' }),
+      blocking_error: { ...renderTimeout, step: 'selection', code: 'suggestion_too_short' },
+      waiting_reason: {
+        code: 'awaiting_choice',
+        message: 'Waiting for another moment to be chosen.',
+        retryable: true,
+        retry_same_input: false,
+      },
+      status_detail: {
+        code: 'selection_blocked',
+        message: 'No suggestion meets the preset minimum.',
+        retryable: true,
+        retry_same_input: false,
+      },
+    };
+    const [, waiting, detail] = clipProblems(clip);
+    for (const problem of [waiting, detail]) {
+      expect(problem).toMatchObject({
+        title: 'Waiting at Selection',
+        step: 'selection',
+        stepText: 'Selection',
+        why: 'The chosen moment does not fit; pick another suggestion.',
+        advice: 'changed_input',
+      });
+      expect(problem?.fixes.length).toBeGreaterThan(0);
+    }
+    expect(waiting?.fields).toEqual(['waiting_reason']);
+    expect(detail).toMatchObject({
+      fields: ['status_detail'],
+      message: 'No suggestion meets the preset minimum.',
+    });
+  });
+
+  it('shows a reason with an error’s code as that error, naming every field that says it', () => {
+    const error = { ...renderTimeout, step: 'qa', code: 'speaker_not_framed' };
+    const reason = { code: 'speaker_not_framed', message: 'Repair needed.', retryable: true };
+    const clip = {
+      ...clipAt('a', [0, 30], { status: 'needs_repair' }),
+      blocking_error: error,
+      waiting_reason: reason,
+      status_detail: reason,
+    };
+    const problems = clipProblems(clip);
+    expect(problems).toHaveLength(1);
+    expect(fieldsInWords(problems[0]?.fields ?? [])).toBe(
+      'blocking error, waiting reason and status detail',
+    );
+    // A failed clip's status detail naming no error of its own still reads in full.
+    const failed = {
+      ...clipAt('b', null, { status: 'failed' }),
+      status_detail: { code: 'failed', message: 'The clip failed.', retryable: false },
+    };
+    expect(clipProblems(failed)).toEqual([
+      expect.objectContaining({
+        fields: ['status_detail'],
+        title: 'Stopped at an unknown step',
+        advice: 'no',
+        fixes: ['Fix the source, then create a new clip from it.'],
+      }),
+    ]);
+  });
+});
+
+describe('clipProgress', () => {
+  it('reads a working clip’s waiting reason and status detail as where it is, once when they agree', () => {
+    const reason = { code: 'rendering', message: 'Assembling layout, captions and audio.' };
+    const clip = {
+      ...clipAt('a', [0, 30], { status: 'assembling' }),
+      waiting_reason: reason,
+      status_detail: reason,
+    };
+    expect(clipProblems(clip)).toEqual([]);
+    expect(clipProgress(clip)).toEqual([
+      expect.objectContaining({
+        fields: ['waiting_reason', 'status_detail'],
+        title: 'Working at Assembly',
+        step: 'assembly',
+        why: 'Rendering layout, captions and audio.',
+        fixes: ['Nothing to do: the clip moves on to its next step by itself.'],
+        advice: 'not_needed',
+      }),
+    ]);
+    const stopped = { ...clip, status: 'needs_repair' as const };
+    expect(clipProgress(stopped)).toEqual([]);
   });
 });
 

@@ -50,3 +50,12 @@ export function listParamsOf(search: ClipSearch) {
     limit: search.limit,
   };
 }
+
+/** The list's query parameters as the screen labels them (a 400's `param` in words). */
+export const LIST_FIELD_LABELS: Readonly<Record<string, string>> = {
+  limit: 'Clips per page',
+  offset: 'Page',
+  status: 'Status',
+  asset_id: 'Source asset',
+  project_id: 'Project',
+};

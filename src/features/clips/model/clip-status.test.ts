@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP_STATUSES, STATUS_META, isWorking, pipelineStates } from './clip-status.ts';
+import {
+  CLIP_STATUSES,
+  STATUS_META,
+  isWorking,
+  pipelinePosition,
+  pipelineStates,
+} from './clip-status.ts';
 import { clipAt } from './test-clips.ts';
 
 const states = (clip: Parameters<typeof pipelineStates>[0]) =>
@@ -38,5 +44,22 @@ describe('clip statuses', () => {
     expect(states(clipAt('s', null, { status: 'needs_reselection' }))[2]).toBe('selection:stopped');
     const unknown = { ...clipAt('u', null, { status: 'failed' }), error: { step: 'teleport' } };
     expect(states(unknown).every((s) => s.endsWith(':pending'))).toBe(true);
+  });
+
+  it('says for a card which step every status is at, running or stopped', () => {
+    const at = (status: (typeof CLIP_STATUSES)[number], step?: string) =>
+      pipelinePosition({
+        ...clipAt('a', null, { status }),
+        ...(step ? { error: { step, code: 'x' } } : {}),
+      });
+    expect(at('preparing_source')).toBe('Step 1 of 7: Source');
+    expect(at('qa_running')).toBe('Step 5 of 7: Quality check');
+    expect(at('ready')).toBe('Step 6 of 7: Ready');
+    expect(at('exporting')).toBe('Step 7 of 7: Export');
+    expect(at('exported')).toBe('All 7 steps done');
+    expect(at('needs_reselection')).toBe('Stopped at step 3 of 7: Selection');
+    expect(at('needs_repair')).toBe('Stopped at step 5 of 7: Quality check');
+    expect(at('failed', 'assembly')).toBe('Stopped at step 4 of 7: Assembly');
+    expect(at('failed')).toBe('Stopped at a step the service did not name');
   });
 });

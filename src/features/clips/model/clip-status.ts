@@ -131,3 +131,17 @@ export function pipelineStates(
     state: index < at ? 'done' : index === at ? atState : 'pending',
   }));
 }
+
+/**
+ * Where the clip is in its pipeline, in words (for a card): the step it is running or stopped
+ * at, counted over the pipeline; every step done for an exported clip.
+ */
+export function pipelinePosition(clip: Clip): string {
+  if (clip.status === 'exported') return `All ${PIPELINE.length} steps done`;
+  const states = pipelineStates(clip);
+  const index = states.findIndex((entry) => entry.state === 'current' || entry.state === 'stopped');
+  const entry = states[index];
+  if (!entry) return 'Stopped at a step the service did not name';
+  const at = `step ${index + 1} of ${PIPELINE.length}: ${entry.label}`;
+  return entry.state === 'stopped' ? `Stopped at ${at}` : at.replace(/^s/, 'S');
+}

@@ -71,8 +71,9 @@ describe('part size', () => {
     expect(partSizeFor(1)).toBe(5 * MIB);
     expect(partSizeFor(40 * MIB)).toBe(5 * MIB);
     expect(partSizeFor(200 * MIB)).toBe(8 * MIB);
-    expect(partSizeFor(1024 * MIB)).toBe(16 * MIB);
-    expect(partCount(1024 * MIB, partSizeFor(1024 * MIB))).toBe(64);
+    expect(partSizeFor(600 * MIB)).toBe(16 * MIB);
+    expect(partSizeFor(1024 * MIB)).toBe(32 * MIB);
+    expect(partCount(1024 * MIB, partSizeFor(1024 * MIB))).toBe(32);
   });
 
   it('keeps a huge file within 10 000 parts', () => {

@@ -89,11 +89,21 @@ export const MIN_PART_BYTES = 5 * MIB;
 export const MAX_PARTS = 10_000;
 
 /**
- * The part size for a file: at least 5 MiB, larger for large files (fewer requests, better
- * throughput), and large enough that the file fits in 10 000 parts.
+ * The part size for a file: at least 5 MiB, larger for large files, and large enough that the
+ * file fits in 10 000 parts. Each part costs a sign-part round trip before its bytes go (the
+ * stream that sends it waits meanwhile) and a request through every hop, so a 1 GiB file goes in
+ * 32 parts of 32 MiB rather than 64 of 16 MiB; a dropped connection loses at most the parts in
+ * flight (four, each resent whole).
  */
 export function partSizeFor(size: number): number {
-  const preferred = size >= 512 * MIB ? 16 * MIB : size >= 64 * MIB ? 8 * MIB : MIN_PART_BYTES;
+  const preferred =
+    size >= 1024 * MIB
+      ? 32 * MIB
+      : size >= 512 * MIB
+        ? 16 * MIB
+        : size >= 64 * MIB
+          ? 8 * MIB
+          : MIN_PART_BYTES;
   return Math.max(preferred, Math.ceil(size / MAX_PARTS));
 }
 

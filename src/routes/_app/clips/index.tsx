@@ -5,6 +5,7 @@ import {
   clipSourcesQueryOptions,
 } from '@/features/clips/api/clips-queries.ts';
 import { ClipsLibraryPage } from '@/features/clips/components/clips-library-page.tsx';
+import { LoadingWithRetry } from '@/features/clips/components/loading-with-retry.tsx';
 import { clipSearchSchema, listParamsOf } from '@/features/clips/model/clip-search.ts';
 
 export const Route = createFileRoute('/_app/clips/')({
@@ -25,8 +26,22 @@ export const Route = createFileRoute('/_app/clips/')({
     else data.catch(() => undefined); // the component shows the error
   },
   head: () => ({ meta: [{ title: 'Clips · Cutroom' }] }),
+  pendingComponent: ClipsPending,
   component: ClipsRoute,
 });
+
+function ClipsPending() {
+  const search = Route.useSearch();
+  const scope = { projectId: search.project, assetId: search.asset };
+  return search.view === 'sources' ? (
+    <LoadingWithRetry
+      options={clipSourcesQueryOptions({ ...scope, statuses: search.status })}
+      label="Loading clips…"
+    />
+  ) : (
+    <LoadingWithRetry options={clipListQueryOptions(listParamsOf(search))} label="Loading clips…" />
+  );
+}
 
 function ClipsRoute() {
   return <ClipsLibraryPage search={Route.useSearch()} />;
