@@ -200,6 +200,56 @@ test.describe('faceless plan review', () => {
     expect((await plan.revisions()).length).toBe(1);
   });
 
+  test('text typed into a scene editor but not saved to the draft survives a reload', async ({
+    page,
+  }) => {
+    const plan = await openPlanProject(page, 'Faceless: The Lighthouse Keeper');
+    await plan.open(byNumber(await plan.revisions(), 1), 'storyboard');
+    await scene(page, 'Scene 4: The answer').getByRole('button', { name: 'Edit scene 4' }).click();
+    let editor = page.getByRole('dialog', { name: 'Edit scene 4' });
+    const typed = 'He answered with the lamp, three long flashes.';
+    await editor.getByLabel('Narration').fill(typed);
+
+    await page.reload();
+    editor = page.getByRole('dialog', { name: 'Edit scene 4' });
+    await expect(editor.getByLabel('Narration')).toHaveValue(typed);
+    await expect(editor.getByRole('status')).toContainText('not yet added to the draft');
+    await expect(page.getByRole('region', { name: /Unsent draft/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Reloaded on another section: a notice says where the text is, and reopens its editor.
+    await plan.open(byNumber(await plan.revisions(), 1), 'overview');
+    const notice = page.getByRole('status').filter({ hasText: 'editor of scene 4' });
+    await expect(notice).toContainText('is not yet added to the draft');
+    await notice.getByRole('link', { name: 'Open that editor' }).click();
+    editor = page.getByRole('dialog', { name: 'Edit scene 4' });
+    await expect(editor.getByLabel('Narration')).toHaveValue(typed);
+
+    // Saved into the draft: the draft has it, and no editor reopens after a reload.
+    await editor.getByRole('button', { name: 'Save to draft' }).click();
+    await expect(page.getByRole('region', { name: /Unsent draft: 1 change/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: /Unsent draft: 1 change/ })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(scene(page, 'Scene 4: The answer').getByText(typed)).toBeVisible();
+
+    // Typed again, reloaded, discarded: the editor is back to the draft's text, and stays closed.
+    await scene(page, 'Scene 4: The answer').getByRole('button', { name: 'Edit scene 4' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit scene 4' })
+      .getByLabel('Narration')
+      .fill('draft two');
+    await page.reload();
+    editor = page.getByRole('dialog', { name: 'Edit scene 4' });
+    await expect(editor.getByLabel('Narration')).toHaveValue('draft two');
+    await editor.getByRole('button', { name: 'Discard typed text' }).click();
+    await expect(editor.getByLabel('Narration')).toHaveValue(typed);
+    await expect(editor.getByRole('status')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('region', { name: /Unsent draft: 1 change/ })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('sets a character’s primary reference', async ({ page }) => {
     const plan = await openPlanProject(page, 'Faceless: The Lighthouse Keeper');
     await plan.open(byNumber(await plan.revisions(), 1), 'characters');

@@ -6,12 +6,16 @@ import {
   isEmptyDraft,
   loadDraft,
   saveDraft,
+  editTargetLabel,
   sendIntent,
+  unsavedValuesFor,
   withCharacterChange,
   withModels,
   withSceneChange,
   withStyleAnchorPrompt,
+  withUnsavedEdit,
   withoutScene,
+  withoutUnsavedEdit,
   type DraftStorage,
 } from './plan-draft.ts';
 import type { Plan } from '@/api/schema.gen.ts';
@@ -91,5 +95,84 @@ describe('plan draft', () => {
     expect(loadDraft(storage, key)).toEqual(emptyDraft());
     storage.setItem(key, JSON.stringify({ changes: { scenes: [{ title: 'no index' }] } }));
     expect(loadDraft(storage, key)).toEqual(emptyDraft());
+  });
+
+  describe('text typed into an editor, not yet in the draft', () => {
+    const scene1 = { kind: 'scene', index: 1 } as const;
+    const initial = { title: 'Pattern', imagePrompt: 'light', characterIds: [] as string[] };
+
+    it('is kept per editor, and drops out when it equals what the editor opened with', () => {
+      const typed = { ...initial, imagePrompt: 'light, blinki' };
+      const draft = withUnsavedEdit(emptyDraft(), scene1, typed, initial);
+      expect(draft.unsaved).toEqual({ target: scene1, values: typed });
+      expect(unsavedValuesFor(draft, scene1, initial)).toEqual(typed);
+      expect(unsavedValuesFor(draft, { kind: 'scene', index: 0 }, initial)).toBeNull();
+      expect(unsavedValuesFor(draft, { kind: 'models' }, { imageModelId: 'x' })).toBeNull();
+      // Typed back to the opening values: nothing is left to keep.
+      expect(withUnsavedEdit(draft, scene1, initial, initial).unsaved).toBeUndefined();
+      // It is not a change of the draft: nothing to send, the bar stays hidden.
+      expect(isEmptyDraft(draft)).toBe(true);
+      expect(changeCount(draft)).toBe(0);
+    });
+
+    it('is cleared for its own editor only, and leaves the changes and intent alone', () => {
+      const { draft: sent } = sendIntent(
+        withSceneChange(emptyDraft(), plan, 0, { title: 'Gale' }),
+        () => 'key-1',
+      );
+      const draft = withUnsavedEdit(sent, scene1, { ...initial, title: 'Patt' }, initial);
+      expect(sendIntent(draft, () => 'key-2').key).toBe('key-1');
+      expect(withoutUnsavedEdit(draft, { kind: 'scene', index: 0 })).toBe(draft);
+      expect(withoutUnsavedEdit(draft, scene1)).toEqual(sent);
+      expect(withoutUnsavedEdit(draft)).toEqual(sent);
+    });
+
+    it('restores in the editor’s shape: unknown fields and wrong types keep the opening value', () => {
+      const draft = {
+        ...emptyDraft(),
+        unsaved: {
+          target: scene1,
+          values: {
+            title: 'Typed',
+            imagePrompt: ['not', 'text'],
+            characterIds: 'mara',
+            extra: 'x',
+          },
+        },
+      };
+      expect(unsavedValuesFor(draft, scene1, initial)).toEqual({ ...initial, title: 'Typed' });
+    });
+
+    it('survives a reload through the draft’s storage, also with no change in the draft', () => {
+      const storage = memoryStorage();
+      const key = draftStorageKey('p1', 'r1');
+      const character = { kind: 'character', id: 'mara' } as const;
+      const draft = withUnsavedEdit(
+        emptyDraft(),
+        character,
+        { voiceStyle: 'whisp', referenceAssetIds: ['a1'] },
+        { voiceStyle: 'calm', referenceAssetIds: [] },
+      );
+      saveDraft(storage, key, draft);
+      expect(loadDraft(storage, key)).toEqual(draft);
+      // Saved into the draft (or discarded): the stored record goes.
+      saveDraft(storage, key, withoutUnsavedEdit(draft, character));
+      expect(storage.data.has(key)).toBe(false);
+      // What cannot be read is dropped, the changes are kept.
+      storage.setItem(
+        key,
+        JSON.stringify({
+          changes: { scenes: [{ index: 1, title: 'x' }] },
+          unsaved: { target: { kind: 'scene' }, values: { title: 'y' } },
+        }),
+      );
+      expect(loadDraft(storage, key)).toEqual({ changes: { scenes: [{ index: 1, title: 'x' }] } });
+    });
+
+    it('names the editor', () => {
+      expect(editTargetLabel(scene1, plan)).toBe('scene 2');
+      expect(editTargetLabel({ kind: 'character', id: 'mara' }, plan)).toBe('Mara');
+      expect(editTargetLabel({ kind: 'styleAnchor' }, plan)).toBe('the style anchor prompt');
+    });
   });
 });

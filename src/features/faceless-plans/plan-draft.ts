@@ -3,7 +3,8 @@
  * body itself (FacelessPlanReviseRequest), holding only real differences from the source plan.
  * It survives a reload (localStorage, keyed by project and revision), and carries the
  * Idempotency-Key of the current send intent so that retries, even after a reload, cannot create
- * a second revision; any edit starts a new intent.
+ * a second revision; any edit starts a new intent. It also keeps the text typed into an open
+ * editor that is not yet saved into the draft (`unsaved`), so that survives a reload too.
  */
 import { canonicalJson } from '@/lib/canonical-json.ts';
 import type {
@@ -14,10 +15,27 @@ import type {
 } from '@/lib/faceless-staleness.ts';
 import type { Plan } from '@/api/schema.gen.ts';
 
+/** The editor some text was typed into. */
+export type EditTarget =
+  | { kind: 'scene'; index: number }
+  | { kind: 'character'; id: string }
+  | { kind: 'models' }
+  | { kind: 'styleAnchor' };
+
+/** An editor's form values as typed (text, or lists of ids), not yet saved into the draft. */
+export type EditValues = Record<string, string | string[]>;
+
+export interface UnsavedEdit {
+  target: EditTarget;
+  values: EditValues;
+}
+
 export interface PlanDraft {
   changes: ReviseRequest;
   /** The Idempotency-Key of the send intent, and the changes it was made for. */
   intent?: { key: string; fingerprint: string };
+  /** Text typed into the open editor, not yet saved into `changes` (one editor is open at a time). */
+  unsaved?: UnsavedEdit;
 }
 
 export const emptyDraft = (): PlanDraft => ({ changes: {} });
@@ -128,6 +146,68 @@ export function changeCount(draft: PlanDraft): number {
   );
 }
 
+// ───────────── text typed into an editor, not yet in the draft ─────────────
+
+export const sameTarget = (a: EditTarget, b: EditTarget): boolean => same(a, b);
+
+/** Without the typed text (only that of `target` when given). */
+export function withoutUnsavedEdit(draft: PlanDraft, target?: EditTarget): PlanDraft {
+  if (!draft.unsaved || (target && !sameTarget(draft.unsaved.target, target))) return draft;
+  const { unsaved: _dropped, ...rest } = draft;
+  return rest;
+}
+
+/**
+ * Records the values typed into the editor of `target`; values equal to those the editor opened
+ * with (`initial`) are nothing typed, and drop the record.
+ */
+export function withUnsavedEdit(
+  draft: PlanDraft,
+  target: EditTarget,
+  values: EditValues,
+  initial: EditValues,
+): PlanDraft {
+  if (same(values, initial)) return withoutUnsavedEdit(draft, target);
+  return { ...draft, unsaved: { target, values: { ...values } } };
+}
+
+/**
+ * The typed values of the editor of `target`, in the shape of `initial` (a field missing or of
+ * another type keeps its initial value), or null when nothing was typed there.
+ */
+export function unsavedValuesFor<V extends EditValues>(
+  draft: PlanDraft,
+  target: EditTarget,
+  initial: V,
+): V | null {
+  const unsaved = draft.unsaved;
+  if (!unsaved || !sameTarget(unsaved.target, target)) return null;
+  const values: EditValues = { ...initial };
+  for (const [key, start] of Object.entries(initial)) {
+    const typed = unsaved.values[key];
+    if (typeof start === 'string' && typeof typed === 'string') values[key] = typed;
+    if (Array.isArray(start) && isStringList(typed)) values[key] = [...typed];
+  }
+  return same(values, initial) ? null : (values as V);
+}
+
+/** Names the editor of `target` in a sentence: "scene 2", "Mara", "the models". */
+export function editTargetLabel(target: EditTarget, plan: Plan): string {
+  switch (target.kind) {
+    case 'scene':
+      return `scene ${target.index + 1}`;
+    case 'character':
+      return plan.characters?.find((character) => character.id === target.id)?.name ?? target.id;
+    case 'models':
+      return 'the models';
+    case 'styleAnchor':
+      return 'the style anchor prompt';
+  }
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 /**
  * The Idempotency-Key for sending the draft as it is now: the intent's key while the changes are
  * the ones it was made for, otherwise a new one (returned with the draft that records it).
@@ -186,7 +266,9 @@ export function loadDraft(storage: DraftStorage, key: string): PlanDraft {
     if (isObject(models)) changes.models = models as ModelChange;
     if (typeof styleAnchorPrompt === 'string') changes.styleAnchorPrompt = styleAnchorPrompt;
     const intent = value.intent;
+    const unsaved = readUnsaved(value.unsaved);
     return {
+      ...(unsaved ? { unsaved } : {}),
       changes: normalise(changes),
       ...(isObject(intent) &&
       typeof intent.key === 'string' &&
@@ -199,9 +281,32 @@ export function loadDraft(storage: DraftStorage, key: string): PlanDraft {
   }
 }
 
+function readTarget(value: unknown): EditTarget | null {
+  if (!isObject(value)) return null;
+  if (value.kind === 'scene' && typeof value.index === 'number') {
+    return { kind: 'scene', index: value.index };
+  }
+  if (value.kind === 'character' && typeof value.id === 'string') {
+    return { kind: 'character', id: value.id };
+  }
+  if (value.kind === 'models' || value.kind === 'styleAnchor') return { kind: value.kind };
+  return null;
+}
+
+function readUnsaved(value: unknown): UnsavedEdit | null {
+  if (!isObject(value) || !isObject(value.values)) return null;
+  const target = readTarget(value.target);
+  if (!target) return null;
+  const values: EditValues = {};
+  for (const [key, field] of Object.entries(value.values)) {
+    if (typeof field === 'string' || isStringList(field)) values[key] = field;
+  }
+  return { target, values };
+}
+
 export function saveDraft(storage: DraftStorage, key: string, draft: PlanDraft): void {
   try {
-    if (isEmptyDraft(draft)) storage.removeItem(key);
+    if (isEmptyDraft(draft) && !draft.unsaved) storage.removeItem(key);
     else storage.setItem(key, JSON.stringify(draft));
   } catch {
     // Storage full or blocked (private mode): the draft still lives for this page.

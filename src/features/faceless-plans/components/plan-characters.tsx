@@ -65,7 +65,11 @@ function CharacterCard({
   });
   const { draft } = usePlanDraft(projectId, revision.id);
   const inDraft = draft.changes.characters?.find((change) => change.id === id);
-  const [editing, setEditing] = useState(false);
+  // Text typed into this character's editor before a reload reopens that editor.
+  const [editing, setEditing] = useState(() => {
+    const target = draft.unsaved?.target;
+    return target?.kind === 'character' && target.id === id;
+  });
   const headingId = `character-${id}-heading`;
   return (
     <Section

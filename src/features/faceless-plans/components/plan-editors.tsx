@@ -3,12 +3,17 @@ import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import {
+  unsavedValuesFor,
   withCharacterChange,
   withModels,
   withSceneChange,
   withStyleAnchorPrompt,
+  withUnsavedEdit,
   withoutCharacter,
   withoutScene,
+  withoutUnsavedEdit,
+  type EditTarget,
+  type EditValues,
 } from '../plan-draft.ts';
 import {
   characterEditSchema,
@@ -23,7 +28,7 @@ import {
 } from '../plan-edit-schemas.ts';
 import type { PlanDraft } from '../plan-draft.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
-import type { FacelessPlanRevision, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
+import type { FacelessPlanRevision, Plan, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 interface EditorProps {
   projectId: string;
@@ -32,38 +37,70 @@ interface EditorProps {
 }
 
 /**
- * The draft of the revision an editor changes, with `apply`: change the draft, then close. And
- * `submit`: validate, show the field errors, or apply the valid values.
+ * The draft of the revision an editor changes, and the editor's form values, kept as text. What is
+ * typed is recorded in the draft as not yet saved (so it survives a reload, and the editor reopens
+ * with it); saving into the draft, cancelling or discarding drops that record.
+ *
+ * `apply`: change the draft, then close. `submit`: validate, show the field errors, or apply the
+ * valid values. `restored`: the editor opened with text typed before (e.g. before a reload).
  */
-function useDraftEditor({ projectId, revision, onClose }: EditorProps) {
+function useDraftEditor<V extends EditValues, E>(
+  { projectId, revision, onClose }: EditorProps,
+  target: EditTarget,
+  initialOf: (draft: PlanDraft, plan: Plan) => V,
+) {
   const { draft, update } = usePlanDraft(projectId, revision.id);
-  const apply = (change: (current: PlanDraft) => PlanDraft) => {
-    update(change);
-    onClose();
+  const plan = revision.plan ?? {};
+  const [initial] = useState(() => initialOf(draft, plan));
+  const [restoredValues] = useState(() => unsavedValuesFor(draft, target, initial));
+  const [restored, setRestored] = useState(restoredValues !== null);
+  const [values, setValuesState] = useState<V>(restoredValues ?? initial);
+  const [errors, setErrors] = useState<FieldErrors<E>>({});
+  const setValues = (change: (current: V) => V) => {
+    const next = change(values);
+    setValuesState(next);
+    update((current) => withUnsavedEdit(current, target, next, initial));
   };
-  const submit = <T extends Record<string, unknown>>(
-    schema: Parameters<typeof validateEdit<T>>[0],
-    input: unknown,
-    showErrors: (errors: FieldErrors<T>) => void,
-    change: (values: T) => (current: PlanDraft) => PlanDraft,
-  ) => {
-    const result = validateEdit(schema, input);
-    if (result.ok) apply(change(result.values));
-    else showErrors(result.errors);
-  };
-  return { draft, plan: revision.plan ?? {}, apply, submit };
-}
-
-/** Form values kept as text, with the props a field needs to show and change one of them. */
-function useFormValues<V extends Record<string, unknown>, E>(initial: V, errors: FieldErrors<E>) {
-  const [values, setValues] = useState(initial);
   const bind = <K extends keyof V & keyof E & string>(key: K) => ({
     value: values[key] as string,
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [key]: event.target.value })),
     error: errors[key],
   });
-  return { values, setValues, bind };
+  const apply = (change: (current: PlanDraft) => PlanDraft) => {
+    update((current) => withoutUnsavedEdit(change(current), target));
+    onClose();
+  };
+  const cancel = () => {
+    update((current) => withoutUnsavedEdit(current, target));
+    onClose();
+  };
+  const discardTyped = () => {
+    setValuesState(initial);
+    setRestored(false);
+    update((current) => withoutUnsavedEdit(current, target));
+  };
+  const submit = <T extends Record<string, unknown>>(
+    schema: Parameters<typeof validateEdit<T>>[0],
+    input: unknown,
+    change: (values: T) => (current: PlanDraft) => PlanDraft,
+  ) => {
+    const result = validateEdit(schema, input);
+    if (result.ok) apply(change(result.values));
+    else setErrors(result.errors as FieldErrors<E>);
+  };
+  return {
+    draft,
+    plan,
+    values,
+    setValues,
+    bind,
+    errors,
+    apply,
+    cancel,
+    submit,
+    restored: restored ? discardTyped : undefined,
+  };
 }
 
 function EditorForm({
@@ -71,12 +108,15 @@ function EditorForm({
   onCancel,
   onSubmit,
   onRevert,
+  onDiscardTyped,
   children,
 }: {
   title: string;
   onCancel(): void;
   onSubmit(): void;
   onRevert?: (() => void) | undefined;
+  /** Set when the editor opened with text typed earlier, not yet saved into the draft. */
+  onDiscardTyped?: (() => void) | undefined;
   children: ReactNode;
 }) {
   return (
@@ -92,6 +132,20 @@ function EditorForm({
         <p className="text-sm text-slate-700">
           Changes go into the draft of this revision; nothing is sent until you review and send it.
         </p>
+        {onDiscardTyped ? (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950"
+          >
+            <p className="mr-auto">
+              Restored what you typed here earlier. It is not yet added to the draft: save it to the
+              draft, or discard it.
+            </p>
+            <Button variant="secondary" onClick={onDiscardTyped}>
+              Discard typed text
+            </Button>
+          </div>
+        ) : null}
         {children}
         <div className="mt-2 flex flex-wrap justify-end gap-2">
           {onRevert ? (
@@ -156,30 +210,30 @@ function CheckboxList({
 }
 
 export function SceneEditor({ scene, ...props }: EditorProps & { scene: PlanScene }) {
-  const { draft, plan, apply, submit } = useDraftEditor(props);
   const index = scene.index ?? 0;
+  const { draft, plan, values, setValues, bind, errors, apply, cancel, submit, restored } =
+    useDraftEditor<SceneValues, SceneEdit>(props, { kind: 'scene', index }, (current) => {
+      const pending = current.changes.scenes?.find((change) => change.index === index);
+      const start = { ...scene, ...pending };
+      return {
+        title: start.title ?? '',
+        narration: start.narration ?? '',
+        originalCue: start.originalCue ?? '',
+        imagePrompt: start.imagePrompt ?? '',
+        motionPrompt: start.motionPrompt ?? '',
+        duration: String(start.durationSeconds ?? ''),
+        locationId: start.locationId ?? '',
+        characterIds: start.characterIds ?? [],
+      };
+    });
   const pending = draft.changes.scenes?.find((change) => change.index === index);
-  const start = { ...scene, ...pending };
-  const [errors, setErrors] = useState<FieldErrors<SceneEdit>>({});
-  const { values, setValues, bind } = useFormValues(
-    {
-      title: start.title ?? '',
-      narration: start.narration ?? '',
-      originalCue: start.originalCue ?? '',
-      imagePrompt: start.imagePrompt ?? '',
-      motionPrompt: start.motionPrompt ?? '',
-      duration: String(start.durationSeconds ?? ''),
-      locationId: start.locationId ?? '',
-      characterIds: start.characterIds ?? [],
-    },
-    errors,
-  );
   const locations = plan.storyKitSnapshot?.locations ?? [];
   const legendId = useId();
   return (
     <EditorForm
       title={`Edit scene ${index + 1}`}
-      onCancel={props.onClose}
+      onCancel={cancel}
+      onDiscardTyped={restored}
       onRevert={pending ? () => apply((current) => withoutScene(current, index)) : undefined}
       onSubmit={() =>
         submit(
@@ -188,7 +242,6 @@ export function SceneEditor({ scene, ...props }: EditorProps & { scene: PlanScen
             ...values,
             durationSeconds: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
           },
-          setErrors,
           (edit) => (current) => withSceneChange(current, plan, index, edit),
         )
       }
@@ -259,23 +312,22 @@ export function CharacterEditor({
   /** Workspace references of the character the reviewer may pick from. */
   referenceChoices: Array<{ assetId: string; name: string }>;
 }) {
-  const { draft, plan, apply, submit } = useDraftEditor(props);
   const id = character.id ?? '';
+  const { draft, plan, values, setValues, bind, errors, apply, cancel, submit, restored } =
+    useDraftEditor<CharacterValues, CharacterEdit>(props, { kind: 'character', id }, (current) => {
+      const pending = current.changes.characters?.find((change) => change.id === id);
+      const start = { ...character, ...pending };
+      return {
+        name: start.name ?? '',
+        canonicalDescription: start.canonicalDescription ?? '',
+        anchorPrompt: start.anchorPrompt ?? '',
+        voiceId: start.voiceId ?? '',
+        voiceStyle: start.voiceStyle ?? '',
+        storyFacts: (start.storyFacts ?? []).join('\n'),
+        referenceAssetIds: start.referenceAssetIds ?? [],
+      };
+    });
   const pending = draft.changes.characters?.find((change) => change.id === id);
-  const start = { ...character, ...pending };
-  const [errors, setErrors] = useState<FieldErrors<CharacterEdit>>({});
-  const { values, setValues, bind } = useFormValues(
-    {
-      name: start.name ?? '',
-      canonicalDescription: start.canonicalDescription ?? '',
-      anchorPrompt: start.anchorPrompt ?? '',
-      voiceId: start.voiceId ?? '',
-      voiceStyle: start.voiceStyle ?? '',
-      storyFacts: (start.storyFacts ?? []).join('\n'),
-      referenceAssetIds: start.referenceAssetIds ?? [],
-    },
-    errors,
-  );
   const choices = [
     ...referenceChoices,
     ...values.referenceAssetIds
@@ -285,13 +337,13 @@ export function CharacterEditor({
   return (
     <EditorForm
       title={`Edit ${character.name ?? 'character'}`}
-      onCancel={props.onClose}
+      onCancel={cancel}
+      onDiscardTyped={restored}
       onRevert={pending ? () => apply((current) => withoutCharacter(current, id)) : undefined}
       onSubmit={() =>
         submit(
           characterEditSchema,
           { ...values, storyFacts: linesToList(values.storyFacts) },
-          setErrors,
           (edit) => (current) => withCharacterChange(current, plan, id, edit),
         )
       }
@@ -329,16 +381,14 @@ export function ModelsEditor({
 }: EditorProps & {
   knownModels: Record<'plannerModelId' | 'imageModelId' | 'videoModelId', string[]>;
 }) {
-  const { draft, plan, apply, submit } = useDraftEditor(props);
-  const [errors, setErrors] = useState<FieldErrors<Record<ModelKey, string>>>({});
-  const { values, bind } = useFormValues(
-    {
-      plannerModelId: draft.changes.models?.plannerModelId ?? plan.plannerModelId ?? '',
-      imageModelId: draft.changes.models?.imageModelId ?? plan.imageModelId ?? '',
-      videoModelId: draft.changes.models?.videoModelId ?? plan.videoModelId ?? '',
-    },
-    errors,
-  );
+  const { draft, plan, values, bind, apply, cancel, submit, restored } = useDraftEditor<
+    Record<ModelKey, string>,
+    Record<ModelKey, string>
+  >(props, { kind: 'models' }, (current, source) => ({
+    plannerModelId: current.changes.models?.plannerModelId ?? source.plannerModelId ?? '',
+    imageModelId: current.changes.models?.imageModelId ?? source.imageModelId ?? '',
+    videoModelId: current.changes.models?.videoModelId ?? source.videoModelId ?? '',
+  }));
   const listId = useId();
   const fields = [
     [
@@ -356,7 +406,8 @@ export function ModelsEditor({
   return (
     <EditorForm
       title="Edit models"
-      onCancel={props.onClose}
+      onCancel={cancel}
+      onDiscardTyped={restored}
       onRevert={
         draft.changes.models
           ? () =>
@@ -366,12 +417,7 @@ export function ModelsEditor({
           : undefined
       }
       onSubmit={() =>
-        submit(
-          modelsEditSchema,
-          values,
-          setErrors,
-          (models) => (current) => withModels(current, plan, models),
-        )
+        submit(modelsEditSchema, values, (models) => (current) => withModels(current, plan, models))
       }
     >
       {fields.map(([key, label, hint]) => (
@@ -390,17 +436,39 @@ export function ModelsEditor({
 
 type ModelKey = 'plannerModelId' | 'imageModelId' | 'videoModelId';
 
+type SceneValues = {
+  title: string;
+  narration: string;
+  originalCue: string;
+  imagePrompt: string;
+  motionPrompt: string;
+  duration: string;
+  locationId: string;
+  characterIds: string[];
+};
+
+type CharacterValues = {
+  name: string;
+  canonicalDescription: string;
+  anchorPrompt: string;
+  voiceId: string;
+  voiceStyle: string;
+  storyFacts: string;
+  referenceAssetIds: string[];
+};
+
 export function StyleAnchorEditor(props: EditorProps) {
-  const { draft, plan, apply, submit } = useDraftEditor(props);
-  const [errors, setErrors] = useState<FieldErrors<{ styleAnchorPrompt: string }>>({});
-  const { values, bind } = useFormValues(
-    { styleAnchorPrompt: draft.changes.styleAnchorPrompt ?? plan.styleAnchorPrompt ?? '' },
-    errors,
-  );
+  const { draft, plan, values, bind, apply, cancel, submit, restored } = useDraftEditor<
+    { styleAnchorPrompt: string },
+    { styleAnchorPrompt: string }
+  >(props, { kind: 'styleAnchor' }, (current, source) => ({
+    styleAnchorPrompt: current.changes.styleAnchorPrompt ?? source.styleAnchorPrompt ?? '',
+  }));
   return (
     <EditorForm
       title="Edit the style anchor prompt"
-      onCancel={props.onClose}
+      onCancel={cancel}
+      onDiscardTyped={restored}
       onRevert={
         draft.changes.styleAnchorPrompt !== undefined
           ? () =>
@@ -411,7 +479,6 @@ export function StyleAnchorEditor(props: EditorProps) {
         submit(
           styleAnchorEditSchema,
           values,
-          setErrors,
           (edit) => (current) => withStyleAnchorPrompt(current, plan, edit.styleAnchorPrompt),
         )
       }

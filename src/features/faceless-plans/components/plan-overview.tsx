@@ -21,7 +21,14 @@ export function PlanOverview({
   const plan = revision.plan ?? {};
   const kit = plan.storyKitSnapshot;
   const { draft } = usePlanDraft(projectId, revision.id);
-  const [editing, setEditing] = useState<'models' | 'style' | null>(null);
+  // Text typed into the models or style anchor editor before a reload reopens that editor.
+  const [editing, setEditing] = useState<'models' | 'style' | null>(() =>
+    draft.unsaved?.target.kind === 'models'
+      ? 'models'
+      : draft.unsaved?.target.kind === 'styleAnchor'
+        ? 'style'
+        : null,
+  );
   const revisions = useQuery(planRevisionsQueryOptions(projectId));
   // Model ids seen across the plan's revisions, offered as suggestions.
   const knownModels = useMemo(() => {

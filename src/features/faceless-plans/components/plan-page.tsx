@@ -17,6 +17,7 @@ import { PlanOverview } from './plan-overview.tsx';
 import { RevisionCompare } from './revision-compare.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { Storyboard } from './storyboard.tsx';
+import { UnsavedEditNotice } from './unsaved-edit-notice.tsx';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
 const TAB_LABELS: Record<PlanTab, string> = {
@@ -99,6 +100,7 @@ function PlanReview({
       </ProjectPageHeader>
 
       <DraftBar projectId={projectId} revision={revision} />
+      <UnsavedEditNotice projectId={projectId} revision={revision} tab={search.tab} />
 
       <RevisionHistory
         projectId={projectId}

@@ -87,7 +87,13 @@ export function Storyboard({
     getItemKey: (position) => visible[position]?.index ?? position,
   });
   const [openQa, setOpenQa] = useState<Set<number>>(() => new Set());
-  const [editing, setEditing] = useState<PlanScene | null>(null);
+  // Text typed into a scene's editor before a reload reopens that editor.
+  const [editing, setEditing] = useState<PlanScene | null>(() => {
+    const target = draft.unsaved?.target;
+    return target?.kind === 'scene'
+      ? (scenes.find((scene) => (scene.index ?? 0) === target.index) ?? null)
+      : null;
+  });
   const toggleQa = useCallback(
     (index: number, open: boolean) =>
       setOpenQa((current) => {
