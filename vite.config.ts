@@ -69,7 +69,13 @@ export default defineConfig({
       // Loaders go with their route's component (one chunk per route), so the query modules of
       // every feature stay out of the first route (the login screen needs none of them).
       codeSplittingOptions: {
-        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // A route's pending component goes with its loader: it shows while that loader runs, and
+        // in the first chunk it pulled its feature's queries into every screen's first load.
+        defaultBehavior: [
+          ['loader', 'component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
       },
     }),
     react(),
