@@ -25,7 +25,7 @@
  * CHROMIUM_PATH; BENCH_PROFILE=1 adds the page's CPU profile during each upload and Chromium's CPU
  * by thread, BENCH_PROFILE=trace also a Chromium trace summary.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
-import { startBff } from '../../src/server/bench/bench-stack.ts';
+import { startBff, startSimulatorProcess } from '../../src/server/bench/bench-stack.ts';
 import { buildClient, clientBuildNeeded } from '../../src/server/client-build.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 
@@ -64,25 +64,6 @@ const GOALS = {
 };
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
-
-/** The simulator in its own process; resolves once it prints its base URL. */
-function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/main.ts'], {
-      cwd: root,
-      env: { ...process.env, SIM_PORT: '0', SIM_HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, baseUrl: url });
-    });
-  });
-}
 
 /** Resident memory of a process in bytes (Linux). */
 function rssOf(pid: number): number {
@@ -660,7 +641,7 @@ async function main(): Promise<void> {
       }
     | undefined;
   try {
-    const simulator = await startSimulator();
+    const simulator = await startSimulatorProcess();
     children.push(simulator.child);
     const bff = await startBff({
       VCS_BASE_URL: simulator.baseUrl,

@@ -9,16 +9,20 @@
  * Prints wall time and the CPU ms per MiB of each process (the sender, the relay, the simulator),
  * BENCH_ROUNDS times (default 3) in turns. Env: BENCH_SIZE_MIB, BENCH_ROUNDS.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, createReadStream, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
-import { cpuMsOf, openSessions, startBff } from '../../src/server/bench/bench-stack.ts';
+import {
+  cpuMsOf,
+  openSessions,
+  startBff,
+  startSimulatorProcess,
+} from '../../src/server/bench/bench-stack.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 256) * MIB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,23 +61,6 @@ if (process.env.PIPE_PROXY_UPSTREAM) {
 function systemMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 10;
-}
-
-function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/main.ts'], {
-      cwd: root,
-      env: { ...process.env, SIM_PORT: '0', SIM_HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.once('error', reject);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, baseUrl: url });
-    });
-  });
 }
 
 function startPipe(upstream: string): Promise<{ child: ChildProcess; port: number }> {
@@ -116,7 +103,7 @@ async function main(): Promise<void> {
   const fd = openSync(file, 'w');
   for (let offset = 0; offset < SIZE; offset += MIB) writeSync(fd, mib);
   closeSync(fd);
-  const simulator = await startSimulator();
+  const simulator = await startSimulatorProcess();
   const bff = await startBff({ VCS_BASE_URL: simulator.baseUrl, VCS_API_KEY: DEMO_KEYS.paid });
   const origin = new URL(simulator.baseUrl).origin;
   const pipe = await startPipe(origin);

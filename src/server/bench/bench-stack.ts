@@ -216,3 +216,22 @@ export function startPlainProxy(upstreamBaseUrl: string, key: string): Promise<P
     child.once('exit', (code) => reject(new Error(`plain proxy exited with ${code}`)));
   });
 }
+
+/** The simulator in its own process (as a real service would be); resolves once it prints its base URL. */
+export function startSimulatorProcess(): Promise<{ child: ChildProcess; baseUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/main.ts'], {
+      cwd: root,
+      env: { ...process.env, SIM_PORT: '0', SIM_HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, baseUrl: url });
+    });
+  });
+}
