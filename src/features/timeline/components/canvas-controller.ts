@@ -281,11 +281,17 @@ export class CanvasController {
   private bandCrisp = false;
   /**
    * The tiles showing a pressed selection, drawn ahead with it faded (what a move drag shows under
-   * its ghosts), rasterised in the task after the press: the drag's first frame shows them instead
-   * of drawing them. Each is for the tile's version it was drawn over.
+   * its ghosts), rasterised after the press one tile a task (those in view first): the drag's
+   * frames show them as they come instead of drawing them (all of a 1,000-item band's tiles in one
+   * task, or in the drag's first frame, was a long animation frame of 60-85 ms). Each is for the
+   * tile's version it was drawn over.
    */
   private prepared: {
     tiles: Map<number, { version: number; bitmap: ImageBitmap }>;
+    /** Tiles still to draw ahead, in order; `task` draws the next. */
+    queue: number[];
+    task: ReturnType<typeof setTimeout> | null;
+    moving: ReadonlySet<string>;
     band: Band;
     epoch: number;
     ids: readonly string[];
@@ -479,7 +485,7 @@ export class CanvasController {
     const moving = state.drag?.kind === 'move' ? state.drag.ids : null;
     const wasMoving = previous.drag?.kind === 'move' ? previous.drag.ids : null;
     if (moving !== wasMoving) {
-      if (moving) this.markDirty(moving);
+      if (moving && !this.fadeAhead(moving)) this.markDirty(moving);
       if (wasMoving) this.markDirty(wasMoving);
     }
     if (view) return;
@@ -721,10 +727,11 @@ export class CanvasController {
 
   /**
    * After a press on a selected item (a move may follow): the tiles showing the pressed items, as
-   * the drag will show them (faded), drawn and rasterised now, outside any frame. A selection
-   * change the press made is drawn first (the frame would have drawn it).
+   * the drag will show them (faded), drawn and rasterised ahead, outside any frame, one tile a task
+   * (prepareNextTile), those in view first. A selection change the press made is drawn first (the
+   * frame would have drawn it). False when the band cannot be drawn ahead (the drag then draws it).
    */
-  private prepareFadedBand(ids: readonly string[]): void {
+  private prepareFadedBand(ids: readonly string[]): boolean {
     this.dropPrepared();
     if (this.dirtyIds !== null || this.dirtySpans.length > 0) {
       const view = viewportOf(this.store.getState());
@@ -734,35 +741,120 @@ export class CanvasController {
     }
     const band = this.band;
     const index = this.index;
-    if (!band || !index || !this.bandCrisp || this.draft) return;
-    const ratio = pixelRatio();
-    const moving = idSet(ids);
+    if (!band || !index || !this.bandCrisp || this.draft || typeof OffscreenCanvas !== 'function')
+      return false;
     const wanted = ids.length > DIRTY_MAX ? new Set(this.tiles.keys()) : this.tilesOf(ids, band);
-    const tiles = new Map<number, { version: number; bitmap: ImageBitmap }>();
-    for (const i of wanted) {
-      const tile = this.tiles.get(i);
-      if (!tile) continue;
-      const ctx = this.scratch(tile.canvas.width, tile.canvas.height);
-      if (tile.generation !== this.generation || tile.stale || !ctx) {
-        for (const entry of tiles.values()) entry.bitmap.close();
-        return;
-      }
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, moving, false);
-      tiles.set(i, { version: tile.version, bitmap: ctx.canvas.transferToImageBitmap() });
-    }
+    const state = this.store.getState();
+    const inView = (i: number) =>
+      i * TILE_PX < state.scrollX + state.viewportWidth && (i + 1) * TILE_PX > state.scrollX;
+    const queue = [...wanted]
+      .filter((i) => this.tiles.has(i))
+      .sort((a, b) => Number(inView(b)) - Number(inView(a)) || a - b);
     this.prepared = {
-      tiles,
+      tiles: new Map(),
+      queue,
+      task: null,
+      moving: idSet(ids),
       band,
       epoch: this.epoch,
       ids,
-      selection: this.store.getState().selection,
+      selection: state.selection,
       index,
     };
+    if (queue.length > 0) this.prepared.task = setTimeout(this.prepareNextTile, 0);
+    return true;
+  }
+
+  /** Whether what was drawn ahead still fits what the band shows (items, selection, zoom). */
+  private preparedHolds(band: Band | null = this.band): boolean {
+    const prepared = this.prepared;
+    if (!prepared || !band) return false;
+    const same = prepared.band;
+    return (
+      prepared.epoch === this.epoch &&
+      prepared.index === this.index &&
+      prepared.selection === this.store.getState().selection &&
+      !this.draft &&
+      same.pxPerSecond === band.pxPerSecond &&
+      same.scrollY === band.scrollY &&
+      same.height === band.height &&
+      same.viewWidth === band.viewWidth
+    );
+  }
+
+  /** The move drag of the prepared items is under way. */
+  private preparedDragging(): boolean {
+    const drag = this.store.getState().drag;
+    return drag?.kind === 'move' && drag.ids === this.prepared?.ids;
+  }
+
+  /**
+   * Draws the next prepared tile ahead (one a task). Once the drag is under way, its frame shows
+   * it; a tile that can no longer be drawn ahead (it changed meanwhile) is drawn by the next frame.
+   */
+  private readonly prepareNextTile = (): void => {
+    const prepared = this.prepared;
+    if (!prepared) return;
+    prepared.task = null;
+    if (!this.preparedHolds()) {
+      this.dropPrepared();
+      return;
+    }
+    const i = prepared.queue.shift();
+    if (i === undefined) return;
+    const tile = this.tiles.get(i);
+    const band = this.band!;
+    const dragging = this.preparedDragging();
+    if (tile) {
+      const ctx = this.scratch(tile.canvas.width, tile.canvas.height);
+      if (ctx && tile.generation === this.generation && !tile.stale) {
+        const ratio = pixelRatio();
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, prepared.moving, false);
+        prepared.tiles.set(i, {
+          version: tile.version,
+          bitmap: ctx.canvas.transferToImageBitmap(),
+        });
+      }
+      // Under way: the next frame shows it (or draws it, when it could not be drawn ahead).
+      if (dragging) {
+        tile.stale = true;
+        this.requestFrame({ dirty: true });
+      }
+    }
+    if (prepared.queue.length > 0) prepared.task = setTimeout(this.prepareNextTile, 0);
+  };
+
+  /**
+   * A move drag starts: its items fade in the tiles drawn ahead (those not yet drawn follow, one a
+   * task). False when nothing was drawn ahead for these items: the caller draws them faded.
+   */
+  private fadeAhead(ids: readonly string[]): boolean {
+    if (this.prepared?.ids !== ids || !this.preparedHolds()) {
+      if (!this.prepareFadedBand(ids)) return false;
+    }
+    const prepared = this.prepared!;
+    for (const i of prepared.tiles.keys()) {
+      const tile = this.tiles.get(i);
+      if (tile) tile.stale = true;
+    }
+    if (prepared.tiles.size > 0) this.requestFrame({ dirty: true });
+    return true;
   }
 
   private dropPrepared(): void {
-    for (const entry of this.prepared?.tiles.values() ?? []) entry.bitmap.close();
+    const prepared = this.prepared;
+    if (!prepared) return;
+    if (prepared.task !== null) clearTimeout(prepared.task);
+    for (const entry of prepared.tiles.values()) entry.bitmap.close();
+    // Under way: the tiles not yet drawn ahead are drawn faded by the next frame.
+    if (prepared.queue.length > 0 && this.elements && this.preparedDragging()) {
+      for (const i of prepared.queue) {
+        const tile = this.tiles.get(i);
+        if (tile) tile.stale = true;
+      }
+      this.requestFrame({ dirty: true });
+    }
     this.prepared = null;
   }
 
@@ -775,20 +867,10 @@ export class CanvasController {
     const entry = prepared?.tiles.get(i);
     if (!prepared || !entry) return false;
     prepared.tiles.delete(i);
-    const state = this.store.getState();
-    const same = prepared.band;
     const ok =
       entry.version === tile.version &&
-      prepared.epoch === this.epoch &&
-      prepared.index === this.index &&
-      prepared.selection === state.selection &&
-      state.drag?.kind === 'move' &&
-      state.drag.ids === prepared.ids &&
-      !this.draft &&
-      same.pxPerSecond === band.pxPerSecond &&
-      same.scrollY === band.scrollY &&
-      same.height === band.height &&
-      same.viewWidth === band.viewWidth &&
+      this.preparedDragging() &&
+      this.preparedHolds(band) &&
       tile.canvas.width === entry.bitmap.width &&
       tile.canvas.height === entry.bitmap.height;
     if (!ok) {

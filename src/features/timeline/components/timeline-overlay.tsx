@@ -19,7 +19,11 @@ export interface TimelineOverlayProps {
 
 export function TimelineOverlay({ width, height, layerRef, sceneFunc }: TimelineOverlayProps) {
   return (
-    <Stage width={width} height={height} listening={false}>
+    // No input reaches the stage: the scroll box under it handles every pointer and wheel event
+    // (hit testing is the pure index). Konva's own content listeners measured the stage
+    // (getBoundingClientRect) on every wheel event they saw, forcing a layout of what the last
+    // frame changed, on each event of a Ctrl+wheel zoom sweep.
+    <Stage width={width} height={height} listening={false} style={{ pointerEvents: 'none' }}>
       <Layer ref={layerRef} listening={false}>
         <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
       </Layer>
