@@ -287,7 +287,7 @@ export class CanvasController {
    * tile's version it was drawn over.
    */
   private prepared: {
-    tiles: Map<number, { version: number; bitmap: ImageBitmap }>;
+    tiles: Map<number, { version: number; canvas: OffscreenCanvas }>;
     /** Tiles still to draw ahead, in order; `task` draws the next. */
     queue: number[];
     task: ReturnType<typeof setTimeout> | null;
@@ -298,6 +298,11 @@ export class CanvasController {
     selection: ReadonlySet<string>;
     index: TimelineIndex;
   } | null = null;
+  /** A move drag ended: the band waits (see endMove). */
+  private holdBand = false;
+  private endMoveFrame: number | null = null;
+  /** Tiles out of view left stale by a band draw, drawn by the frames after it (drawBand). */
+  private readonly deferredTiles = new Set<number>();
   /** Items whose look changed since the band was drawn ('all': draw it all again). */
   private dirtyIds: Set<string> | 'all' | null = null;
   /** Where items changed (new data) since the band was drawn, before and after, in seconds. */
@@ -306,7 +311,12 @@ export class CanvasController {
   private epoch = 0;
   /** The band's tiles by index, and tiles out of the band kept for reuse. */
   private readonly tiles = new Map<number, Tile>();
-  private scratchContext: OffscreenCanvasRenderingContext2D | null = null;
+  /**
+   * Canvases tiles are drawn on ahead (prepareNextTile), kept for the next drag: a canvas's first
+   * draw allocates its backing store, which cost more than drawing the tile (a bitmap transferred
+   * out of one shared canvas left it without one for the next tile).
+   */
+  private backs: OffscreenCanvas[] = [];
   private tilePool: Tile[] = [];
   /** Bumped whenever what the band shows changes: a tile of an older generation is drawn again. */
   private generation = 0;
@@ -375,9 +385,18 @@ export class CanvasController {
     const clamped = clampScroll(viewportOf(state), index.durationSeconds, index.rows.length);
     if (clamped.scrollX !== state.scrollX || clamped.scrollY !== state.scrollY)
       this.editor.setState(clamped);
-    this.syncDom(this.store.getState());
-    if (changed === null) {
+    if (!previous || !this.band) {
+      this.syncDom(this.store.getState());
       this.drawAll();
+      return;
+    }
+    // New data for a band already drawn (a commit, its answer): the scroll content and the band
+    // follow in the next frame, not in the render that brought the data (syncDom's read of the
+    // scroll offsets forced a layout of everything that render changed, and a drop of 1,000 items
+    // drew the whole band there too: with the commit's work, one long animation frame).
+    this.requestFrame({ dom: true });
+    if (changed === null) {
+      this.requestFrame({ band: true, overlay: true });
     } else if (changed.length > 0) {
       this.dirtySpans.push(...changed);
       this.requestFrame({ dirty: true, overlay: true });
@@ -411,6 +430,7 @@ export class CanvasController {
     this.installTestHooks();
     return () => {
       this.flushCommit();
+      this.cancelEndMove();
       if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
       this.frameRequest = null;
       if (this.settleTimer !== null) clearTimeout(this.settleTimer);
@@ -420,6 +440,7 @@ export class CanvasController {
       this.band = null;
       for (const tile of this.tiles.values()) tile.canvas.remove();
       this.tiles.clear();
+      this.deferredTiles.clear();
       this.tilePool = [];
       this.dropPrepared();
       this.spacerWidth = this.spacerHeight = -1;
@@ -461,7 +482,7 @@ export class CanvasController {
     if (state.drag?.kind === 'move') {
       if (view || state.drag !== previous.drag) this.placeMoveGhosts(state, state.drag);
     } else if (previous.drag?.kind === 'move') {
-      this.hideMoveGhosts();
+      this.endMove(previous.drag.ids);
     }
     if (state.drag?.kind === 'marquee') {
       if (view || state.drag !== previous.drag) this.placeMarqueeBox(state, state.drag);
@@ -486,7 +507,8 @@ export class CanvasController {
     const wasMoving = previous.drag?.kind === 'move' ? previous.drag.ids : null;
     if (moving !== wasMoving) {
       if (moving && !this.fadeAhead(moving)) this.markDirty(moving);
-      if (wasMoving) this.markDirty(wasMoving);
+      // A drag that ended (see endMove) is drawn when its ghosts go.
+      if (wasMoving && moving) this.markDirty(wasMoving);
     }
     if (view) return;
     if (state.drag !== previous.drag && usesOverlay(state.drag))
@@ -549,11 +571,50 @@ export class CanvasController {
     this.frameRequest ??= requestAnimationFrame(this.onFrame);
   }
 
+  /**
+   * A move drag ended (dropped, and committed in the same task, or cancelled): its ghosts stay and
+   * the band is not drawn for one more frame; the frame after it hides the ghosts and draws the
+   * band (the moved items where the ghosts were). A drop's commit (the optimistic update, the
+   * editor's render, the request) and drawing the band it changed were one frame: ~60 ms for a
+   * 1,000-item group; now each has a frame of its own, and nothing shows the items half-moved.
+   */
+  private endMove(ids: readonly string[]): void {
+    this.dropPrepared();
+    if (this.endMoveFrame !== null) cancelAnimationFrame(this.endMoveFrame);
+    this.holdBand = true;
+    this.endMoveFrame = requestAnimationFrame(() => {
+      this.endMoveFrame = requestAnimationFrame(() => {
+        this.endMoveFrame = null;
+        this.holdBand = false;
+        // A new drag may have started meanwhile: its ghosts stay.
+        if (this.store.getState().drag?.kind !== 'move') this.hideMoveGhosts();
+        this.markDirty(ids);
+        if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
+        this.onFrame();
+      });
+    });
+  }
+
+  private cancelEndMove(): void {
+    if (this.endMoveFrame !== null) cancelAnimationFrame(this.endMoveFrame);
+    this.endMoveFrame = null;
+    this.holdBand = false;
+  }
+
   private readonly onFrame = (): void => {
     this.frameRequest = null;
     const work = this.frameWork;
     this.frameWork = { ...NO_FRAME_WORK };
     const state = this.store.getState();
+    if (this.holdBand) {
+      // Kept for the frame that ends the hold (endMove).
+      this.frameWork.band = work.band;
+      this.frameWork.dirty = work.dirty;
+      this.frameWork.pins = work.pins;
+      this.frameWork.overlay = work.overlay;
+      if (work.dom) this.syncDom(state);
+      return;
+    }
     if (work.dom) this.syncDom(state);
     const all = this.takeDirty();
     this.updateBand(viewportOf(state), work.band || all, work.pins);
@@ -648,8 +709,11 @@ export class CanvasController {
 
   /**
    * Draws tile `index` of `band` (names pinned to the view's left edge at `pinnedAt`, content x).
-   * A draft (zoom sweep) is drawn at half the horizontal resolution: half the pixels to fill and
-   * copy on each of its frequent draws, boxes only, crisp again once the sweep settles.
+   * A draft (zoom sweep) is boxes only, crisp again once the sweep settles. It keeps the tile's
+   * canvas size (it was drawn at half the horizontal resolution: each sweep then resized every
+   * tile's canvas twice, and a resized canvas gets a new backing store, which Chromium allocates
+   * through the GPU process: ~10-15 ms a tile in a CPU profile of the sweep (the first draw call
+   * after the resize, `setTransform`, carried it), against ~1 ms to fill a tile's pixels).
    */
   private paintTile(
     tile: Tile,
@@ -659,10 +723,9 @@ export class CanvasController {
     moving: ReadonlySet<string> | null,
   ): number {
     const ratio = pixelRatio();
-    const xRatio = this.draft ? ratio / 2 : ratio;
-    this.size(tile, Math.ceil(TILE_PX * xRatio), Math.max(1, Math.round(band.height * ratio)));
+    this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
     const ctx = tile.context;
-    ctx.setTransform(xRatio, 0, 0, ratio, 0, 0);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.draft);
     tile.version += 1;
     tile.generation = this.generation;
@@ -671,23 +734,29 @@ export class CanvasController {
     return drawn;
   }
 
-  /** The OffscreenCanvas tiles are drawn on, sized (device pixels), with its 2D context. */
-  private scratch(width: number, height: number): OffscreenCanvasRenderingContext2D | null {
+  /** A canvas to draw a tile on ahead, `width` × `height` device pixels, with its 2D context. */
+  private back(width: number, height: number): OffscreenCanvasRenderingContext2D | null {
     if (typeof OffscreenCanvas !== 'function') return null;
-    this.scratchContext ??= new OffscreenCanvas(width, height).getContext('2d', { alpha: false });
-    const ctx = this.scratchContext;
+    const canvas = this.backs.pop() ?? new OffscreenCanvas(width, height);
+    // Drawn, then read once (which rasterises it in this task), then copied: a CPU canvas.
+    const ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
     if (!ctx) return null;
-    if (ctx.canvas.width !== width) ctx.canvas.width = width;
-    if (ctx.canvas.height !== height) ctx.canvas.height = height;
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
     return ctx;
   }
 
-  /** Copies a finished bitmap (drawn ahead) to a tile, and closes it. */
-  private show(tile: Tile, bitmap: ImageBitmap): void {
-    this.size(tile, bitmap.width, bitmap.height);
+  /** A canvas drawn ahead goes back for the next drag (a few are kept). */
+  private returnBack(canvas: OffscreenCanvas): void {
+    if (this.backs.length < 8) this.backs.push(canvas);
+  }
+
+  /** Copies a tile drawn ahead to the tile. */
+  private show(tile: Tile, canvas: OffscreenCanvas): void {
+    this.size(tile, canvas.width, canvas.height);
     tile.context.setTransform(1, 0, 0, 1, 0, 0);
-    tile.context.drawImage(bitmap, 0, 0);
-    bitmap.close();
+    tile.context.drawImage(canvas, 0, 0);
+    this.returnBack(canvas);
     tile.version += 1;
   }
 
@@ -806,15 +875,17 @@ export class CanvasController {
     const band = this.band!;
     const dragging = this.preparedDragging();
     if (tile) {
-      const ctx = this.scratch(tile.canvas.width, tile.canvas.height);
-      if (ctx && tile.generation === this.generation && !tile.stale) {
+      const ctx =
+        tile.generation === this.generation && !tile.stale
+          ? this.back(tile.canvas.width, tile.canvas.height)
+          : null;
+      if (ctx) {
         const ratio = pixelRatio();
         ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
         this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, prepared.moving, false);
-        prepared.tiles.set(i, {
-          version: tile.version,
-          bitmap: ctx.canvas.transferToImageBitmap(),
-        });
+        // Rasterised here, in this task, not when the drag's frame copies it.
+        ctx.getImageData(0, 0, 1, 1);
+        prepared.tiles.set(i, { version: tile.version, canvas: ctx.canvas });
       }
       // Under way: the next frame shows it (or draws it, when it could not be drawn ahead).
       if (dragging) {
@@ -846,7 +917,7 @@ export class CanvasController {
     const prepared = this.prepared;
     if (!prepared) return;
     if (prepared.task !== null) clearTimeout(prepared.task);
-    for (const entry of prepared.tiles.values()) entry.bitmap.close();
+    for (const entry of prepared.tiles.values()) this.returnBack(entry.canvas);
     // Under way: the tiles not yet drawn ahead are drawn faded by the next frame.
     if (prepared.queue.length > 0 && this.elements && this.preparedDragging()) {
       for (const i of prepared.queue) {
@@ -871,13 +942,13 @@ export class CanvasController {
       entry.version === tile.version &&
       this.preparedDragging() &&
       this.preparedHolds(band) &&
-      tile.canvas.width === entry.bitmap.width &&
-      tile.canvas.height === entry.bitmap.height;
+      tile.canvas.width === entry.canvas.width &&
+      tile.canvas.height === entry.canvas.height;
     if (!ok) {
-      entry.bitmap.close();
+      this.returnBack(entry.canvas);
       return false;
     }
-    this.show(tile, entry.bitmap);
+    this.show(tile, entry.canvas);
     tile.generation = this.generation;
     tile.stale = false;
     return true;
@@ -935,15 +1006,33 @@ export class CanvasController {
     const moving = state.drag?.kind === 'move' ? idSet(state.drag.ids) : null;
     let items = 0;
     let painted = 0;
-    for (let i = first; i < end; i += 1) {
+    let fresh = false;
+    const inView = (i: number) =>
+      i * TILE_PX < view.scrollX + view.width && (i + 1) * TILE_PX > view.scrollX;
+    // The tiles in view first; those out of view (the margins) one a frame after them.
+    const order: number[] = [];
+    for (let i = first; i < end; i += 1) if (inView(i)) order.push(i);
+    for (let i = first; i < end; i += 1) if (!inView(i)) order.push(i);
+    let deferred = false;
+    for (const i of order) {
       const tile = this.tile(i);
       if (!tile) return;
-      const left = i * TILE_PX;
-      const inView = left < view.scrollX + view.width && left + TILE_PX > view.scrollX;
-      const repin = pins && inView && tile.pinnedAt !== view.scrollX;
+      const repin = pins && inView(i) && tile.pinnedAt !== view.scrollX;
       if (tile.generation === this.generation && !tile.stale && !repin) continue;
       if (!repin && this.showPrepared(i, tile, band)) {
         painted += 1;
+        fresh ||= !this.deferredTiles.delete(i);
+        continue;
+      }
+      // Out of view and something already drawn in this frame: a later frame draws it (nothing
+      // shows it before then; a scroll or zoom that brings it in draws it first). Not during a zoom
+      // sweep, whose stretch shows the margins.
+      if (!inView(i) && painted > 0 && !this.draft && this.elements) {
+        if (tile.generation !== this.generation) tile.pinnedAt = view.scrollX;
+        tile.stale = true;
+        tile.generation = this.generation;
+        this.deferredTiles.add(i);
+        deferred = true;
         continue;
       }
       // A stale tile keeps its names where they were (its neighbours show them there).
@@ -951,12 +1040,15 @@ export class CanvasController {
         tile.stale && !repin && tile.generation === this.generation ? tile.pinnedAt : view.scrollX;
       items += this.paintTile(tile, i, band, pinnedAt, moving);
       painted += 1;
+      fresh ||= !this.deferredTiles.delete(i);
       this.counts.tileDraws += 1;
     }
+    if (deferred) this.requestFrame({});
     this.bandPinnedAt = view.scrollX;
     if (painted === 0) return;
     this.counts.items = items;
-    this.counts.itemsDraws += 1;
+    // A band drawn over several frames counts as one draw.
+    if (fresh) this.counts.itemsDraws += 1;
     if (!this.firstDrawMarked && items > 0 && typeof performance !== 'undefined') {
       this.firstDrawMarked = true;
       performance.mark(FIRST_DRAW_MARK);

@@ -201,7 +201,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             aria-hidden="true"
             className="pointer-events-none absolute left-0 top-0 origin-top-left will-change-transform"
             // Unscaled (tiles at whole pixels), nearest and smooth sampling draw the same; a zoom
-            // sweep's stretch (and its half-resolution draft) is drawn nearest: cheaper for the
+            // sweep's stretch (and its draft) is drawn nearest: cheaper for the
             // display compositor in software, and the stretch lasts only until the sweep settles.
             style={{ imageRendering: 'pixelated' }}
           />
