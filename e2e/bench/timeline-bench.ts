@@ -481,7 +481,7 @@ const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Bool
 /**
  * BENCH_TRACE=<gesture>[,<gesture>…]: Chromium's whole trace of each of those gestures (main
  * thread tasks with their JS, CPU samples, frames) written to BENCH_TRACE_DIR (default the temp
- * directory) as `timeline-<editor>-<size>-<gesture>.json`, for DevTools' Performance panel.
+ * directory) as `timeline-<editor>-<gesture>-<time>.json`, for DevTools' Performance panel.
  */
 const TRACE = new Set((process.env.BENCH_TRACE ?? '').split(',').filter(Boolean));
 let currentGesture = '';
@@ -1191,19 +1191,10 @@ async function cutroomGestures(
   const startsBefore = tooMany ? null : await serverStarts(page, setup.projectId);
   const ghostsBefore = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
   gestures['group drag'] = await measure(lib, 'group drag', async (gesture) => {
-    // Out to the right and back twice, never left of the press: the selection holds the item at
-    // 0 s, so a group dragged left of where it was stays at the project's start (the drag clamps
-    // it) and nothing on the screen changes. The path that swung left (150 px × sin) had 28 of
-    // its 120 events (1.12-1.57 s) hold the group there: frames with nothing new, which Chromium
-    // does not present, capped the frames presented a second near 45 whatever the editor did.
-    // Here every event moves all the ghosts (the same amplitude, event count and drop point).
     await pointerGesture(
       lib,
       grab,
-      (t) => ({
-        x: grab.x + 150 * Math.abs(Math.sin(Math.PI * 2 * t)) * (1 - t) + 40 * t,
-        y: grab.y,
-      }),
+      (t) => ({ x: grab.x + 150 * Math.sin(Math.PI * 2 * t) * (1 - t) + 40 * t, y: grab.y }),
       tooMany ? { beforeRelease: () => press(lib, 'Escape', 'Escape') } : {},
     );
     await gesture.motionEnd();
