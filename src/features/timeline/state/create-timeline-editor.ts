@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import { ApiError } from '@/api/api-error.ts';
+import { afterPaint } from '@/lib/after-paint.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { withConflictRetry } from '@/lib/editor/conflict-retry.ts';
 import { ChangeRejected, createEditor, type Editor } from '@/lib/editor/editor.ts';
@@ -33,6 +34,9 @@ import {
   type TimelineState,
 } from './timeline-state.ts';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
+
+/** Operations from which a batch is sent after the frame that shows it (see `send`). */
+const LARGE_BATCH = 200;
 
 export type TimelineEditor = Editor<
   TimelineState,
@@ -132,6 +136,10 @@ export function createTimelineEditor(options: {
         if (change.ops.length > MAX_BATCH_OPERATIONS) {
           throw new ChangeRejected(tooManyOperations(change.ops.length, MAX_BATCH_OPERATIONS));
         }
+        // A large batch (a group move, its undo) is serialised and sent after the frame that shows
+        // it applied: the optimistic update, the editor's render and building a request of 1,000
+        // operations were one task, and with the frame after it a long animation frame.
+        if (change.ops.length > LARGE_BATCH) await afterPaint();
         const batch = await applyBatch(projectId, change.ops, base.revision, { idempotencyKey });
         if (!batch.applied) throw refusal(batch, base, change.ops.length);
         return { kind: 'ops', batch };
