@@ -893,7 +893,13 @@ export class CanvasController {
         this.requestFrame({ dirty: true });
       }
     }
-    if (prepared.queue.length > 0) prepared.task = setTimeout(this.prepareNextTile, 0);
+    // The next tile after the next frame: two tiles' tasks (a canvas's first draw allocates it)
+    // in a row, with no frame between them, made one long animation frame.
+    if (prepared.queue.length > 0)
+      requestAnimationFrame(() => {
+        if (this.prepared === prepared && prepared.task === null)
+          prepared.task = setTimeout(this.prepareNextTile, 0);
+      });
   };
 
   /**
