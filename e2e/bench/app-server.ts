@@ -1,11 +1,12 @@
 /**
  * The app for the browser benchmarks, started as `npm start` starts it (`src/server/launch.mjs`:
  * the compiled BFF, rebuilt when stale, which builds the client when it is stale) on a free
- * loopback port, with the embedded simulator.
+ * loopback port, with the embedded simulator and npm start's Node flags.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startScriptNodeFlags } from '../../src/server/bench/bench-stack.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,7 +28,7 @@ export async function startApp(
   env: Record<string, string> = {},
   timeoutMs = 300_000,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/server/launch.mjs'], {
+  const child = spawn(process.execPath, [...startScriptNodeFlags(), 'src/server/launch.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -85,7 +85,24 @@ export interface BffProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node src/server/launch.mjs` (npm start) on a free port; logs go to a file. */
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, the one place they
+ * are written), so a benchmark runs the BFF exactly as it is deployed.
+ */
+export function startScriptNodeFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(bffRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts.start ?? '').split(/\s+/);
+  const launch = words.indexOf('src/server/launch.mjs');
+  if (words[0] !== 'node' || launch < 0)
+    throw new Error(`unexpected start script: ${scripts.start}`);
+  return words.slice(1, launch);
+}
+
+/** Starts `node src/server/launch.mjs` as `npm start` does (its Node flags too) on a free port; logs go to a file. */
 export async function startBff(
   env: Record<string, string>,
   nodeArgs: string[] = [],
@@ -93,18 +110,22 @@ export async function startBff(
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-'));
   const logFile = join(dir, 'bff.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, 'src/server/launch.mjs'], {
-    cwd: bffRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...startScriptNodeFlags(), ...nodeArgs, 'src/server/launch.mjs'],
+    {
+      cwd: bffRoot,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
+        ...env,
+      },
+      stdio: ['ignore', fd, fd],
     },
-    stdio: ['ignore', fd, fd],
-  });
+  );
   closeSync(fd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const started = Date.now();

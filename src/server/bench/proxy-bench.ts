@@ -82,6 +82,14 @@ import {
 } from './load.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/**
+ * BENCH_CASES="fixed: GET list,simulator: POST": only these cases (to compare a change quickly);
+ * the one-vs-two-instances part then runs only when BENCH_SCALE_OUT=1. A partial run decides
+ * only the goals it measured.
+ */
+/** BENCH_NODE_ARGS: Node flags added to npm start's for every BFF started (to compare them). */
+const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const onlyCases = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
 const settings = {
   seconds: env('BENCH_SECONDS', 6),
   rounds: env('BENCH_ROUNDS', 3),
@@ -201,38 +209,42 @@ function cases(
     });
   }
   const proxyName = proxy.reference ? 'plain proxy' : 'BFF';
-  return requests.map((request) => {
-    const write = request.method === 'POST';
-    return {
-      label: `${upstream}: ${request.label}${proxy.label ?? ''}`,
-      key: `${upstream}: ${request.label}`,
-      proxyName,
-      processes,
-      reference: proxy.reference === true,
-      ...(proxy.bff === true ? { bffUrl: proxy.url } : {}),
-      direct: {
-        name: `direct ${request.label}`,
-        origin: direct.origin,
-        method: request.method,
-        path: `${direct.pathname}${request.path}`,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        status: request.status,
-        headers: () => ({
-          authorization: `Bearer ${key}`,
-          ...(write ? { 'content-type': 'application/json' } : {}),
-        }),
-      },
-      proxied: {
-        name: `${proxyName} ${request.label}`,
-        origin: proxy.url,
-        method: request.method,
-        path: `/api/v1${request.path}`,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        status: request.status,
-        headers: sessionHeaders(sessions, write),
-      },
-    };
-  });
+  return requests
+    .filter(
+      (request) => onlyCases === undefined || onlyCases.includes(`${upstream}: ${request.label}`),
+    )
+    .map((request) => {
+      const write = request.method === 'POST';
+      return {
+        label: `${upstream}: ${request.label}${proxy.label ?? ''}`,
+        key: `${upstream}: ${request.label}`,
+        proxyName,
+        processes,
+        reference: proxy.reference === true,
+        ...(proxy.bff === true ? { bffUrl: proxy.url } : {}),
+        direct: {
+          name: `direct ${request.label}`,
+          origin: direct.origin,
+          method: request.method,
+          path: `${direct.pathname}${request.path}`,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          status: request.status,
+          headers: () => ({
+            authorization: `Bearer ${key}`,
+            ...(write ? { 'content-type': 'application/json' } : {}),
+          }),
+        },
+        proxied: {
+          name: `${proxyName} ${request.label}`,
+          origin: proxy.url,
+          method: request.method,
+          path: `/api/v1${request.path}`,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          status: request.status,
+          headers: sessionHeaders(sessions, write),
+        },
+      };
+    });
 }
 
 /** CPU ms per watched process, the load generator's (this process), and the whole machine's. */
@@ -739,7 +751,10 @@ async function scaleOut(upstream: FixedUpstream): Promise<void> {
       VCS_API_KEY: FIXED_KEY,
       REDIS_URL: redis.url,
     };
-    started.push(await startBff(instanceEnv), await startBff(instanceEnv));
+    started.push(
+      await startBff(instanceEnv, extraNodeArgs),
+      await startBff(instanceEnv, extraNodeArgs),
+    );
     const [a, b] = started as [BffProcess, BffProcess];
     const sessions = await openSessions(a.url, settings.sessions);
     const target = (bff: BffProcess): Target => ({
@@ -907,7 +922,7 @@ async function main(): Promise<void> {
   if (serverBuild.status !== 0) throw new Error('the server build failed');
 
   // Upstream: the embedded simulator, as npm start runs it (one process).
-  const simulatorBff = await startBff({});
+  const simulatorBff = await startBff({}, extraNodeArgs);
   try {
     console.log(
       `\nnpm start (simulator): ready in ${simulatorBff.readyMs} ms (${simulatorBff.readyCpuMs} ms CPU)`,
@@ -937,7 +952,10 @@ async function main(): Promise<void> {
   // Upstream: a fixed-body server in its own process.
   const upstream = await startFixedUpstream();
   try {
-    const bff = await startBff({ VCS_BASE_URL: upstream.baseUrl, VCS_API_KEY: FIXED_KEY });
+    const bff = await startBff(
+      { VCS_BASE_URL: upstream.baseUrl, VCS_API_KEY: FIXED_KEY },
+      extraNodeArgs,
+    );
     try {
       const sessions = await openSessions(bff.url, settings.sessions);
       for (const benchCase of cases(
@@ -975,7 +993,7 @@ async function main(): Promise<void> {
     } finally {
       await plain.stop();
     }
-    await scaleOut(upstream);
+    if (onlyCases === undefined || process.env.BENCH_SCALE_OUT === '1') await scaleOut(upstream);
   } finally {
     await upstream.stop();
   }

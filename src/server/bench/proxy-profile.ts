@@ -249,6 +249,8 @@ async function main(): Promise<void> {
   const nodeArgs = [
     ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
     ...(gcTracing ? ['--trace-gc'] : []),
+    // PROFILE_NODE_ARGS: extra Node flags for the BFF (e.g. a GC setting to compare).
+    ...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   try {
     if (plain && upstream === undefined)
