@@ -39,6 +39,7 @@ import {
   changedSpans,
   selectionChange,
   TILE_PX,
+  tileInView,
   tilesTouched,
   type Band,
   type Span,
@@ -814,8 +815,7 @@ export class CanvasController {
       return false;
     const wanted = ids.length > DIRTY_MAX ? new Set(this.tiles.keys()) : this.tilesOf(ids, band);
     const state = this.store.getState();
-    const inView = (i: number) =>
-      i * TILE_PX < state.scrollX + state.viewportWidth && (i + 1) * TILE_PX > state.scrollX;
+    const inView = (i: number) => tileInView(i, state.scrollX, state.viewportWidth);
     const queue = [...wanted]
       .filter((i) => this.tiles.has(i))
       .sort((a, b) => Number(inView(b)) - Number(inView(a)) || a - b);
@@ -838,16 +838,16 @@ export class CanvasController {
   private preparedHolds(band: Band | null = this.band): boolean {
     const prepared = this.prepared;
     if (!prepared || !band) return false;
-    const same = prepared.band;
+    const drawnOver = prepared.band;
     return (
       prepared.epoch === this.epoch &&
       prepared.index === this.index &&
       prepared.selection === this.store.getState().selection &&
       !this.draft &&
-      same.pxPerSecond === band.pxPerSecond &&
-      same.scrollY === band.scrollY &&
-      same.height === band.height &&
-      same.viewWidth === band.viewWidth
+      drawnOver.pxPerSecond === band.pxPerSecond &&
+      drawnOver.scrollY === band.scrollY &&
+      drawnOver.height === band.height &&
+      drawnOver.viewWidth === band.viewWidth
     );
   }
 
@@ -1013,8 +1013,7 @@ export class CanvasController {
     let items = 0;
     let painted = 0;
     let fresh = false;
-    const inView = (i: number) =>
-      i * TILE_PX < view.scrollX + view.width && (i + 1) * TILE_PX > view.scrollX;
+    const inView = (i: number) => tileInView(i, view.scrollX, view.width);
     // The tiles in view first; those out of view (the margins) one a frame after them.
     const order: number[] = [];
     for (let i = first; i < end; i += 1) if (inView(i)) order.push(i);

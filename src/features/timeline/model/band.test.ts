@@ -9,6 +9,7 @@ import {
   MAX_STRETCH,
   selectionChange,
   TILE_PX,
+  tileInView,
   tilesTouched,
 } from './band.ts';
 import { syntheticTimeline } from './synthetic-timeline.ts';
@@ -137,5 +138,21 @@ describe('what a data change redraws', () => {
     const shifted = JSON.parse(JSON.stringify(base)) as typeof base;
     for (const layer of shifted.layers) for (const item of layer.items) item.name += '!';
     expect(changedSpans(before, buildTimelineIndex(shifted), 10, alike)).toBeNull();
+  });
+});
+
+describe('tileInView', () => {
+  it('is true for the tiles the view overlaps, false for those that only touch its edges', () => {
+    // View 600 px wide from 1000 to 1600: tiles 1 (512-1024), 2 (1024-1536) and 3 (1536-2048).
+    expect([0, 1, 2, 3, 4].map((i) => tileInView(i, 1000, 600))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // A view ending exactly where tile 2 starts does not show tile 2.
+    expect(tileInView(2, 424, 600)).toBe(false);
+    expect(tileInView(1, 424, 600)).toBe(true);
   });
 });

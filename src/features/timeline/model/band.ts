@@ -107,6 +107,11 @@ export function bandCovers(
 /** Width of a band tile (CSS px): the band is drawn and shown in tiles this wide. */
 export const TILE_PX = 512;
 
+/** Whether tile `index` shows any of the view `scrollX` … `scrollX + width` (content px). */
+export function tileInView(index: number, scrollX: number, width: number): boolean {
+  return index * TILE_PX < scrollX + width && (index + 1) * TILE_PX > scrollX;
+}
+
 /**
  * The tiles (indexes, TILE_PX wide from content x 0 at `pxPerSecond`) that show any of `spans`
  * (item spans in seconds), with `slackPx` each side (outlines and narrow bars drawn wider than the
