@@ -1,6 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPaint } from './after-paint.ts';
 
+/** A stubbed requestAnimationFrame whose frames the test runs by hand. */
+function stubFrames(): () => void {
+  let callbacks: Array<() => void> = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+    callbacks.push(callback);
+    return callbacks.length;
+  });
+  return () => {
+    const due = callbacks;
+    callbacks = [];
+    for (const callback of due) callback();
+  };
+}
+
 describe('afterPaint', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -9,17 +23,42 @@ describe('afterPaint', () => {
 
   it('resolves in a task after the next animation frame', async () => {
     vi.useFakeTimers();
-    let frame: (() => void) | null = null;
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
-      frame = callback;
-      return 1;
-    });
+    const frame = stubFrames();
     let done = false;
     void afterPaint().then(() => (done = true));
     await vi.advanceTimersByTimeAsync(50);
     expect(done).toBe(false); // no frame yet
-    frame!();
+    frame();
     expect(done).toBe(false); // not in the frame itself
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+
+  it('counts frames only after the tasks queued before it (the render that shows the change)', async () => {
+    vi.useFakeTimers();
+    const frame = stubFrames();
+    const order: string[] = [];
+    // React Query tells observers of new data in a setTimeout(0) task queued before the call.
+    setTimeout(() => order.push('render'), 0);
+    void afterPaint().then(() => order.push('sent'));
+    frame(); // a frame between the change and its render: not the frame that shows it
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['render']);
+    frame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['render', 'sent']);
+  });
+
+  it('lets as many frames pass as asked', async () => {
+    vi.useFakeTimers();
+    const frame = stubFrames();
+    let done = false;
+    void afterPaint({ frames: 2 }).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    frame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false);
+    frame();
     await vi.advanceTimersByTimeAsync(0);
     expect(done).toBe(true);
   });
@@ -28,7 +67,7 @@ describe('afterPaint', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', () => 1);
     let done = false;
-    void afterPaint(100).then(() => (done = true));
+    void afterPaint({ fallbackMs: 100 }).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(99);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

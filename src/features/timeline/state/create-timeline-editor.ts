@@ -138,8 +138,11 @@ export function createTimelineEditor(options: {
         }
         // A large batch (a group move, its undo) is serialised and sent after the frame that shows
         // it applied: the optimistic update, the editor's render and building a request of 1,000
-        // operations were one task, and with the frame after it a long animation frame.
-        if (change.ops.length > LARGE_BATCH) await afterPaint();
+        // operations were one task, and with the frame after it a long animation frame. That frame
+        // is the second after the render: a dropped drag's ghosts hold the band for one frame
+        // (canvas-controller's endMove). Sent after only one, the request's task (13 ms) and the
+        // band's draw (28 ms) were still one long animation frame.
+        if (change.ops.length > LARGE_BATCH) await afterPaint({ frames: 2 });
         const batch = await applyBatch(projectId, change.ops, base.revision, { idempotencyKey });
         if (!batch.applied) throw refusal(batch, base, change.ops.length);
         return { kind: 'ops', batch };
