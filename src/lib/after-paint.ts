@@ -12,7 +12,10 @@ export interface AfterPaintOptions {
  * once). Work that can wait until what was just changed has been painted goes after it, in a task
  * of its own.
  */
-export function afterPaint({ frames = 1, fallbackMs = 100 }: AfterPaintOptions = {}): Promise<void> {
+export function afterPaint({
+  frames = 1,
+  fallbackMs = 100,
+}: AfterPaintOptions = {}): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     const finish = () => {

@@ -37,6 +37,7 @@ import {
   bandPlacement,
   bandViewport,
   changedSpans,
+  maxBandTiles,
   selectionChange,
   TILE_PX,
   tileInView,
@@ -221,6 +222,18 @@ const NO_FRAME_WORK: FrameWork = {
  */
 const DIRTY_MAX = 400;
 
+/** Runs `run` in an idle period (by `timeoutMs` at the latest); a task where there are none. */
+function requestIdle(run: () => void, timeoutMs: number): number {
+  return typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(run, { timeout: timeoutMs })
+    : (setTimeout(run, 0) as unknown as number);
+}
+
+function cancelIdle(id: number): void {
+  if (typeof cancelIdleCallback === 'function') cancelIdleCallback(id);
+  else clearTimeout(id);
+}
+
 /** A tile of the band: an opaque canvas TILE_PX wide at content x = its index × TILE_PX. */
 interface Tile {
   canvas: HTMLCanvasElement;
@@ -302,8 +315,17 @@ export class CanvasController {
   /** A move drag ended: the band waits (see endMove). */
   private holdBand = false;
   private endMoveFrame: number | null = null;
-  /** Tiles out of view left stale by a band draw, drawn by the frames after it (drawBand). */
+  /**
+   * Tiles out of view left stale by a band draw, drawn one an idle task after it (drawDeferred), or
+   * by the frame that brings them into view.
+   */
   private readonly deferredTiles = new Set<number>();
+  private deferredTask: number | null = null;
+  /** Filling the tile pool ahead (scheduleWarmTiles): the idle task, and the canvas being warmed. */
+  private warmTask: number | null = null;
+  private warming: Tile | null = null;
+  /** In an animation frame's callback (onFrame): tiles out of view wait for an idle task. */
+  private inFrame = false;
   /** Items whose look changed since the band was drawn ('all': draw it all again). */
   private dirtyIds: Set<string> | 'all' | null = null;
   /** Where items changed (new data) since the band was drawn, before and after, in seconds. */
@@ -437,6 +459,8 @@ export class CanvasController {
       if (this.settleTimer !== null) clearTimeout(this.settleTimer);
       this.settleTimer = null;
       this.cancelRecentre();
+      this.cancelDeferred();
+      this.cancelWarmTiles();
       this.draft = false;
       this.band = null;
       for (const tile of this.tiles.values()) tile.canvas.remove();
@@ -618,7 +642,12 @@ export class CanvasController {
     }
     if (work.dom) this.syncDom(state);
     const all = this.takeDirty();
-    this.updateBand(viewportOf(state), work.band || all, work.pins);
+    this.inFrame = true;
+    try {
+      this.updateBand(viewportOf(state), work.band || all, work.pins);
+    } finally {
+      this.inFrame = false;
+    }
     const overlay = this.overlayLayer;
     if (work.overlay && overlay?.visible()) overlay.draw();
   };
@@ -639,7 +668,7 @@ export class CanvasController {
     if (
       redraw ||
       pins ||
-      this.hasStaleTiles() ||
+      this.hasStaleTiles(view) ||
       !band ||
       !bandCovers(band, view, this.contentWidthPx(view))
     ) {
@@ -652,9 +681,89 @@ export class CanvasController {
     this.placeBand(view);
   }
 
-  private hasStaleTiles(): boolean {
-    for (const tile of this.tiles.values()) if (tile.stale) return true;
+  /** A stale tile a frame must draw: one not left for an idle task, or one now in view. */
+  private hasStaleTiles(view: { scrollX: number; width: number }): boolean {
+    for (const [i, tile] of this.tiles)
+      if (tile.stale && (!this.deferredTiles.has(i) || tileInView(i, view.scrollX, view.width)))
+        return true;
     return false;
+  }
+
+  /**
+   * Draws the tiles a band draw left for later, one an idle task, and rasterises each there: a
+   * tile's pixels are filled when the frame commits the canvas, not when it is drawn (Chromium
+   * records the 2D calls), so a tile drawn by a frame (or just before one) cost that frame its
+   * raster, ~14-22 ms a tile on the benchmark machine; a scroll's new margin tiles dropped frames.
+   */
+  private scheduleDeferred(): void {
+    if (this.deferredTask !== null) return;
+    const run = () => {
+      this.deferredTask = null;
+      if (!this.elements || this.deferredTiles.size === 0) return;
+      const view = viewportOf(this.store.getState());
+      this.drawBand(view, false);
+      this.placeBand(view);
+    };
+    this.deferredTask = requestIdle(run, 200);
+  }
+
+  private cancelDeferred(): void {
+    if (this.deferredTask !== null) cancelIdle(this.deferredTask);
+    this.deferredTask = null;
+  }
+
+  /**
+   * Fills the tile pool, one canvas at a time in idle time after the band's first draw, with as
+   * many canvases as the widest band for this view needs, each shown changed in two frames (under
+   * the band's first tile, which covers it) before it goes to the pool. The compositor allocates a
+   * canvas's two buffers the first two times it commits it changed: ~11-22 ms each on the
+   * benchmark machine for a 512 × 1,166 tile (against ~0.2 ms once it has them). A scroll or zoom
+   * that widened the band made its new tiles there, and each cost two frames; a warm canvas keeps
+   * its buffers in the pool (taken out of the page and back: 0.2 ms).
+   */
+  private scheduleWarmTiles(): void {
+    if (this.warmTask !== null || this.warming) return;
+    this.warmTask = requestIdle(this.warmNextTile, 1000);
+  }
+
+  private readonly warmNextTile = (): void => {
+    this.warmTask = null;
+    const layer = this.elements?.band;
+    const band = this.band;
+    if (!layer || !band) return;
+    const ratio = pixelRatio();
+    const want = maxBandTiles(band.viewWidth, band.height, ratio);
+    if (this.tiles.size + this.tilePool.length >= want) return;
+    const tile = this.newTile();
+    if (!tile) return;
+    this.warming = tile;
+    this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
+    tile.canvas.style.transform = `translateX(${band.left}px)`;
+    layer.prepend(tile.canvas);
+    let changes = 0;
+    const change = () => {
+      if (this.warming !== tile) return;
+      tile.context.fillStyle = changes % 2 === 0 ? '#0f172a' : '#111827';
+      tile.context.fillRect(0, 0, 1, 1);
+      changes += 1;
+      // Two frames that commit it changed, and one more so the second has been committed.
+      if (changes <= 2) {
+        requestAnimationFrame(change);
+        return;
+      }
+      tile.canvas.remove();
+      this.warming = null;
+      this.tilePool.push(tile);
+      this.scheduleWarmTiles();
+    };
+    change();
+  };
+
+  private cancelWarmTiles(): void {
+    if (this.warmTask !== null) cancelIdle(this.warmTask);
+    this.warmTask = null;
+    this.warming?.canvas.remove();
+    this.warming = null;
   }
 
   private scheduleRecentre(): void {
@@ -668,16 +777,11 @@ export class CanvasController {
         this.placeBand(view);
       }
     };
-    this.recentreTask =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(run, { timeout: 60 })
-        : (setTimeout(run, 0) as unknown as number);
+    this.recentreTask = requestIdle(run, 60);
   }
 
   private cancelRecentre(): void {
-    if (this.recentreTask === null) return;
-    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(this.recentreTask);
-    else clearTimeout(this.recentreTask);
+    if (this.recentreTask !== null) cancelIdle(this.recentreTask);
     this.recentreTask = null;
   }
 
@@ -685,27 +789,31 @@ export class CanvasController {
   private tile(index: number): Tile | null {
     const layer = this.elements?.band;
     if (!layer) return null;
-    let tile = this.tiles.get(index);
-    if (tile) return tile;
-    tile = this.tilePool.pop();
-    if (!tile) {
-      const canvas = document.createElement('canvas');
-      canvas.setAttribute('aria-hidden', 'true');
-      canvas.style.position = 'absolute';
-      canvas.style.left = '0';
-      canvas.style.top = '0';
-      // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
-      // also blended the page, panel and scroll-box layers below it).
-      const context = canvas.getContext('2d', { alpha: false });
-      if (!context) return null;
-      tile = { canvas, context, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
-    }
+    const shown = this.tiles.get(index);
+    if (shown) return shown;
+    const tile = this.tilePool.pop() ?? this.newTile();
+    if (!tile) return null;
     tile.generation = -1;
     tile.stale = false;
     tile.canvas.style.transform = `translateX(${index * TILE_PX}px)`;
     layer.appendChild(tile.canvas);
     this.tiles.set(index, tile);
     return tile;
+  }
+
+  /** A new tile's canvas (not in the page yet). */
+  private newTile(): Tile | null {
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.position = 'absolute';
+    canvas.style.left = '0';
+    canvas.style.top = '0';
+    // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
+    // also blended the page, panel and scroll-box layers below it). A CPU canvas: drawn out of a
+    // frame, it is rasterised there (scheduleDeferred), and nothing reads it back from the GPU.
+    const context = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    if (!context) return null;
+    return { canvas, context, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
   }
 
   /**
@@ -1029,10 +1137,10 @@ export class CanvasController {
         fresh ||= !this.deferredTiles.delete(i);
         continue;
       }
-      // Out of view and something already drawn in this frame: a later frame draws it (nothing
-      // shows it before then; a scroll or zoom that brings it in draws it first). Not during a zoom
-      // sweep, whose stretch shows the margins.
-      if (!inView(i) && painted > 0 && !this.draft && this.elements) {
+      // Out of view, in a frame or with something already drawn in this task: an idle task draws
+      // it (nothing shows it before then; a scroll or zoom that brings it in draws it first). Not
+      // during a zoom sweep, whose stretch shows the margins.
+      if (!inView(i) && (painted > 0 || this.inFrame) && !this.draft && this.elements) {
         if (tile.generation !== this.generation) tile.pinnedAt = view.scrollX;
         tile.stale = true;
         tile.generation = this.generation;
@@ -1044,11 +1152,13 @@ export class CanvasController {
       const pinnedAt =
         tile.stale && !repin && tile.generation === this.generation ? tile.pinnedAt : view.scrollX;
       items += this.paintTile(tile, i, band, pinnedAt, moving);
+      // Out of a frame: rasterised here (see scheduleDeferred), not in the next frame's commit.
+      if (!this.inFrame) tile.context.getImageData(0, 0, 1, 1);
       painted += 1;
       fresh ||= !this.deferredTiles.delete(i);
       this.counts.tileDraws += 1;
     }
-    if (deferred) this.requestFrame({});
+    if (deferred) this.scheduleDeferred();
     this.bandPinnedAt = view.scrollX;
     if (painted === 0) return;
     this.counts.items = items;
@@ -1058,6 +1168,7 @@ export class CanvasController {
       this.firstDrawMarked = true;
       performance.mark(FIRST_DRAW_MARK);
     }
+    this.scheduleWarmTiles();
   }
 
   /** The band's tiles go to their place in the scroll content, stretched by a zoom under way. */

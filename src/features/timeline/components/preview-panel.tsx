@@ -5,7 +5,7 @@
  * moves (drag on the ruler to scrub), without re-rendering React.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
 import { NumberField } from '@/components/number-field.tsx';
 import type { PaintableWord } from '@/lib/caption-painter/caption-painter.ts';
@@ -113,7 +113,8 @@ class PreviewPainter {
   }
 }
 
-export function PreviewPanel({
+/** Memoised: its props change only with new data, not with the editor's selection or history. */
+export const PreviewPanel = memo(function PreviewPanel({
   projectId,
   timeline,
   editor,
@@ -199,7 +200,7 @@ export function PreviewPanel({
       </p>
     </section>
   );
-}
+});
 
 /** The value once it has rested for `ms` (the accessible description does not chatter). */
 function useSettled<T>(value: T, ms: number): T {

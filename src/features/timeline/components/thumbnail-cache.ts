@@ -37,7 +37,7 @@ export class ThumbnailCache implements ThumbnailSource {
     const tile = document.createElement('canvas');
     tile.width = tileWidth + Math.max(1, Math.round(ratio)); // a one-pixel gap between frames
     tile.height = tileHeight;
-    const tileCtx = tile.getContext('2d');
+    const tileCtx = tile.getContext('2d', { willReadFrequently: true });
     if (!tileCtx) return null;
     tileCtx.drawImage(image, 0, 0, tileWidth, tileHeight);
     // A pattern is not tied to the context that made it; the layers' contexts can fill with it.

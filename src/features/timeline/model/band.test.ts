@@ -7,6 +7,7 @@ import {
   bandViewport,
   changedSpans,
   MAX_STRETCH,
+  maxBandTiles,
   selectionChange,
   TILE_PX,
   tileInView,
@@ -154,5 +155,33 @@ describe('tileInView', () => {
     // A view ending exactly where tile 2 starts does not show tile 2.
     expect(tileInView(2, 424, 600)).toBe(false);
     expect(tileInView(1, 424, 600)).toBe(true);
+  });
+});
+
+describe('maxBandTiles', () => {
+  it('covers every band a view can get, whatever its use and scroll', () => {
+    const view = { pxPerSecond: 37, scrollX: 0, scrollY: 0, width: 1100, height: 1166 };
+    const most = maxBandTiles(view.width, view.height);
+    let widest = 0;
+    for (let scrollX = 0; scrollX < 4000; scrollX += 37) {
+      for (const use of [
+        { kind: 'centred' },
+        { kind: 'scrolling', direction: 1 },
+        { kind: 'scrolling', direction: -1 },
+        { kind: 'zooming' },
+      ] as const) {
+        const band = bandFor({ ...view, scrollX }, 1, use);
+        const first = Math.floor(band.left / TILE_PX);
+        const end = Math.ceil((band.left + band.width) / TILE_PX);
+        widest = Math.max(widest, end - first);
+      }
+    }
+    expect(widest).toBeLessThanOrEqual(most);
+    // Not far more than needed (each spare canvas is memory held).
+    expect(most - widest).toBeLessThanOrEqual(1);
+  });
+
+  it('is none for a view not laid out yet', () => {
+    expect(maxBandTiles(0, 800)).toBe(0);
   });
 });

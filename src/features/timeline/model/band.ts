@@ -107,6 +107,15 @@ export function bandCovers(
 /** Width of a band tile (CSS px): the band is drawn and shown in tiles this wide. */
 export const TILE_PX = 512;
 
+/**
+ * The most tiles a band drawn for a view this size can span: its two margins and the view, widened
+ * to whole tiles (one more tile when its edges fall inside tiles).
+ */
+export function maxBandTiles(viewWidth: number, height: number, pixelRatio = 1): number {
+  if (viewWidth <= 0) return 0;
+  return Math.ceil((viewWidth + 2 * bandMargin(viewWidth, height, pixelRatio)) / TILE_PX) + 1;
+}
+
 /** Whether tile `index` shows any of the view `scrollX` … `scrollX + width` (content px). */
 export function tileInView(index: number, scrollX: number, width: number): boolean {
   return index * TILE_PX < scrollX + width && (index + 1) * TILE_PX > scrollX;
