@@ -222,6 +222,12 @@ const NO_FRAME_WORK: FrameWork = {
  */
 const DIRTY_MAX = 400;
 
+/** Frames in a row a canvas is committed changed to warm it (its buffers; see scheduleWarmTiles). */
+const WARM_FRAMES = 3;
+
+/** Canvases kept to draw tiles on ahead (one a tile of the widest band at most). */
+const BACKS_KEPT = 8;
+
 /** Runs `run` in an idle period (by `timeoutMs` at the latest); a task where there are none. */
 function requestIdle(run: () => void, timeoutMs: number): number {
   return typeof requestIdleCallback === 'function'
@@ -256,6 +262,8 @@ interface Tile {
   stale: boolean;
   /** The scroll position its names were pinned to the view's left edge for. */
   pinnedAt: number;
+  /** The compositor holds its buffers already (see scheduleWarmTiles). */
+  warm: boolean;
 }
 
 /** The band widened to whole tiles. */
@@ -713,13 +721,14 @@ export class CanvasController {
   }
 
   /**
-   * Fills the tile pool, one canvas at a time in idle time after the band's first draw, with as
-   * many canvases as the widest band for this view needs, each shown changed in two frames (under
-   * the band's first tile, which covers it) before it goes to the pool. The compositor allocates a
-   * canvas's two buffers the first two times it commits it changed: ~11-22 ms each on the
-   * benchmark machine for a 512 × 1,166 tile (against ~0.2 ms once it has them). A scroll or zoom
-   * that widened the band made its new tiles there, and each cost two frames; a warm canvas keeps
-   * its buffers in the pool (taken out of the page and back: 0.2 ms).
+   * Warms the band's tiles, then fills the tile pool with warm canvases up to what the widest band
+   * for this view needs: one canvas at a time in idle time, each committed changed (a pixel put
+   * back as it was) in WARM_FRAMES frames in a row. The compositor allocates a canvas's buffers the
+   * first times it commits it changed, a new one while it still holds the others: ~11-22 ms each
+   * on the benchmark machine for a 512 × 1,166 tile (~0.2 ms a commit once it has them). A press
+   * and the drag after it change the same tiles in consecutive frames, and a scroll or zoom that
+   * widened the band made new tiles: each of those frames paid for a buffer (traced, 22:40). A warm
+   * canvas keeps its buffers in the pool (out of the page and back: 0.2 ms).
    */
   private scheduleWarmTiles(): void {
     if (this.warmTask !== null || this.warming) return;
@@ -732,32 +741,66 @@ export class CanvasController {
     const band = this.band;
     if (!layer || !band) return;
     const ratio = pixelRatio();
-    const want = maxBandTiles(band.viewWidth, band.height, ratio);
-    if (this.tiles.size + this.tilePool.length >= want) return;
-    const tile = this.newTile();
-    if (!tile) return;
-    this.warming = tile;
-    this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
-    tile.canvas.style.transform = `translateX(${band.left}px)`;
-    layer.prepend(tile.canvas);
-    let changes = 0;
-    const change = () => {
-      if (this.warming !== tile) return;
-      tile.context.fillStyle = changes % 2 === 0 ? '#0f172a' : '#111827';
-      tile.context.fillRect(0, 0, 1, 1);
-      changes += 1;
-      // Two frames that commit it changed, and one more so the second has been committed.
-      if (changes <= 2) {
-        requestAnimationFrame(change);
+    let tile: Tile | null = null;
+    for (const shown of this.tiles.values()) if (!shown.warm) tile ??= shown;
+    const spare = tile === null;
+    if (!tile) {
+      if (
+        this.tiles.size + this.tilePool.length >=
+        maxBandTiles(band.viewWidth, band.height, ratio)
+      ) {
+        this.warmNextBack(band, ratio);
         return;
       }
-      tile.canvas.remove();
-      this.warming = null;
-      this.tilePool.push(tile);
-      this.scheduleWarmTiles();
+      tile = this.newTile();
+      if (!tile) return;
+      this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
+      // Under the band's first tile, which covers it (opaque, later in the layer).
+      tile.canvas.style.transform = `translateX(${band.left}px)`;
+      layer.prepend(tile.canvas);
+    }
+    const warming = tile;
+    this.warming = warming;
+    let frames = 0;
+    const step = () => {
+      if (this.warming !== warming) return;
+      if (frames === WARM_FRAMES) {
+        warming.warm = true;
+        this.warming = null;
+        if (spare) {
+          warming.canvas.remove();
+          this.tilePool.push(warming);
+        }
+        this.scheduleWarmTiles();
+        return;
+      }
+      const { context } = warming;
+      context.putImageData(context.getImageData(0, 0, 1, 1), 0, 0);
+      frames += 1;
+      requestAnimationFrame(step);
     };
-    change();
+    requestAnimationFrame(step);
   };
+
+  /**
+   * Then the canvases a press draws the tiles in view on ahead (prepareFadedBand), one an idle
+   * task: allocating one in the press's first task cost 24 ms of a drag's 57 ms long frame.
+   */
+  private warmNextBack(band: Band, ratio: number): void {
+    if (typeof OffscreenCanvas !== 'function') return;
+    const inView = Math.ceil(band.viewWidth / TILE_PX) + 1;
+    if (this.backs.length >= Math.min(BACKS_KEPT, inView)) return;
+    const canvas = new OffscreenCanvas(
+      Math.ceil(TILE_PX * ratio),
+      Math.max(1, Math.round(band.height * ratio)),
+    );
+    const ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    if (!ctx) return;
+    ctx.fillRect(0, 0, 1, 1);
+    ctx.getImageData(0, 0, 1, 1);
+    this.backs.push(canvas);
+    this.scheduleWarmTiles();
+  }
 
   private cancelWarmTiles(): void {
     if (this.warmTask !== null) cancelIdle(this.warmTask);
@@ -813,7 +856,15 @@ export class CanvasController {
     // frame, it is rasterised there (scheduleDeferred), and nothing reads it back from the GPU.
     const context = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
     if (!context) return null;
-    return { canvas, context, generation: -1, version: 0, pinnedAt: Number.NaN, stale: false };
+    return {
+      canvas,
+      context,
+      generation: -1,
+      version: 0,
+      pinnedAt: Number.NaN,
+      stale: false,
+      warm: false,
+    };
   }
 
   /**
@@ -857,7 +908,7 @@ export class CanvasController {
 
   /** A canvas drawn ahead goes back for the next drag (a few are kept). */
   private returnBack(canvas: OffscreenCanvas): void {
-    if (this.backs.length < 8) this.backs.push(canvas);
+    if (this.backs.length < BACKS_KEPT) this.backs.push(canvas);
   }
 
   /** Copies a tile drawn ahead to the tile. */
@@ -872,6 +923,8 @@ export class CanvasController {
   /** A tile's canvas at `width` × `height` device pixels, TILE_PX wide on the page. */
   private size(tile: Tile, width: number, height: number): void {
     const { canvas } = tile;
+    // A new size is a new backing store: its buffers are allocated again.
+    if (canvas.width !== width || canvas.height !== height) tile.warm = false;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
     const cssHeight = `${Math.round(height / pixelRatio())}px`;

@@ -123,7 +123,7 @@ function moveEdit(
 ): CommandOutcome {
   const { locked, ids } = facts(ctx);
   if (locked) return noop(lockedReason(locked));
-  const plan = planGroupMove(ctx.index, ids, delta, rowOffset);
+  const plan = planGroupMove(ctx.index, ids, delta, rowOffset, ctx.fps);
   if (plan.rowOffset !== rowOffset)
     return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
   const moves = effectiveMoves(plan.moves);

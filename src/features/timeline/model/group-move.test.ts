@@ -21,6 +21,17 @@ describe('group move', () => {
     ]);
   });
 
+  it('snaps each new start to a frame as the service does, given the frame rate', () => {
+    // 4 + 1.033 = 5.033 s and 2 + 1.033 = 3.033 s: frames 151 and 91 at 30 fps (5.033, 3.033); at
+    // 24 fps, 5.033 s is nearest frame 121 (5.042 s) and 3.033 s frame 73 (3.042 s).
+    const at30 = planGroupMove(index, ['b', 'c'], 1.033, 0, 30);
+    expect(at30.moves.map((move) => move.toStart)).toEqual([5.033, 3.033]);
+    const at24 = planGroupMove(index, ['b', 'c'], 1.033, 0, 24);
+    expect(at24.moves.map((move) => move.toStart)).toEqual([5.042, 3.042]);
+    // Without it, to the millisecond.
+    expect(planGroupMove(index, ['b'], 1.0334, 0).moves[0]!.toStart).toBe(5.033);
+  });
+
   it('stops the group at 0 s', () => {
     expect(clampGroupDelta(index, ['b', 'c'], -10)).toBe(-2);
     const plan = planGroupMove(index, ['b', 'c'], -10, 0);

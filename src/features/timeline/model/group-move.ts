@@ -4,7 +4,7 @@
  */
 import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from './timeline-index.ts';
-import { roundMs } from './time-scale.ts';
+import { roundMs, snapToFrame } from './time-scale.ts';
 
 export interface ItemMove {
   itemId: string;
@@ -81,11 +81,17 @@ export function resolveRowOffset(
   return 0;
 }
 
+/**
+ * With `fps`, each new start is snapped to a frame as the service snaps it: the answer then holds
+ * the starts the editor already shows (a 1,000-item move's answer differed by a millisecond on
+ * about half its items, and drew the whole band again for nothing).
+ */
 export function planGroupMove(
   index: TimelineIndex,
   selection: Iterable<string>,
   wantedDelta: number,
   wantedRowOffset: number,
+  fps?: number,
 ): GroupMovePlan {
   const ids = [...selection].filter((id) => index.byId.has(id));
   const delta = roundMs(clampGroupDelta(index, ids, wantedDelta));
@@ -101,7 +107,10 @@ export function planGroupMove(
       itemId: id,
       fromStart: ref.item.start_seconds,
       fromLayer: ref.layerIndex,
-      toStart: roundMs(Math.max(0, ref.item.start_seconds + delta)),
+      toStart:
+        fps === undefined
+          ? roundMs(Math.max(0, ref.item.start_seconds + delta))
+          : snapToFrame(Math.max(0, ref.item.start_seconds + delta), fps),
       toLayer: target.layer.index,
     };
   });

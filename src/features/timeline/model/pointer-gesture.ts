@@ -328,7 +328,7 @@ export function pointerMove(
     // while the pointer moves (each step is then constant work), and its drop plans it once.
     const live = pending.ids.length <= LIVE_OVERLAP_LIMIT;
     const moves = live
-      ? effectiveMoves(planGroupMove(index, pending.ids, delta, rowOffset).moves)
+      ? effectiveMoves(planGroupMove(index, pending.ids, delta, rowOffset, ctx.fps).moves)
       : null;
     const blocked =
       group.locked || (moves !== null && findOverlap(index, moves, idSet(pending.ids)) !== null);
@@ -385,7 +385,7 @@ export function pointerUp(ctx: GestureContext, pending: Pending, drag: DragState
     // Planned live for up to LIVE_OVERLAP_LIMIT items; a larger group is planned once, here.
     const moves =
       drag.moves ??
-      effectiveMoves(planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset).moves);
+      effectiveMoves(planGroupMove(ctx.index, drag.ids, drag.delta, drag.rowOffset, ctx.fps).moves);
     if (moves.length === 0) return { type: 'none' };
     // Refused before anything is shown or sent (the items would jump back after the request).
     if (moves.length > max)
