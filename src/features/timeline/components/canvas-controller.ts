@@ -225,6 +225,9 @@ const DIRTY_MAX = 400;
 /** Frames in a row a canvas is committed changed to warm it (its buffers; see scheduleWarmTiles). */
 const WARM_FRAMES = 3;
 
+/** How long a canvas's warming waits for a gesture to end before looking again. */
+const WARM_RETRY_MS = 250;
+
 /** Canvases kept to draw tiles on ahead (one a tile of the widest band at most). */
 const BACKS_KEPT = 8;
 
@@ -324,13 +327,14 @@ export class CanvasController {
   private holdBand = false;
   private endMoveFrame: number | null = null;
   /**
-   * Tiles out of view left stale by a band draw, drawn one an idle task after it (drawDeferred), or
-   * by the frame that brings them into view.
+   * Tiles out of view left stale by a band draw, drawn one an idle task after it (scheduleDeferred),
+   * or by the frame that brings them into view.
    */
   private readonly deferredTiles = new Set<number>();
   private deferredTask: number | null = null;
   /** Filling the tile pool ahead (scheduleWarmTiles): the idle task, and the canvas being warmed. */
   private warmTask: number | null = null;
+  private warmRetry: ReturnType<typeof setTimeout> | null = null;
   private warming: Tile | null = null;
   /** In an animation frame's callback (onFrame): tiles out of view wait for an idle task. */
   private inFrame = false;
@@ -698,10 +702,10 @@ export class CanvasController {
   }
 
   /**
-   * Draws the tiles a band draw left for later, one an idle task, and rasterises each there: a
-   * tile's pixels are filled when the frame commits the canvas, not when it is drawn (Chromium
-   * records the 2D calls), so a tile drawn by a frame (or just before one) cost that frame its
-   * raster, ~14-22 ms a tile on the benchmark machine; a scroll's new margin tiles dropped frames.
+   * Draws the tiles a band draw left for later, one an idle task, and rasterises each there with a
+   * one-pixel read (Chromium records the 2D calls and fills the pixels when a frame commits the
+   * canvas). They were drawn one a frame: each of a scroll's new margin tiles added its draw to a
+   * frame already busy with the scroll.
    */
   private scheduleDeferred(): void {
     if (this.deferredTask !== null) return;
@@ -731,12 +735,29 @@ export class CanvasController {
    * canvas keeps its buffers in the pool (out of the page and back: 0.2 ms).
    */
   private scheduleWarmTiles(): void {
-    if (this.warmTask !== null || this.warming) return;
+    if (this.warmTask !== null || this.warmRetry !== null || this.warming) return;
     this.warmTask = requestIdle(this.warmNextTile, 1000);
+  }
+
+  /**
+   * A gesture is under way (a press, a drag, a scroll or zoom not settled): a canvas's warming
+   * waits for its end, as its first frames cost what the gesture's frames need.
+   */
+  private interacting(): boolean {
+    return (
+      this.pending !== null || this.settleTimer !== null || this.store.getState().drag !== null
+    );
   }
 
   private readonly warmNextTile = (): void => {
     this.warmTask = null;
+    if (this.interacting()) {
+      this.warmRetry = setTimeout(() => {
+        this.warmRetry = null;
+        this.scheduleWarmTiles();
+      }, WARM_RETRY_MS);
+      return;
+    }
     const layer = this.elements?.band;
     const band = this.band;
     if (!layer || !band) return;
@@ -774,6 +795,13 @@ export class CanvasController {
         this.scheduleWarmTiles();
         return;
       }
+      if (this.interacting()) {
+        this.warmRetry = setTimeout(() => {
+          this.warmRetry = null;
+          requestAnimationFrame(step);
+        }, WARM_RETRY_MS);
+        return;
+      }
       const { context } = warming;
       context.putImageData(context.getImageData(0, 0, 1, 1), 0, 0);
       frames += 1;
@@ -804,7 +832,9 @@ export class CanvasController {
 
   private cancelWarmTiles(): void {
     if (this.warmTask !== null) cancelIdle(this.warmTask);
+    if (this.warmRetry !== null) clearTimeout(this.warmRetry);
     this.warmTask = null;
+    this.warmRetry = null;
     this.warming?.canvas.remove();
     this.warming = null;
   }
