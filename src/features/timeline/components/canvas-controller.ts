@@ -728,11 +728,11 @@ export class CanvasController {
    * Warms the band's tiles, then fills the tile pool with warm canvases up to what the widest band
    * for this view needs: one canvas at a time in idle time, each committed changed (a pixel put
    * back as it was) in WARM_FRAMES frames in a row. The compositor allocates a canvas's buffers the
-   * first times it commits it changed, a new one while it still holds the others: ~11-22 ms each
-   * on the benchmark machine for a 512 × 1,166 tile (~0.2 ms a commit once it has them). A press
-   * and the drag after it change the same tiles in consecutive frames, and a scroll or zoom that
-   * widened the band made new tiles: each of those frames paid for a buffer (traced, 22:40). A warm
-   * canvas keeps its buffers in the pool (out of the page and back: 0.2 ms).
+   * first times it commits it changed: ~11-22 ms each on the benchmark machine for a 512 × 1,166
+   * tile, ~0.2 ms a commit after two (probe, 23:35: changes in consecutive frames then, or 5 s later,
+   * allocate nothing). The band's tiles had been committed once or twice by a first gesture, and a
+   * scroll or zoom that widened the band made new tiles: those frames paid for the buffers. A warm
+   * canvas keeps them in the pool (out of the page and back: 0.2 ms).
    */
   private scheduleWarmTiles(): void {
     if (this.warmTask !== null || this.warmRetry !== null || this.warming) return;
