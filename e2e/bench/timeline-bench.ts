@@ -837,7 +837,7 @@ async function measure(
     const drawsAfter = await draws();
     if (drawsBefore && drawsAfter)
       console.log(
-        `  canvas draws during the ${name}: items ${drawsAfter.itemsDraws - drawsBefore.itemsDraws}, overlay ${drawsAfter.overlayDraws - drawsBefore.overlayDraws}, ghosts laid out ${drawsAfter.ghostDraws - drawsBefore.ghostDraws}`,
+        `  canvas draws during the ${name}: items ${drawsAfter.itemsDraws - drawsBefore.itemsDraws}, overlay ${drawsAfter.overlayDraws - drawsBefore.overlayDraws}, ghosts laid out ${drawsAfter.ghostDraws - drawsBefore.ghostDraws}; cold tile canvases ${drawsBefore.coldTiles ?? '–'} before, ${drawsAfter.coldTiles ?? '–'} after`,
       );
   }
   const frames = framesBetween(events, 'bench:start', 'bench:motion-end');

@@ -105,6 +105,8 @@ export interface TimelineTestHooks {
     tileDraws: number;
     /** Tiles the band has now. */
     tiles: number;
+    /** Tiles (the band's and the pool's) whose canvas is not warm yet (see scheduleWarmTiles). */
+    coldTiles: number;
   };
 }
 
@@ -762,20 +764,31 @@ export class CanvasController {
     const band = this.band;
     if (!layer || !band) return;
     const ratio = pixelRatio();
+    const width = Math.ceil(TILE_PX * ratio);
+    const height = Math.max(1, Math.round(band.height * ratio));
     let tile: Tile | null = null;
     for (const shown of this.tiles.values()) if (!shown.warm) tile ??= shown;
     const spare = tile === null;
     if (!tile) {
-      if (
+      // A pooled canvas of another size (the view's height changed) is resized when the band takes
+      // it, which makes it cold: it is resized and warmed here instead.
+      const stale = this.tilePool.findIndex(
+        (pooled) =>
+          !pooled.warm || pooled.canvas.width !== width || pooled.canvas.height !== height,
+      );
+      if (stale >= 0) {
+        tile = this.tilePool.splice(stale, 1)[0]!;
+      } else if (
         this.tiles.size + this.tilePool.length >=
         maxBandTiles(band.viewWidth, band.height, ratio)
       ) {
         this.warmNextBack(band, ratio);
         return;
+      } else {
+        tile = this.newTile();
+        if (!tile) return;
       }
-      tile = this.newTile();
-      if (!tile) return;
-      this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
+      this.size(tile, width, height);
       // Under the band's first tile, which covers it (opaque, later in the layer).
       tile.canvas.style.transform = `translateX(${band.left}px)`;
       layer.prepend(tile.canvas);
@@ -1858,7 +1871,11 @@ export class CanvasController {
         rowTop(this.index?.rowOfLayer.get(layerIndex) ?? 0, this.view()) +
         ROW_HEIGHT / 2,
       view: this.view,
-      drawCounts: () => ({ ...this.counts, tiles: this.tiles.size }),
+      drawCounts: () => ({
+        ...this.counts,
+        tiles: this.tiles.size,
+        coldTiles: [...this.tiles.values(), ...this.tilePool].filter((tile) => !tile.warm).length,
+      }),
     };
   }
 }
