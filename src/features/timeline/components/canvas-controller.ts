@@ -224,6 +224,10 @@ const NO_FRAME_WORK: FrameWork = {
  */
 const DIRTY_MAX = 400;
 
+/** By when an idle band draw runs: ahead of a scroll nearing the band's end, and a tile left for later. */
+const RECENTRE_TIMEOUT_MS = 60;
+const DEFERRED_TIMEOUT_MS = 200;
+
 /** Frames in a row a canvas is committed changed to warm it (its buffers; see scheduleWarmTiles). */
 const WARM_FRAMES = 3;
 
@@ -329,11 +333,10 @@ export class CanvasController {
   private holdBand = false;
   private endMoveFrame: number | null = null;
   /**
-   * Tiles out of view left stale by a band draw, drawn one an idle task after it (scheduleDeferred),
+   * Tiles out of view left stale by a band draw, drawn one an idle task after it (scheduleIdleDraw),
    * or by the frame that brings them into view.
    */
   private readonly deferredTiles = new Set<number>();
-  private deferredTask: number | null = null;
   /** Filling the tile pool ahead (scheduleWarmTiles): the idle task, and the canvas being warmed. */
   private warmTask: number | null = null;
   private warmRetry: ReturnType<typeof setTimeout> | null = null;
@@ -362,7 +365,8 @@ export class CanvasController {
   /** The scroll content's width as last written (a zoom sweep only grows it: see syncDom). */
   private spacerWidth = -1;
   private spacerHeight = -1;
-  private recentreTask: number | null = null;
+  /** The band drawn in an idle task (scheduleIdleDraw), and by when at the latest. */
+  private idleDraw: { id: number; timeoutMs: number } | null = null;
   private pending: Pending | null = null;
   private blocked = false;
   private lastPointer: { x: number; y: number; mods: Modifiers } | null = null;
@@ -472,8 +476,7 @@ export class CanvasController {
       this.frameRequest = null;
       if (this.settleTimer !== null) clearTimeout(this.settleTimer);
       this.settleTimer = null;
-      this.cancelRecentre();
-      this.cancelDeferred();
+      this.cancelIdleDraw();
       this.cancelWarmTiles();
       this.draft = false;
       this.band = null;
@@ -687,10 +690,10 @@ export class CanvasController {
       !bandCovers(band, view, this.contentWidthPx(view))
     ) {
       this.drawBand(view, redraw, pins);
-    } else if (this.recentreTask === null && band.pxPerSecond === view.pxPerSecond) {
+    } else if (band.pxPerSecond === view.pxPerSecond) {
       const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
       if (slack > 0 && !bandCovers(band, view, this.contentWidthPx(view), slack))
-        this.scheduleRecentre();
+        this.scheduleIdleDraw(RECENTRE_TIMEOUT_MS);
     }
     this.placeBand(view);
   }
@@ -704,26 +707,30 @@ export class CanvasController {
   }
 
   /**
-   * Draws the tiles a band draw left for later, one an idle task, and rasterises each there with a
-   * one-pixel read (Chromium records the 2D calls and fills the pixels when a frame commits the
-   * canvas). They were drawn one a frame: each of a scroll's new margin tiles added its draw to a
-   * frame already busy with the scroll.
+   * Draws the band in an idle task, by `timeoutMs` at the latest: around the view, ahead of a scroll
+   * nearing its end, and the next tile a band draw left for later (it is rasterised there with a
+   * one-pixel read: Chromium records the 2D calls and fills the pixels when a frame commits the
+   * canvas). Those tiles were drawn one a frame: each of a scroll's new margin tiles added its draw
+   * to a frame already busy with the scroll. A zoom stretch is left to the settle.
    */
-  private scheduleDeferred(): void {
-    if (this.deferredTask !== null) return;
+  private scheduleIdleDraw(timeoutMs: number): void {
+    const pending = this.idleDraw;
+    if (pending && pending.timeoutMs <= timeoutMs) return;
+    if (pending) cancelIdle(pending.id);
     const run = () => {
-      this.deferredTask = null;
-      if (!this.elements || this.deferredTiles.size === 0) return;
-      const view = viewportOf(this.store.getState());
+      this.idleDraw = null;
+      const state = this.store.getState();
+      if (!this.elements || !this.band || this.band.pxPerSecond !== state.pxPerSecond) return;
+      const view = viewportOf(state);
       this.drawBand(view, false);
       this.placeBand(view);
     };
-    this.deferredTask = requestIdle(run, 200);
+    this.idleDraw = { id: requestIdle(run, timeoutMs), timeoutMs };
   }
 
-  private cancelDeferred(): void {
-    if (this.deferredTask !== null) cancelIdle(this.deferredTask);
-    this.deferredTask = null;
+  private cancelIdleDraw(): void {
+    if (this.idleDraw) cancelIdle(this.idleDraw.id);
+    this.idleDraw = null;
   }
 
   /**
@@ -852,25 +859,6 @@ export class CanvasController {
     this.warming = null;
   }
 
-  private scheduleRecentre(): void {
-    const run = () => {
-      this.recentreTask = null;
-      const state = this.store.getState();
-      // A zoom stretch is left to the settle; a scroll gets its band ahead of time.
-      if (this.band && this.band.pxPerSecond === state.pxPerSecond) {
-        const view = viewportOf(state);
-        this.drawBand(view, false);
-        this.placeBand(view);
-      }
-    };
-    this.recentreTask = requestIdle(run, 60);
-  }
-
-  private cancelRecentre(): void {
-    if (this.recentreTask !== null) cancelIdle(this.recentreTask);
-    this.recentreTask = null;
-  }
-
   /** A tile of the band from the pool (or a new one), in the band's layer. */
   private tile(index: number): Tile | null {
     const layer = this.elements?.band;
@@ -896,7 +884,7 @@ export class CanvasController {
     canvas.style.top = '0';
     // Opaque: the compositor then draws nothing under it (with a transparent canvas, each frame
     // also blended the page, panel and scroll-box layers below it). A CPU canvas: drawn out of a
-    // frame, it is rasterised there (scheduleDeferred), and nothing reads it back from the GPU.
+    // frame, it is rasterised there (scheduleIdleDraw), and nothing reads it back from the GPU.
     const context = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
     if (!context) return null;
     return {
@@ -1172,7 +1160,7 @@ export class CanvasController {
    * ahead for a drag (prepareFadedBand) is shown instead of drawn when it still holds.
    */
   private drawBand(view: ReturnType<typeof viewportOf>, everything = true, pins = false): void {
-    this.cancelRecentre();
+    this.cancelIdleDraw();
     if (!this.index || view.width <= 0 || view.height <= 0) return;
     if (everything) {
       this.dirtyIds = null;
@@ -1248,13 +1236,13 @@ export class CanvasController {
       const pinnedAt =
         tile.stale && !repin && tile.generation === this.generation ? tile.pinnedAt : view.scrollX;
       items += this.paintTile(tile, i, band, pinnedAt, moving);
-      // Out of a frame: rasterised here (see scheduleDeferred), not in the next frame's commit.
+      // Out of a frame: rasterised here (see scheduleIdleDraw), not in the next frame's commit.
       if (!this.inFrame) tile.context.getImageData(0, 0, 1, 1);
       painted += 1;
       fresh ||= !this.deferredTiles.delete(i);
       this.counts.tileDraws += 1;
     }
-    if (deferred) this.scheduleDeferred();
+    if (deferred) this.scheduleIdleDraw(DEFERRED_TIMEOUT_MS);
     this.bandPinnedAt = view.scrollX;
     if (painted === 0) return;
     this.counts.items = items;
