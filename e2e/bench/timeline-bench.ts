@@ -216,6 +216,8 @@ const RECORDER = `
           start: e.startTime, duration: e.duration, blocking: e.blockingDuration ?? 0,
           render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
           layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          input: e.firstUIEventTimestamp ? e.firstUIEventTimestamp - e.startTime : null,
+          scriptsMs: (e.scripts ?? []).reduce((sum, x) => sum + x.duration, 0),
           scripts: (e.scripts ?? []).map((x) => [Math.round(x.duration), x.invoker, x.sourceFunctionName, (x.sourceURL ?? '').split('/').pop()].join(' ')),
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
@@ -286,8 +288,11 @@ const RECORDER = `
     running = false;
     performance.mark('bench:end');
     const ended = performance.now();
-    const inWindow = loafs.filter((l) => l.start >= started && l.start <= ended);
-    return { deltas: deltas.slice(1), samples, windowMs: ended - started, loafs: inWindow };
+    const inWindow = loafs
+      .filter((l) => l.start >= started && l.start <= ended)
+      .map((l) => ({ ...l, at: l.start - started }));
+    const releasedAt = rec.lastPointerUp >= started ? rec.lastPointerUp - started : null;
+    return { deltas: deltas.slice(1), samples, windowMs: ended - started, loafs: inWindow, releasedAt };
   };
   window.__rec = rec;
 })();
@@ -299,12 +304,20 @@ interface Recorded {
   windowMs: number;
   loafs: Array<{
     start: number;
+    /** Since the window's start (ms). */
+    at: number;
     duration: number;
     blocking: number;
     render: number;
     layout: number;
+    /** When its first input event was queued, since its start (ms); null without one. */
+    input: number | null;
+    /** Its scripts' time (those over 5 ms: the only ones reported). */
+    scriptsMs: number;
     scripts: string[];
   }>;
+  /** The last pointer release, since the window's start (ms); null without one. */
+  releasedAt: number | null;
 }
 
 interface TraceEvent {
@@ -845,7 +858,7 @@ async function measure(
   if (process.env.BENCH_DEBUG)
     for (const loaf of loafs)
       console.log(
-        `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}) ${loaf.scripts.join(' | ')}`,
+        `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms at +${fmt(loaf.at, 0)} ms${figures.releasedAt === null ? '' : ` (release at +${fmt(figures.releasedAt, 0)})`} (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}, scripts ${fmt(loaf.scriptsMs)}${loaf.input === null ? '' : `, first input queued at +${fmt(loaf.input)}`}) ${loaf.scripts.join(' | ')}`,
       );
   return {
     frames: figures.deltas.length,
