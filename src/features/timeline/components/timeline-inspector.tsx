@@ -3,7 +3,7 @@
  * source trims) for the selection, and the zoom effect. They edit through the same commands as
  * the pointer and the shortcuts (the keyboard path for everything the canvas does).
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { NumberField } from '@/components/number-field.tsx';
 import { CommandFields } from '@/lib/editor/react.tsx';
@@ -18,7 +18,8 @@ import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TextStyleFields } from './text-style-fields.tsx';
 import { TYPE_STYLE } from './type-style.ts';
 
-export function TimelineInspector({
+/** Memoised: while a press's selection is deferred, the editor's render leaves it alone. */
+export const TimelineInspector = memo(function TimelineInspector({
   editor,
   ctx,
   busy,
@@ -80,7 +81,7 @@ export function TimelineInspector({
       )}
     </section>
   );
-}
+});
 
 function GroupSummary({
   count,
