@@ -6,15 +6,16 @@
  * zooming and dragging only draw (no React renders). The ruler and the items are drawn as a band
  * wider than the view (model/band.ts) of opaque tiles TILE_PX wide, placed in the scroll content
  * so that the scroll box moves them natively: a horizontal scroll draws nothing until the view
- * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when it
- * can). Each tile is an opaque 2D canvas (see Tile). A Ctrl+wheel zoom
- * stretches the band by a transform, drawing it again only when stretched too far. The band is
- * drawn again when items or the selection change, and crisp once a scroll or zoom has settled.
- * Trim feedback and the selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
- * layer reaching past the view, and then only moves that layer (a compositor transform: nothing is
- * drawn, painted or copied while the pointer moves); its items fade where they are under a mask of
- * DOM boxes (no tile changes); its time label and snap line are small DOM elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names, icons, thumbnails), and
- * crisp again once no wheel event came for SETTLE_MS.
+ * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when
+ * it can). Each tile is an opaque 2D canvas (see Tile). A Ctrl+wheel zoom stretches the band by a
+ * transform, drawing it again only when stretched too far. The band is drawn again when items or
+ * the selection change, and crisp once a scroll or zoom has settled. Trim feedback and the
+ * selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its
+ * ghosts out once, as DOM boxes in a layer reaching past the view, and then only moves that layer
+ * (a compositor transform: nothing is drawn, painted or copied while the pointer moves); its
+ * items fade where they are under a mask of DOM boxes (no tile changes); its time label and snap
+ * line are small DOM elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names,
+ * icons, thumbnails), and crisp again once no wheel event came for SETTLE_MS.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -163,38 +164,42 @@ interface MarqueeDrawn {
 
 type MoveDrag = Extract<NonNullable<TimelineEditorState['drag']>, { kind: 'move' }>;
 
-/** What the ghost layer was laid out for: it is moved, not rebuilt, while only these still hold. */
-interface GhostBase {
+/** What a layer of DOM boxes (ghosts, fade mask) was laid out for: the items and the view. */
+interface BoxLayerBase {
   ids: readonly string[];
-  delta: number;
-  rowOffset: number;
-  blocked: boolean;
   pxPerSecond: number;
   scrollX: number;
   scrollY: number;
   width: number;
   height: number;
-  /** How far past each side of the view the ghosts reach (CSS px). */
+  /** How far past each side of the view its boxes reach (CSS px). */
   margin: number;
-  /** The layer's top-left corner in the clipping box, as laid out (before the drag's shift). */
+  /** The layer's top-left corner in the clipping box, as laid out (before a drag or scroll). */
   left: number;
   top: number;
 }
 
-/** What the fade mask was laid out for: it is moved with a scroll, not rebuilt, while these hold. */
-interface FadeBase {
-  ids: readonly string[];
-  index: TimelineIndex;
-  pxPerSecond: number;
-  scrollX: number;
-  scrollY: number;
-  width: number;
-  height: number;
-  margin: number;
-  /** The mask's top-left corner in the clipping box, as laid out (before a scroll). */
-  left: number;
-  top: number;
+/** The ghost layer is moved, not rebuilt, while only these still hold. */
+interface GhostBase extends BoxLayerBase {
+  delta: number;
+  rowOffset: number;
+  blocked: boolean;
 }
+
+/** The fade mask is moved with a scroll, not rebuilt, while these hold. */
+interface FadeBase extends BoxLayerBase {
+  index: TimelineIndex;
+}
+
+/** Whether a box layer laid out for `base` still fits the view's zoom, vertical scroll and size. */
+const sameView = (
+  base: BoxLayerBase,
+  view: { pxPerSecond: number; scrollY: number; width: number; height: number },
+): boolean =>
+  base.pxPerSecond === view.pxPerSecond &&
+  base.scrollY === view.scrollY &&
+  base.width === view.width &&
+  base.height === view.height;
 
 /** The Konva overlay layer shows trims and the selection box (move ghosts are DOM boxes). */
 const usesOverlay = (drag: TimelineEditorState['drag']): boolean =>
@@ -273,10 +278,10 @@ function cancelIdle(id: number): void {
 interface Tile {
   canvas: HTMLCanvasElement;
   /**
-   * The tile's opaque 2D context, drawn on directly. Measured against a `bitmaprenderer` canvas handed a finished
-   * bitmap: the 2D canvas costs the main thread ~1 ms a frame (its copy for the compositor on each
-   * commit) but halves the display compositor's cost of drawing the band in software (scroll and
-   * zoom frames redraw the whole view): less work a frame in all.
+   * The tile's opaque 2D context, drawn on directly. Measured against a `bitmaprenderer` canvas
+   * handed a finished bitmap: the 2D canvas costs the main thread ~1 ms a frame (its copy for the
+   * compositor on each commit) but halves the display compositor's cost of drawing the band in
+   * software (scroll and zoom frames redraw the whole view): less work a frame in all.
    */
   context: CanvasRenderingContext2D;
   /** The content generation it shows (see CanvasController.generation); -1: nothing yet. */
@@ -316,13 +321,17 @@ const ghostMargin = (view: { width: number }) => Math.max(256, Math.round(view.w
 /**
  * Lays `boxes` (view coordinates) out as absolutely placed DOM boxes in `layer`, sized to their
  * bounding box (a layer that moves is composited again over its whole area on every frame);
- * returns the layer's top-left corner in the clipping box (which starts below the ruler).
+ * returns what it was laid out for, with its top-left corner in the clipping box (which starts
+ * below the ruler).
  */
 function layOutBoxes(
   layer: HTMLElement,
   boxes: readonly GhostBox[],
+  ids: readonly string[],
+  view: { pxPerSecond: number; scrollX: number; scrollY: number; width: number; height: number },
+  margin: number,
   fill: (box: GhostBox) => string,
-): { left: number; top: number } {
+): BoxLayerBase {
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;
@@ -344,7 +353,18 @@ function layOutBoxes(
   layer.innerHTML = html.join('');
   layer.style.width = `${Math.ceil(right - left)}px`;
   layer.style.height = `${Math.ceil(bottom - top)}px`;
-  return { left, top: top - RULER_HEIGHT };
+  const { pxPerSecond, scrollX, scrollY, width, height } = view;
+  return {
+    ids,
+    pxPerSecond,
+    scrollX,
+    scrollY,
+    width,
+    height,
+    margin,
+    left,
+    top: top - RULER_HEIGHT,
+  };
 }
 
 /** `#rrggbb` with an alpha, as CSS. */
@@ -1099,10 +1119,7 @@ export class CanvasController {
       base.ids !== drag.ids ||
       base.rowOffset !== drag.rowOffset ||
       base.blocked !== this.blocked ||
-      base.pxPerSecond !== state.pxPerSecond ||
-      base.scrollY !== state.scrollY ||
-      base.width !== state.viewportWidth ||
-      base.height !== state.viewportHeight ||
+      !sameView(base, view) ||
       Math.abs(shift(base)) > base.margin
     ) {
       base = this.layOutMoveGhosts(layer, view, drag);
@@ -1150,24 +1167,16 @@ export class CanvasController {
   ): GhostBase {
     const margin = ghostMargin(view);
     const boxes = this.index ? moveGhostBoxes(this.index, view, drag, this.blocked, margin) : [];
-    const { left, top } = layOutBoxes(layer, boxes, (box) => {
+    const laidOut = layOutBoxes(layer, boxes, drag.ids, view, margin, (box) => {
       const border = box.width >= 4 ? 'border:1px dashed #fff;' : '';
       return `background:${withAlpha(box.color, GHOST_ALPHA)};${border}`;
     });
     this.counts.ghostDraws += 1;
     this.ghostBase = {
-      ids: drag.ids,
+      ...laidOut,
       delta: drag.delta,
       rowOffset: drag.rowOffset,
       blocked: this.blocked,
-      pxPerSecond: view.pxPerSecond,
-      scrollX: view.scrollX,
-      scrollY: view.scrollY,
-      width: view.width,
-      height: view.height,
-      margin,
-      left,
-      top,
     };
     return this.ghostBase;
   }
@@ -1186,33 +1195,23 @@ export class CanvasController {
       !base ||
       base.ids !== ids ||
       base.index !== index ||
-      base.pxPerSecond !== view.pxPerSecond ||
-      base.scrollY !== view.scrollY ||
-      base.width !== view.width ||
-      base.height !== view.height ||
+      !sameView(base, view) ||
       Math.abs(view.scrollX - base.scrollX) > base.margin
     ) {
       const margin = ghostMargin(view);
       const boxes = fadeMaskBoxes(index, view, ids, margin);
-      const { left, top } = layOutBoxes(
+      const laidOut = layOutBoxes(
         mask,
         boxes,
+        ids,
+        view,
+        margin,
         (box) => `background:${withAlpha(box.color, FADE_MASK_ALPHA)}`,
       );
-      base = this.fadeBase = {
-        ids,
-        index,
-        pxPerSecond: view.pxPerSecond,
-        scrollX: view.scrollX,
-        scrollY: view.scrollY,
-        width: view.width,
-        height: view.height,
-        margin,
-        left,
-        top,
-      };
+      base = this.fadeBase = { ...laidOut, index };
     }
-    const transform = `translate(${base.left - Math.round(view.scrollX - base.scrollX)}px, ${base.top}px)`;
+    const left = base.left - Math.round(view.scrollX - base.scrollX);
+    const transform = `translate(${left}px, ${base.top}px)`;
     if (mask.style.transform !== transform) mask.style.transform = transform;
     mask.style.visibility = hidden ? 'hidden' : '';
     mask.style.display = '';
