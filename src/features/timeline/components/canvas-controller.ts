@@ -6,16 +6,15 @@
  * zooming and dragging only draw (no React renders). The ruler and the items are drawn as a band
  * wider than the view (model/band.ts) of opaque tiles TILE_PX wide, placed in the scroll content
  * so that the scroll box moves them natively: a horizontal scroll draws nothing until the view
- * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when
- * it can). Each tile is an opaque 2D canvas (see Tile). A Ctrl+wheel zoom stretches the band by a
- * transform, drawing it again only when stretched too far. The band is drawn again when items or
- * the selection change, and crisp once a scroll or zoom has settled. Trim feedback and the
- * selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its
- * ghosts out once, as DOM boxes in a layer reaching past the view, and then only moves that layer
- * (a compositor transform: nothing is drawn, painted or copied while the pointer moves); its
- * items fade where they are under a mask of DOM boxes (no tile changes); its time label and snap
- * line are small DOM elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names,
- * icons, thumbnails), and crisp again once no wheel event came for SETTLE_MS.
+ * nears the band's end, and then only the tiles it brings in (ahead of time in an idle task when it
+ * can). Each tile is an opaque 2D canvas (see Tile). A Ctrl+wheel zoom
+ * stretches the band by a transform, drawing it again only when stretched too far. The band is
+ * drawn again when items or the selection change, and crisp once a scroll or zoom has settled.
+ * Trim feedback and the selection box (and what it selects) are on the Konva overlay layer only. A move drag lays its ghosts out once, as DOM boxes in a
+ * layer reaching past the view, and then only moves that layer (a compositor transform: nothing is
+ * drawn, painted or copied while the pointer moves); its time label and snap line are small DOM
+ * elements. A Ctrl+wheel zoom sweep draws the items as boxes only (no names, icons, thumbnails), and
+ * crisp again once no wheel event came for SETTLE_MS.
  */
 import type Konva from 'konva';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
@@ -30,6 +29,7 @@ import {
   type Pending,
 } from '../model/pointer-gesture.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
+import { idSet } from '../model/group-move.ts';
 import {
   bandCovers,
   bandFor,
@@ -66,13 +66,10 @@ import {
   drawOverlay,
   drawnAlike,
   drawStatic,
-  FADE_MASK_ALPHA,
-  fadeMaskBoxes,
   GHOST_ALPHA,
   marqueeBox,
   moveGhostBoxes,
   moveLabel,
-  type GhostBox,
   snapMarker,
 } from './timeline-drawing.ts';
 
@@ -140,12 +137,6 @@ export interface CanvasElements {
    * layer is painted once and then only moved.
    */
   ghosts: HTMLElement | null;
-  /**
-   * The fade mask of a move drag: DOM boxes of each dragged item's row background over the item
-   * where it is, in the ghosts' clipping box under them (fadeMaskBoxes). It moves only with a
-   * scroll.
-   */
-  fade: HTMLElement | null;
   /** The dragged selection's start time (or "overlap"), above its first item. */
   ghostLabel: HTMLElement | null;
   /** What a move snapped to: a dashed line with its label. */
@@ -164,42 +155,23 @@ interface MarqueeDrawn {
 
 type MoveDrag = Extract<NonNullable<TimelineEditorState['drag']>, { kind: 'move' }>;
 
-/** What a layer of DOM boxes (ghosts, fade mask) was laid out for: the items and the view. */
-interface BoxLayerBase {
+/** What the ghost layer was laid out for: it is moved, not rebuilt, while only these still hold. */
+interface GhostBase {
   ids: readonly string[];
+  delta: number;
+  rowOffset: number;
+  blocked: boolean;
   pxPerSecond: number;
   scrollX: number;
   scrollY: number;
   width: number;
   height: number;
-  /** How far past each side of the view its boxes reach (CSS px). */
+  /** How far past each side of the view the ghosts reach (CSS px). */
   margin: number;
-  /** The layer's top-left corner in the clipping box, as laid out (before a drag or scroll). */
+  /** The layer's top-left corner in the clipping box, as laid out (before the drag's shift). */
   left: number;
   top: number;
 }
-
-/** The ghost layer is moved, not rebuilt, while only these still hold. */
-interface GhostBase extends BoxLayerBase {
-  delta: number;
-  rowOffset: number;
-  blocked: boolean;
-}
-
-/** The fade mask is moved with a scroll, not rebuilt, while these hold. */
-interface FadeBase extends BoxLayerBase {
-  index: TimelineIndex;
-}
-
-/** Whether a box layer laid out for `base` still fits the view's zoom, vertical scroll and size. */
-const sameView = (
-  base: BoxLayerBase,
-  view: { pxPerSecond: number; scrollY: number; width: number; height: number },
-): boolean =>
-  base.pxPerSecond === view.pxPerSecond &&
-  base.scrollY === view.scrollY &&
-  base.width === view.width &&
-  base.height === view.height;
 
 /** The Konva overlay layer shows trims and the selection box (move ghosts are DOM boxes). */
 const usesOverlay = (drag: TimelineEditorState['drag']): boolean =>
@@ -247,8 +219,8 @@ const NO_FRAME_WORK: FrameWork = {
   overlay: false,
 };
 /**
- * More items than this changing look (a selection change) draw the whole band again rather than
- * finding their tiles.
+ * More items than this changing look (a selection change, a drag's faded items) draw the whole
+ * band again rather than finding their tiles.
  */
 const DIRTY_MAX = 400;
 
@@ -261,6 +233,9 @@ const WARM_FRAMES = 4;
 
 /** How long a canvas's warming waits for a gesture to end before looking again. */
 const WARM_RETRY_MS = 250;
+
+/** Canvases kept to draw tiles on ahead (one a tile of the widest band at most). */
+const BACKS_KEPT = 8;
 
 /** Runs `run` in an idle period (by `timeoutMs` at the latest); a task where there are none. */
 function requestIdle(run: () => void, timeoutMs: number): number {
@@ -278,16 +253,19 @@ function cancelIdle(id: number): void {
 interface Tile {
   canvas: HTMLCanvasElement;
   /**
-   * The tile's opaque 2D context, drawn on directly. Measured against a `bitmaprenderer` canvas
-   * handed a finished bitmap: the 2D canvas costs the main thread ~1 ms a frame (its copy for the
-   * compositor on each commit) but halves the display compositor's cost of drawing the band in
-   * software (scroll and zoom frames redraw the whole view): less work a frame in all.
+   * The tile's opaque 2D context, drawn on directly (a tile drawn ahead for a drag is drawn on an
+   * OffscreenCanvas and copied). Measured against a `bitmaprenderer` canvas handed a finished
+   * bitmap: the 2D canvas costs the main thread ~1 ms a frame (its copy for the compositor on each
+   * commit) but halves the display compositor's cost of drawing the band in software (scroll and
+   * zoom frames redraw the whole view): less work a frame in all.
    */
   context: CanvasRenderingContext2D;
   /** The content generation it shows (see CanvasController.generation); -1: nothing yet. */
   generation: number;
+  /** Bumped on every bitmap it is given (a prepared bitmap is for the version it was drawn over). */
+  version: number;
   /**
-   * Items it shows look different now (selected or not): drawn again as it is (its names pinned
+   * Items it shows look different now (selected, faded): drawn again as it is (its names pinned
    * where they were), not with the whole band.
    */
   stale: boolean;
@@ -315,58 +293,6 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const pixelRatio = () =>
   typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
 
-/** Half a view past each side: a drag lays its ghosts out again once per half a view it travels. */
-const ghostMargin = (view: { width: number }) => Math.max(256, Math.round(view.width / 2));
-
-/**
- * Lays `boxes` (view coordinates) out as absolutely placed DOM boxes in `layer`, sized to their
- * bounding box (a layer that moves is composited again over its whole area on every frame);
- * returns what it was laid out for, with its top-left corner in the clipping box (which starts
- * below the ruler).
- */
-function layOutBoxes(
-  layer: HTMLElement,
-  boxes: readonly GhostBox[],
-  ids: readonly string[],
-  view: { pxPerSecond: number; scrollX: number; scrollY: number; width: number; height: number },
-  margin: number,
-  fill: (box: GhostBox) => string,
-): BoxLayerBase {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const box of boxes) {
-    left = Math.min(left, box.x);
-    top = Math.min(top, box.y);
-    right = Math.max(right, box.x + box.width);
-    bottom = Math.max(bottom, box.y + box.height);
-  }
-  if (boxes.length === 0) left = top = right = bottom = 0;
-  left = Math.floor(left);
-  top = Math.floor(top);
-  const html: string[] = [];
-  for (const box of boxes)
-    html.push(
-      `<div style="position:absolute;box-sizing:border-box;left:${round2(box.x - left)}px;top:${round2(box.y - top)}px;width:${round2(box.width)}px;height:${box.height}px;${fill(box)}"></div>`,
-    );
-  layer.innerHTML = html.join('');
-  layer.style.width = `${Math.ceil(right - left)}px`;
-  layer.style.height = `${Math.ceil(bottom - top)}px`;
-  const { pxPerSecond, scrollX, scrollY, width, height } = view;
-  return {
-    ids,
-    pxPerSecond,
-    scrollX,
-    scrollY,
-    width,
-    height,
-    margin,
-    left,
-    top: top - RULER_HEIGHT,
-  };
-}
-
 /** `#rrggbb` with an alpha, as CSS. */
 function withAlpha(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -384,6 +310,25 @@ export class CanvasController {
   private band: Band | null = null;
   /** Whether the band was drawn as a draft (boxes only) or with its names pinned elsewhere. */
   private bandCrisp = false;
+  /**
+   * The tiles showing a pressed selection, drawn ahead with it faded (what a move drag shows under
+   * its ghosts), rasterised after the press one tile a task (those in view first): the drag's
+   * frames show them as they come instead of drawing them (all of a 1,000-item band's tiles in one
+   * task, or in the drag's first frame, was a long animation frame of 60-85 ms). Each is for the
+   * tile's version it was drawn over.
+   */
+  private prepared: {
+    tiles: Map<number, { version: number; canvas: OffscreenCanvas }>;
+    /** Tiles still to draw ahead, in order; `task` draws the next. */
+    queue: number[];
+    task: ReturnType<typeof setTimeout> | null;
+    moving: ReadonlySet<string>;
+    band: Band;
+    epoch: number;
+    ids: readonly string[];
+    selection: ReadonlySet<string>;
+    index: TimelineIndex;
+  } | null = null;
   /** A move drag ended: the band waits (see endMove). */
   private holdBand = false;
   private endMoveFrame: number | null = null;
@@ -406,6 +351,12 @@ export class CanvasController {
   private epoch = 0;
   /** The band's tiles by index, and tiles out of the band kept for reuse. */
   private readonly tiles = new Map<number, Tile>();
+  /**
+   * Canvases tiles are drawn on ahead (prepareNextTile), kept for the next drag: a canvas's first
+   * draw allocates its backing store, which cost more than drawing the tile (a bitmap transferred
+   * out of one shared canvas left it without one for the next tile).
+   */
+  private backs: OffscreenCanvas[] = [];
   private tilePool: Tile[] = [];
   /** Bumped whenever what the band shows changes: a tile of an older generation is drawn again. */
   private generation = 0;
@@ -430,7 +381,6 @@ export class CanvasController {
     tileDraws: 0,
   };
   private ghostBase: GhostBase | null = null;
-  private fadeBase: FadeBase | null = null;
   private frameRequest: number | null = null;
   /** A wheel zoom sweep is under way (until SETTLE_MS after its last event). */
   private draft = false;
@@ -534,6 +484,7 @@ export class CanvasController {
       this.tiles.clear();
       this.deferredTiles.clear();
       this.tilePool = [];
+      this.dropPrepared();
       this.spacerWidth = this.spacerHeight = -1;
       this.playheadTransform = '';
       this.headersAt = Number.NaN;
@@ -573,7 +524,7 @@ export class CanvasController {
     if (state.drag?.kind === 'move') {
       if (view || state.drag !== previous.drag) this.placeMoveGhosts(state, state.drag);
     } else if (previous.drag?.kind === 'move') {
-      this.endMove();
+      this.endMove(previous.drag.ids);
     }
     if (state.drag?.kind === 'marquee') {
       if (view || state.drag !== previous.drag) this.placeMarqueeBox(state, state.drag);
@@ -590,10 +541,17 @@ export class CanvasController {
       this.requestFrame({ dom: true, overlay: true });
       this.scheduleSettle();
     }
-    // A selection change draws only the tiles of the items whose look changed. A move drag
-    // changes no tile: its items fade under a mask, beside their ghosts (placeMoveGhosts).
+    // A selection change, or a move drag starting or ending (its items faded in place), draws
+    // only the tiles of the items whose look changed.
     if (state.selection !== previous.selection)
       this.markDirty(selectionChange(previous.selection, state.selection));
+    const moving = state.drag?.kind === 'move' ? state.drag.ids : null;
+    const wasMoving = previous.drag?.kind === 'move' ? previous.drag.ids : null;
+    if (moving !== wasMoving) {
+      if (moving && !this.fadeAhead(moving)) this.markDirty(moving);
+      // A drag that ended (see endMove) is drawn when its ghosts go.
+      if (wasMoving && moving) this.markDirty(wasMoving);
+    }
     if (view) return;
     if (state.drag !== previous.drag && usesOverlay(state.drag))
       this.requestFrame({ overlay: true });
@@ -662,7 +620,8 @@ export class CanvasController {
    * editor's render, the request) and drawing the band it changed were one frame: ~60 ms for a
    * 1,000-item group; now each has a frame of its own, and nothing shows the items half-moved.
    */
-  private endMove(): void {
+  private endMove(ids: readonly string[]): void {
+    this.dropPrepared();
     if (this.endMoveFrame !== null) cancelAnimationFrame(this.endMoveFrame);
     this.holdBand = true;
     this.endMoveFrame = requestAnimationFrame(() => {
@@ -671,6 +630,7 @@ export class CanvasController {
         this.holdBand = false;
         // A new drag may have started meanwhile: its ghosts stay.
         if (this.store.getState().drag?.kind !== 'move') this.hideMoveGhosts();
+        this.markDirty(ids);
         if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
         this.onFrame();
       });
@@ -834,6 +794,7 @@ export class CanvasController {
         this.tiles.size + this.tilePool.length >=
         maxBandTiles(band.viewWidth, band.height, ratio)
       ) {
+        this.warmNextBack(band, ratio);
         return;
       } else {
         tile = this.newTile();
@@ -873,6 +834,26 @@ export class CanvasController {
     };
     requestAnimationFrame(step);
   };
+
+  /**
+   * Then the canvases a press draws the tiles in view on ahead (prepareFadedBand), one an idle
+   * task: allocating one in the press's first task cost 24 ms of a drag's 57 ms long frame.
+   */
+  private warmNextBack(band: Band, ratio: number): void {
+    if (typeof OffscreenCanvas !== 'function') return;
+    const inView = Math.ceil(band.viewWidth / TILE_PX) + 1;
+    if (this.backs.length >= Math.min(BACKS_KEPT, inView)) return;
+    const canvas = new OffscreenCanvas(
+      Math.ceil(TILE_PX * ratio),
+      Math.max(1, Math.round(band.height * ratio)),
+    );
+    const ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    if (!ctx) return;
+    ctx.fillRect(0, 0, 1, 1);
+    ctx.getImageData(0, 0, 1, 1);
+    this.backs.push(canvas);
+    this.scheduleWarmTiles();
+  }
 
   private cancelWarmTiles(): void {
     if (this.warmTask !== null) cancelIdle(this.warmTask);
@@ -915,6 +896,7 @@ export class CanvasController {
       canvas,
       context,
       generation: -1,
+      version: 0,
       pinnedAt: Number.NaN,
       stale: false,
       warm: false,
@@ -929,16 +911,49 @@ export class CanvasController {
    * through the GPU process: ~10-15 ms a tile in a CPU profile of the sweep (the first draw call
    * after the resize, `setTransform`, carried it), against ~1 ms to fill a tile's pixels).
    */
-  private paintTile(tile: Tile, index: number, band: Band, pinnedAt: number): number {
+  private paintTile(
+    tile: Tile,
+    index: number,
+    band: Band,
+    pinnedAt: number,
+    moving: ReadonlySet<string> | null,
+  ): number {
     const ratio = pixelRatio();
     this.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
     const ctx = tile.context;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, this.draft);
+    const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.draft);
+    tile.version += 1;
     tile.generation = this.generation;
     tile.pinnedAt = pinnedAt;
     tile.stale = false;
     return drawn;
+  }
+
+  /** A canvas to draw a tile on ahead, `width` × `height` device pixels, with its 2D context. */
+  private back(width: number, height: number): OffscreenCanvasRenderingContext2D | null {
+    if (typeof OffscreenCanvas !== 'function') return null;
+    const canvas = this.backs.pop() ?? new OffscreenCanvas(width, height);
+    // Drawn, then read once (which rasterises it in this task), then copied: a CPU canvas.
+    const ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    if (!ctx) return null;
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    return ctx;
+  }
+
+  /** A canvas drawn ahead goes back for the next drag (a few are kept). */
+  private returnBack(canvas: OffscreenCanvas): void {
+    if (this.backs.length < BACKS_KEPT) this.backs.push(canvas);
+  }
+
+  /** Copies a tile drawn ahead to the tile. */
+  private show(tile: Tile, canvas: OffscreenCanvas): void {
+    this.size(tile, canvas.width, canvas.height);
+    tile.context.setTransform(1, 0, 0, 1, 0, 0);
+    tile.context.drawImage(canvas, 0, 0);
+    this.returnBack(canvas);
+    tile.version += 1;
   }
 
   /** A tile's canvas at `width` × `height` device pixels, TILE_PX wide on the page. */
@@ -955,9 +970,10 @@ export class CanvasController {
 
   /** Draws the ruler and the items of `band` (`pinnedAt`: the view's left edge, content x). */
   private paintBand(
-    ctx: CanvasRenderingContext2D,
+    ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
     band: Band,
     pinnedAt: number,
+    moving: ReadonlySet<string> | null,
     draft: boolean,
   ): number {
     const index = this.index;
@@ -969,6 +985,7 @@ export class CanvasController {
     return drawItems(ctx, index, drawn, {
       fps: this.fps,
       selection: this.store.getState().selection,
+      moving,
       thumbnails: this.thumbnails,
       draft,
       pin: { left: pinLeft, right: pinLeft + band.viewWidth },
@@ -976,10 +993,176 @@ export class CanvasController {
   }
 
   /**
+   * After a press on a selected item (a move may follow): the tiles showing the pressed items, as
+   * the drag will show them (faded), drawn and rasterised ahead, outside any frame, one tile a task
+   * (prepareNextTile), those in view first. A selection change the press made is drawn first (the
+   * frame would have drawn it). False when the band cannot be drawn ahead (the drag then draws it).
+   */
+  private prepareFadedBand(ids: readonly string[]): boolean {
+    this.dropPrepared();
+    if (this.dirtyIds !== null || this.dirtySpans.length > 0) {
+      const view = viewportOf(this.store.getState());
+      if (this.takeDirty()) this.drawBand(view);
+      else this.drawBand(view, false);
+      this.placeBand(view);
+    }
+    const band = this.band;
+    const index = this.index;
+    if (!band || !index || !this.bandCrisp || this.draft || typeof OffscreenCanvas !== 'function')
+      return false;
+    const wanted = ids.length > DIRTY_MAX ? new Set(this.tiles.keys()) : this.tilesOf(ids, band);
+    const state = this.store.getState();
+    const inView = (i: number) => tileInView(i, state.scrollX, state.viewportWidth);
+    const queue = [...wanted]
+      .filter((i) => this.tiles.has(i))
+      .sort((a, b) => Number(inView(b)) - Number(inView(a)) || a - b);
+    this.prepared = {
+      tiles: new Map(),
+      queue,
+      task: null,
+      moving: idSet(ids),
+      band,
+      epoch: this.epoch,
+      ids,
+      selection: state.selection,
+      index,
+    };
+    if (queue.length > 0) this.prepared.task = setTimeout(this.prepareNextTile, 0);
+    return true;
+  }
+
+  /** Whether what was drawn ahead still fits what the band shows (items, selection, zoom). */
+  private preparedHolds(band: Band | null = this.band): boolean {
+    const prepared = this.prepared;
+    if (!prepared || !band) return false;
+    const drawnOver = prepared.band;
+    return (
+      prepared.epoch === this.epoch &&
+      prepared.index === this.index &&
+      prepared.selection === this.store.getState().selection &&
+      !this.draft &&
+      drawnOver.pxPerSecond === band.pxPerSecond &&
+      drawnOver.scrollY === band.scrollY &&
+      drawnOver.height === band.height &&
+      drawnOver.viewWidth === band.viewWidth
+    );
+  }
+
+  /** The move drag of the prepared items is under way. */
+  private preparedDragging(): boolean {
+    const drag = this.store.getState().drag;
+    return drag?.kind === 'move' && drag.ids === this.prepared?.ids;
+  }
+
+  /**
+   * Draws the next prepared tile ahead (one a task). Once the drag is under way, its frame shows
+   * it; a tile that can no longer be drawn ahead (it changed meanwhile) is drawn by the next frame.
+   */
+  private readonly prepareNextTile = (): void => {
+    const prepared = this.prepared;
+    if (!prepared) return;
+    prepared.task = null;
+    if (!this.preparedHolds()) {
+      this.dropPrepared();
+      return;
+    }
+    const i = prepared.queue.shift();
+    if (i === undefined) return;
+    const tile = this.tiles.get(i);
+    const band = this.band!;
+    const dragging = this.preparedDragging();
+    if (tile) {
+      const ctx =
+        tile.generation === this.generation && !tile.stale
+          ? this.back(tile.canvas.width, tile.canvas.height)
+          : null;
+      if (ctx) {
+        const ratio = pixelRatio();
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        this.paintBand(ctx, tileBand(band, i), tile.pinnedAt, prepared.moving, false);
+        // Rasterised here, in this task, not when the drag's frame copies it.
+        ctx.getImageData(0, 0, 1, 1);
+        prepared.tiles.set(i, { version: tile.version, canvas: ctx.canvas });
+      }
+      // Under way: the next frame shows it (or draws it, when it could not be drawn ahead).
+      if (dragging) {
+        tile.stale = true;
+        this.requestFrame({ dirty: true });
+      }
+    }
+    // The next tile after the next frame: two tiles' tasks (a canvas's first draw allocates it)
+    // in a row, with no frame between them, made one long animation frame.
+    if (prepared.queue.length > 0)
+      requestAnimationFrame(() => {
+        if (this.prepared === prepared && prepared.task === null)
+          prepared.task = setTimeout(this.prepareNextTile, 0);
+      });
+  };
+
+  /**
+   * A move drag starts: its items fade in the tiles drawn ahead (those not yet drawn follow, one a
+   * task). False when nothing was drawn ahead for these items: the caller draws them faded.
+   */
+  private fadeAhead(ids: readonly string[]): boolean {
+    if (this.prepared?.ids !== ids || !this.preparedHolds()) {
+      if (!this.prepareFadedBand(ids)) return false;
+    }
+    const prepared = this.prepared!;
+    for (const i of prepared.tiles.keys()) {
+      const tile = this.tiles.get(i);
+      if (tile) tile.stale = true;
+    }
+    if (prepared.tiles.size > 0) this.requestFrame({ dirty: true });
+    return true;
+  }
+
+  private dropPrepared(): void {
+    const prepared = this.prepared;
+    if (!prepared) return;
+    if (prepared.task !== null) clearTimeout(prepared.task);
+    for (const entry of prepared.tiles.values()) this.returnBack(entry.canvas);
+    // Under way: the tiles not yet drawn ahead are drawn faded by the next frame.
+    if (prepared.queue.length > 0 && this.elements && this.preparedDragging()) {
+      for (const i of prepared.queue) {
+        const tile = this.tiles.get(i);
+        if (tile) tile.stale = true;
+      }
+      this.requestFrame({ dirty: true });
+    }
+    this.prepared = null;
+  }
+
+  /**
+   * Shows the prepared faded tile `i` if it is what the tile should show now (the same items,
+   * selection, zoom and drag, drawn over the tile as it still is); false if not.
+   */
+  private showPrepared(i: number, tile: Tile, band: Band): boolean {
+    const prepared = this.prepared;
+    const entry = prepared?.tiles.get(i);
+    if (!prepared || !entry) return false;
+    prepared.tiles.delete(i);
+    const ok =
+      entry.version === tile.version &&
+      this.preparedDragging() &&
+      this.preparedHolds(band) &&
+      tile.canvas.width === entry.canvas.width &&
+      tile.canvas.height === entry.canvas.height;
+    if (!ok) {
+      this.returnBack(entry.canvas);
+      return false;
+    }
+    this.show(tile, entry.canvas);
+    tile.generation = this.generation;
+    tile.stale = false;
+    return true;
+  }
+
+  /**
    * Brings the band up to date for `view`: with `everything`, every tile is drawn again (items,
    * the selection or the zoom changed); otherwise only the tiles the band did not have yet (a
    * scroll brings in one tile at a time), the stale ones (items they show look different) and,
-   * with `pins`, those in view whose names were pinned for another scroll position.
+   * with `pins`, those in view whose names were pinned for another scroll position. A tile drawn
+   * ahead for a drag (prepareFadedBand) is shown instead of drawn when it still holds.
    */
   private drawBand(view: ReturnType<typeof viewportOf>, everything = true, pins = false): void {
     this.cancelIdleDraw();
@@ -1022,6 +1205,8 @@ export class CanvasController {
       this.tiles.delete(i);
       this.tilePool.push(tile);
     }
+    const state = this.store.getState();
+    const moving = state.drag?.kind === 'move' ? idSet(state.drag.ids) : null;
     let items = 0;
     let painted = 0;
     let fresh = false;
@@ -1036,6 +1221,11 @@ export class CanvasController {
       if (!tile) return;
       const repin = pins && inView(i) && tile.pinnedAt !== view.scrollX;
       if (tile.generation === this.generation && !tile.stale && !repin) continue;
+      if (!repin && this.showPrepared(i, tile, band)) {
+        painted += 1;
+        fresh ||= !this.deferredTiles.delete(i);
+        continue;
+      }
       // Out of view, in a frame or with something already drawn in this task: an idle task draws
       // it (nothing shows it before then; a scroll or zoom that brings it in draws it first). Not
       // during a zoom sweep, whose stretch shows the margins.
@@ -1050,7 +1240,7 @@ export class CanvasController {
       // A stale tile keeps its names where they were (its neighbours show them there).
       const pinnedAt =
         tile.stale && !repin && tile.generation === this.generation ? tile.pinnedAt : view.scrollX;
-      items += this.paintTile(tile, i, band, pinnedAt);
+      items += this.paintTile(tile, i, band, pinnedAt, moving);
       // Out of a frame: rasterised here (see scheduleIdleDraw), not in the next frame's commit.
       if (!this.inFrame) tile.context.getImageData(0, 0, 1, 1);
       painted += 1;
@@ -1119,7 +1309,10 @@ export class CanvasController {
       base.ids !== drag.ids ||
       base.rowOffset !== drag.rowOffset ||
       base.blocked !== this.blocked ||
-      !sameView(base, view) ||
+      base.pxPerSecond !== state.pxPerSecond ||
+      base.scrollY !== state.scrollY ||
+      base.width !== state.viewportWidth ||
+      base.height !== state.viewportHeight ||
       Math.abs(shift(base)) > base.margin
     ) {
       base = this.layOutMoveGhosts(layer, view, drag);
@@ -1127,7 +1320,6 @@ export class CanvasController {
     layer.style.transform = `translate(${base.left + shift(base)}px, ${base.top}px)`;
     layer.style.display = '';
     layer.style.visibility = '';
-    this.placeFadeMask(state, drag.ids);
     this.counts.ghostMoves += 1;
     const label = elements.ghostLabel;
     const text = moveLabel(this.index, view, drag, this.blocked, this.fps);
@@ -1165,56 +1357,49 @@ export class CanvasController {
     view: ReturnType<typeof viewportOf>,
     drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   ): GhostBase {
-    const margin = ghostMargin(view);
+    // Half a view past each side: a drag lays the ghosts out again once per half a view it travels.
+    const margin = Math.max(256, Math.round(view.width / 2));
     const boxes = this.index ? moveGhostBoxes(this.index, view, drag, this.blocked, margin) : [];
-    const laidOut = layOutBoxes(layer, boxes, drag.ids, view, margin, (box) => {
+    let left = Infinity;
+    let top = Infinity;
+    let right = -Infinity;
+    let bottom = -Infinity;
+    for (const box of boxes) {
+      left = Math.min(left, box.x);
+      top = Math.min(top, box.y);
+      right = Math.max(right, box.x + box.width);
+      bottom = Math.max(bottom, box.y + box.height);
+    }
+    if (boxes.length === 0) left = top = right = bottom = 0;
+    left = Math.floor(left);
+    top = Math.floor(top);
+    // Box coordinates: the clipping box starts below the ruler.
+    const html: string[] = [];
+    for (const box of boxes) {
       const border = box.width >= 4 ? 'border:1px dashed #fff;' : '';
-      return `background:${withAlpha(box.color, GHOST_ALPHA)};${border}`;
-    });
+      html.push(
+        `<div style="position:absolute;box-sizing:border-box;left:${round2(box.x - left)}px;top:${round2(box.y - top)}px;width:${round2(box.width)}px;height:${box.height}px;background:${withAlpha(box.color, GHOST_ALPHA)};${border}"></div>`,
+      );
+    }
+    layer.innerHTML = html.join('');
+    layer.style.width = `${Math.ceil(right - left)}px`;
+    layer.style.height = `${Math.ceil(bottom - top)}px`;
     this.counts.ghostDraws += 1;
     this.ghostBase = {
-      ...laidOut,
+      ids: drag.ids,
       delta: drag.delta,
       rowOffset: drag.rowOffset,
       blocked: this.blocked,
+      pxPerSecond: view.pxPerSecond,
+      scrollX: view.scrollX,
+      scrollY: view.scrollY,
+      width: view.width,
+      height: view.height,
+      margin,
+      left,
+      top: top - RULER_HEIGHT,
     };
     return this.ghostBase;
-  }
-
-  /**
-   * Shows the fade mask of the items `ids` where they are (laid out again only when the view has
-   * scrolled past its margin, zoomed or resized), `hidden` until their drag starts.
-   */
-  private placeFadeMask(state: TimelineEditorState, ids: readonly string[], hidden = false): void {
-    const mask = this.elements?.fade;
-    const index = this.index;
-    if (!mask || !index) return;
-    const view = viewportOf(state);
-    let base = this.fadeBase;
-    if (
-      !base ||
-      base.ids !== ids ||
-      base.index !== index ||
-      !sameView(base, view) ||
-      Math.abs(view.scrollX - base.scrollX) > base.margin
-    ) {
-      const margin = ghostMargin(view);
-      const boxes = fadeMaskBoxes(index, view, ids, margin);
-      const laidOut = layOutBoxes(
-        mask,
-        boxes,
-        ids,
-        view,
-        margin,
-        (box) => `background:${withAlpha(box.color, FADE_MASK_ALPHA)}`,
-      );
-      base = this.fadeBase = { ...laidOut, index };
-    }
-    const left = base.left - Math.round(view.scrollX - base.scrollX);
-    const transform = `translate(${left}px, ${base.top}px)`;
-    if (mask.style.transform !== transform) mask.style.transform = transform;
-    mask.style.visibility = hidden ? 'hidden' : '';
-    mask.style.display = '';
   }
 
   private placeMarqueeBox(
@@ -1231,9 +1416,9 @@ export class CanvasController {
   }
 
   /**
-   * A press on a selected item may start a move: its ghosts and fade mask are laid out right after
-   * the press, hidden, in a task of their own, so the first frame of the drag only shows them and
-   * moves the ghosts (with a large selection, laying them out in that frame was a long frame).
+   * A press on a selected item may start a move: its ghosts are laid out right after the press,
+   * hidden, in a task of their own, so the first frame of the drag only shows and moves them (with
+   * a large selection, laying them out and drawing the items faded in one frame was a long frame).
    */
   private prepareMoveGhosts(ids: readonly string[]): void {
     setTimeout(() => {
@@ -1252,24 +1437,21 @@ export class CanvasController {
       layer.style.visibility = 'hidden';
       layer.style.transform = `translate(${base.left}px, ${base.top}px)`;
       layer.style.display = '';
-      this.placeFadeMask(state, pending.ids, true);
+      this.prepareFadedBand(pending.ids);
     }, 0);
   }
 
   private hideMoveGhosts(): void {
+    this.dropPrepared();
     this.ghostBase = null;
-    this.fadeBase = null;
     this.labelText = '';
     const elements = this.elements;
     if (!elements) return;
-    for (const element of [elements.ghosts, elements.fade, elements.ghostLabel, elements.snapLine])
+    for (const element of [elements.ghosts, elements.ghostLabel, elements.snapLine])
       if (element) element.style.display = 'none';
-    // Drop the boxes (and the layers' pixels) until the next drag.
-    for (const layer of [elements.ghosts, elements.fade]) {
-      if (!layer) continue;
-      layer.style.visibility = '';
-      layer.replaceChildren();
-    }
+    if (elements.ghosts) elements.ghosts.style.visibility = '';
+    // Drop the boxes (and the layer's pixels) until the next drag.
+    if (elements.ghosts) elements.ghosts.replaceChildren();
   }
 
   private showOverlay(show: boolean): void {

@@ -74,7 +74,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const headersRef = useRef<HTMLUListElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const ghostsRef = useRef<HTMLDivElement>(null);
-  const fadeRef = useRef<HTMLDivElement>(null);
   const ghostLabelRef = useRef<HTMLDivElement>(null);
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
@@ -101,7 +100,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         headers: headersRef.current,
         playhead: playheadRef.current,
         ghosts: ghostsRef.current,
-        fade: fadeRef.current,
         ghostLabel: ghostLabelRef.current,
         snapLine: snapLineRef.current,
         marqueeBox: marqueeBoxRef.current,
@@ -243,13 +241,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
                 height: Math.max(0, size.height - RULER_HEIGHT),
               }}
             >
-              {/* Under the ghosts: fades the dragged items where they are. */}
-              <div
-                ref={fadeRef}
-                data-layer="fade-mask"
-                className="absolute left-0 top-0 will-change-transform"
-                style={{ display: 'none' }}
-              />
               <div
                 ref={ghostsRef}
                 className="absolute left-0 top-0 will-change-transform"

@@ -7,9 +7,6 @@ import {
   drawnAlike,
   drawItems,
   moveGhostBoxes,
-  fadeMaskBoxes,
-  FADE_MASK_ALPHA,
-  rowBackground,
   drawOverlay,
   drawStatic,
   drawMarqueeSelection,
@@ -72,6 +69,7 @@ describe('drawing', () => {
     const drawn = drawItems(ctx, index, view, {
       fps: 30,
       selection: new Set(),
+      moving: null,
       thumbnails: noThumbnails,
     });
     // 10 s of 6 visible rows with items of 0.5–4.5 s: a few dozen, not thousands.
@@ -85,6 +83,7 @@ describe('drawing', () => {
     const drawn = drawItems(recordingContext(), index, view, {
       fps: 30,
       selection: new Set(),
+      moving: null,
       thumbnails: noThumbnails,
     });
     expect(drawn).toBeLessThanOrEqual(20 * 1000);
@@ -100,6 +99,7 @@ describe('drawing', () => {
     drawItems(ctx, index, view, {
       fps: 30,
       selection: new Set(['b']),
+      moving: null,
       thumbnails: noThumbnails,
     });
     expect(ctx.texts).toEqual(expect.arrayContaining(['a', 'b', 'c', 't', 'm', '⌕ zoom']));
@@ -108,7 +108,7 @@ describe('drawing', () => {
   it('draws boxes only (no names, icons or thumbnails) while a zoom sweep is drafted', () => {
     const index = buildTimelineIndex(smallTimeline());
     const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1300, height: 300 };
-    const options = { fps: 30, selection: new Set(['b']), thumbnails: noThumbnails };
+    const options = { fps: 30, selection: new Set(['b']), moving: null, thumbnails: noThumbnails };
     const crisp = recordingContext();
     const crispCount = drawItems(crisp, index, view, options);
     const draft = recordingContext();
@@ -152,31 +152,6 @@ describe('drawing', () => {
     const label = moveLabel(index, view, drag, false, 30);
     expect(label?.x).toBeCloseTo((index.byId.get('a')!.item.start_seconds + 1) * 100);
     expect(moveLabel(index, view, drag, true, 30)?.text).toBe('overlap');
-  });
-
-  it("fades dragged items in place with a mask of their rows' background", () => {
-    const index = buildTimelineIndex(smallTimeline());
-    const view: Viewport = { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 };
-    const mask = fadeMaskBoxes(index, view, ['a', 'b']);
-    expect(mask).toHaveLength(2);
-    for (const id of ['a', 'b']) {
-      const { item, row } = index.byId.get(id)!;
-      // Where the item is, not where a ghost would be, in its row's stripe.
-      const box = mask.find((b) => b.x === item.start_seconds * 100)!;
-      expect(box).toMatchObject({
-        width: (item.end_seconds - item.start_seconds) * 100,
-        color: rowBackground(row),
-      });
-    }
-    expect(rowBackground(0)).not.toBe(rowBackground(1));
-    expect(rowBackground(2)).toBe(rowBackground(0));
-    // The mask over an item shows it as drawn at 0.35 over its row (each colour channel).
-    const item = 0xfa;
-    const background = 0x1e;
-    const masked = background * FADE_MASK_ALPHA + item * (1 - FADE_MASK_ALPHA);
-    expect(masked).toBeCloseTo(item * 0.35 + background * 0.65);
-    expect(fadeMaskBoxes(index, { ...view, scrollX: 5000 }, ['a', 'b'])).toHaveLength(0);
-    expect(fadeMaskBoxes(index, { ...view, scrollX: 5000 }, ['a', 'b'], 5000)).toHaveLength(2);
   });
 
   it('outlines what the selection box selects on the overlay (the items layer is left alone)', () => {

@@ -63,8 +63,6 @@ const SELECTION = '#facc15';
  * background, which makes it opaque for the display compositor (see CanvasController).
  */
 export const ROWS_BACKGROUND = '#0f172a';
-/** Every other row's stripe, from the first. */
-const ROW_STRIPE = '#1e293b';
 export const RULER_BACKGROUND = '#020617';
 const SNAP = '#22d3ee';
 
@@ -104,20 +102,14 @@ export function drawStatic(ctx: Ctx, view: Viewport, fps: number): void {
   ctx.fillRect(0, RULER_HEIGHT - 1, view.width, 1);
 }
 
-/** What row `row` is filled with under its items (rows are striped). */
-export function rowBackground(row: number): string {
-  return row % 2 === 0 ? ROW_STRIPE : ROWS_BACKGROUND;
-}
-
 /** Row stripes and grid lines at the ruler's labelled ticks, under the items. */
 export function drawBackground(ctx: Ctx, index: TimelineIndex, view: Viewport, fps: number): void {
   ctx.fillStyle = ROWS_BACKGROUND;
   ctx.fillRect(0, RULER_HEIGHT, view.width, view.height - RULER_HEIGHT);
   const rows = visibleRowRange(view, index.rows.length);
-  ctx.fillStyle = ROW_STRIPE;
+  ctx.fillStyle = '#1e293b';
   for (let row = rows.first; row <= rows.last; row += 1) {
-    if (rowBackground(row) === ROW_STRIPE)
-      ctx.fillRect(0, rowTop(row, view), view.width, ROW_HEIGHT);
+    if (row % 2 === 0) ctx.fillRect(0, rowTop(row, view), view.width, ROW_HEIGHT);
   }
   // Locked rows: a diagonal hatch behind their items.
   ctx.strokeStyle = 'rgba(148,163,184,0.18)';
@@ -189,6 +181,8 @@ function drawIcon(ctx: Ctx, type: TimelineItemType, x: number, y: number): void 
 export interface DrawItemsOptions {
   fps: number;
   selection: ReadonlySet<string>;
+  /** Items being dragged: drawn faded in place (the ghost is on the overlay layer). */
+  moving: ReadonlySet<string> | null;
   thumbnails: ThumbnailSource;
   /**
    * Boxes only (no names, icons, thumbnails or badges), batched like narrow bars: for the frames
@@ -234,7 +228,7 @@ export function drawItems(
   view: Viewport,
   options: DrawItemsOptions,
 ): number {
-  const { selection, thumbnails } = options;
+  const { selection, moving, thumbnails } = options;
   const pin = options.pin ?? { left: 0, right: view.width };
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
@@ -261,8 +255,8 @@ export function drawItems(
       const x0 = timeToX(item.start_seconds, view);
       const width = timeToX(item.end_seconds, view) - x0;
       const selected = selection.has(item.id);
-      // Items on a locked row are dimmed (dragged items are faded by a mask: fadeMaskBoxes).
-      const alpha = lockedRow ? 0.7 : 1;
+      // Dragged items are faded in place (the ghost moves); items on a locked row are dimmed.
+      const alpha = moving?.has(item.id) ? 0.35 : lockedRow ? 0.7 : 1;
       if (width < 2) {
         const pixel = Math.floor(x0);
         if (pixel === lastPixel) return;
@@ -520,16 +514,13 @@ function ghostBox(
 
 type MoveDrag = Extract<DragState, { kind: 'move' }>;
 
-/** One ghost of a move drag (or one box of its fade mask), in view coordinates. */
+/** One ghost of a move drag, in view coordinates. */
 export interface GhostBox {
   x: number;
   y: number;
   width: number;
   height: number;
-  /**
-   * Its fill: a ghost's is drawn at GHOST_ALPHA (red when the drop would be refused); a mask box's,
-   * its row's background, at FADE_MASK_ALPHA.
-   */
+  /** Its fill (drawn at GHOST_ALPHA), red when the drop would be refused. */
   color: string;
 }
 
@@ -547,42 +538,6 @@ export function moveGhostBoxes(
   drag: Pick<MoveDrag, 'ids' | 'delta' | 'rowOffset'>,
   blocked: boolean,
   marginPx = 0,
-): GhostBox[] {
-  return movingItemBoxes(index, view, drag, marginPx, (item) =>
-    blocked ? '#dc2626' : TYPE_STYLE[item.type].selected,
-  );
-}
-
-/**
- * How much a dragged item fades in place: a box of its row's background at this alpha over it
- * shows it as it would be drawn at 1 − FADE_MASK_ALPHA (0.35) over that background.
- */
-export const FADE_MASK_ALPHA = 0.65;
-
-/**
- * The mask that fades a move drag's items where they are (boxes of their row's background, drawn
- * at FADE_MASK_ALPHA over them), in view coordinates, for the items in the view and up to
- * `marginPx` past each side of it. The controller lays them out as DOM boxes over the band, so a
- * drag starting or ending changes no tile canvas (a canvas changed again soon after the press's
- * selection redraw needed new compositor buffers: 16-32 ms each in the drag's first frames).
- */
-export function fadeMaskBoxes(
-  index: TimelineIndex,
-  view: Viewport,
-  ids: readonly string[],
-  marginPx = 0,
-): GhostBox[] {
-  return movingItemBoxes(index, view, { ids, delta: 0, rowOffset: 0 }, marginPx, (_item, row) =>
-    rowBackground(row),
-  );
-}
-
-function movingItemBoxes(
-  index: TimelineIndex,
-  view: Viewport,
-  drag: { ids: readonly string[]; delta: number; rowOffset: number },
-  marginPx: number,
-  colorOf: (item: TimelineItem, row: number) => string,
 ): GhostBox[] {
   const moving = idSet(drag.ids);
   const rows = visibleRowRange(view, index.rows.length);
@@ -603,7 +558,13 @@ function movingItemBoxes(
         if (pixel === lastPixel) return;
         lastPixel = pixel;
       }
-      boxes.push({ x: x0, y: top, width: Math.max(1, width), height, color: colorOf(item, r) });
+      boxes.push({
+        x: x0,
+        y: top,
+        width: Math.max(1, width),
+        height,
+        color: blocked ? '#dc2626' : TYPE_STYLE[item.type].selected,
+      });
     });
   }
   return boxes;
