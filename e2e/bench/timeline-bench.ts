@@ -269,21 +269,35 @@ const RECORDER = `
     });
   };
   let running = false, deltas = [], last = 0, started = 0, sampler = null, samples = [];
+  // Pointer input as the page receives it: moves dispatched (Chromium coalesces a frame's moves
+  // into one), the moves they carry, and animation frames that came with no move since the last.
+  let moves = 0, coalesced = 0, movesAtFrame = 0, framesWithoutMove = 0, input = null;
+  addEventListener('pointermove', (e) => {
+    moves += 1;
+    coalesced += e.getCoalescedEvents ? Math.max(1, e.getCoalescedEvents().length) : 1;
+  }, true);
   const loop = (now) => {
     if (!running) return;
+    if (moves === movesAtFrame) framesWithoutMove += 1;
+    movesAtFrame = moves;
     deltas.push(now - last); last = now;
     if (sampler) samples.push(sampler());
     requestAnimationFrame(loop);
   };
   rec.start = (sample) => {
     deltas = []; samples = []; sampler = sample ? new Function('return (' + sample + ')')() : null;
+    moves = 0; coalesced = 0; movesAtFrame = 0; framesWithoutMove = 0; input = null;
     performance.mark('bench:start');
     started = performance.now();
     return new Promise((resolve) => requestAnimationFrame((now) => {
       running = true; last = now; requestAnimationFrame(loop); resolve(started);
     }));
   };
-  rec.motionEnd = () => { performance.mark('bench:motion-end'); return performance.now(); };
+  rec.motionEnd = () => {
+    input = { moves, coalesced, frames: deltas.length, framesWithoutMove };
+    performance.mark('bench:motion-end');
+    return performance.now();
+  };
   rec.stop = () => {
     running = false;
     performance.mark('bench:end');
@@ -292,7 +306,7 @@ const RECORDER = `
       .filter((l) => l.start >= started && l.start <= ended)
       .map((l) => ({ ...l, at: l.start - started }));
     const releasedAt = rec.lastPointerUp >= started ? rec.lastPointerUp - started : null;
-    return { deltas: deltas.slice(1), samples, windowMs: ended - started, loafs: inWindow, releasedAt };
+    return { deltas: deltas.slice(1), samples, windowMs: ended - started, loafs: inWindow, releasedAt, input };
   };
   window.__rec = rec;
 })();
@@ -318,6 +332,11 @@ interface Recorded {
   }>;
   /** The last pointer release, since the window's start (ms); null without one. */
   releasedAt: number | null;
+  /**
+   * Pointer moves up to the motion's end: dispatched, carried (coalesced), and the animation
+   * frames that had none; null when the gesture did not mark its motion's end.
+   */
+  input: { moves: number; coalesced: number; frames: number; framesWithoutMove: number } | null;
 }
 
 interface TraceEvent {
@@ -860,6 +879,11 @@ async function measure(
       console.log(
         `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms at +${fmt(loaf.at, 0)} ms${figures.releasedAt === null ? '' : ` (release at +${fmt(figures.releasedAt, 0)})`} (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}, scripts ${fmt(loaf.scriptsMs)}${loaf.input === null ? '' : `, first input queued at +${fmt(loaf.input)}`}) ${loaf.scripts.join(' | ')}`,
       );
+  const input = figures.input;
+  if (process.env.BENCH_DEBUG && input && input.moves > 1)
+    console.log(
+      `  pointer input during the ${name}'s motion (${lib.name}): ${input.moves} moves dispatched carrying ${input.coalesced}; ${input.framesWithoutMove} of ${input.frames} animation frames had none`,
+    );
   return {
     frames: figures.deltas.length,
     p50: percentile(figures.deltas, 50),
