@@ -18,6 +18,9 @@
  *   so that drag ends with Escape (frames measured, nothing sent). A commit's revision and a trim's
  *   review dialog are watched in the page on DOM changes (a Playwright locator wait for the dialog
  *   went on querying the page's roles every 500 ms for 60 s, into the gestures measured next).
+ * - Every page is measured quiet: a gesture starts once no CSS animation or transition runs on it
+ *   (a compositor animation, such as the jobs tray's pulse, presents a frame every vsync whatever
+ *   the editor does).
  * - During each gesture, press to release and for a commit until the revision returns: rAF gaps
  *   (p50/p95/max), Long Animation Frames (count, total, blocking), and from Chromium's frame trace
  *   (CDP tracing, `DrawFrame` / `DroppedFrame`) the frames presented and dropped while the input
@@ -38,7 +41,8 @@
  *   beat). Any other gesture that did not do its work still fails the run (figures not trusted).
  *
  * Env: BENCH_SIZES (default 1000,10000), BENCH_RUNS (default 1; the median run is reported),
- * BENCH_POINTER_EVENTS (default 120 a gesture), BENCH_PORT (default: a free port), CHROMIUM_PATH,
+ * BENCH_INPUT_HZ (default 120 input events a second), BENCH_POINTER_EVENTS (default two seconds'
+ * worth a gesture), BENCH_PORT (default: a free port), CHROMIUM_PATH,
  * BENCH_JSON (also write the figures to this file), BENCH_PEER=0 (skip the peer).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -70,11 +74,37 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const pageDir = fileURLToPath(new URL('./timeline', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-const POINTER_EVENTS = Math.max(30, Number(process.env.BENCH_POINTER_EVENTS ?? 120));
 const WITH_PEER = process.env.BENCH_PEER !== '0';
 /** Tall enough for all 20 rows (the canvas is as tall as its rows, up to the viewport). */
 const VIEWPORT = { width: 1280, height: 1440 };
-const INPUT_HZ = 60;
+/**
+ * Input events a second (BENCH_INPUT_HZ), as a pointing device reports them: USB mice report at
+ * 125-1,000 Hz, trackpads at 90-120+. At 60 Hz, events sent from a timer beat against the
+ * display's 60 Hz: 2-6 of every ~120 frames got no event and had nothing new to show (the
+ * trivial page redraws every frame whatever comes), which capped an editor that draws on input
+ * at 56-58 frames a second before it did any work (input census, 2026-11-25).
+ */
+const INPUT_HZ = Math.max(30, Number(process.env.BENCH_INPUT_HZ ?? 120));
+/** Events a gesture (BENCH_POINTER_EVENTS): two seconds of input by default. */
+const POINTER_EVENTS = Math.max(30, Number(process.env.BENCH_POINTER_EVENTS ?? INPUT_HZ * 2));
+/** Wheel deltas are per event: scaled so that a gesture scrolls and zooms as far at any rate. */
+const PER_EVENT = 60 / INPUT_HZ;
+/** The scroll: right at 3,600 px a second for three quarters of it, then back left. */
+const SCROLL_DELTAS = Array.from({ length: POINTER_EVENTS }, (_, i) => ({
+  deltaX: (i < POINTER_EVENTS * 0.75 ? 60 : -60) * PER_EVENT,
+  deltaY: 0,
+}));
+/** The Ctrl+wheel zoom sweep: out for half of it, then back in. */
+const ZOOM_DELTAS = Array.from({ length: POINTER_EVENTS }, (_, i) => ({
+  deltaX: 0,
+  deltaY: (i < POINTER_EVENTS / 2 ? 40 : -40) * PER_EVENT,
+}));
+/** Display frames a gesture's input lasts. */
+const GESTURE_FRAMES = (POINTER_EVENTS / INPUT_HZ) * 60;
+/** CDP's modifier bit for Alt. */
+const ALT = 1;
+/** The one-item drag's path: straight legs through these offsets from the press (px). */
+const DRAG_LEGS_PX = [0, 160, -20, 120, 40];
 const FIRST_DRAW_MARK = 'cutroom:timeline-first-draw';
 const PROJECT_NAME = (size: number) => `Benchmark: ${size.toLocaleString('en')} timeline items`;
 
@@ -347,6 +377,9 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  args?: {
+    frame_reporter?: { state?: string; has_compositor_animation?: boolean };
+  };
 }
 
 /** BENCH_DEBUG: where the renderer's main thread spent the window, by trace event (self time). */
@@ -798,6 +831,74 @@ async function commitTime(page: Page, revision: number, after: 'pointer' | 'key'
   );
 }
 
+/**
+ * Waits until no CSS animation or transition runs on the page (at most QUIET_TIMEOUT_MS). A running
+ * one on the compositor (the jobs tray's pulse while the simulator's seeded exports render, up to
+ * 60 s after it starts) makes Chromium present a frame every vsync whatever the editor does: a
+ * drag measured then counted frames that had nothing new of its own (59.7 a second), the same drag
+ * after the exports ended 53.6 (traces, 2026-11-25 04:00). The peer's and the trivial page have no
+ * such animation: every page is measured quiet.
+ */
+async function waitForQuietPage(page: Page): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let running: string[] = [];
+  while (Date.now() < deadline) {
+    running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          const name =
+            animation instanceof CSSAnimation
+              ? animation.animationName
+              : animation instanceof CSSTransition
+                ? animation.transitionProperty
+                : 'animation';
+          return `${name} on ${target ? `${target.tagName.toLowerCase()}.${[...target.classList].slice(0, 4).join('.')}` : '?'}`;
+        }),
+    );
+    if (running.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `the page still runs ${running.join(', ')} after ${QUIET_TIMEOUT_MS / 1000} s: its frames would not be the editor's`,
+  );
+}
+
+const QUIET_TIMEOUT_MS = 120_000;
+
+/**
+ * The frames Chromium's compositor reported in the window (PipelineReporter): how many presented
+ * something, how many had no update to show, and how many ran a compositor animation (none should:
+ * the page was quiet when the gesture began).
+ */
+function frameCensus(
+  events: TraceEvent[],
+  from: string,
+  to: string,
+): { reported: number; noUpdate: number; compositorAnimation: number } {
+  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === from);
+  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === to);
+  const reports = events.filter(
+    (e) =>
+      e.name === 'PipelineReporter' &&
+      e.ph === 'b' &&
+      start &&
+      end &&
+      e.pid === start.pid &&
+      e.ts >= start.ts &&
+      e.ts <= end.ts,
+  );
+  return {
+    reported: reports.length,
+    noUpdate: reports.filter((e) => e.args?.frame_reporter?.state === 'STATE_NO_UPDATE_DESIRED')
+      .length,
+    compositorAnimation: reports.filter((e) => e.args?.frame_reporter?.has_compositor_animation)
+      .length,
+  };
+}
+
 /** Runs one gesture inside the measuring window and turns what was recorded into figures. */
 async function measure(
   lib: Lib,
@@ -811,6 +912,7 @@ async function measure(
   sample?: string,
 ): Promise<GestureFigures & { samples: unknown[] }> {
   currentGesture = name;
+  await waitForQuietPage(lib.page);
   const stopTrace = await startTrace(lib.cdp);
   const profiling = PROFILE.has(currentGesture);
   if (profiling) {
@@ -879,6 +981,11 @@ async function measure(
       console.log(
         `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms at +${fmt(loaf.at, 0)} ms${figures.releasedAt === null ? '' : ` (release at +${fmt(figures.releasedAt, 0)})`} (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}, scripts ${fmt(loaf.scriptsMs)}${loaf.input === null ? '' : `, first input queued at +${fmt(loaf.input)}`}) ${loaf.scripts.join(' | ')}`,
       );
+  const census = frameCensus(events, 'bench:start', 'bench:motion-end');
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `  compositor frames during the ${name}'s motion (${lib.name}): ${census.reported} reported, ${census.noUpdate} with no update to show, ${census.compositorAnimation} with a compositor animation running`,
+    );
   const input = figures.input;
   if (process.env.BENCH_DEBUG && input && input.moves > 1)
     console.log(
@@ -996,16 +1103,25 @@ async function commonGestures(
 ): Promise<void> {
   const zoom = await lib.zoom();
 
-  // Drag one item: over ±200 px and back, dropped 40 px right of where it was.
+  // Drag one item out and back in straight legs, 0 → +160 → −20 → +120 → +40 px, dropped 40 px
+  // right of where it was, with Alt (no snapping to other items' edges; the frame grid stays), so
+  // that each display frame's input moves it by 2.7-6 px (2-5 frames of video at the working
+  // zoom): each frame has something new to show. The damped sine used before, with snapping, held the item still
+  // for 57-60 of its ~130 frames (edges of 1,000 items within 8 px everywhere at this zoom, and
+  // sub-frame steps near its turning points): Chromium presented nothing new then, and the figure
+  // said 27.7-29.2 a second whatever the editor did (frame census, 2026-11-25 04:20). The peer and
+  // the trivial page get the same input.
   const dragged = pickItem(setup.timeline, ['video', 'image', 'text'], 60 / zoom, 80 / zoom);
   const rect = await bringIntoView(lib, dragged);
   const from = { x: rect.x + Math.min(rect.width / 2, 30), y: rect.y + rect.height / 2 };
   const before = await lib.span(dragged.id);
   gestures.drag = await measure(lib, 'drag', async (gesture) => {
-    await pointerGesture(lib, from, (t) => ({
-      x: from.x + 200 * Math.sin(Math.PI * 2 * t) * (1 - t) + 40 * t,
-      y: from.y,
-    }));
+    await pointerGesture(
+      lib,
+      from,
+      (t) => ({ x: from.x + alongWaypoints(DRAG_LEGS_PX, t), y: from.y }),
+      { modifiers: ALT },
+    );
     await gesture.motionEnd();
     const commitMs = commit ? await commit('drag') : undefined;
     await gesture.done();
@@ -1042,12 +1158,7 @@ async function commonGestures(
   const middle = centre(lib.area);
   gestures.scroll = await measure(lib, 'scroll', async () => {
     const start = await lib.scroll();
-    const steps = POINTER_EVENTS;
-    await wheel(
-      lib,
-      middle,
-      Array.from({ length: steps }, (_, i) => ({ deltaX: i < steps * 0.75 ? 60 : -60, deltaY: 0 })),
-    );
+    await wheel(lib, middle, SCROLL_DELTAS);
     await lib.page.waitForTimeout(50);
     const end = await lib.scroll();
     return {
@@ -1063,13 +1174,7 @@ async function commonGestures(
     lib,
     'zoom',
     async () => {
-      const steps = POINTER_EVENTS;
-      await wheel(
-        lib,
-        middle,
-        Array.from({ length: steps }, (_, i) => ({ deltaX: 0, deltaY: i < steps / 2 ? 40 : -40 })),
-        true,
-      );
+      await wheel(lib, middle, ZOOM_DELTAS, true);
       return { effect: '', ok: true };
     },
     lib.zoomSample,
@@ -1229,7 +1334,7 @@ async function cutroomGestures(
   const ghostsBefore = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
   gestures['group drag'] = await measure(lib, 'group drag', async (gesture) => {
     // Out and back in straight legs, never left of the press: 0 → 150 → 10 → 150 → 40 px, so every
-    // one of the events moves the group by 3.7-5 px (over 3 frames of video at this zoom). The
+    // display frame's input moves the group by 3.7-5 px (over 3 frames of video at this zoom). The
     // selection holds the item at 0 s, so left of the press the group is clamped at the project's
     // start; the damped sine used before spent 28 of its 120 events there (and more near its turning
     // points moved it by less than a frame): nothing changed on screen, Chromium presented no
@@ -1247,7 +1352,7 @@ async function cutroomGestures(
       const moved = ghosts.ghostMoves - ghostsBefore.ghostMoves;
       return {
         effect: `${all.length} items dragged (ghosts drawn ${ghosts.ghostDraws - ghostsBefore.ghostDraws}×, moved ${moved}×), Escape: over the 5,000 a request`,
-        ok: moved > POINTER_EVENTS / 4,
+        ok: moved > GESTURE_FRAMES / 4,
       };
     }
     const commitMs = await commit('group move');
@@ -1424,7 +1529,7 @@ async function measureBaseline(browser: Browser, setup: Setup): Promise<CellResu
       const before = await page.evaluate(() => window.__baseline!.draws());
       await gesture();
       const drawn = (await page.evaluate(() => window.__baseline!.draws())) - before;
-      return { effect: `redrawn ${drawn}×`, ok: drawn >= POINTER_EVENTS / 2 };
+      return { effect: `redrawn ${drawn}×`, ok: drawn >= GESTURE_FRAMES / 2 };
     };
     const middle = centre(area);
     const gestures: Record<string, GestureFigures> = {};
@@ -1433,22 +1538,16 @@ async function measureBaseline(browser: Browser, setup: Setup): Promise<CellResu
       lib,
       'drag',
       redraws(() =>
-        pointerGesture(lib, middle, (t) => ({
-          x: middle.x + 200 * Math.sin(Math.PI * 2 * t) * (1 - t) + 40 * t,
-          y: middle.y,
-        })),
+        pointerGesture(
+          lib,
+          middle,
+          (t) => ({ x: middle.x + alongWaypoints(DRAG_LEGS_PX, t), y: middle.y }),
+          { modifiers: ALT },
+        ),
       ),
     );
     gestures.scroll = await measure(lib, 'scroll', async () => {
-      const steps = POINTER_EVENTS;
-      await wheel(
-        lib,
-        middle,
-        Array.from({ length: steps }, (_, i) => ({
-          deltaX: i < steps * 0.75 ? 60 : -60,
-          deltaY: 0,
-        })),
-      );
+      await wheel(lib, middle, SCROLL_DELTAS);
       await page.waitForTimeout(50);
       const end = await lib.scroll();
       return { effect: `scrolled ${Math.round(end.left)} px`, ok: end.left > 0 };
@@ -1456,17 +1555,7 @@ async function measureBaseline(browser: Browser, setup: Setup): Promise<CellResu
     gestures.zoom = await measure(
       lib,
       'zoom',
-      redraws(() =>
-        wheel(
-          lib,
-          middle,
-          Array.from({ length: POINTER_EVENTS }, (_, i) => ({
-            deltaX: 0,
-            deltaY: i < POINTER_EVENTS / 2 ? 40 : -40,
-          })),
-          true,
-        ),
-      ),
+      redraws(() => wheel(lib, middle, ZOOM_DELTAS, true)),
     );
     const from = { x: area.x + area.width - 48, y: area.y + 34 };
     const to = { x: area.x - 10, y: area.y + area.height - 24 };
