@@ -521,20 +521,33 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
   };
 }
 
+/** The page renderer's events between two of its marks (null without both marks). */
+function between(
+  events: TraceEvent[],
+  from: string,
+  to: string,
+): { inWindow: (e: TraceEvent) => boolean; seconds: number } | null {
+  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === from);
+  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === to);
+  if (!start || !end) return null;
+  return {
+    inWindow: (e) => e.pid === start.pid && e.ts >= start.ts && e.ts <= end.ts,
+    seconds: (end.ts - start.ts) / 1e6,
+  };
+}
+
 /** Frames presented and dropped by the page's renderer between two of its marks. */
 function framesBetween(
   events: TraceEvent[],
   from: string,
   to: string,
 ): { presented: number; dropped: number; seconds: number } {
-  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === from);
-  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === to);
-  if (!start || !end) return { presented: 0, dropped: 0, seconds: 0 };
-  const inWindow = (e: TraceEvent) => e.pid === start.pid && e.ts >= start.ts && e.ts <= end.ts;
+  const marked = between(events, from, to);
+  if (!marked) return { presented: 0, dropped: 0, seconds: 0 };
   return {
-    presented: events.filter((e) => e.name === 'DrawFrame' && inWindow(e)).length,
-    dropped: events.filter((e) => e.name === 'DroppedFrame' && inWindow(e)).length,
-    seconds: (end.ts - start.ts) / 1e6,
+    presented: events.filter((e) => e.name === 'DrawFrame' && marked.inWindow(e)).length,
+    dropped: events.filter((e) => e.name === 'DroppedFrame' && marked.inWindow(e)).length,
+    seconds: marked.seconds,
   };
 }
 
@@ -869,27 +882,19 @@ async function waitForQuietPage(page: Page): Promise<void> {
 const QUIET_TIMEOUT_MS = 120_000;
 
 /**
- * The frames Chromium's compositor reported in the window (PipelineReporter): how many presented
- * something, how many had no update to show, and how many ran a compositor animation (none should:
- * the page was quiet when the gesture began).
+ * The frames Chromium's compositor reported between two marks (PipelineReporter): how many, how
+ * many had no update to show, and how many ran a compositor animation (none should: the page was
+ * quiet when the gesture began).
  */
 function frameCensus(
   events: TraceEvent[],
   from: string,
   to: string,
 ): { reported: number; noUpdate: number; compositorAnimation: number } {
-  const start = events.find((e) => e.cat === 'blink.user_timing' && e.name === from);
-  const end = events.find((e) => e.cat === 'blink.user_timing' && e.name === to);
-  const reports = events.filter(
-    (e) =>
-      e.name === 'PipelineReporter' &&
-      e.ph === 'b' &&
-      start &&
-      end &&
-      e.pid === start.pid &&
-      e.ts >= start.ts &&
-      e.ts <= end.ts,
-  );
+  const marked = between(events, from, to);
+  const reports = marked
+    ? events.filter((e) => e.name === 'PipelineReporter' && e.ph === 'b' && marked.inWindow(e))
+    : [];
   return {
     reported: reports.length,
     noUpdate: reports.filter((e) => e.args?.frame_reporter?.state === 'STATE_NO_UPDATE_DESIRED')
