@@ -10,10 +10,10 @@
  *   the timeline the BFF served for the same project; it gets the same pixels as Cutroom's time
  *   area, starts at Cutroom's zoom and scroll, its ruler scale follows the zoom, and it runs twice:
  *   `dragLine` on and off.
- * - Gestures, each with a fixed number of input events sent at 60 Hz over CDP, and each checked
- *   to have done something: drag one item (and its commit until "Revision N" returns), trim,
- *   scroll, Ctrl+wheel zoom sweep, fit to project, and on Cutroom only (the peer has no multiple
- *   selection) a marquee over every item and select all → group drag → drop (commit time) → undo
+ * - Gestures, each with a fixed number of input events sent over CDP (at 120 Hz by default), and
+ *   each checked to have done something: drag one item with Alt (and its commit until "Revision N"
+ *   returns), trim, scroll, Ctrl+wheel zoom sweep, fit to project, and on Cutroom only the same item
+ *   dragged back with snapping on, and (the peer has no multiple selection) a marquee over every item and select all → group drag → drop (commit time) → undo
  *   (undo time). At 10,000 items a group move is over the contract's 5,000 operations a request,
  *   so that drag ends with Escape (frames measured, nothing sent). A commit's revision and a trim's
  *   review dialog are watched in the page on DOM changes (a Playwright locator wait for the dialog
@@ -122,6 +122,11 @@ const GOALS: { small: FrameGoal; large: FrameGoal; groupCommitMs: number } = {
 };
 /** The gestures the frame goals apply to. */
 const SMOOTH_GESTURES = new Set(['drag', 'marquee', 'zoom', 'scroll', 'group drag']);
+/**
+ * Gestures whose input leaves frames with nothing new to show (a drag holding on snaps): the rAF
+ * p95 and long-animation-frame goals apply, not frames presented a second.
+ */
+const HELD_GESTURES = new Set(['snapped drag']);
 
 type LibName = 'cutroom' | 'peer (dragLine on)' | 'peer (dragLine off)' | typeof BASELINE;
 /** The machine's ceiling, measured beside Cutroom: see BASELINE_PAGE. */
@@ -1139,6 +1144,33 @@ async function commonGestures(
     };
   });
 
+  // Cutroom only: the same item dragged back along the mirrored path without Alt, snapping to other
+  // items' edges and the playhead as a drag does by default (the peer's snapping is its dragLine,
+  // measured in that configuration's drag). At the working zoom the edges of 1,000 items lie within
+  // the snap threshold almost everywhere, so the item holds on snaps and those frames have nothing
+  // new to show: its frames presented a second are printed, not a goal; its rAF p95 and long
+  // animation frames are (HELD_GESTURES).
+  if (commit) {
+    const snapRect = await bringIntoView(lib, dragged);
+    const snapFrom = {
+      x: snapRect.x + Math.min(snapRect.width / 2, 30),
+      y: snapRect.y + snapRect.height / 2,
+    };
+    const snapBefore = await lib.span(dragged.id);
+    gestures['snapped drag'] = await measure(lib, 'snapped drag', async (gesture) => {
+      await pointerGesture(lib, snapFrom, (t) => ({
+        x: snapFrom.x - alongWaypoints(DRAG_LEGS_PX, t),
+        y: snapFrom.y,
+      }));
+      await gesture.motionEnd();
+      const commitMs = await commit('snapped drag');
+      await gesture.done();
+      const after = await lib.span(dragged.id);
+      const moved = snapBefore && after ? after.start - snapBefore.start : 0;
+      return { effect: `“${dragged.name}” moved ${fmt(moved, 2)} s`, ok: moved < 0, commitMs };
+    });
+  }
+
   // Trim: the end handle of another item pulled 20 px left.
   const trimmed = pickItem(setup.timeline, ['video', 'image'], 50 / zoom, 0, new Set([dragged.id]));
   const trimRect = await bringIntoView(lib, trimmed);
@@ -1739,20 +1771,21 @@ function goalMisses(results: CellResult[]): string[] {
     if (cell.lib !== 'cutroom') continue;
     const baseline = results.find((r) => r.size === cell.size && r.lib === BASELINE)?.gestures;
     const ceiling = (name: string) => {
-      const b = baseline?.[name] ?? baseline?.[name === 'group drag' ? 'drag' : ''];
+      const b = baseline?.[name] ?? baseline?.[name.endsWith(' drag') ? 'drag' : ''];
       return b
         ? ` [trivial page, same input: ${fmt(b.presentedPerSecond)}/s, p95 ${fmt(b.p95)} ms]`
         : '';
     };
     const goal = cell.size >= 10_000 ? GOALS.large : GOALS.small;
     for (const [name, g] of Object.entries(cell.gestures)) {
-      if (!SMOOTH_GESTURES.has(name)) continue;
+      const held = HELD_GESTURES.has(name);
+      if (!SMOOTH_GESTURES.has(name) && !held) continue;
       const where = `${cell.size.toLocaleString('en')} items, ${name}`;
       if (g.p95 > goal.p95Ms + JITTER_MS)
         misses.push(
           `${where}: p95 frame ${fmt(g.p95)} ms (goal ≤ ${fmt(goal.p95Ms)} + ${JITTER_MS} ms jitter)${ceiling(name)}`,
         );
-      if (!(g.presentedPerSecond >= goal.presentedPerSecond))
+      if (!held && !(g.presentedPerSecond >= goal.presentedPerSecond))
         misses.push(
           `${where}: ${fmt(g.presentedPerSecond)} frames presented a second (goal ≥ ${goal.presentedPerSecond})${ceiling(name)}`,
         );
