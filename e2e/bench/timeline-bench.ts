@@ -888,8 +888,8 @@ const QUIET_TIMEOUT_MS = 120_000;
 
 /**
  * The frames Chromium's compositor reported between two marks (PipelineReporter): how many, how
- * many had no update to show, and how many ran a compositor animation (none should: the page was
- * quiet when the gesture began).
+ * many had no update to show, and how many ran a compositor animation (the page was quiet when the
+ * gesture began: any such frames come from the gesture, e.g. toolbar buttons it enables fading in).
  */
 function frameCensus(
   events: TraceEvent[],
@@ -991,11 +991,12 @@ async function measure(
       console.log(
         `  LoAF ${lib.name} ${name}: ${fmt(loaf.duration)} ms at +${fmt(loaf.at, 0)} ms${figures.releasedAt === null ? '' : ` (release at +${fmt(figures.releasedAt, 0)})`} (render ${fmt(loaf.render)}, style+layout ${fmt(loaf.layout)}, scripts ${fmt(loaf.scriptsMs)}${loaf.input === null ? '' : `, first input queued at +${fmt(loaf.input)}`}) ${loaf.scripts.join(' | ')}`,
       );
-  const census = frameCensus(events, 'bench:start', 'bench:motion-end');
-  if (process.env.BENCH_DEBUG)
+  if (process.env.BENCH_DEBUG) {
+    const census = frameCensus(events, 'bench:start', 'bench:motion-end');
     console.log(
       `  compositor frames during the ${name}'s motion (${lib.name}): ${census.reported} reported, ${census.noUpdate} with no update to show, ${census.compositorAnimation} with a compositor animation running`,
     );
+  }
   const input = figures.input;
   if (process.env.BENCH_DEBUG && input && input.moves > 1)
     console.log(
