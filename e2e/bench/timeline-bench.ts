@@ -512,6 +512,7 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
               'disabled-by-default-devtools.timeline',
               'v8.execute',
               'disabled-by-default-v8.cpu_profiler',
+              ...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean),
             ]
           : []),
       ],
@@ -565,6 +566,7 @@ const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Bool
  * BENCH_TRACE=<gesture>[,<gesture>…]: Chromium's whole trace of each of those gestures (main
  * thread tasks with their JS, CPU samples, frames) written to BENCH_TRACE_DIR (default the temp
  * directory) as `timeline-<editor>-<gesture>-<time>.json`, for DevTools' Performance panel.
+ * BENCH_TRACE_CATEGORIES adds trace categories to those traces (e.g. `v8,disabled-by-default-v8.gc`).
  */
 const TRACE = new Set((process.env.BENCH_TRACE ?? '').split(',').filter(Boolean));
 let currentGesture = '';

@@ -13,7 +13,10 @@ const variants: Record<Variant, string> = {
 
 /**
  * A button. `pending` (a request it sent is under way) refuses presses like `disabled` but keeps
- * the button focusable: a disabled button drops keyboard focus to the page.
+ * the button focusable: a disabled button drops keyboard focus to the page. Its colours change at
+ * once, without a transition: an editor's selection enables and disables a toolbar of them, and
+ * each colour transition ran for 150 ms on the compositor (a paint worklet per button) in the
+ * frames of the drag that selection started.
  */
 export function Button({
   variant = 'primary',
@@ -34,7 +37,7 @@ export function Button({
         }
         onClick?.(event);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-progress ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-progress ${variants[variant]} ${className}`}
       {...props}
     />
   );

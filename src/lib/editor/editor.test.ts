@@ -58,6 +58,34 @@ describe('gestures', () => {
     expect(editor.getState().announcement).toBe('Marquee cancelled.');
   });
 
+  it("a gesture begun with its press's state is one store update, and its mark includes it", () => {
+    const { editor } = setup();
+    editor.run(select, { ids: ['a'] });
+    const seen: Array<{ selection: readonly string[]; gesture: boolean }> = [];
+    const off = editor.store.subscribe((state) =>
+      seen.push({ selection: state.selection, gesture: state.gesture !== null }),
+    );
+    editor.beginGesture('Drag 1 note', { selection: ['b'] });
+    off();
+    // Subscribers never saw the press's selection without the gesture.
+    expect(seen).toEqual([{ selection: ['b'], gesture: true }]);
+    editor.setState({ selection: ['b', 'c'], drag: 10 });
+    expect(editor.handleKey(key('Escape'))).toBe(true);
+    // Escape goes back to the state right after the press, not before it.
+    expect(editor.getState()).toMatchObject({ selection: ['b'], drag: null, gesture: null });
+  });
+
+  it('a gesture begun while another is in progress rolls that one back first', () => {
+    const { editor } = setup();
+    editor.run(select, { ids: ['a'] });
+    editor.beginGesture('Marquee');
+    editor.setState({ selection: ['a', 'b'], drag: 3 });
+    editor.beginGesture('Drag 1 note', { selection: ['c'] });
+    expect(editor.getState()).toMatchObject({ selection: ['c'], drag: null });
+    expect(editor.handleKey(key('Escape'))).toBe(true);
+    expect(editor.getState()).toMatchObject({ selection: ['c'], gesture: null });
+  });
+
   it('a committed gesture is one request and one undo step', async () => {
     const { editor, service, board } = setup();
     editor.beginGesture('Drag 2 notes');

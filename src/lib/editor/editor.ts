@@ -375,16 +375,20 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
 
   // ───────────── gestures ─────────────
 
-  /** Starts a gesture: marks the state so that Escape can roll it back. */
-  beginGesture(label: string): { id: number; label: string } {
+  /**
+   * Starts a gesture: marks the state so that Escape can roll it back. `patch` (e.g. the selection
+   * a press makes) is applied in the same store update, and is part of the mark: subscribers see
+   * the gesture begin and its first state at once, not a state without the gesture before it.
+   */
+  beginGesture(label: string, patch: Partial<State> = {}): { id: number; label: string } {
     if (this.getState().gesture) this.cancelGesture();
     lastGestureId += 1;
-    const state = this.getState();
+    const state = { ...this.getState(), ...patch };
     const saved: Partial<State> = {};
     for (const key of this.config.markedKeys ?? []) saved[key] = state[key];
     this.mark = { id: lastGestureId, saved };
     const gesture = { id: lastGestureId, label };
-    this.setState({ gesture } as Partial<EditorState<State, Change>>);
+    this.setState({ ...patch, gesture } as Partial<EditorState<State, Change>>);
     return gesture;
   }
 

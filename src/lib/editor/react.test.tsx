@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   CommandFields,
@@ -87,5 +88,40 @@ describe('the React binding', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/Last: Place/)).not.toBeInTheDocument();
+  });
+
+  it('holds the context during a gesture: no render from the press to its end, one after it', () => {
+    const board = setupBoard();
+    const { editor } = board;
+    function Held() {
+      const ctx = useEditorContext(
+        editor,
+        (state) => [state.selection],
+        (state) => state.gesture !== null,
+      );
+      return <p>Selected: {ctx?.selection.join(', ') || 'none'}</p>;
+    }
+    let renders = 0;
+    render(
+      <QueryClientProvider client={board.queryClient}>
+        <Profiler id="held" onRender={() => (renders += 1)}>
+          <Held />
+        </Profiler>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Selected: none')).toBeInTheDocument();
+    const before = renders;
+    act(() => {
+      editor.beginGesture('Marquee', { selection: ['a'] });
+    });
+    act(() => editor.setState({ selection: ['a', 'b'], drag: 4 }));
+    expect(screen.getByText('Selected: none')).toBeInTheDocument();
+    expect(renders).toBe(before);
+    act(() => editor.endGesture({ drag: null }));
+    expect(screen.getByText('Selected: a, b')).toBeInTheDocument();
+    expect(renders).toBe(before + 1);
+    // Outside a gesture (e.g. keyboard selection) it follows at once.
+    act(() => editor.setState({ selection: ['c'] }));
+    expect(screen.getByText('Selected: c')).toBeInTheDocument();
   });
 });

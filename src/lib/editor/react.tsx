@@ -50,11 +50,14 @@ export function useSaving(editor: AnyEditor): boolean {
 /**
  * The command context, re-read when the document changes or when what `watch` picks from the
  * state changes (by default any state change; an editor whose drag updates the store every frame
- * watches only what its views need, e.g. the selection and the history).
+ * watches only what its views need, e.g. the selection and the history). While `hold` says so
+ * (e.g. during a pointer gesture, from its press), the context read before it is kept: the views
+ * re-render once when it ends, not in the press's or the drag's frames.
  */
 export function useEditorContext<E extends AnyEditor>(
   editor: E,
   watch: (state: StateOf<E>) => readonly unknown[] = (state) => [state],
+  hold?: (state: StateOf<E>) => boolean,
 ): CtxOf<E> | null {
   const queryClient = useQueryClient();
   const cache = useRef<{ doc: unknown; deps: readonly unknown[]; ctx: CtxOf<E> | null } | null>(
@@ -74,8 +77,9 @@ export function useEditorContext<E extends AnyEditor>(
   const read = () => {
     const doc = editor.document();
     const state = editor.getState() as StateOf<E>;
-    const deps = watch(state);
     const last = cache.current;
+    if (last && last.doc === doc && hold?.(state)) return last.ctx;
+    const deps = watch(state);
     if (
       last &&
       last.doc === doc &&

@@ -1713,17 +1713,20 @@ export class CanvasController {
       mods,
       !this.editor.isBusy(),
     );
-    this.editor.setState({
+    const pressed = {
       ...(result.selection ? { selection: result.selection } : {}),
       ...(result.playhead !== undefined ? { playhead: Math.max(0, result.playhead) } : {}),
-    });
+    };
+    // One mark per gesture: Escape restores the selection and drag as they are after the press.
+    // The press's selection and the gesture are one store update, so views that hold during a
+    // gesture (the toolbar, inspector and status) never see the selection without the gesture.
+    if (result.pending && result.pending.kind !== 'scrub')
+      this.editor.beginGesture(GESTURE_LABEL[result.pending.kind], pressed);
+    else this.editor.setState(pressed);
     this.pending = result.pending;
     this.lastPointer = { x, y, mods };
     if (result.pending) {
       this.gestureOrigin = this.clientOrigin();
-      // One mark per gesture: Escape restores the selection and drag as they are now.
-      if (result.pending.kind !== 'scrub')
-        this.editor.beginGesture(GESTURE_LABEL[result.pending.kind]);
       if (result.pending.kind === 'move') this.prepareMoveGhosts(result.pending.ids);
       el.setPointerCapture(event.pointerId);
       event.preventDefault();

@@ -10,7 +10,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
-import { useHeldWhile } from '@/lib/use-held-while.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
@@ -29,6 +28,7 @@ import {
   createTimelineEditor,
   type TimelineEditor as Editor,
 } from '../state/create-timeline-editor.ts';
+import type { TimelineEditorState } from '../state/timeline-state.ts';
 import { TimelineLegend } from './timeline-legend.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
@@ -108,33 +108,38 @@ function Zoom({ editor }: { editor: Editor }) {
 }
 
 /**
- * What is selected, for screen readers (silent during a drag). Its own component: a drag starting
- * or ending re-rendered the whole editor (14.6 ms at a drag's first move, trace 22:10).
+ * What is selected, for screen readers. It follows the editor's context, which a pointer gesture
+ * holds: a marquee or a drag is announced once, when it ends, and keyboard selection at once.
  */
-function SelectionStatus({ editor, index }: { editor: Editor; index: TimelineIndex }) {
-  const selection = useEditorState(editor, (state) => state.selection);
-  const dragging = useEditorState(editor, (state) => state.drag !== null);
+function SelectionStatus({
+  index,
+  selection,
+}: {
+  index: TimelineIndex;
+  selection: ReadonlySet<string> | undefined;
+}) {
   return (
     <div role="status" aria-label="Selection" className="sr-only">
-      {dragging ? '' : describeSelection(index, selection)}
+      {selection ? describeSelection(index, selection) : ''}
     </div>
   );
 }
+
+// A drag changes the store every frame: views re-read the context only for what they show.
+const watchContext = (state: TimelineEditorState) => [state.selection, state.history];
+// During a pointer gesture (from its press) the views (toolbar, inspector, selection status) show
+// what they showed before it and follow when it ends: a drop re-renders them anyway (the items
+// moved, the history grew), and a click's release is a quiet moment. Rendering them in the press's
+// task started a drag with a long frame: the render, the style and layout it forced, the toolbar
+// buttons' colour transitions and the JIT compiling React's render path on two cores (traces
+// 01:03 and 2026-11-25 07:10).
+const holdContext = (state: TimelineEditorState) => state.gesture !== null;
 
 export function TimelineEditor({ projectId, timeline }: { projectId: string; timeline: Timeline }) {
   const queryClient = useQueryClient();
   const [editor] = useState(() => createTimelineEditor({ projectId, queryClient }));
   const index = timelineIndexOf(timeline);
-  // A drag changes the store every frame: views re-read the context only for what they show.
-  const ctx = useEditorContext(editor, (state) => [state.selection, state.history]);
-  // During a pointer gesture (from the press) the inspector shows what it showed before it, and
-  // follows when the gesture ends: a drop re-renders it anyway (the items moved), and a click's
-  // release is a quiet moment. Rendering it in the press's task, and the layout that forced, was
-  // most of a 31 ms press before a drag's first frame (trace 01:03); a deferred render landed in
-  // the drag's first frames instead (21 ms of script in a 62 ms frame). Keyboard selection and
-  // the live status follow at once.
-  const pressing = useEditorState(editor, (state) => state.gesture !== null);
-  const inspectorCtx = useHeldWhile(ctx, pressing);
+  const ctx = useEditorContext(editor, watchContext, holdContext);
   const busy = useBusy(editor);
   const saving = useSaving(editor);
   const history = useEditorState(editor, (state) => state.history);
@@ -239,9 +244,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
           <ShortcutHelp editor={editor} extra={POINTER_HELP} />
         </div>
         <div className="flex flex-col gap-4">
-          {inspectorCtx ? (
-            <TimelineInspector editor={editor} ctx={inspectorCtx} busy={busy} />
-          ) : null}
+          {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
           {stage >= 2 ? (
             <Suspense fallback={null}>
               <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
@@ -250,7 +253,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         </div>
       </div>
 
-      <SelectionStatus editor={editor} index={index} />
+      <SelectionStatus index={index} selection={ctx?.selection} />
       <div role="status" aria-label="Last action" className="sr-only">
         {announcement}
       </div>
