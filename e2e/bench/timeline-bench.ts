@@ -108,6 +108,8 @@ const DRAG_LEGS_PX = [0, 160, -20, 120, 40];
 const FIRST_DRAW_MARK = 'cutroom:timeline-first-draw';
 const PROJECT_NAME = (size: number) => `Benchmark: ${size.toLocaleString('en')} timeline items`;
 
+/** One display frame: the floor of rAF gaps. */
+const FRAME_MS = 1000 / 60;
 /** The issue's goals. A rAF gap of one frame measures 16.7 ms ± timer jitter: 1 ms allowed. */
 const JITTER_MS = 1;
 interface FrameGoal {
@@ -116,7 +118,7 @@ interface FrameGoal {
   longestLoafMs?: number;
 }
 const GOALS: { small: FrameGoal; large: FrameGoal; groupCommitMs: number } = {
-  small: { p95Ms: 1000 / 60, presentedPerSecond: 55, longestLoafMs: 50 },
+  small: { p95Ms: FRAME_MS, presentedPerSecond: 55, longestLoafMs: 50 },
   large: { p95Ms: 1000 / 30, presentedPerSecond: 30 },
   groupCommitMs: 500,
 };
@@ -1713,7 +1715,12 @@ function printRatios(results: CellResult[]): string[] {
           continue;
         }
         if (!a || !b) continue;
-        compare(`${name} p95`, b.p95, a.p95);
+        // rAF gaps floor at one display frame: with both p95s within the jitter of that floor
+        // (the goal's own allowance), neither editor can be lower, and 16.78 vs 16.80 ms is timer
+        // noise, not a lead; the cell's other figures (frames presented, long frames) still count.
+        const atFloor = (p95: number) => p95 <= FRAME_MS + JITTER_MS;
+        if (atFloor(a.p95) && atFloor(b.p95)) cells.push(`${name} p95 both at the frame floor`);
+        else compare(`${name} p95`, b.p95, a.p95);
         if (name !== 'fit')
           compare(`${name} presented/s`, b.presentedPerSecond, a.presentedPerSecond, false);
         // LoAF time: both zero is a tie, not a loss.
