@@ -75,10 +75,12 @@ export function useEditorContext<E extends AnyEditor>(
     [editor, queryClient],
   );
   const read = () => {
-    const doc = editor.document();
     const state = editor.getState() as StateOf<E>;
     const last = cache.current;
-    if (last && last.doc === doc && hold?.(state)) return last.ctx;
+    // Held: not even the document is read (a drag notifies every frame; reading the query cache
+    // hashes its key each time). A change to it meanwhile is read when the hold ends.
+    if (last && hold?.(state)) return last.ctx;
+    const doc = editor.document();
     const deps = watch(state);
     if (
       last &&
