@@ -6,7 +6,7 @@
  * cache; the editor's store holds only what is ephemeral.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
@@ -139,11 +139,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const queryClient = useQueryClient();
   const [editor] = useState(() => createTimelineEditor({ projectId, queryClient }));
   const index = timelineIndexOf(timeline);
-  const latest = useEditorContext(editor, watchContext, holdContext);
-  // When a gesture ends, the views follow in a render of their own after the drop's commit
-  // (time-sliced, in tasks of its own): rendering the inspector and toolbar in the task that
-  // commits the drop made it one long frame (58 ms traced, 2026-11-25 07:50).
-  const ctx = useDeferredValue(latest);
+  const ctx = useEditorContext(editor, watchContext, holdContext);
   const busy = useBusy(editor);
   const saving = useSaving(editor);
   const history = useEditorState(editor, (state) => state.history);
