@@ -1144,7 +1144,10 @@ async function commonGestures(
     const moved = before && after ? after.start - before.start : 0;
     return {
       effect: `“${dragged.name}” moved ${fmt(moved, 2)} s`,
-      ok: moved > 0,
+      // Cutroom's drag holds Alt (no snapping to edges): it ends right of where it began. The peer
+      // has no such modifier, and its dragLine may snap the drop elsewhere (once 0.87 s left): it
+      // did its work if the item moved at all.
+      ok: commit ? moved > 0 : moved !== 0,
       ...(commitMs !== undefined ? { commitMs } : {}),
     };
   });
