@@ -301,7 +301,8 @@ describe('text style in the timeline inspector', () => {
     await userEvent.clear(font);
     await userEvent.type(font, 'Poppins{Enter}');
     await waitFor(() => expect(selected().text_style?.font_family).toBe('Poppins'));
-    expect(timeline().revision).toBe(revision + 1);
+    // Shown at once; the service's revision follows (the request goes after the painted frame).
+    await waitFor(() => expect(timeline().revision).toBe(revision + 1));
   });
 
   it('offers no font field for a text item without a font', async () => {

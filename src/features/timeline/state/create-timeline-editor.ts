@@ -35,9 +35,6 @@ import {
 } from './timeline-state.ts';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
 
-/** Operations from which a batch is sent after the frame that shows it (see `send`). */
-const LARGE_BATCH = 200;
-
 export type TimelineEditor = Editor<
   TimelineState,
   Timeline,
@@ -136,13 +133,14 @@ export function createTimelineEditor(options: {
         if (change.ops.length > MAX_BATCH_OPERATIONS) {
           throw new ChangeRejected(tooManyOperations(change.ops.length, MAX_BATCH_OPERATIONS));
         }
-        // A large batch (a group move, its undo) is serialised and sent after the frame that shows
-        // it applied: the optimistic update, the editor's render and building a request of 1,000
-        // operations were one task, and with the frame after it a long animation frame. That frame
-        // is the second after the render: a dropped drag's ghosts hold the band for one frame
-        // (canvas-controller's endMove). Sent after only one, the request's task (13 ms) and the
-        // band's draw (28 ms) were still one long animation frame.
-        if (change.ops.length > LARGE_BATCH) await afterPaint({ frames: 2 });
+        // A batch is serialised and sent after the frame that shows it applied: the optimistic
+        // update, the editor's render and building a request of 1,000 operations were one task,
+        // and with the frame after it a long animation frame. That frame is the second after the
+        // render: a dropped drag's ghosts hold the band for one frame (canvas-controller's
+        // endMove). Sent after only one, the request's task (13 ms) and the band's draw (28 ms)
+        // were still one long animation frame. A one-item drop waits too: its request made the
+        // service (on the same machine when simulated) busy during the drop's frames.
+        await afterPaint({ frames: 2 });
         const batch = await applyBatch(projectId, change.ops, base.revision, { idempotencyKey });
         if (!batch.applied) throw refusal(batch, base, change.ops.length);
         return { kind: 'ops', batch };
