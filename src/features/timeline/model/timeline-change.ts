@@ -60,9 +60,43 @@ export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyRes
 }
 
 /**
+ * Whether every trim of the batch was applied as sent: it deleted nothing, removed no caption
+ * words, and the answered start and end are the ones our copy shows. A clamped trim is not:
+ * the answer gives the item's new start and end, but not its source in- and out-points.
+ */
+function trimsAppliedAsSent(
+  ops: readonly EditOp[],
+  batch: TimelineBatchApplyResult,
+  after: Timeline,
+): boolean {
+  if (batch.deleted_timeline_item_ids.length > 0) return false;
+  const trims = ops.flatMap((op, index) => (op.kind === 'trim' ? [{ op, index }] : []));
+  if (trims.length === 0) return true;
+  // An item trimmed and changed again in the same batch: its answers are not its final state.
+  const touches = new Map<string, number>();
+  for (const op of ops) touches.set(op.itemId, (touches.get(op.itemId) ?? 0) + 1);
+  const byIndex = new Map(batch.results.map((answer) => [answer.index, answer]));
+  const items = itemsById(after);
+  return trims.every(({ op, index }) => {
+    const answer = byIndex.get(index);
+    const item = items.get(op.itemId);
+    return (
+      touches.get(op.itemId) === 1 &&
+      answer !== undefined &&
+      item !== undefined &&
+      answer.removed_caption_word_count === 0 &&
+      answer.deleted_timeline_item_ids.length === 0 &&
+      answer.start_seconds === item.start_seconds &&
+      answer.end_seconds === item.end_seconds
+    );
+  });
+}
+
+/**
  * The timeline after the service accepted the change. The batch is atomic and was based on the
- * revision we had, so our copy plus the answered operations is the service's timeline; a trim
- * (the service may clamp it and remove caption words) and a packing delete are fetched once.
+ * revision we had, so our copy plus the answered operations is the service's timeline. Fetched
+ * once instead: a trim the service clamped, or that removed caption words or deleted its item,
+ * and a packing delete.
  */
 export function settleChange(input: {
   base: Timeline;
@@ -71,11 +105,9 @@ export function settleChange(input: {
 }): Timeline | 'refetch' {
   const { base, change, result } = input;
   if (change.kind === 'ops' && result.kind === 'ops') {
-    if (change.ops.some((op) => op.kind === 'trim')) return 'refetch';
-    return {
-      ...applyEditOps(base, resolvedOps(change.ops, result.batch)),
-      revision: result.batch.revision,
-    };
+    const after = applyEditOps(base, resolvedOps(change.ops, result.batch));
+    if (!trimsAppliedAsSent(change.ops, result.batch, after)) return 'refetch';
+    return { ...after, revision: result.batch.revision };
   }
   if (change.kind === 'delete' && result.kind === 'delete') {
     if (result.result.packed && (result.result.clips_shifted ?? 0) > 0) return 'refetch';

@@ -171,6 +171,49 @@ describe('the timeline editor', () => {
     expect(cached()).toEqual(await server_());
   });
 
+  it('settles a trim the service applied as sent from its answer, without fetching the timeline', async () => {
+    const timeline = await open('Product launch teaser');
+    const layer = timeline.layers.find(
+      (candidate) => !candidate.locked && candidate.kind === 'video',
+    )!;
+    const item = [...layer.items].sort((a, b) => a.start_seconds - b.start_seconds)[0]!;
+    const outcome = await editor.submit(
+      'Trim 1 item',
+      opsChange([{ kind: 'trim', itemId: item.id, startDelta: 0, endDelta: -0.5 }]),
+    );
+    expect(outcome.status).toBe('applied');
+    // The dry run, then the commit: no read of the whole timeline after it.
+    expect(requests).toEqual([
+      'POST /timeline/operations/batch',
+      'POST /timeline/operations/batch',
+    ]);
+    const after = await server_();
+    expect(itemOf(after, item.id)!.end_seconds).toBeCloseTo(item.end_seconds - 0.5, 3);
+    expect(cached()).toEqual(after);
+  });
+
+  it('fetches the timeline once after a trim the service clamped', async () => {
+    const timeline = await open('Product launch teaser');
+    const layer = timeline.layers.find(
+      (candidate) => !candidate.locked && candidate.kind === 'video' && candidate.items.length > 1,
+    )!;
+    const [first, second] = [...layer.items].sort((a, b) => a.start_seconds - b.start_seconds);
+    // Past the next item's start: the service stops the end at it (and says so).
+    const endDelta = second!.start_seconds - first!.end_seconds + 1;
+    const held = await editor.submit(
+      'Trim 1 item',
+      opsChange([{ kind: 'trim', itemId: first!.id, startDelta: 0, endDelta }]),
+    );
+    expect(held.status).toBe('held');
+    requests.length = 0;
+    const applied = await editor.resolveReview(true);
+    expect(applied?.status).toBe('applied');
+    expect(requests).toEqual(['POST /timeline/operations/batch', 'GET /timeline']);
+    const after = await server_();
+    expect(itemOf(after, first!.id)!.end_seconds).toBe(second!.start_seconds);
+    expect(cached()).toEqual(after);
+  });
+
   it('adds an effect, undoes it by its id, redoes it and undoes the new one', async () => {
     const timeline = await open('Podcast highlights #41');
     const item = timeline.layers.find((layer) => layer.kind === 'video')!.items[0]!;
