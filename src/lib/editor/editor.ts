@@ -587,7 +587,9 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     if (base === undefined) {
       return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
     }
-    this.writeDocument(binding.apply(base, change));
+    // The document the screen shows while the change is saved (settle starts from it).
+    let shown = binding.apply(base, change);
+    this.writeDocument(shown);
     this.setState({ notice: null } as Partial<EditorState<State, Change>>);
 
     const outcome = await withConflictRetry<Doc, Change, Result>({
@@ -598,7 +600,10 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       refetch: () => binding.fetch(),
       rebase: (next, from, fresh) => binding.rebase(next, from, fresh),
       describe: (from, fresh) => binding.describeConflict(from, fresh),
-      onRebase: (fresh, next) => this.writeDocument(binding.apply(fresh, next)),
+      onRebase: (fresh, next) => {
+        shown = binding.apply(fresh, next);
+        this.writeDocument(shown);
+      },
     });
     if (outcome.conflict) this.showConflict(outcome.conflict, title, mode);
 
@@ -629,12 +634,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     }
 
     const { result, change: sent, base: appliedTo } = outcome;
-    const settled = binding.settle({
-      base: appliedTo,
-      optimistic: binding.apply(appliedTo, sent),
-      change: sent,
-      result,
-    });
+    const settled = binding.settle({ base: appliedTo, optimistic: shown, change: sent, result });
     if (settled === 'refetch') {
       try {
         await binding.fetch();

@@ -172,6 +172,7 @@ export function changedSpans(
   max: number,
   alike: (a: TimelineItem, b: TimelineItem) => boolean,
 ): Span[] | null {
+  if (before.byId === after.byId) return []; // the same items (see timelineIndexOf)
   if (before.rows.length !== after.rows.length) return null;
   for (const [i, row] of after.rows.entries()) {
     const old = before.rows[i]!.layer;

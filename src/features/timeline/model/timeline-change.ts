@@ -45,13 +45,20 @@ export function applyChange(timeline: Timeline, change: TimelineChange): Timelin
     : removeItems(timeline, new Set(change.ids));
 }
 
-/** The operations as the service applied them: answered positions, created effect ids. */
+/**
+ * The operations as the service applied them: answered positions, created effect ids. An
+ * operation the service applied as sent is returned as it is (the same object).
+ */
 export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyResult): EditOp[] {
   const byIndex = new Map(batch.results.map((result) => [result.index, result]));
   return ops.map((op, index) => {
     const answer = byIndex.get(index);
     if (!answer) return op;
-    if (op.kind === 'move' && answer.start_seconds !== undefined)
+    if (
+      op.kind === 'move' &&
+      answer.start_seconds !== undefined &&
+      (answer.start_seconds !== op.toStart || (answer.layer_index ?? op.toLayer) !== op.toLayer)
+    )
       return { ...op, toStart: answer.start_seconds, toLayer: answer.layer_index ?? op.toLayer };
     if (op.kind === 'add-effect' && answer.effect_id) return { ...op, effectId: answer.effect_id };
     if (op.kind === 'text-style' && answer.text_style) return { ...op, to: answer.text_style };
@@ -100,12 +107,18 @@ function trimsAppliedAsSent(
  */
 export function settleChange(input: {
   base: Timeline;
+  /** The timeline the screen shows (the change applied to `base`), when there is one. */
+  optimistic?: Timeline;
   change: TimelineChange;
   result: TimelineResult;
 }): Timeline | 'refetch' {
-  const { base, change, result } = input;
+  const { base, optimistic, change, result } = input;
   if (change.kind === 'ops' && result.kind === 'ops') {
-    const after = applyEditOps(base, resolvedOps(change.ops, result.batch));
+    const resolved = resolvedOps(change.ops, result.batch);
+    // Answered as sent: the timeline shown is the service's, and keeps its layers (nothing is
+    // indexed or drawn again for the answer).
+    const asSent = optimistic !== undefined && resolved.every((op, i) => op === change.ops[i]);
+    const after = asSent ? optimistic : applyEditOps(base, resolved);
     if (!trimsAppliedAsSent(change.ops, result.batch, after)) return 'refetch';
     return { ...after, revision: result.batch.revision };
   }

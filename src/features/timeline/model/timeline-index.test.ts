@@ -5,6 +5,7 @@ import {
   itemsByTime,
   itemsInRange,
   lowerBound,
+  timelineIndexOf,
 } from './timeline-index.ts';
 import { smallTimeline, syntheticTimeline } from './synthetic-timeline.ts';
 
@@ -20,6 +21,21 @@ describe('timeline index', () => {
     expect(index.itemCount).toBe(5);
     expect(index.byId.get('c')).toMatchObject({ row: 1, layerIndex: 1 });
     expect(index.durationSeconds).toBe(12);
+  });
+
+  it('shares the index of a timeline with the same layers (an answer that only gives the revision)', () => {
+    const timeline = smallTimeline();
+    const index = timelineIndexOf(timeline);
+    const answered = timelineIndexOf({ ...timeline, revision: timeline.revision + 1 });
+    expect(answered).not.toBe(index);
+    expect(answered.timeline.revision).toBe(timeline.revision + 1);
+    expect(answered.rows).toBe(index.rows);
+    expect(answered.byId).toBe(index.byId);
+    // New layers, or a new duration, are indexed again.
+    const moved = { ...timeline, layers: [...timeline.layers] };
+    expect(timelineIndexOf(moved).rows).not.toBe(index.rows);
+    const longer = { ...timeline, duration_seconds: 99 };
+    expect(timelineIndexOf(longer).durationSeconds).toBe(99);
   });
 
   it('orders rows by layer index, not array order', () => {

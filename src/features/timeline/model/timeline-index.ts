@@ -118,13 +118,23 @@ export function itemsByTime(index: TimelineIndex): TimelineItem[] {
 }
 
 const indexes = new WeakMap<Timeline, TimelineIndex>();
+const indexesOfLayers = new WeakMap<Timeline['layers'], TimelineIndex>();
 
-/** The index of a timeline object, built once per object (the editor and the canvas share it). */
+/**
+ * The index of a timeline object, built once per object (the editor and the canvas share it). A
+ * timeline with the same layers as one indexed already (a commit's answer that only gives the
+ * revision) shares that index's rows and items.
+ */
 export function timelineIndexOf(timeline: Timeline): TimelineIndex {
   let index = indexes.get(timeline);
   if (!index) {
-    index = buildTimelineIndex(timeline);
+    const same = indexesOfLayers.get(timeline.layers);
+    index =
+      same && same.timeline.duration_seconds === timeline.duration_seconds
+        ? { ...same, timeline }
+        : buildTimelineIndex(timeline);
     indexes.set(timeline, index);
+    indexesOfLayers.set(timeline.layers, index);
   }
   return index;
 }

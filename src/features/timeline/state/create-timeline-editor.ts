@@ -145,7 +145,7 @@ export function createTimelineEditor(options: {
         if (!batch.applied) throw refusal(batch, base, change.ops.length);
         return { kind: 'ops', batch };
       },
-      settle: ({ base, change, result }) => settleChange({ base, change, result }),
+      settle: settleChange,
       invert: invertChange,
       isConflict,
       rebase: rebaseChange,
