@@ -16,6 +16,7 @@ import {
 import { useStore } from 'zustand';
 import { Button } from '@/components/button.tsx';
 import { NumberField } from '@/components/number-field.tsx';
+import { afterPaint } from '@/lib/after-paint.ts';
 import { ariaKeys, shortcutOf, type AnyCommand, type Command, type Outcome } from './command.ts';
 import type {
   CommitOutcome,
@@ -52,7 +53,10 @@ export function useSaving(editor: AnyEditor): boolean {
  * state changes (by default any state change; an editor whose drag updates the store every frame
  * watches only what its views need, e.g. the selection and the history). While `hold` says so
  * (e.g. during a pointer gesture, from its press), the context read before it is kept: the views
- * re-render once when it ends, not in the press's or the drag's frames.
+ * re-render once after it ends, not in the press's or the drag's frames. They follow in a task
+ * after the next frame (`afterPaint`), not in the task that ends the hold: that task commits the
+ * gesture (its optimistic document and request), and the views' render (an inspector mounting
+ * its fields for a newly selected item) with it made the drop one long animation frame.
  */
 export function useEditorContext<E extends AnyEditor>(
   editor: E,
@@ -63,11 +67,16 @@ export function useEditorContext<E extends AnyEditor>(
   const cache = useRef<{ doc: unknown; deps: readonly unknown[]; ctx: CtxOf<E> | null } | null>(
     null,
   );
+  // 'following': the hold has ended and the views follow after the next frame.
+  const phase = useRef<'free' | 'held' | 'following'>('free');
+  const notifyRef = useRef<() => void>(() => {});
   const subscribe = useCallback(
     (notify: () => void) => {
+      notifyRef.current = notify;
       const offStore = editor.store.subscribe(notify);
       const offCache = queryClient.getQueryCache().subscribe(notify);
       return () => {
+        notifyRef.current = () => {};
         offStore();
         offCache();
       };
@@ -77,9 +86,23 @@ export function useEditorContext<E extends AnyEditor>(
   const read = () => {
     const state = editor.getState() as StateOf<E>;
     const last = cache.current;
-    // Held: not even the document is read (a drag notifies every frame; reading the query cache
-    // hashes its key each time). A change to it meanwhile is read when the hold ends.
-    if (last && hold?.(state)) return last.ctx;
+    if (last && hold) {
+      // Held: not even the document is read (a drag notifies every frame; reading the query cache
+      // hashes its key each time). A change to it meanwhile is read when the views follow.
+      if (hold(state)) {
+        phase.current = 'held';
+        return last.ctx;
+      }
+      if (phase.current === 'held') {
+        phase.current = 'following';
+        void afterPaint().then(() => {
+          if (phase.current !== 'following') return; // held again meanwhile
+          phase.current = 'free';
+          notifyRef.current();
+        });
+      }
+      if (phase.current === 'following') return last.ctx;
+    }
     const doc = editor.document();
     const deps = watch(state);
     if (

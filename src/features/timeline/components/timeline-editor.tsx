@@ -128,8 +128,9 @@ function SelectionStatus({
 // A drag changes the store every frame: views re-read the context only for what they show.
 const watchContext = (state: TimelineEditorState) => [state.selection, state.history];
 // During a pointer gesture (from its press) the views (toolbar, inspector, selection status) show
-// what they showed before it and follow when it ends: a drop re-renders them anyway (the items
-// moved, the history grew), and a click's release is a quiet moment. Rendering them in the press's
+// what they showed before it and follow after the frame that ends it: a drop re-renders them
+// anyway (the items moved, the history grew), and not in the drop's commit task (trace of
+// 2026-11-25 10:13: an inspector mounting its fields there made the drop a long frame). Rendering them in the press's
 // task started a drag with a long frame: the render, the style and layout it forced, the toolbar
 // buttons' colour transitions and the JIT compiling React's render path on two cores (traces
 // 01:03 and 2026-11-25 07:10).

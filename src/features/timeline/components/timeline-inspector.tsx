@@ -18,7 +18,7 @@ import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TextStyleFields } from './text-style-fields.tsx';
 import { TYPE_STYLE } from './type-style.ts';
 
-/** Memoised: while a pointer gesture holds its context (useHeldWhile), the editor's renders skip it. */
+/** Memoised: while a pointer gesture holds its context (useEditorContext), the editor's renders skip it. */
 export const TimelineInspector = memo(function TimelineInspector({
   editor,
   ctx,
