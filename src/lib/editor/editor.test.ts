@@ -161,6 +161,45 @@ describe('commit, undo and redo', () => {
 });
 
 describe('review before commit', () => {
+  it("keeps a gesture's feedback while its change is checked: it ends with the change shown, or when held", async () => {
+    const { editor, board } = setup(undefined, { reviewFar: true });
+    const states: Array<{ drag: number | null; a: number }> = [];
+    editor.store.subscribe((state) => states.push({ drag: state.drag, a: board().notes.a! }));
+    editor.beginGesture('Drag 1 note', { selection: ['a'] });
+    editor.setState({ drag: 3 });
+    const committed = editor.commitGesture(moveOf(board(), ['a'], 3), undefined, { drag: null });
+    // Checked first: the feedback stays and the document is not changed yet.
+    expect(editor.getState()).toMatchObject({ gesture: null, drag: 3 });
+    expect(board().notes.a).toBe(0);
+    expect((await committed).status).toBe('applied');
+    // The update that ended the feedback already showed the change: no state without both.
+    const ended = states
+      .slice(states.findIndex((state) => state.drag === 3))
+      .find((state) => state.drag === null)!;
+    expect(ended.a).toBe(3);
+    // Held for review: the feedback ends when the review holds it.
+    editor.beginGesture('Drag 1 note far');
+    editor.setState({ drag: 200 });
+    const held = await editor.commitGesture(moveOf(board(), ['a'], 200), undefined, { drag: null });
+    expect(held.status).toBe('held');
+    expect(editor.getState().drag).toBeNull();
+    expect(board().notes.a).toBe(3);
+  });
+
+  it("a new gesture ends the last one's feedback at once, and its commit does not end the new one's", async () => {
+    const { editor, board, service } = setup(undefined, { reviewFar: true });
+    const release = service.hold();
+    editor.beginGesture('Drag 1 note');
+    editor.setState({ drag: 3 });
+    const first = editor.commitGesture(moveOf(board(), ['a'], 3), undefined, { drag: null });
+    editor.beginGesture('Box select');
+    expect(editor.getState().drag).toBeNull();
+    editor.setState({ drag: 7 });
+    release();
+    expect((await first).status).toBe('applied');
+    expect(editor.getState()).toMatchObject({ drag: 7, gesture: { label: 'Box select' } });
+  });
+
   it('holds a change for review in the mutation cache, then applies or cancels it', async () => {
     const { editor, service, board } = setup(undefined, { reviewFar: true });
     editor.run(select, { ids: ['a'] });

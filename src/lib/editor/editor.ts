@@ -216,6 +216,8 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   readonly key: QueryKey;
   private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
   private mark: { id: number; saved: Partial<State> } | null = null;
+  /** A committed gesture's end state (e.g. its live feedback cleared), applied when its change shows. */
+  private endPatch: Partial<State> | null = null;
 
   constructor(config: EditorConfig<State, Doc, Change, Result, Ctx>) {
     this.config = config;
@@ -382,6 +384,8 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
    */
   beginGesture(label: string, patch: Partial<State> = {}): { id: number; label: string } {
     if (this.getState().gesture) this.cancelGesture();
+    // The last gesture's feedback, still shown while its change is checked, ends now.
+    this.applyEndPatch();
     lastGestureId += 1;
     const state = { ...this.getState(), ...patch };
     const saved: Partial<State> = {};
@@ -410,15 +414,36 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     this.setState({ ...patch, gesture: null } as Partial<EditorState<State, Change>>);
   }
 
-  /** Ends the gesture and commits its change as one request and one undo step. */
+  /**
+   * Ends the gesture and commits its change as one request and one undo step. `patch` (e.g. the
+   * gesture's live feedback cleared) is applied in the same update that shows the change (the
+   * optimistic document), or as soon as it is clear that it will not show (held for review,
+   * refused, failed): while a review checks the change first (a dry run), the screen keeps the
+   * gesture's feedback instead of showing the document without the change.
+   */
   commitGesture(
     change: Change,
     label?: string,
     patch: Partial<State> = {},
   ): Promise<CommitOutcome<Change, Result>> {
     const gesture = this.getState().gesture;
-    this.endGesture(patch);
-    return this.submit(label ?? gesture?.label ?? 'Edit', change);
+    this.applyEndPatch();
+    this.mark = null;
+    this.endPatch = patch;
+    this.setState({ gesture: null } as Partial<EditorState<State, Change>>);
+    const outcome = this.submit(label ?? gesture?.label ?? 'Edit', change);
+    // Whatever path the change took, the gesture's feedback does not outlive it.
+    void outcome.finally(() => {
+      if (this.endPatch === patch) this.applyEndPatch();
+    });
+    return outcome;
+  }
+
+  private applyEndPatch(extra: Partial<EditorState<State, Change>> = {}): void {
+    const patch = this.endPatch;
+    this.endPatch = null;
+    if (patch || Object.keys(extra).length > 0)
+      this.setState({ ...patch, ...extra } as Partial<EditorState<State, Change>>);
   }
 
   // ───────────── review ─────────────
@@ -445,7 +470,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       verdict = await observer.mutate({ label, change });
     } catch (error) {
       const { title, detail } = describeFailure(error);
-      this.setState({
+      this.applyEndPatch({
         notice: {
           tone: 'error',
           title: `${label} could not be checked`,
@@ -454,6 +479,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       } as Partial<EditorState<State, Change>>);
       return { status: 'failed', label, mode: 'do', change, error };
     }
+    if (verdict.action !== 'commit') this.applyEndPatch();
     if (verdict.conflict) this.showConflict(verdict.conflict, label, 'do', 'checked again');
     if (verdict.action === 'commit') return this.commit(label, verdict.change);
     if (verdict.action === 'drop') return { status: 'not-applied', label, mode: 'do', change };
@@ -534,13 +560,15 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     change: Change,
     mode: CommitMode,
   ): CommitOutcome<Change, Result> {
-    this.setState({
+    const notice = {
       notice: {
         tone: 'info',
         title: 'One moment',
         detail: 'The previous change is still being saved.',
       },
-    } as Partial<EditorState<State, Change>>);
+    } as Partial<EditorState<State, Change>>;
+    if (mode === 'do') this.applyEndPatch(notice);
+    else this.setState(notice);
     return { status: 'busy', label, mode, change };
   }
 
@@ -585,12 +613,14 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     await qc.cancelQueries({ queryKey });
     const base = this.readDocument();
     if (base === undefined) {
+      this.applyEndPatch();
       return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
     }
-    // The document the screen shows while the change is saved (settle starts from it).
+    // The document the screen shows while the change is saved (settle starts from it), with the
+    // gesture's end state in the same update.
     let shown = binding.apply(base, change);
     this.writeDocument(shown);
-    this.setState({ notice: null } as Partial<EditorState<State, Change>>);
+    this.applyEndPatch({ notice: null } as Partial<EditorState<State, Change>>);
 
     const outcome = await withConflictRetry<Doc, Change, Result>({
       base,

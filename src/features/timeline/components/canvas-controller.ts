@@ -332,6 +332,8 @@ export class CanvasController {
   /** A move drag ended: the band waits (see endMove). */
   private holdBand = false;
   private endMoveFrame: number | null = null;
+  /** A trim ended: the overlay hides when the new timeline is drawn (see endTrim). */
+  private endTrimFrame: number | null = null;
   /**
    * Tiles out of view left stale by a band draw, drawn one an idle task after it (scheduleIdleDraw),
    * or by the frame that brings them into view.
@@ -422,6 +424,11 @@ export class CanvasController {
     this.index = index;
     this.epoch += 1;
     this.fps = fps;
+    if (this.endTrimFrame !== null) {
+      // The trimmed item is drawn in the band's next frame: the overlay's picture of it goes now.
+      this.cancelEndTrim();
+      this.showOverlay(usesOverlay(this.store.getState().drag));
+    }
     const state = this.store.getState();
     const clamped = clampScroll(viewportOf(state), index.durationSeconds, index.rows.length);
     if (clamped.scrollX !== state.scrollX || clamped.scrollY !== state.scrollY)
@@ -472,6 +479,7 @@ export class CanvasController {
     return () => {
       this.flushCommit();
       this.cancelEndMove();
+      this.cancelEndTrim();
       if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
       this.frameRequest = null;
       if (this.settleTimer !== null) clearTimeout(this.settleTimer);
@@ -519,7 +527,13 @@ export class CanvasController {
     // The gesture was rolled back (Escape) or ended elsewhere: drop what the pointer was doing.
     if (previous.gesture && !state.gesture && this.pending) this.releasePointer();
     const view = viewChanged(state, previous);
-    if (state.drag !== previous.drag) this.showOverlay(usesOverlay(state.drag));
+    if (state.drag !== previous.drag) {
+      if (previous.drag?.kind === 'trim' && state.drag === null) this.endTrim();
+      else {
+        this.cancelEndTrim();
+        this.showOverlay(usesOverlay(state.drag));
+      }
+    }
     if (view || state.playhead !== previous.playhead) this.placePlayhead(state);
     if (state.drag?.kind === 'move') {
       if (view || state.drag !== previous.drag) this.placeMoveGhosts(state, state.drag);
@@ -635,6 +649,26 @@ export class CanvasController {
         this.onFrame();
       });
     });
+  }
+
+  /**
+   * A trim ended (its change is shown, or it will not be): the overlay keeps its last picture (the
+   * trimmed item) until the band shows the new timeline (setData, in the render after the store's
+   * update), or for two frames when no new timeline comes: never a frame with the item untrimmed.
+   */
+  private endTrim(): void {
+    this.cancelEndTrim();
+    this.endTrimFrame = requestAnimationFrame(() => {
+      this.endTrimFrame = requestAnimationFrame(() => {
+        this.endTrimFrame = null;
+        this.showOverlay(usesOverlay(this.store.getState().drag));
+      });
+    });
+  }
+
+  private cancelEndTrim(): void {
+    if (this.endTrimFrame !== null) cancelAnimationFrame(this.endTrimFrame);
+    this.endTrimFrame = null;
   }
 
   private cancelEndMove(): void {
