@@ -16,8 +16,10 @@
  *   `[...key, 'commit']`: "Saving…" is `useIsMutating` and a commit's answer (e.g. a delete
  *   result) is read from the mutation cache, never copied into the store.
  * - Gestures (tldraw-style marks): `beginGesture(label)` saves the `markedKeys` of the state;
- *   Escape (`handleKey`) or `cancelGesture()` restores them; `commitGesture(change)` ends the
- *   gesture and commits it as one history entry.
+ *   Escape (`handleKey`) or `cancelGesture()` restores them; `commitGesture(change, label,
+ *   patch)` ends the gesture and commits it as one history entry; its `patch` (the gesture's live
+ *   feedback cleared) lands in the update that shows the change, so a change that is checked
+ *   first keeps its feedback on screen meanwhile.
  * - `submit(label, change)` (what commands and gestures use): when the editor has a `review`
  *   step (e.g. a dry run of a destructive trim), the change is checked first, as a mutation under
  *   `[...key, 'review']`; a held change waits in the mutation cache (`pendingReview()`) until
