@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error.ts';
-import { moveOf, nudge, select, setupBoard as setup } from './testing/board-editor.ts';
+import type { ReviewVerdict } from './editor.ts';
+import { moveOf, nudge, select, setupBoard as setup, type Move } from './testing/board-editor.ts';
 
 const key = (
   k: string,
@@ -184,6 +185,60 @@ describe('review before commit', () => {
     expect(held.status).toBe('held');
     expect(editor.getState().drag).toBeNull();
     expect(board().notes.a).toBe(3);
+  });
+
+  it("while a gesture's change is checked, other changes (refused as busy) and undo leave its feedback", async () => {
+    let pass = () => {};
+    const { editor, board } = setup(undefined, {
+      review: ({ change }) =>
+        new Promise((resolve) => (pass = () => resolve({ action: 'commit', change }))),
+    });
+    await editor.commit('Nudge', moveOf(board(), ['c'], 1));
+    editor.beginGesture('Drag 1 note');
+    editor.setState({ drag: 3 });
+    const committed = editor.commitGesture(moveOf(board(), ['a'], 3), undefined, { drag: null });
+    expect((await editor.submit('Nudge', moveOf(board(), ['b'], 1))).status).toBe('busy');
+    expect(editor.getState().drag).toBe(3);
+    await editor.undo();
+    expect(editor.getState().drag).toBe(3);
+    pass();
+    expect((await committed).status).toBe('applied');
+    expect(editor.getState().drag).toBeNull();
+    expect(board().notes.a).toBe(3);
+  });
+
+  it("a gesture whose check fails ends its feedback with the reason; a later one's is not ended by the earlier commit", async () => {
+    let verdicts: Array<(verdict: ReviewVerdict<Move> | Error) => void> = [];
+    const { editor, board } = setup(undefined, {
+      review: () =>
+        new Promise((resolve, reject) =>
+          verdicts.push((verdict) =>
+            verdict instanceof Error ? reject(verdict) : resolve(verdict),
+          ),
+        ),
+    });
+    editor.beginGesture('Drag 1 note');
+    editor.setState({ drag: 3 });
+    const failed = editor.commitGesture(moveOf(board(), ['a'], 3), undefined, { drag: null });
+    await waitFor(() => verdicts.length > 0);
+    verdicts[0]!(new Error('offline'));
+    expect((await failed).status).toBe('failed');
+    expect(editor.getState()).toMatchObject({
+      drag: null,
+      notice: { title: 'Drag 1 note could not be checked' },
+    });
+    // First gesture checked and committed; a second one starts before the first's outcome.
+    verdicts = [];
+    editor.beginGesture('Drag 1 note');
+    editor.setState({ drag: 4 });
+    const first = editor.commitGesture(moveOf(board(), ['a'], 4), undefined, { drag: null });
+    await waitFor(() => verdicts.length > 0);
+    verdicts[0]!({ action: 'commit', change: moveOf(board(), ['a'], 4) });
+    await waitFor(() => board().notes.a === 4);
+    editor.beginGesture('Drag 1 note again');
+    editor.setState({ drag: 9 });
+    await first;
+    expect(editor.getState().drag).toBe(9);
   });
 
   it("a new gesture ends the last one's feedback at once, and its commit does not end the new one's", async () => {

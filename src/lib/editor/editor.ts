@@ -195,6 +195,12 @@ export type CommitOutcome<Change, Result> =
   | { status: 'busy'; label: string; mode: CommitMode; change: Change }
   | { status: 'held'; label: string; mode: CommitMode; change: Change };
 
+/** A committed gesture's end state (its live feedback cleared), applied once, when its change shows. */
+export interface GestureEnd<State> {
+  patch: Partial<State>;
+  done: boolean;
+}
+
 /** The variables of a commit mutation (what `useMutationState` sees). */
 export interface CommitVariables<Change> {
   label: string;
@@ -219,7 +225,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
   private mark: { id: number; saved: Partial<State> } | null = null;
   /** A committed gesture's end state (e.g. its live feedback cleared), applied when its change shows. */
-  private endPatch: Partial<State> | null = null;
+  private gestureEnd: GestureEnd<State> | null = null;
 
   constructor(config: EditorConfig<State, Doc, Change, Result, Ctx>) {
     this.config = config;
@@ -387,7 +393,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   beginGesture(label: string, patch: Partial<State> = {}): { id: number; label: string } {
     if (this.getState().gesture) this.cancelGesture();
     // The last gesture's feedback, still shown while its change is checked, ends now.
-    this.applyEndPatch();
+    this.endGestureFeedback();
     lastGestureId += 1;
     const state = { ...this.getState(), ...patch };
     const saved: Partial<State> = {};
@@ -429,32 +435,57 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     patch: Partial<State> = {},
   ): Promise<CommitOutcome<Change, Result>> {
     const gesture = this.getState().gesture;
-    this.applyEndPatch();
+    this.endGestureFeedback();
     this.mark = null;
-    this.endPatch = patch;
+    const end: GestureEnd<State> = { patch, done: false };
+    this.gestureEnd = end;
     this.setState({ gesture: null } as Partial<EditorState<State, Change>>);
-    const outcome = this.submit(label ?? gesture?.label ?? 'Edit', change);
+    const outcome = this.submit(label ?? gesture?.label ?? 'Edit', change, end);
     // Whatever path the change took, the gesture's feedback does not outlive it.
-    void outcome.finally(() => {
-      if (this.endPatch === patch) this.applyEndPatch();
-    });
+    const finish = () => this.finishGestureEnd(end);
+    void outcome.then(finish, finish);
     return outcome;
   }
 
-  private applyEndPatch(extra: Partial<EditorState<State, Change>> = {}): void {
-    const patch = this.endPatch;
-    this.endPatch = null;
-    if (patch || Object.keys(extra).length > 0)
-      this.setState({ ...patch, ...extra } as Partial<EditorState<State, Change>>);
+  /**
+   * Ends the feedback of the last committed gesture now if it is still shown (its change is
+   * being checked): a new press, before it starts anything of its own.
+   */
+  endGestureFeedback(): void {
+    if (this.gestureEnd) this.finishGestureEnd(this.gestureEnd);
+  }
+
+  /** Applies a gesture's end patch (once) with `extra` in the same update. */
+  private finishGestureEnd(
+    end: GestureEnd<State> | undefined,
+    extra: Partial<EditorState<State, Change>> = {},
+  ): void {
+    const pending = end !== undefined && !end.done;
+    if (pending) {
+      end.done = true;
+      if (this.gestureEnd === end) this.gestureEnd = null;
+    }
+    if (pending || Object.keys(extra).length > 0)
+      this.setState({ ...(pending ? end.patch : {}), ...extra } as Partial<
+        EditorState<State, Change>
+      >);
   }
 
   // ───────────── review ─────────────
 
-  /** Reviews the change when the editor has a `review` step, then commits it (or holds it). */
-  async submit(label: string, change: Change): Promise<CommitOutcome<Change, Result>> {
+  /**
+   * Reviews the change when the editor has a `review` step, then commits it (or holds it).
+   * `end`: the end of the gesture that made it (commitGesture), applied when the change shows or
+   * when it will not.
+   */
+  async submit(
+    label: string,
+    change: Change,
+    end?: GestureEnd<State>,
+  ): Promise<CommitOutcome<Change, Result>> {
     const review = this.config.review;
-    if (!review) return this.commit(label, change);
-    if (this.isBusy()) return this.refuseBusy(label, change, 'do');
+    if (!review) return this.commit(label, change, 'do', undefined, end);
+    if (this.isBusy()) return this.refuseBusy(label, change, 'do', end);
     const observer = new MutationObserver<
       ReviewVerdict<Change>,
       Error,
@@ -472,7 +503,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       verdict = await observer.mutate({ label, change });
     } catch (error) {
       const { title, detail } = describeFailure(error);
-      this.applyEndPatch({
+      this.finishGestureEnd(end, {
         notice: {
           tone: 'error',
           title: `${label} could not be checked`,
@@ -481,9 +512,10 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       } as Partial<EditorState<State, Change>>);
       return { status: 'failed', label, mode: 'do', change, error };
     }
-    if (verdict.action !== 'commit') this.applyEndPatch();
+    if (verdict.action !== 'commit') this.finishGestureEnd(end);
     if (verdict.conflict) this.showConflict(verdict.conflict, label, 'do', 'checked again');
-    if (verdict.action === 'commit') return this.commit(label, verdict.change);
+    if (verdict.action === 'commit')
+      return this.commit(label, verdict.change, 'do', undefined, end);
     if (verdict.action === 'drop') return { status: 'not-applied', label, mode: 'do', change };
     this.announce(`${label} needs your review.`);
     return { status: 'held', label, mode: 'do', change: verdict.change };
@@ -544,15 +576,16 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     change: Change,
     mode: CommitMode = 'do',
     entry?: HistoryEntry<Change>,
+    end?: GestureEnd<State>,
   ): Promise<CommitOutcome<Change, Result>> {
-    if (this.isSaving()) return Promise.resolve(this.refuseBusy(label, change, mode));
+    if (this.isSaving()) return Promise.resolve(this.refuseBusy(label, change, mode, end));
     const observer = new MutationObserver<
       CommitOutcome<Change, Result>,
       Error,
       CommitVariables<Change>
     >(this.queryClient, {
       mutationKey: this.mutationKey,
-      mutationFn: (variables) => this.runCommit(variables, entry),
+      mutationFn: (variables) => this.runCommit(variables, entry, end),
     });
     return observer.mutate({ label, mode, change });
   }
@@ -561,16 +594,15 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     label: string,
     change: Change,
     mode: CommitMode,
+    end?: GestureEnd<State>,
   ): CommitOutcome<Change, Result> {
-    const notice = {
+    this.finishGestureEnd(end, {
       notice: {
         tone: 'info',
         title: 'One moment',
         detail: 'The previous change is still being saved.',
       },
-    } as Partial<EditorState<State, Change>>;
-    if (mode === 'do') this.applyEndPatch(notice);
-    else this.setState(notice);
+    } as Partial<EditorState<State, Change>>);
     return { status: 'busy', label, mode, change };
   }
 
@@ -607,6 +639,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   private async runCommit(
     { label, mode, change }: CommitVariables<Change>,
     entry: HistoryEntry<Change> | undefined,
+    end: GestureEnd<State> | undefined,
   ): Promise<CommitOutcome<Change, Result>> {
     const binding = this.config.document;
     const { queryKey } = binding;
@@ -615,14 +648,14 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     await qc.cancelQueries({ queryKey });
     const base = this.readDocument();
     if (base === undefined) {
-      this.applyEndPatch();
+      this.finishGestureEnd(end);
       return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
     }
     // The document the screen shows while the change is saved (settle starts from it), with the
     // gesture's end state in the same update.
     let shown = binding.apply(base, change);
     this.writeDocument(shown);
-    this.applyEndPatch({ notice: null } as Partial<EditorState<State, Change>>);
+    this.finishGestureEnd(end, { notice: null } as Partial<EditorState<State, Change>>);
 
     const outcome = await withConflictRetry<Doc, Change, Result>({
       base,

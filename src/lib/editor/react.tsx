@@ -69,6 +69,8 @@ export function useEditorContext<E extends AnyEditor>(
   );
   // 'following': the hold has ended and the views follow after the next frame.
   const phase = useRef<'free' | 'held' | 'following'>('free');
+  /** Counts the holds that ended: only the last one's follow re-renders. */
+  const follows = useRef(0);
   const notifyRef = useRef<() => void>(() => {});
   const subscribe = useCallback(
     (notify: () => void) => {
@@ -95,8 +97,10 @@ export function useEditorContext<E extends AnyEditor>(
       }
       if (phase.current === 'held') {
         phase.current = 'following';
+        const hold = (follows.current += 1);
         void afterPaint().then(() => {
-          if (phase.current !== 'following') return; // held again meanwhile
+          // Held again meanwhile, or a later hold ended: that one's own follow comes after it.
+          if (phase.current !== 'following' || follows.current !== hold) return;
           phase.current = 'free';
           notifyRef.current();
         });

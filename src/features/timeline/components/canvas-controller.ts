@@ -528,7 +528,10 @@ export class CanvasController {
     if (previous.gesture && !state.gesture && this.pending) this.releasePointer();
     const view = viewChanged(state, previous);
     if (state.drag !== previous.drag) {
-      if (previous.drag?.kind === 'trim' && state.drag === null) this.endTrim();
+      // Ended by its commit (the gesture had ended already, see Editor.commitGesture): held.
+      // Cancelled or refused (the gesture ends in the same update): the ghost goes at once.
+      if (previous.drag?.kind === 'trim' && state.drag === null && !previous.gesture)
+        this.endTrim();
       else {
         this.cancelEndTrim();
         this.showOverlay(usesOverlay(state.drag));
@@ -1735,6 +1738,9 @@ export class CanvasController {
     const context = this.gestureContext();
     if (!el || !context || event.button !== 0) return;
     this.flushCommit();
+    // A trim still checked by its dry run shows its ghost until its change shows: a new press
+    // (a scrub too, which begins no gesture) ends that first.
+    this.editor.endGestureFeedback();
     const { x, y } = this.localPoint(event);
     if (x < 0 || y < 0 || x > el.clientWidth || y > el.clientHeight) return; // a scrollbar
     el.focus({ preventScroll: true });

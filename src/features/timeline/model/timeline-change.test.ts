@@ -87,10 +87,22 @@ describe('settling a change on the service’s answer', () => {
         result: applied(ops, [{ start_seconds: 2, end_seconds: 4 }]),
       }),
     );
-    expect(itemOf(asSent, 'c')).toMatchObject({ end_seconds: 4, source_end_seconds: 3 });
+    // An image: its source is the still, from 0 s for as long as it shows.
+    expect(itemOf(asSent, 'c')).toMatchObject({
+      end_seconds: 4,
+      source_start_seconds: 0,
+      source_end_seconds: 2,
+    });
     expect(asSent.layers).toBe(optimistic.layers);
     const clamped = applied(ops, [{ start_seconds: 2, end_seconds: 4.5 }]);
     expect(settleChange({ base, optimistic, change: opsChange(ops), result: clamped })).toBe(
+      'refetch',
+    );
+    // Clamped back to where it was asked to go: the warning says so, and it is fetched.
+    const clampedBack = applied(ops, [
+      { start_seconds: 2, end_seconds: 4, warnings: ['Trim end clamped at 4 s.'] },
+    ]);
+    expect(settleChange({ base, optimistic, change: opsChange(ops), result: clampedBack })).toBe(
       'refetch',
     );
     const wordsRemoved = applied(ops, [
@@ -99,9 +111,38 @@ describe('settling a change on the service’s answer', () => {
     expect(settleChange({ base, optimistic, change: opsChange(ops), result: wordsRemoved })).toBe(
       'refetch',
     );
-    const deleted = applied(ops, [{ deleted_timeline_item_ids: ['c'] }]);
+    const deleted = applied(ops, [
+      { start_seconds: 2, end_seconds: 4, deleted_timeline_item_ids: ['c'] },
+    ]);
     expect(settleChange({ base, optimistic, change: opsChange(ops), result: deleted })).toBe(
       'refetch',
     );
+  });
+
+  it('moves a video’s source points with its edges, and fetches an item changed twice in a batch', () => {
+    const base = smallTimeline();
+    const ops: EditOp[] = [{ kind: 'trim', itemId: 'b', startDelta: 1, endDelta: 0 }];
+    const after = settled(
+      settleChange({
+        base,
+        optimistic: applyEditOps(base, ops),
+        change: opsChange(ops),
+        result: applied(ops, [{ start_seconds: 5, end_seconds: 8 }]),
+      }),
+    );
+    // b: 4–8 from source 1–5; its start 1 s later is source 2–5.
+    expect(itemOf(after, 'b')).toMatchObject({ source_start_seconds: 2, source_end_seconds: 5 });
+    const twice: EditOp[] = [...ops, moveOp('b', 5, 6)];
+    expect(
+      settleChange({
+        base,
+        optimistic: applyEditOps(base, twice),
+        change: opsChange(twice),
+        result: applied(twice, [
+          { start_seconds: 5, end_seconds: 8 },
+          { start_seconds: 6, end_seconds: 9 },
+        ]),
+      }),
+    ).toBe('refetch');
   });
 });

@@ -68,8 +68,9 @@ export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyRes
 
 /**
  * Whether every trim of the batch was applied as sent: it deleted nothing, removed no caption
- * words, and the answered start and end are the ones our copy shows. A clamped trim is not:
- * the answer gives the item's new start and end, but not its source in- and out-points.
+ * words, was not clamped (no warning), and the answered start and end are the ones our copy shows.
+ * A clamped trim is not: the answer gives the item's new start and end, but not its source in- and
+ * out-points.
  */
 function trimsAppliedAsSent(
   ops: readonly EditOp[],
@@ -93,6 +94,9 @@ function trimsAppliedAsSent(
       item !== undefined &&
       answer.removed_caption_word_count === 0 &&
       answer.deleted_timeline_item_ids.length === 0 &&
+      // A clamp (at the source's bounds or a neighbour) is answered with a warning: its source
+      // points may differ from ours even where its start and end came out the same.
+      answer.warnings.length === 0 &&
       answer.start_seconds === item.start_seconds &&
       answer.end_seconds === item.end_seconds
     );

@@ -94,16 +94,31 @@ export function planGroupTrim(
   };
 }
 
-/** The item as it will look after a trim (used for ghosts and optimistic updates). */
+/**
+ * The item as it will look after a trim (used for ghosts and optimistic updates, and settled from
+ * the service's answer when it applied the trim as sent): the source in- and out-points move with
+ * the edges; an image's source is the still itself, from 0 s for as long as it shows (as the
+ * service keeps it: the simulator's planTrim).
+ */
 export function trimmedItem(
   item: TimelineItem,
   startDelta: number,
   endDelta: number,
 ): TimelineItem {
+  const start = roundMs(item.start_seconds + startDelta);
+  const end = roundMs(item.end_seconds + endDelta);
+  if (item.type === 'image' && item.source_end_seconds !== null)
+    return {
+      ...item,
+      start_seconds: start,
+      end_seconds: end,
+      source_start_seconds: 0,
+      source_end_seconds: roundMs(Math.max(0, end - start)),
+    };
   return {
     ...item,
-    start_seconds: roundMs(item.start_seconds + startDelta),
-    end_seconds: roundMs(item.end_seconds + endDelta),
+    start_seconds: start,
+    end_seconds: end,
     source_start_seconds:
       item.source_start_seconds === null ? null : roundMs(item.source_start_seconds + startDelta),
     source_end_seconds:

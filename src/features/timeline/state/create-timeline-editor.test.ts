@@ -192,6 +192,38 @@ describe('the timeline editor', () => {
     expect(cached()).toEqual(after);
   });
 
+  it('settles the start trim of a video and of an image (a still: source from 0 s) as the service keeps them', async () => {
+    const response = await fetch(`${API_BASE_URL}/projects?limit=50`);
+    const { projects } = (await response.json()) as { projects: Array<{ name: string }> };
+    const trimmed: string[] = [];
+    for (const { name } of projects) {
+      const timeline = await open(name);
+      const items = timeline.layers
+        .filter((layer) => !layer.locked)
+        .flatMap((layer) => layer.items);
+      const image = items.find(
+        (item) => item.type === 'image' && item.end_seconds - item.start_seconds > 1,
+      );
+      if (!image) continue;
+      const video = items.find(
+        (item) => item.type === 'video' && item.end_seconds - item.start_seconds > 1,
+      )!;
+      for (const item of [video, image]) {
+        requests.length = 0;
+        const outcome = await editor.submit(
+          'Trim 1 item',
+          opsChange([{ kind: 'trim', itemId: item.id, startDelta: 0.5, endDelta: 0 }]),
+        );
+        expect(outcome.status).toBe('applied');
+        expect(requests).not.toContain('GET /timeline');
+        expect(cached()).toEqual(await server_());
+        trimmed.push(item.type);
+      }
+      break;
+    }
+    expect(trimmed).toEqual(['video', 'image']);
+  });
+
   it('fetches the timeline once after a trim the service clamped', async () => {
     const timeline = await open('Product launch teaser');
     const layer = timeline.layers.find(

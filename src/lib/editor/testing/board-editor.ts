@@ -6,7 +6,13 @@
 import { QueryClient } from '@tanstack/query-core';
 import { ApiError } from '@/api/api-error.ts';
 import { refuse, type Command } from '../command.ts';
-import { ChangeRejected, createEditor, historyCommands, type EditorState } from '../editor.ts';
+import {
+  ChangeRejected,
+  createEditor,
+  historyCommands,
+  type EditorState,
+  type ReviewVerdict,
+} from '../editor.ts';
 import type { History } from '../history.ts';
 
 export interface Board {
@@ -124,7 +130,11 @@ export function moveOf(board: Board, ids: readonly string[], by: number): Move {
 
 export function setupBoard(
   initial: Board = { revision: 1, notes: { a: 0, b: 10, c: 20 } },
-  options: { reviewFar?: boolean } = {},
+  options: {
+    reviewFar?: boolean;
+    /** A review step of the test's own (e.g. one it holds until it says). */
+    review?: (input: { change: Move }) => Promise<ReviewVerdict<Move>>;
+  } = {},
 ) {
   const service = fakeService(initial);
   const queryClient = new QueryClient();
@@ -146,6 +156,7 @@ export function setupBoard(
       history: state.history,
     }),
     // A move of 100 or more is held for review (a stand-in for a destructive change).
+    ...(options.review ? { review: options.review } : {}),
     ...(options.reviewFar
       ? {
           review: async ({ change }: { change: Move }) =>
