@@ -1363,7 +1363,14 @@ async function cutroomGestures(
     }));
     await gesture.done();
     const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
-    const status = await page.getByRole('status', { name: 'Selection' }).textContent();
+    // The selection status follows a pointer gesture after the frame that ends it: waited for
+    // (outside the measured window) before it is read.
+    const selectionStatus = page.getByRole('status', { name: 'Selection' });
+    await selectionStatus
+      .filter({ hasText: /items selected/ })
+      .waitFor({ timeout: 2_000 })
+      .catch(() => undefined);
+    const status = await selectionStatus.textContent();
     const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
     const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
     const view = await page.evaluate(() => window.__cutroomTimeline!.view());
