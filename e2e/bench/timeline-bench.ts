@@ -1361,15 +1361,16 @@ async function cutroomGestures(
       x: from.x + (to.x - from.x) * t,
       y: from.y + (to.y - from.y) * Math.min(1, t * 1.5),
     }));
-    await gesture.done();
-    const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
-    // The selection status follows a pointer gesture after the frame that ends it: waited for
-    // (outside the measured window) before it is read.
+    // The selection status follows a pointer gesture after the frame that ends it: the window
+    // stays open until it shows the selection, so its render is measured with the gesture.
+    await gesture.motionEnd();
     const selectionStatus = page.getByRole('status', { name: 'Selection' });
     await selectionStatus
       .filter({ hasText: /items selected/ })
       .waitFor({ timeout: 2_000 })
       .catch(() => undefined);
+    await gesture.done();
+    const draws = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
     const status = await selectionStatus.textContent();
     const selected = Number(/^(\d+) items selected/.exec(status ?? '')?.[1] ?? 0);
     const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
