@@ -8,7 +8,8 @@ import { smallTimeline, withLockedLayers } from './synthetic-timeline.ts';
 import { checkFontFamily, contrastingInk, parseHexColor } from './text-style.ts';
 import { describeChange, invertChange, opsChange, settleChange } from './timeline-change.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
-import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
+import { appliedBatch } from '../testing/batch-answers.ts';
+import type { Timeline } from '@/api/schema.gen.ts';
 
 const ctx = (selection: string[], timeline: Timeline = smallTimeline()): CommandContext => ({
   index: buildTimelineIndex(timeline),
@@ -134,31 +135,8 @@ describe('the text-style operation', () => {
     from: { color: '#FFFFFF' },
     to: { color: '#1E40AF', font_family: 'Poppins' },
   };
-  const batch = (extra: Partial<TimelineBatchApplyResult> = {}): TimelineBatchApplyResult => ({
-    success: true,
-    applied: true,
-    dry_run: false,
-    project_id: 'p1',
-    previous_revision: 7,
-    revision: 8,
-    destructive: false,
-    results: [
-      {
-        index: 0,
-        operation_id: 'timeline.item.text.style',
-        timeline_item_id: 't',
-        text_style: { color: '#1E40AF', font_family: 'Poppins' },
-        warnings: [],
-        deleted_timeline_item_ids: [],
-        removed_caption_word_count: 0,
-      },
-    ],
-    failed_operations: [],
-    warnings: [],
-    affected_timeline_item_ids: ['t'],
-    deleted_timeline_item_ids: [],
-    ...extra,
-  });
+  const batch = () =>
+    appliedBatch([op], [{ text_style: { color: '#1E40AF', font_family: 'Poppins' } }]);
 
   it('is sent as timeline.item.text.style with the whole style (null: the default font)', () => {
     expect(toOperation(op)).toEqual({
