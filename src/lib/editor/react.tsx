@@ -97,10 +97,10 @@ export function useEditorContext<E extends AnyEditor>(
       }
       if (phase.current === 'held') {
         phase.current = 'following';
-        const hold = (follows.current += 1);
+        const generation = (follows.current += 1);
         void afterPaint().then(() => {
           // Held again meanwhile, or a later hold ended: that one's own follow comes after it.
-          if (phase.current !== 'following' || follows.current !== hold) return;
+          if (phase.current !== 'following' || follows.current !== generation) return;
           phase.current = 'free';
           notifyRef.current();
         });
