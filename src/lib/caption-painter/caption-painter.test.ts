@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageAt, paginate } from './caption-pages.ts';
 import {
+  DIMMED_ALPHA,
   layoutPage,
   paintCaption,
   paintPage,
@@ -173,6 +174,32 @@ describe('painting', () => {
       [0, '#f472b6'],
       [1, '#facc15'],
     ]);
+  });
+
+  it('paints through the cascade: the project colour reaches words that do not override it', () => {
+    const list: PaintableWord[] = [
+      words[0]!,
+      { ...words[1]!, style: { color: '#00ff00' } },
+      { ...words[2]!, style: { color: null as unknown as string } },
+    ];
+    // At rest (outside the page's time): no word active.
+    const page = paginate(list, {})[0]!;
+    const at = (color: string) => {
+      const { ctx, calls } = recorder();
+      paintPage(ctx, page, { settings: { color }, frame, seconds: -1 });
+      return calls.filter((call) => call.op === 'fillText').map((call) => call.fill);
+    };
+    expect(at('#ffffff')).toEqual(['#ffffff', '#00ff00', '#ffffff']);
+    expect(at('#ff0000')).toEqual(['#ff0000', '#00ff00', '#ff0000']);
+  });
+
+  it('a dimmed page paints every word at the dimmed alpha', () => {
+    const { ctx, calls } = recorder();
+    const page = paginate(words, {})[0]!;
+    paintPage(ctx, page, { settings: { textShadow: 'none' }, frame, seconds: -1, dimmed: true });
+    const alphas = calls.filter((call) => call.op === 'fillText').map((call) => call.alpha);
+    expect(alphas.length).toBeGreaterThan(0);
+    expect(new Set(alphas)).toEqual(new Set([DIMMED_ALPHA]));
   });
 
   it('strokes when enabled and paints nothing between captions', () => {
