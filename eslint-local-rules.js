@@ -16,7 +16,7 @@ const noCrossFeatureImports = {
     type: 'problem',
     messages: {
       crossFeature:
-        'Feature "{{from}}" must not import feature "{{to}}"; move shared code to src/components or src/lib.',
+        'Feature "{{from}}" must not import feature "{{to}}"; move shared code to a shared layer (src/components, src/shared-rules, src/lib) or let a route compose the two.',
     },
     schema: [],
   },
@@ -70,10 +70,16 @@ const SERVER_LAUNCHERS = new Set(['src/server/start.ts', 'src/server/simulator-w
 const isServerLauncher = (file) =>
   SERVER_LAUNCHERS.has(repoPath(file)) || inside(path.resolve('src/server/bench'), file);
 
-/** What the simulator may take from src/: generated types and shared pure modules (src/lib). */
+/**
+ * What the simulator may take from src/: generated types and shared pure modules (src/lib,
+ * src/shared-rules, src/caption-painter).
+ */
+const SIMULATOR_SHARED = ['src/lib', 'src/shared-rules', 'src/caption-painter'].map((dir) =>
+  path.resolve(dir),
+);
 const simulatorMayImport = (target) =>
   /^src\/api\/[^/]+\.gen(\.ts)?$/.test(repoPath(target)) ||
-  (inside(path.resolve('src/lib'), target) && !/\.tsx$/.test(target));
+  (SIMULATOR_SHARED.some((dir) => inside(dir, target)) && !/\.tsx$/.test(target));
 
 /**
  * The layers' boundaries (issue 8): the simulator (mocks/) imports only generated types and
@@ -85,7 +91,7 @@ const layerBoundaries = {
     type: 'problem',
     messages: {
       simulator:
-        'The simulator (mocks/) may import from src/ only generated types (src/api/*.gen.ts) and shared pure modules (src/lib); not {{target}}.',
+        'The simulator (mocks/) may import from src/ only generated types (src/api/*.gen.ts) and shared pure modules (src/lib, src/shared-rules, src/caption-painter); not {{target}}.',
       server:
         'The BFF imports mocks/ only from its development launcher (src/server/start.ts, simulator-worker.ts), benchmarks and tests; not from {{file}}.',
       client:
@@ -130,9 +136,73 @@ const layerBoundaries = {
   },
 };
 
+/**
+ * The client's floors, lowest first: a file imports only from its own layer or from a floor below
+ * it. `shared-rules` and `caption-painter` share a floor and import neither each other.
+ */
+const FLOORS = [
+  ['api'],
+  ['lib'],
+  ['shared-rules', 'caption-painter'],
+  ['editor-kit'],
+  ['components'],
+  ['features'],
+  ['routes'],
+];
+/** The app's entry files stand with the routes (the router and its generated tree tie them). */
+const ENTRY_FILES = new Set(['main.tsx', 'router.tsx', 'routeTree.gen.ts']);
+const ORDER =
+  'api < lib < shared-rules, caption-painter < editor-kit < components < features < routes';
+const floorOf = new Map(FLOORS.flatMap((names, floor) => names.map((name) => [name, floor])));
+
+/** The client layer of a file under src/ (its first path segment there), if it has one. */
+function clientLayerOf(file) {
+  const relative = path.relative(srcRoot, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const first = relative.split(path.sep)[0];
+  if (first === 'api' && /^api[\\/]codegen[\\/]/.test(relative)) return null; // Node tooling
+  if (ENTRY_FILES.has(first)) return 'routes';
+  return floorOf.has(first) ? first : null;
+}
+
+/** No arrow runs up: a layer imports only from its own folder or the floors below it. */
+const layerOrder = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        '"{{from}}" must not import "{{to}}" ({{target}}): a layer imports only the floors below it ({{order}}).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = clientLayerOf(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = importTarget(context.filename, source);
+      const to = target ? clientLayerOf(target) : null;
+      if (!to || to === from) return;
+      if (floorOf.get(to) < floorOf.get(from)) return;
+      context.report({
+        node,
+        messageId: 'upward',
+        data: { from, to, target: repoPath(target), order: ORDER },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
 export const localRules = {
   rules: {
     'no-cross-feature-imports': noCrossFeatureImports,
     'layer-boundaries': layerBoundaries,
+    'layer-order': layerOrder,
   },
 };

@@ -78,7 +78,7 @@
  *   `faceless.complete`. Other transitions are 409 `invalid_transition`. An unavailable image
  *   (preproduction) or video (generation) model fails the run: status failed, `error`, and
  *   `faceless.failed`. A revise drops the assets and QA its changes make stale
- *   (src/lib/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
+ *   (src/shared-rules/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
  * - POST /projects sends `project.created`.
  * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
  * `internal_error`, optionally only for paths matching a regex; decided before authentication by

@@ -32,9 +32,21 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
   },
   {
     file: 'mocks/rules/x.ts',
-    source: '../../src/lib/video-url.ts',
+    source: '../../src/shared-rules/video-url.ts',
     allowed: true,
-    why: 'relative spelling',
+    why: 'a shared rule, relative spelling',
+  },
+  {
+    file: 'mocks/rules/x.ts',
+    source: '@/caption-painter/caption-pages.ts',
+    allowed: true,
+    why: 'the caption painter',
+  },
+  {
+    file: 'mocks/rules/x.ts',
+    source: '@/editor-kit/editor.ts',
+    allowed: false,
+    why: 'the editor kit',
   },
   { file: 'mocks/handlers/x.ts', source: '@/api/client.ts', allowed: false, why: 'the client' },
   {
@@ -46,13 +58,13 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
   { file: 'mocks/handlers/x.ts', source: '@/components/text-field.tsx', allowed: false, why: 'UI' },
   {
     file: 'mocks/store/x.ts',
-    source: '../../src/server/errors.ts',
+    source: '../../src/server/app/errors.ts',
     allowed: false,
     why: 'the BFF',
   },
   {
     file: 'mocks/test/x.test.ts',
-    source: '@/server/app.ts',
+    source: '@/server/app/app.ts',
     allowed: false,
     why: 'the BFF, from a test',
   },
@@ -76,8 +88,8 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     why: 'a test',
   },
   {
-    file: 'src/server/proxy.ts',
-    source: '../../mocks/lib/errors.ts',
+    file: 'src/server/proxy/proxy.ts',
+    source: '../../../mocks/lib/errors.ts',
     allowed: false,
     why: 'BFF code',
   },
@@ -95,8 +107,8 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     allowed: false,
     why: 'a feature',
   },
-  { file: 'src/api/x.ts', source: '../server/errors.ts', allowed: false, why: 'the BFF' },
-  { file: 'src/lib/x.ts', source: '@/server/config.ts', allowed: false, why: 'the BFF' },
+  { file: 'src/api/x.ts', source: '../server/app/errors.ts', allowed: false, why: 'the BFF' },
+  { file: 'src/lib/x.ts', source: '@/server/app/config.ts', allowed: false, why: 'the BFF' },
   {
     file: 'src/features/clips/x.ts',
     source: '@/api/schema.gen.ts',

@@ -22,7 +22,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildClient, clientBuildNeeded } from '../../src/server/client-build.ts';
+import { buildClient, clientBuildNeeded } from '../../src/server/static/client-build.ts';
 import { openSessions, startBff } from '../../src/server/bench/bench-stack.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 

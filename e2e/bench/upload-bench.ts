@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
 import { startBff, startSimulatorProcess } from '../../src/server/bench/bench-stack.ts';
-import { buildClient, clientBuildNeeded } from '../../src/server/client-build.ts';
+import { buildClient, clientBuildNeeded } from '../../src/server/static/client-build.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

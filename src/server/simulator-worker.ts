@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startSimulatorServer } from '../../mocks/http-server.ts';
 import { faultConfigFromEnv } from '../../mocks/lib/faults.ts';
 import { simulatorOptionsFromEnv } from '../../mocks/simulator.ts';
-import type { SimulatorThreadMessage, SimulatorWorkerData } from './simulator-thread.ts';
+import type { SimulatorThreadMessage, SimulatorWorkerData } from './simulator/simulator-thread.ts';
 
 const data = workerData as SimulatorWorkerData;
 const port = parentPort;

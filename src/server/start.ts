@@ -3,8 +3,8 @@
  * configured, first of all, and only then loads the rest of the server (serve.ts): the two load at
  * once on two cores, so start-up to ready is the longer of the two, not their sum.
  */
-import { simulatorWanted, webhookSecretOf } from './simulator-env.ts';
-import { type SimulatorHandle, startSimulatorThread } from './simulator-thread.ts';
+import { simulatorWanted, webhookSecretOf } from './simulator/simulator-env.ts';
+import { type SimulatorHandle, startSimulatorThread } from './simulator/simulator-thread.ts';
 
 /**
  * The embedded simulator: on a worker thread when running from the server build (npm start), in

@@ -4,7 +4,7 @@
  * limits), and is compared with calling its upstream directly:
  *
  * - upstream `simulator`: the embedded simulator, in the BFF's process (as npm start runs it; its
- *   demo key is the one npm start's demo sign-in uses, from src/lib/demo-workspaces.ts);
+ *   demo key is the one npm start's demo sign-in uses, from src/shared-rules/demo-workspaces.ts);
  * - upstream `fixed`: a minimal fixed-body server in another process (the proxy's own cost).
  *
  * Requests: a GET list (`/projects?limit=20`), a POST (`/projects`, CSRF token and all), and a
@@ -57,8 +57,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DEMO_KEYS } from '../../lib/demo-workspaces.ts';
-import { buildClient, clientBuildNeeded } from '../client-build.ts';
+import { DEMO_KEYS } from '../../shared-rules/demo-workspaces.ts';
+import { buildClient, clientBuildNeeded } from '../static/client-build.ts';
 import { startTestRedis } from '../test-support/redis-server.ts';
 import {
   type BffProcess,

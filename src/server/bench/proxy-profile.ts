@@ -54,7 +54,7 @@ const sourceMaps = new Map<string, SourceMap | undefined>();
 /**
  * Where a frame of the server bundle comes from: the bundle is minified (a few long lines) and
  * holds the packages too, so frames are read back through its source maps to a source file and
- * line (`src/server/proxy.ts:180`, `node_modules/fastify/lib/reply.js:120`). Other frames (Node's
+ * line (`src/server/proxy/proxy.ts:180`, `node_modules/fastify/lib/reply.js:120`). Other frames (Node's
  * own, native) keep their URL.
  */
 function sourceOf(frame: ProfileNode['callFrame']): { file: string; line: number } {

@@ -3,7 +3,7 @@
  * over `layerCount` layers, frame-aligned, non-overlapping within a layer.
  */
 import type { EditOp } from './edit-ops.ts';
-import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { frameTime } from './time-scale.ts';
 import type { TimelineItemType, TimelineLayerKind } from './timeline-types.ts';
 import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
