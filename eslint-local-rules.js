@@ -62,13 +62,11 @@ function importTarget(filename, source) {
 const isTest = (file) =>
   /\.test\.tsx?$/.test(file) || /(^|\/)(test-support|test)\//.test(repoPath(file));
 
-/**
- * The development launchers of the BFF: `npm start` (start.ts) and the worker thread it runs
- * the simulator in. Benchmarks (src/server/bench) start stacks too.
- */
+/** The development launchers of the BFF: `npm start` (start.ts) and its simulator's thread. */
 const SERVER_LAUNCHERS = new Set(['src/server/start.ts', 'src/server/simulator-worker.ts']);
-const isServerLauncher = (file) =>
-  SERVER_LAUNCHERS.has(repoPath(file)) || inside(path.resolve('src/server/bench'), file);
+const isServerLauncher = (file) => SERVER_LAUNCHERS.has(repoPath(file));
+const benchRoot = path.resolve('bench');
+const e2eRoot = path.resolve('e2e');
 
 /**
  * What the simulator may take from src/: generated types and shared pure modules (src/lib,
@@ -84,7 +82,8 @@ const simulatorMayImport = (target) =>
 /**
  * The layers' boundaries (issue 8): the simulator (mocks/) imports only generated types and
  * shared pure modules from src/; the BFF (src/server) imports mocks/ only from its development
- * launcher (and benchmarks and tests); the client (the rest of src/) imports neither.
+ * launcher (and tests); the client (the rest of src/) imports neither. The product tree (src/,
+ * mocks/, e2e/) never imports the benchmarks (bench/): they take the simulator's seed plug-in hook.
  */
 const layerBoundaries = {
   meta: {
@@ -93,9 +92,11 @@ const layerBoundaries = {
       simulator:
         'The simulator (mocks/) may import from src/ only generated types (src/api/*.gen.ts) and shared pure modules (src/lib, src/shared-rules, src/caption-painter); not {{target}}.',
       server:
-        'The BFF imports mocks/ only from its development launcher (src/server/start.ts, simulator-worker.ts), benchmarks and tests; not from {{file}}.',
+        'The BFF imports mocks/ only from its development launcher (src/server/start.ts, simulator-worker.ts) and tests; not from {{file}}.',
       client:
         'Client code imports neither the BFF (src/server) nor the simulator (mocks/): {{target}}.',
+      bench:
+        'The product tree (src/, mocks/, e2e/) does not import the benchmarks: {{target}}. A benchmark seeds its data through a seed plug-in (SIM_SEED_PLUGINS).',
     },
     schema: [],
   },
@@ -108,13 +109,16 @@ const layerBoundaries = {
       !inServer &&
       !inside(path.resolve('src/api/codegen'), file) &&
       !isTest(file);
-    if (!inMocks && !inServer && !inClient) return {};
+    const inProduct = inside(srcRoot, file) || inMocks || inside(e2eRoot, file);
+    if (!inProduct) return {};
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       const target = importTarget(file, source);
       if (!target) return;
       const data = { target: repoPath(target), file: repoPath(file) };
-      if (inMocks && inside(srcRoot, target) && !simulatorMayImport(target)) {
+      if (inside(benchRoot, target)) {
+        context.report({ node, messageId: 'bench', data });
+      } else if (inMocks && inside(srcRoot, target) && !simulatorMayImport(target)) {
         context.report({ node, messageId: 'simulator', data });
       } else if (
         inServer &&

@@ -96,7 +96,7 @@ export default tseslint.config(
   {
     // The boundaries between the client, the BFF and the simulator (proved by
     // src/layer-boundaries.test.ts): see eslint-local-rules.js.
-    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
     plugins: { local: localRules },
     rules: { 'local/layer-boundaries': 'error' },
   },

@@ -132,7 +132,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 20_000,
           // Installs Debian's redis-server when missing (the BFF's Redis tests need a real one).
           globalSetup: ['./src/server/test-support/vitest-global-setup.ts'],

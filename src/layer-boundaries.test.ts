@@ -68,18 +68,12 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     allowed: false,
     why: 'the BFF, from a test',
   },
-  // The BFF takes mocks/ only in its development launcher (and benchmarks and tests that start one).
+  // The BFF takes mocks/ only in its development launcher (and tests that start one).
   {
     file: 'src/server/start.ts',
     source: '../../mocks/http-server.ts',
     allowed: true,
     why: 'the launcher',
-  },
-  {
-    file: 'src/server/bench/x.ts',
-    source: '../../../mocks/http-server.ts',
-    allowed: true,
-    why: 'a bench launcher',
   },
   {
     file: 'src/server/x.test.ts',
@@ -114,6 +108,31 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     source: '@/api/schema.gen.ts',
     allowed: true,
     why: 'generated types',
+  },
+  // The product tree holds no benchmark code: a benchmark's data comes through a seed plug-in.
+  {
+    file: 'mocks/store/x.ts',
+    source: '../../bench/seeds/clips.ts',
+    allowed: false,
+    why: 'a seed plug-in, from the simulator',
+  },
+  {
+    file: 'src/server/x.ts',
+    source: '../../bench/server/bench-stack.ts',
+    allowed: false,
+    why: 'the benchmarks, from the BFF',
+  },
+  {
+    file: 'src/features/timeline/x.ts',
+    source: '../../../bench/browser/percentile.ts',
+    allowed: false,
+    why: 'the benchmarks, from the client',
+  },
+  {
+    file: 'e2e/x.spec.ts',
+    source: '../bench/browser/demo-session.ts',
+    allowed: false,
+    why: 'the benchmarks, from an e2e spec',
   },
 ];
 

@@ -16,9 +16,11 @@ async function startSimulator(webhookSecret: string): Promise<SimulatorHandle> {
   if (buildDir) return startSimulatorThread(buildDir, { seed, webhookSecret });
   const { startSimulatorServer } = await import('../../mocks/http-server.ts');
   const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+  const { loadSeedPlugins } = await import('../../mocks/lib/seed-plugins.ts');
   const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
   return startSimulatorServer({
     ...simulatorOptionsFromEnv(process.env),
+    seedPlugins: await loadSeedPlugins(process.env),
     port: 0,
     validators: 'on-demand',
     seed,

@@ -1,5 +1,5 @@
 /**
- * Deterministic synthetic timelines for unit tests and the benchmark: `itemCount` items spread
+ * Deterministic synthetic timelines for unit tests: `itemCount` items spread
  * over `layerCount` layers, frame-aligned, non-overlapping within a layer.
  */
 import type { EditOp } from './edit-ops.ts';

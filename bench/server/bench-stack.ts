@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The checkout whose BFF is started: this one, or BENCH_BFF_ROOT (another checkout of the
  * repository, e.g. an earlier commit, to compare two builds under the same load generator).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:storyboard` (tsx e2e/bench/storyboard-bench.ts): scrolling the 200-scene
+ * `npm run bench:storyboard` (tsx bench/browser/storyboard-bench.ts): scrolling the 200-scene
  * storyboard of the plan review, on the real route through the BFF and the embedded simulator.
  *
  * Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
@@ -16,7 +16,7 @@
  */
 import { loadavg, availableParallelism } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { freePort, startApp } from './app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:clips`: the clip library on the real stack. Builds the client (measuring the
  * clip list route's JavaScript), starts `npm start`'s server (BFF + simulator seeded with 2,000
- * extra clips, SIM_BENCH_CLIPS) on a free port, signs in through the demo login in headless
+ * extra clips: the seed plug-in bench/seeds/clips.ts, SIM_BENCH_CLIPS) on a free port, signs in through the demo login in headless
  * Chromium and measures on the real /clips route:
  *
  * 1. Status filter switch: from "every status", tick one status (cold: that page was never
@@ -24,8 +24,9 @@
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildChunks, staticClosure } from '../../src/server/bench/build-chunks.ts';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { buildChunks, staticClosure } from '../server/build-chunks.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import { freePort, startApp } from './app-server.ts';
 import { percentile } from './percentile.ts';
 
@@ -286,7 +287,10 @@ async function main(): Promise<void> {
   const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
   const chunk = skipBuild ? null : await measureChunk();
   const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const server = await startApp(port, { SIM_BENCH_CLIPS: String(BENCH_CLIPS) });
+  const server = await startApp(port, {
+    ...(await seedPluginEnv(['clips'])),
+    SIM_BENCH_CLIPS: String(BENCH_CLIPS),
+  });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const results: Record<string, unknown> = { loadavg: load };
   let ok = true;
@@ -346,7 +350,7 @@ async function main(): Promise<void> {
     })) as { assets: Array<{ id: string; name: string }> };
     const long = assets.assets.find((asset) => asset.name === LONG_SOURCE);
     if (!long)
-      throw new Error('The bench seed has no 3-hour source (SIM_BENCH_CLIPS not applied?)');
+      throw new Error('The bench seed has no 3-hour source (the clips seed plug-in not applied?)');
     const filter = `||${long.id}`;
     // Clips without a window yet (still finding their moment) are listed but not drawn.
     const windows = await page.evaluate(async (assetId) => {

@@ -1,12 +1,12 @@
 /**
- * `npm run bench:timeline` (tsx e2e/bench/timeline-bench.ts): the timeline editor measured on its
+ * `npm run bench:timeline` (tsx bench/browser/timeline-bench.ts): the timeline editor measured on its
  * real route, `/projects/$id/timeline`, through the BFF and the embedded simulator, against the
  * peer (@xzdarcy/react-timeline-editor) on the same data.
  *
  * - Starts the app as `npm start` does (`src/server/launch.mjs`; stale builds are rebuilt) on a free
- *   loopback port with SIM_LARGE_TIMELINE=1: the simulator then seeds the benchmark projects of
- *   1,000 and 10,000 items over 20 layers. Signs in with the demo workspace in headless Chromium.
- * - The peer's page (e2e/bench/timeline/) is built with Vite and served on another free port with
+ *   loopback port with the seed plug-in bench/seeds/timeline-projects.ts: the simulator then seeds
+ *   the benchmark projects of 1,000 and 10,000 items over 20 layers. Signs in with the demo workspace in headless Chromium.
+ * - The peer's page (bench/browser/timeline-peer/) is built with Vite and served on another free port with
  *   the timeline the BFF served for the same project; it gets the same pixels as Cutroom's time
  *   area, starts at Cutroom's zoom and scroll, its ruler scale follows the zoom, and it runs twice:
  *   `dragLine` on and off.
@@ -63,15 +63,16 @@ import {
   type Page,
 } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import { freePort, startApp } from './app-server.ts';
 import { seededProjectIds, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
-import type { PeerBenchApi } from './timeline/main.tsx';
+import type { PeerBenchApi } from './timeline-peer/main.tsx';
 import type { Timeline, TimelineItem } from '../../src/api/schema.gen.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const pageDir = fileURLToPath(new URL('./timeline', import.meta.url));
+const pageDir = fileURLToPath(new URL('./timeline-peer', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WITH_PEER = process.env.BENCH_PEER !== '0';
@@ -1855,7 +1856,9 @@ async function projectsAndData(
     for (const size of SIZES) {
       const projectId = projectIds.get(PROJECT_NAME(size));
       if (!projectId)
-        throw new Error(`no seeded project “${PROJECT_NAME(size)}” (SIM_LARGE_TIMELINE=1?)`);
+        throw new Error(
+          `no seeded project “${PROJECT_NAME(size)}” (seed plug-in timeline-projects?)`,
+        );
       const response = await page.request.get(`${base}/api/v1/projects/${projectId}/timeline`);
       const body = await response.text();
       await writeFile(join(outDir, `data-${size}.json`), body);
@@ -1876,8 +1879,8 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   const results: CellResult[] = [];
   try {
-    console.log(`bench:timeline: starting the app on ${base} (SIM_LARGE_TIMELINE=1) …`);
-    app = await startApp(port, { SIM_LARGE_TIMELINE: '1' });
+    console.log(`bench:timeline: starting the app on ${base} (seed plug-in timeline-projects) …`);
+    app = await startApp(port, await seedPluginEnv(['timeline-projects']));
     if (WITH_PEER) {
       console.log('bench:timeline: building the peer’s page …');
       await buildPeerPage(outDir);

@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import { freePort, startApp } from './app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
@@ -96,7 +97,10 @@ const SCROLL = async ({ duration, stepPx }: { duration: number; stepPx: number }
 };
 
 const port = await freePort();
-const app = await startApp(port, { SIM_BENCH_CAPTIONS: String(WORDS) });
+const app = await startApp(port, {
+  ...(await seedPluginEnv(['captions'])),
+  SIM_BENCH_CAPTIONS: String(WORDS),
+});
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const base = `http://localhost:${port}`;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx e2e/bench/upload-relay-profile.ts`: where a part's bytes cost CPU, without a browser.
+ * `npx tsx bench/browser/upload-relay-profile.ts`: where a part's bytes cost CPU, without a browser.
  * One part of BENCH_SIZE_MIB (default 256) is PUT from this process (node:http, streamed from a
  * file) three ways, on the same simulator (its own process, as in bench:upload):
  *   direct: to the simulator's signed part URL;
@@ -16,12 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
-import {
-  cpuMsOf,
-  openSessions,
-  startBff,
-  startSimulatorProcess,
-} from '../../src/server/bench/bench-stack.ts';
+import { cpuMsOf, openSessions, startBff, startSimulatorProcess } from '../server/bench-stack.ts';
 
 const MIB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 256) * MIB;

@@ -12,7 +12,7 @@
  * - the peer has no zoom gesture of its own: Ctrl+wheel zooms around the pointer with Cutroom's
  *   formula (factor e^(−deltaY·0.0015)), and the `0` key fits the project with Cutroom's fit, so
  *   both get the same input for the same result.
- * Exposes `window.__peer` to the runner. Built by e2e/bench/timeline-bench.ts with Vite; never
+ * Exposes `window.__peer` to the runner. Built by bench/browser/timeline-bench.ts with Vite; never
  * part of the app.
  */
 import { Timeline as PeerTimeline, type TimelineState } from '@xzdarcy/react-timeline-editor';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:upload` (tsx e2e/bench/upload-bench.ts): a 1 GiB file (generated) uploaded on the
+ * `npm run bench:upload` (tsx bench/browser/upload-bench.ts): a 1 GiB file (generated) uploaded on the
  * real route, the media library's Uppy upload in headless Chromium → the BFF's part relay → the
  * simulator, against a plain PUT of the same bytes from the same browser straight to the
  * simulator.
@@ -34,9 +34,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { DEMO_KEYS } from '../../mocks/lib/auth.ts';
-import { startBff, startSimulatorProcess } from '../../src/server/bench/bench-stack.ts';
+import { startBff, startSimulatorProcess } from '../server/bench-stack.ts';
 import { buildClient, clientBuildNeeded } from '../../src/server/static/client-build.ts';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 1024 * 1024;

@@ -1,7 +1,8 @@
 /**
- * `npm run bench:captions` (tsx e2e/bench/captions-bench.ts): the caption styler on the real route,
+ * `npm run bench:captions` (tsx bench/browser/captions-bench.ts): the caption styler on the real route,
  * through the BFF and the embedded simulator, on a project of 10,000 caption words
- * (SIM_BENCH_CAPTIONS=10000 seeds "Benchmark: 10,000 caption words").
+ * (the seed plug-in bench/seeds/captions.ts, SIM_BENCH_CAPTIONS=10000, seeds "Benchmark: 10,000
+ * caption words").
  *
  * Starts the app (`src/server/start.ts`, which builds the client when it is stale) on a free
  * loopback port, signs in with the demo workspace in headless Chromium, and measures:
@@ -23,7 +24,8 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import { freePort, startApp } from './app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
@@ -221,7 +223,10 @@ async function main(): Promise<void> {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const base = `http://localhost:${port}`;
   console.log(`bench:captions: starting the app on ${base} with ${WORDS} caption words …`);
-  const app = await startApp(port, { SIM_BENCH_CAPTIONS: String(WORDS) });
+  const app = await startApp(port, {
+    ...(await seedPluginEnv(['captions'])),
+    SIM_BENCH_CAPTIONS: String(WORDS),
+  });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const misses: string[] = [];
   const rows: Array<[string, Frames | null, string]> = [];

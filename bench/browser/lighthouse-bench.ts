@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildClient, clientBuildNeeded } from '../../src/server/static/client-build.ts';
-import { openSessions, startBff } from '../../src/server/bench/bench-stack.ts';
-import { chromiumLaunchOptions } from '../chromium.ts';
+import { openSessions, startBff } from '../server/bench-stack.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const root = fileURLToPath(new URL('../..', import.meta.url));

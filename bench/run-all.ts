@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const scripts = (
   JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
     scripts: Record<string, string>;

@@ -57,9 +57,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DEMO_KEYS } from '../../shared-rules/demo-workspaces.ts';
-import { buildClient, clientBuildNeeded } from '../static/client-build.ts';
-import { startTestRedis } from '../test-support/redis-server.ts';
+import { DEMO_KEYS } from '../../src/shared-rules/demo-workspaces.ts';
+import { buildClient, clientBuildNeeded } from '../../src/server/static/client-build.ts';
+import { startTestRedis } from '../../src/server/test-support/redis-server.ts';
 import {
   type BffProcess,
   cpuMsOf,
@@ -912,7 +912,7 @@ async function main(): Promise<void> {
   );
 
   // Both builds first, so that the start measured below is a start, not a build.
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const dist = `${root}dist`;
   if ((await clientBuildNeeded(root, dist)).needed) await buildClient(root, dist);
   const serverBuild = spawnSync(process.execPath, ['src/server/launch.mjs', '--build-only'], {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startScriptNodeFlags } from '../../src/server/bench/bench-stack.ts';
+import { startScriptNodeFlags } from '../server/bench-stack.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
