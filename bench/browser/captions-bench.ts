@@ -26,7 +26,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
-import { freePort, startApp } from './app-server.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
-import { freePort, startApp } from './app-server.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 

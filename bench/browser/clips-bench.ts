@@ -27,7 +27,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildChunks, staticClosure } from '../server/build-chunks.ts';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
-import { freePort, startApp } from './app-server.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
 import { percentile } from './percentile.ts';
 
 const GOALS = { coldMs: 300, warmMs: 100, sourceMs: 50, chunkBytes: 40 * 1024 };

@@ -17,7 +17,7 @@
 import { loadavg, availableParallelism } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { freePort, startApp } from './app-server.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 

@@ -65,7 +65,7 @@ import {
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
-import { freePort, startApp } from './app-server.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
 import { seededProjectIds, signInWithDemo } from './demo-session.ts';
 import { percentile } from './percentile.ts';
 import type { PeerBenchApi } from './timeline-peer/main.tsx';

@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptNodeFlags } from '../../e2e/app-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -85,23 +86,6 @@ export interface BffProcess {
   stop(): Promise<void>;
 }
 
-/**
- * The Node flags `npm start` gives the server (package.json's start script, the one place they
- * are written), so a benchmark runs the BFF exactly as it is deployed.
- */
-export function startScriptNodeFlags(): string[] {
-  const scripts = (
-    JSON.parse(readFileSync(join(bffRoot, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  const words = (scripts.start ?? '').split(/\s+/);
-  const launch = words.indexOf('src/server/launch.mjs');
-  if (words[0] !== 'node' || launch < 0)
-    throw new Error(`unexpected start script: ${scripts.start}`);
-  return words.slice(1, launch);
-}
-
 /** Starts `node src/server/launch.mjs` as `npm start` does (its Node flags too) on a free port; logs go to a file. */
 export async function startBff(
   env: Record<string, string>,
@@ -112,7 +96,7 @@ export async function startBff(
   const fd = openSync(logFile, 'w');
   const child = spawn(
     process.execPath,
-    [...startScriptNodeFlags(), ...nodeArgs, 'src/server/launch.mjs'],
+    [...startScriptNodeFlags(bffRoot), ...nodeArgs, 'src/server/launch.mjs'],
     {
       cwd: bffRoot,
       env: {

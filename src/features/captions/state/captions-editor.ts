@@ -31,7 +31,7 @@ import {
 } from '@/editor-kit/editor.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
-import { createEntry, HISTORY_LIMIT } from '@/lib/editor/history.ts';
+import { createEntry, HISTORY_LIMIT } from '@/editor-kit/history.ts';
 import {
   applyChange,
   CAPTION_CHANGE_TRAITS,

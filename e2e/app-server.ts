@@ -1,14 +1,32 @@
 /**
- * The app for the browser benchmarks, started as `npm start` starts it (`src/server/launch.mjs`:
- * the compiled BFF, rebuilt when stale, which builds the client when it is stale) on a free
- * loopback port, with the embedded simulator and npm start's Node flags.
+ * An app of its own for a spec or a benchmark, started as `npm start` starts it
+ * (`src/server/launch.mjs`: the compiled BFF, rebuilt when stale, which builds the client when it
+ * is stale) on a free loopback port, with the embedded simulator and npm start's Node flags.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startScriptNodeFlags } from '../server/bench-stack.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, the one place they
+ * are written), so a test or a benchmark runs the BFF exactly as it is deployed.
+ */
+export function startScriptNodeFlags(repoRoot = root): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts.start ?? '').split(/\s+/);
+  const launch = words.indexOf('src/server/launch.mjs');
+  if (words[0] !== 'node' || launch < 0)
+    throw new Error(`unexpected start script: ${scripts.start}`);
+  return words.slice(1, launch);
+}
 
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
