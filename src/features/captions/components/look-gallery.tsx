@@ -6,14 +6,14 @@
  * and offers to keep those fields or clear them (so those words take the Look).
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { paginate, type PaintableWord } from '@/lib/caption-painter/caption-pages.ts';
+import { paginate, type PaintableWord } from '@/caption-painter/caption-pages.ts';
 import {
   blockCentre,
   paintPage,
   resolveSettings,
   TextMeasureCache,
-} from '@/lib/caption-painter/caption-painter.ts';
-import { Button } from '@/components/button.tsx';
+} from '@/caption-painter/caption-painter.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import type { CaptionLook, CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';

@@ -6,14 +6,14 @@
  * caption style); one they inherit shows the caption style's value (the cascade).
  */
 import { memo, useCallback, useMemo } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import type {
   CaptionFont,
   CaptionSettings,
   CaptionWord,
   CaptionWordStyle,
 } from '@/api/schema.gen.ts';
-import { resolveSettings, type ResolvedSettings } from '@/lib/caption-painter/caption-cascade.ts';
+import { resolveSettings, type ResolvedSettings } from '@/caption-painter/caption-cascade.ts';
 import { indexOfWords } from '../model/caption-doc.ts';
 import {
   clearOwnField,

@@ -9,8 +9,8 @@ import {
   resolveSettings,
   type ResolvedSettings,
   type WordStyleKey,
-} from '@/lib/caption-painter/caption-cascade.ts';
-import { ACTIVE_IN_SECONDS, type CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
+} from '@/caption-painter/caption-cascade.ts';
+import { ACTIVE_IN_SECONDS, type CaptionPage } from '@/caption-painter/caption-pages.ts';
 import type { CaptionLook, CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
 import { WORD_STYLE_FIELDS } from './style-fields.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '@/lib/caption-painter/caption-cascade.ts';
+import { resolveSettings } from '@/caption-painter/caption-cascade.ts';
 import { describeOwnStyle, inheritedValue } from './own-style.ts';
 
 describe('a word’s own style', () => {

@@ -10,7 +10,7 @@ import {
   type ResolvedWordStyle,
   type StyledWord,
   type WordStyleKey,
-} from '@/lib/caption-painter/caption-cascade.ts';
+} from '@/caption-painter/caption-cascade.ts';
 import { WORD_STYLE_FIELDS } from './style-fields.ts';
 
 /** Short names of the word style fields (gradient ends named once). */
