@@ -6,7 +6,7 @@
  * and offers to keep those fields or clear them (so those words take the Look).
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { paginate, type PaintableWord } from '@/caption-painter/caption-pages.ts';
+import { activeWordAt, paginate, type PaintableWord } from '@/caption-painter/caption-pages.ts';
 import {
   blockCentre,
   paintPage,
@@ -158,33 +158,38 @@ function LookThumbnail({
   cache: TextMeasureCache;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  // Paginated as the Look breaks lines; one word spoken, its active treatment shown.
+  const shown = useMemo(() => {
+    const tried = resolveSettings(settings, look.settings);
+    const page = paginate(words, tried)[0] ?? null;
+    const seconds = page ? thumbnailMoment(page) : 0;
+    return {
+      tried,
+      page,
+      seconds,
+      spoken: tried.showActiveWord ? activeWordAt(page, seconds) : null,
+    };
+  }, [look, settings, words]);
   useLayoutEffect(() => {
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     paintBackdrop(ctx, canvas.width, canvas.height);
-    const tried = resolveSettings(settings, look.settings);
-    // Paginated as the Look breaks lines; one word spoken, its active treatment shown.
-    const page = paginate(words, tried)[0];
+    const { tried, page, seconds } = shown;
     if (!page) return;
     ctx.save();
     // The band of the frame around the caption block.
     ctx.translate(0, canvas.height / 2 - THUMB_FRAME.height * blockCentre(tried));
-    paintPage(ctx, page, {
-      settings: tried,
-      frame: THUMB_FRAME,
-      seconds: thumbnailMoment(page),
-      cache,
-    });
+    paintPage(ctx, page, { settings: tried, frame: THUMB_FRAME, seconds, cache });
     ctx.restore();
-  }, [look, settings, words, cache]);
+  }, [shown, cache]);
   return (
     <canvas
       ref={ref}
       width={THUMB.width}
       height={THUMB.height}
       role="img"
-      aria-label={`Preview of the Look “${look.name}” on your first caption`}
+      aria-label={`Preview of the Look “${look.name}” on your first caption${shown.spoken ? `, “${shown.spoken.word}” spoken` : ''}`}
       data-look-id={look.id}
       className="rounded"
       style={{ width: THUMB_CSS.width, height: THUMB_CSS.height }}
