@@ -5,7 +5,7 @@
  * undo step). When words set fields of their own that the Look sets too, a dialog says how many
  * and offers to keep those fields or clear them (so those words take the Look).
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { activeWordAt, paginate, type PaintableWord } from '@/caption-painter/caption-pages.ts';
 import {
   blockCentre,
@@ -60,6 +60,14 @@ export const LookGallery = memo(function LookGallery({
   useLayoutEffect(() => {
     askingRef.current = asking;
   });
+
+  // A Look tried when the gallery goes away (another tab) is not left on the preview.
+  useEffect(
+    () => () => {
+      if (editor.getState().lookPreview) editor.setState({ lookPreview: null });
+    },
+    [editor],
+  );
 
   const tryLook = (look: CaptionLook) => {
     if (editor.getState().lookPreview !== look) editor.setState({ lookPreview: look });
