@@ -76,6 +76,27 @@ interface RouteCheck {
 }
 
 describe('Firefox ESR', () => {
+  it('the harness sees a console error and an uncaught exception (else the checks below prove nothing)', async () => {
+    session = await FirefoxSession.open(browser, baseURL);
+    const tab = await session.newTab('/login');
+    await tab.find('heading', 'Sign in to Cutroom');
+    await tab.page.evaluate(() => {
+      console.error('harness check: console');
+      setTimeout(() => {
+        throw new Error('harness check: uncaught');
+      });
+    });
+    await eventually(
+      async () => tab.errors,
+      (errors) =>
+        expect(errors).toEqual([
+          'console error: harness check: console',
+          expect.stringContaining('harness check: uncaught'),
+        ]),
+    );
+    expect(() => tab.expectNoErrors('harness check')).toThrow();
+  });
+
   it('signs in and opens every route with its data', async () => {
     const tab = await signedIn();
     const api = <T>(path: string) => tab.api<T>(path);
