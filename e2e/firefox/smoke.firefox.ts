@@ -68,14 +68,163 @@ async function eventually<T>(
   }
 }
 
-interface RouteCheck {
-  path: string;
-  heading: string;
-  /** The screen's primary control (or, for a read-only screen, its main content). */
-  control: { role: string; name: string };
+/** What the routes' paths and headings are made of: seeded data, read through the API. */
+interface RouteData {
+  lena: string;
+  pricing: string;
+  lighthouse: string;
+  latest: { id: string; revision: number };
+  clip: Clip;
+  shared: MediaAsset;
+  batch: string;
 }
 
-describe('Firefox ESR', () => {
+async function routeData(tab: Tab): Promise<RouteData> {
+  const { projects } = await tab.api<{ projects: Project[] }>('/projects?limit=50');
+  const byName = (name: string) => {
+    const found = projects.find((project) => project.name === name);
+    expect(found, `seeded project “${name}”`).toBeDefined();
+    return found!.id;
+  };
+  const lighthouse = byName('Faceless: The Lighthouse Keeper');
+  const { revisions } = await tab.api<{ revisions: Array<{ id: string; revision: number }> }>(
+    `/projects/${lighthouse}/faceless/plans`,
+  );
+  const { clips } = await tab.api<{ clips: Clip[] }>('/clips?limit=20');
+  const { assets } = await tab.api<{ assets: MediaAsset[] }>('/workspace/media/assets?limit=100');
+  const { runs } = await tab.api<{ runs: Array<{ resource_type: string; resource_id: string }> }>(
+    '/admin/recovery/trigger-runs',
+  );
+  const shared = assets.find((asset) => asset.name === 'Podcast ep 41 - Growth loops.mp4');
+  const batch = runs.find((run) => run.resource_type === 'clip-batch')?.resource_id;
+  expect(clips[0], 'a clip').toBeDefined();
+  expect(shared, 'the seeded share-page asset').toBeDefined();
+  expect(batch, 'the seeded clip batch').toBeDefined();
+  return {
+    lena: byName('Customer testimonial - Lena'),
+    pricing: byName('Pricing explained in 45s'),
+    lighthouse,
+    latest: revisions.reduce((a, b) => (b.revision > a.revision ? b : a)),
+    clip: clips[0]!,
+    shared: shared!,
+    batch: batch!,
+  };
+}
+
+interface RouteCheck {
+  name: string;
+  path: (data: RouteData) => string;
+  heading: (data: RouteData) => string;
+  /** The screen's primary control (or, for a read-only screen, its main content). */
+  control: (data: RouteData) => { role: string; name: string };
+}
+
+const ROUTES: RouteCheck[] = [
+  {
+    name: 'projects',
+    path: () => '/projects',
+    heading: () => 'Projects',
+    control: () => ({ role: 'button', name: 'New project' }),
+  },
+  {
+    name: 'a project',
+    path: (d) => `/projects/${d.lena}`,
+    heading: () => 'Customer testimonial - Lena',
+    control: () => ({ role: 'link', name: 'Open timeline' }),
+  },
+  {
+    name: 'timeline editor',
+    path: (d) => `/projects/${d.lena}/timeline`,
+    heading: () => 'Timeline',
+    control: () => ({ role: 'toolbar', name: 'Timeline tools' }),
+  },
+  {
+    name: 'caption styler',
+    path: (d) => `/projects/${d.pricing}/captions`,
+    heading: () => 'Captions',
+    control: () => ({ role: 'list', name: 'Caption words' }),
+  },
+  {
+    name: 'production plan revisions',
+    path: (d) => `/projects/${d.lighthouse}/plans`,
+    heading: () => 'Production plan: The Lighthouse Keeper',
+    control: (d) => ({ role: 'link', name: `Review the latest revision (${d.latest.revision})` }),
+  },
+  {
+    name: 'a plan revision',
+    path: (d) => `/projects/${d.lighthouse}/plans/${d.latest.id}`,
+    heading: (d) => `The Lighthouse Keeper · revision ${d.latest.revision}`,
+    control: () => ({ role: 'button', name: 'Approve plan' }),
+  },
+  {
+    name: 'clip library',
+    path: () => '/clips',
+    heading: () => 'Clips',
+    control: () => ({ role: 'button', name: 'New clip' }),
+  },
+  {
+    name: 'a clip',
+    path: (d) => `/clips/${d.clip.clip_id}`,
+    heading: (d) => clipTitle(d.clip),
+    control: () => ({ role: 'list', name: 'Pipeline' }),
+  },
+  {
+    name: 'a share page',
+    path: (d) => `/clips/share/${d.shared.id}`,
+    heading: (d) => `Share page · ${d.shared.name}`,
+    control: () => ({ role: 'button', name: 'Copy link' }),
+  },
+  {
+    name: 'a clip batch',
+    path: (d) => `/clip-batches/${d.batch}`,
+    heading: () => 'Clip batch',
+    control: () => ({ role: 'link', name: 'See the batch’s source with its clips' }),
+  },
+  {
+    name: 'media library',
+    path: () => '/media',
+    heading: () => 'Media library',
+    control: () => ({ role: 'button', name: 'Create folder' }),
+  },
+  {
+    name: 'a media asset',
+    path: (d) => `/media/assets/${d.shared.id}`,
+    heading: (d) => d.shared.name,
+    control: () => ({ role: 'button', name: 'Ask for short suggestions' }),
+  },
+  {
+    name: 'ops',
+    path: () => '/ops',
+    heading: () => 'Ops',
+    control: () => ({ role: 'table', name: 'Background runs still working' }),
+  },
+  {
+    name: 'publishing',
+    path: () => '/publishing',
+    heading: () => 'Publishing',
+    control: () => ({ role: 'button', name: 'Schedule post' }),
+  },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    heading: () => 'Workspace settings',
+    control: () => ({ role: 'button', name: 'Register webhook' }),
+  },
+  {
+    name: 'onboarding',
+    path: () => '/onboarding',
+    heading: () => 'Set up your brand',
+    control: () => ({ role: 'button', name: 'Scan website' }),
+  },
+  {
+    name: 'AI edit style',
+    path: () => '/ai-style',
+    heading: () => 'AI edit style',
+    control: () => ({ role: 'button', name: 'Dry run' }),
+  },
+];
+
+describe('Firefox ESR: the harness', () => {
   it('the harness sees a console error and an uncaught exception (else the checks below prove nothing)', async () => {
     session = await FirefoxSession.open(browser, baseURL);
     const tab = await session.newTab('/login');
@@ -96,113 +245,40 @@ describe('Firefox ESR', () => {
     );
     expect(() => tab.expectNoErrors('harness check')).toThrow();
   });
+});
 
-  it('signs in and opens every route with its data', async () => {
-    const tab = await signedIn();
-    const api = <T>(path: string) => tab.api<T>(path);
-    const { projects } = await api<{ projects: Project[] }>('/projects?limit=50');
-    const byName = (name: string) => projects.find((project) => project.name === name)!.id;
-    const lena = byName('Customer testimonial - Lena');
-    const lighthouse = byName('Faceless: The Lighthouse Keeper');
-    const { revisions } = await api<{ revisions: Array<{ id: string; revision: number }> }>(
-      `/projects/${lighthouse}/faceless/plans`,
-    );
-    const latest = revisions.reduce((a, b) => (b.revision > a.revision ? b : a));
-    const { clips } = await api<{ clips: Clip[] }>('/clips?limit=20');
-    const clip = clips[0];
-    const { assets } = await api<{ assets: MediaAsset[] }>('/workspace/media/assets?limit=100');
-    const shared = assets.find((asset) => asset.name === 'Podcast ep 41 - Growth loops.mp4')!;
-    const { runs } = await api<{ runs: Array<{ resource_type: string; resource_id: string }> }>(
-      '/admin/recovery/trigger-runs',
-    );
-    const batch = runs.find((run) => run.resource_type === 'clip-batch')!.resource_id;
-    expect(clip, 'a clip').toBeDefined();
-
-    const routes: RouteCheck[] = [
-      { path: '/projects', heading: 'Projects', control: { role: 'button', name: 'New project' } },
-      {
-        path: `/projects/${lena}`,
-        heading: 'Customer testimonial - Lena',
-        control: { role: 'link', name: 'Open timeline' },
-      },
-      {
-        path: `/projects/${lena}/timeline`,
-        heading: 'Timeline',
-        control: { role: 'toolbar', name: 'Timeline tools' },
-      },
-      {
-        path: `/projects/${byName('Pricing explained in 45s')}/captions`,
-        heading: 'Captions',
-        control: { role: 'list', name: 'Caption words' },
-      },
-      {
-        path: `/projects/${lighthouse}/plans`,
-        heading: 'Production plan: The Lighthouse Keeper',
-        control: { role: 'link', name: `Review the latest revision (${latest.revision})` },
-      },
-      {
-        path: `/projects/${lighthouse}/plans/${latest.id}`,
-        heading: `The Lighthouse Keeper · revision ${latest.revision}`,
-        control: { role: 'button', name: 'Approve plan' },
-      },
-      { path: '/clips', heading: 'Clips', control: { role: 'button', name: 'New clip' } },
-      {
-        path: `/clips/${clip!.clip_id}`,
-        heading: clipTitle(clip!),
-        control: { role: 'list', name: 'Pipeline' },
-      },
-      {
-        path: `/clips/share/${shared.id}`,
-        heading: `Share page · ${shared.name}`,
-        control: { role: 'button', name: 'Copy link' },
-      },
-      {
-        path: `/clip-batches/${batch}`,
-        heading: 'Clip batch',
-        control: { role: 'link', name: 'See the batch’s source with its clips' },
-      },
-      {
-        path: '/media',
-        heading: 'Media library',
-        control: { role: 'button', name: 'Create folder' },
-      },
-      {
-        path: `/media/assets/${shared.id}`,
-        heading: shared.name,
-        control: { role: 'button', name: 'Ask for short suggestions' },
-      },
-      {
-        path: '/ops',
-        heading: 'Ops',
-        control: { role: 'table', name: 'Background runs still working' },
-      },
-      {
-        path: '/publishing',
-        heading: 'Publishing',
-        control: { role: 'button', name: 'Schedule post' },
-      },
-      {
-        path: '/settings',
-        heading: 'Workspace settings',
-        control: { role: 'button', name: 'Register webhook' },
-      },
-      {
-        path: '/onboarding',
-        heading: 'Set up your brand',
-        control: { role: 'button', name: 'Scan website' },
-      },
-      { path: '/ai-style', heading: 'AI edit style', control: { role: 'button', name: 'Dry run' } },
-    ];
-    for (const route of routes) {
-      await tab.goto(route.path);
-      await tab.find('heading', route.heading);
-      await tab.find(route.control.role, route.control.name);
-      // What the screen logs while its data arrives counts too.
-      await tab.page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 }).catch(() => undefined);
-      tab.expectNoErrors(route.path);
-    }
+describe('Firefox ESR: signed in, every route with its data', () => {
+  let routes: FirefoxSession;
+  let tab: Tab;
+  let data: RouteData;
+  beforeAll(async () => {
+    routes = await FirefoxSession.open(browser, baseURL);
+    tab = await routes.signIn();
+    tab.expectNoErrors('sign-in');
+    data = await routeData(tab);
+  });
+  afterAll(async () => {
+    await routes?.close();
   });
 
+  for (const route of ROUTES) {
+    it(`${route.name}: no console error or uncaught exception, its heading and primary control`, async () => {
+      const path = route.path(data);
+      const before = tab.errors.length;
+      await tab.goto(path);
+      await tab.find('heading', route.heading(data));
+      const control = route.control(data);
+      await tab.find(control.role, control.name);
+      // What the screen logs while its data arrives counts too.
+      await tab.page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 }).catch(() => undefined);
+      expect(tab.errors.slice(before), `console errors and uncaught exceptions (${path})`).toEqual(
+        [],
+      );
+    });
+  }
+});
+
+describe('Firefox ESR: one real edit per editor, checked through the API', () => {
   it('timeline: an item moves by a pointer drag and by the keyboard', async () => {
     const tab = await signedIn();
     const id = await projectId(tab, 'AMA cutdown (ep 44)');
