@@ -133,6 +133,25 @@ describe('UpstreamClient', () => {
     await closed;
   });
 
+  it('a streamed answer cut short while only resumed (no error listener) does not throw', async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write(Buffer.alloc(1024, 1));
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      timeoutMs: 5_000,
+    });
+    const answer = await client.request({ method: 'GET', pathAndQuery: '/v1/x', headers: {} }, 10);
+    const stream = answer.stream!;
+    stream.resume();
+    await new Promise((resolve) => stream.once('close', resolve));
+    expect(stream.destroyed).toBe(true);
+  });
+
   it('times out with UpstreamTimeoutError', async () => {
     server = createServer(() => undefined);
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));

@@ -67,6 +67,8 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Socket failures after which an idempotent request is sent once more (a stale keep-alive). */
 const RETRYABLE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
+const ignore = (): void => undefined;
+
 /** What undici's dispatcher hands a handler to steer its exchange. */
 interface DispatchController {
   pause(): void;
@@ -193,7 +195,9 @@ class Exchange {
   onResponseError(_controller: DispatchController, error: Error): void {
     this.finish();
     if (this.stream !== undefined) {
-      if (!this.stream.destroyed) this.stream.destroy(this.reason ?? error);
+      // As undici does with its own body streams: a reader without an error listener (a body
+      // resumed and dropped) must not turn the failure into an uncaught exception.
+      if (!this.stream.destroyed) this.stream.on('error', ignore).destroy(this.reason ?? error);
       return;
     }
     if (this.answered) return;
