@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { testEntry, testPlan, testRevision } from '../testing/queue-fixtures.ts';
+import { LOW_CONFIDENCE, qaConcerns } from './qa-concerns.ts';
+import { rowOf, waitingRows } from './queue-row.ts';
+
+describe('a queue row', () => {
+  it('prices a draft by what preproduction generates and assets by the animation', () => {
+    const draft = rowOf(testEntry({ revision: testRevision({ status: 'draft' }) }));
+    // Nothing generated yet: style anchor 4 + anchors 8 + keyframes 30 + QA 5.
+    expect(draft?.credits).toBe(47);
+    const assets = rowOf(testEntry({ revision: testRevision({ status: 'assets_ready' }) }));
+    expect(assets?.credits).toBe(100);
+    const failed = rowOf(testEntry({ revision: testRevision({ status: 'failed' }) }));
+    expect(failed?.credits).toBeNull();
+    expect(failed?.state).toBe('failed');
+  });
+
+  it('is null for a revision that waits for nobody, and the same object for the same entry', () => {
+    expect(rowOf(testEntry({ revision: testRevision({ status: 'complete' }) }))).toBeNull();
+    const entry = testEntry();
+    expect(rowOf(entry)).toBe(rowOf(entry));
+    expect(
+      waitingRows([entry, testEntry({ revision: testRevision({ status: 'generating' }) })]),
+    ).toHaveLength(1);
+  });
+
+  it('carries the changes since the revision before and the QA verdicts worth a look', () => {
+    const previous = testRevision({ revision: 1, status: 'complete' });
+    const plan = testPlan({ videoModelId: 'video-motion-3' });
+    const revision = testRevision({
+      revision: 2,
+      status: 'assets_ready',
+      plan,
+      preproduction_assets: {
+        semanticActionQa: {
+          scenes: [
+            { sceneIndex: 0, status: 'passed', confidence: 0.95 },
+            { sceneIndex: 3, status: 'failed', confidence: 0.5 },
+            { sceneIndex: 2, status: 'passed', confidence: LOW_CONFIDENCE - 0.01 },
+            { sceneIndex: 1, status: 'passed', confidence: LOW_CONFIDENCE },
+          ],
+        },
+      },
+    });
+    const row = rowOf(testEntry({ revision, previous }));
+    expect(row?.changes).toEqual({ scenes: 0, characters: 0, models: 1 });
+    expect(row?.qa).toEqual({ failed: [3], lowConfidence: [2] });
+    expect(qaConcerns(testRevision())).toEqual({ failed: [], lowConfidence: [] });
+  });
+});
