@@ -48,3 +48,40 @@ describe('a queue row', () => {
     expect(qaConcerns(testRevision())).toEqual({ failed: [], lowConfidence: [] });
   });
 });
+
+describe('row words', () => {
+  it('names scenes as people count them and QA concerns in one sentence', async () => {
+    const { qaWords, sceneList, creditsText } = await import('./row-words.ts');
+    expect(sceneList([3])).toBe('scene 4');
+    expect(sceneList([2, 0, 3])).toBe('scenes 1, 3 and 4');
+    expect(qaWords({ failed: [3], lowConfidence: [0, 2] })).toBe(
+      'QA failed on scene 4; low confidence on scenes 1 and 3',
+    );
+    expect(qaWords({ failed: [], lowConfidence: [1] })).toBe('Low confidence on scene 2');
+    expect(qaWords({ failed: [], lowConfidence: [] })).toBeNull();
+    expect(creditsText(1)).toBe('1 credit');
+    expect(creditsText(4250)).toBe('4,250 credits');
+  });
+});
+
+describe('an approval refused before any request', () => {
+  it('names the missing paid plan, the failed run, or both numbers of a short balance', async () => {
+    const { approvalRefusal, isPaidPlan } = await import('./approval-refusal.ts');
+    const plan = { state: 'plan' as const, credits: 47 };
+    expect(approvalRefusal(plan, { paid: true, balance: 4250 })).toBeNull();
+    expect(approvalRefusal(plan, { paid: true, balance: undefined })).toBeNull();
+    expect(approvalRefusal(plan, { paid: false, balance: 4250 })).toMatch(/needs a paid plan/);
+    expect(approvalRefusal(plan, { paid: true, balance: 20 })).toBe(
+      'Not enough credits: approving spends 47 credits and the workspace has 20 credits.',
+    );
+    expect(approvalRefusal({ state: 'failed', credits: null }, { paid: true, balance: 9 })).toMatch(
+      /cannot be approved/,
+    );
+    expect([
+      isPaidPlan('free'),
+      isPaidPlan(' Free '),
+      isPaidPlan('pro'),
+      isPaidPlan('team'),
+    ]).toEqual([false, false, true, true]);
+  });
+});
