@@ -126,6 +126,8 @@ export interface SimulatorOptions {
   benchClips?: number | undefined;
   /** Words of the caption benchmark project (default none). */
   benchCaptionWords?: number | undefined;
+  /** Faceless projects of the review queue benchmark, five revisions each (default none). */
+  benchPlans?: number | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
   /** How webhook deliveries are sent (default fetch; the HTTP server passes node:http). */
@@ -135,7 +137,10 @@ export interface SimulatorOptions {
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
 export function simulatorOptionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines' | 'benchCaptionWords'> {
+): Pick<
+  SimulatorOptions,
+  'timeScale' | 'benchClips' | 'largeTimelines' | 'benchCaptionWords' | 'benchPlans'
+> {
   const positive = (raw: string | undefined): number | undefined => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
@@ -144,11 +149,13 @@ export function simulatorOptionsFromEnv(
   };
   const benchClips = positive(env.SIM_BENCH_CLIPS);
   const benchCaptionWords = positive(env.SIM_BENCH_CAPTIONS);
+  const benchPlans = positive(env.SIM_BENCH_PLANS);
   return {
     timeScale: positive(env.SIM_TIME_SCALE),
     benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
     largeTimelines: env.SIM_LARGE_TIMELINE === '1',
     benchCaptionWords: benchCaptionWords === undefined ? undefined : Math.round(benchCaptionWords),
+    benchPlans: benchPlans === undefined ? undefined : Math.round(benchPlans),
   };
 }
 
@@ -191,6 +198,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     benchClips: options.benchClips,
     largeTimelines: options.largeTimelines === true,
     benchCaptionWords: options.benchCaptionWords,
+    benchPlans: options.benchPlans,
   });
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});

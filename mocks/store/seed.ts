@@ -9,6 +9,7 @@ import { createRng } from '../lib/prng.ts';
 import { buildClip } from './clip-factory.ts';
 import { seedBenchCaptions } from './seed-captions.ts';
 import { seedBenchClips, seedClips } from './seed-clips.ts';
+import { seedBenchPlans } from './seed-bench-plans.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
@@ -372,9 +373,12 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   PAID_PROJECTS.forEach((plan, index) => {
     workspace.projects.push(seedProject(ctx, workspace, plan, -40 + index * 3, 'edit'));
   });
-  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
-    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
-  );
+  const newFacelessProject = (
+    facelessCtx: SeedContext,
+    plan: { name: string; description: string; items: number; status: string },
+    day: number,
+  ) => seedProject(facelessCtx, workspace, plan, day, 'faceless');
+  seedFacelessProjects(ctx, workspace, newFacelessProject);
 
   // Exports: a few per project; the first project's oldest export has expired.
   workspace.projects.slice(0, 6).forEach((record, index) => {
@@ -434,6 +438,7 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   });
   seedTriggerRuns(ctx, workspace, batchId);
   seedDelivery(ctx, workspace);
+  if (options.benchPlans) seedBenchPlans(ctx, workspace, options.benchPlans, newFacelessProject);
   return workspace;
 }
 
@@ -521,9 +526,12 @@ function seedFree(ctx: SeedContext): Workspace {
   });
   const first = workspace.projects[0];
   if (first) first.exports.push(seedExport(ctx, first.project.id, -1, 30));
-  seedFacelessProjects(ctx, workspace, (facelessCtx, plan, day) =>
-    seedProject(facelessCtx, workspace, plan, day, 'faceless'),
-  );
+  const newFacelessProject = (
+    facelessCtx: SeedContext,
+    plan: { name: string; description: string; items: number; status: string },
+    day: number,
+  ) => seedProject(facelessCtx, workspace, plan, day, 'faceless');
+  seedFacelessProjects(ctx, workspace, newFacelessProject);
   const asset = workspace.assets[0];
   workspace.clips.push(
     buildClip(ctx.rng, {
@@ -591,6 +599,8 @@ export interface SeedOptions {
   largeTimelines?: boolean | undefined;
   /** Words of the caption benchmark project (SIM_BENCH_CAPTIONS); 0 or absent: no project. */
   benchCaptionWords?: number | undefined;
+  /** Faceless projects of the review queue benchmark, five revisions each (SIM_BENCH_PLANS). */
+  benchPlans?: number | undefined;
 }
 
 export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {

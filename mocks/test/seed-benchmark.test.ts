@@ -25,3 +25,34 @@ describe('benchmark projects (SIM_LARGE_TIMELINE=1)', () => {
     }
   });
 });
+
+describe('review queue benchmark plans (SIM_BENCH_PLANS)', () => {
+  it('seeds that many faceless projects of five revisions each, none mid-run, leaving the rest as it was', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const plain = seedStore(42, now).workspace(DEMO_ORGS.paid);
+    const bench = seedStore(42, now, { benchPlans: 200 }).workspace(DEMO_ORGS.paid);
+    const added = bench.projects.filter((record) =>
+      record.project.name.startsWith('Benchmark plan'),
+    );
+    expect(added).toHaveLength(200);
+    const revisions = added.flatMap((record) => record.facelessRevisions);
+    expect(revisions).toHaveLength(1_000);
+    expect(added.every((record) => record.kind === 'faceless')).toBe(true);
+    expect(new Set(revisions.map((revision) => revision.status))).toEqual(
+      new Set(['complete', 'failed', 'assets_ready', 'draft']),
+    );
+    // Older than the demo's own plans.
+    const demoOldest = plain.projects
+      .flatMap((record) => record.facelessRevisions)
+      .map((revision) => revision.created_at)
+      .sort()[0];
+    expect(revisions.every((revision) => revision.created_at < (demoOldest ?? ''))).toBe(true);
+    const unchanged = bench.projects.filter((record) => !added.includes(record));
+    expect(unchanged.map((record) => record.project.id)).toEqual(
+      plain.projects.map((record) => record.project.id),
+    );
+    expect(unchanged.map((record) => record.facelessRevisions)).toEqual(
+      plain.projects.map((record) => record.facelessRevisions),
+    );
+  });
+});

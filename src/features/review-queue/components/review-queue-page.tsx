@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
 import { queryKeys } from '@/api/query-keys.ts';
@@ -144,34 +144,38 @@ function ReviewQueue({
     null,
   );
 
-  const pick = useCallback(
-    (id: string) => {
-      setPicked({ id, index: rows.findIndex((row) => row.id === id) });
-      listRef.current?.focus({ preventScroll: true });
-    },
-    [rows],
-  );
+  // The options' handlers stay the same functions while rows arrive (each option is memoised).
+  const latest = useRef({ rows, view, dataUpdatedAt });
+  useLayoutEffect(() => {
+    latest.current = { rows, view, dataUpdatedAt };
+  });
+
+  const pick = useCallback((id: string) => {
+    setPicked({ id, index: latest.current.rows.findIndex((row) => row.id === id) });
+    listRef.current?.focus({ preventScroll: true });
+  }, []);
 
   const open = useCallback(
     (id: string) => {
-      const row = rows.find((candidate) => candidate.id === id);
+      const { rows: shown, view: from, dataUpdatedAt: readAt } = latest.current;
+      const row = shown.find((candidate) => candidate.id === id);
       if (!row) return;
       const { projectId, revision } = row.entry;
       const key = queryKeys.plans.revision(projectId, revision.id);
       // The queue read the revision moments ago: the plan review starts from it.
       if (queryClient.getQueryData(key) === undefined) {
-        queryClient.setQueryData(key, revision, { updatedAt: dataUpdatedAt });
+        queryClient.setQueryData(key, revision, { updatedAt: readAt });
       }
       // Back from the revision, the queue selects it again.
       void navigate({ search: (previous) => ({ ...previous, at: id }), replace: true }).then(() =>
         navigate({
           to: '/projects/$projectId/plans/$revisionId',
           params: { projectId, revisionId: revision.id },
-          search: { tab: tabFor(row), queue: view },
+          search: { tab: tabFor(row), queue: from },
         }),
       );
     },
-    [rows, queryClient, dataUpdatedAt, navigate, view],
+    [queryClient, navigate],
   );
 
   const startApproval = useCallback(
