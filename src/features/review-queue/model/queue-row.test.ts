@@ -58,6 +58,10 @@ describe('row words', () => {
       'QA failed on scene 4; low confidence on scenes 1 and 3',
     );
     expect(qaWords({ failed: [], lowConfidence: [1] })).toBe('Low confidence on scene 2');
+    // Many scenes are counted, not listed.
+    expect(qaWords({ failed: [1, 2, 3, 4, 5, 6], lowConfidence: [9] })).toBe(
+      'QA failed on 6 scenes; low confidence on scene 10',
+    );
     expect(qaWords({ failed: [], lowConfidence: [] })).toBeNull();
     expect(creditsText(1)).toBe('1 credit');
     expect(creditsText(4250)).toBe('4,250 credits');

@@ -8,7 +8,7 @@ describe('what changed since the revision before', () => {
     expect(describeChanges(null)).toBe('First revision');
     const counts = changeCounts(testPlan(), testPlan());
     expect(counts).toEqual({ scenes: 0, characters: 0, models: 0 });
-    expect(describeChanges(counts)).toBe('Nothing changed');
+    expect(describeChanges(counts)).toBe('Same scenes, characters and models');
   });
 
   it('counts each changed scene once, not the later scenes whose start moved with it', () => {

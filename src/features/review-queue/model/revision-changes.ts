@@ -83,7 +83,10 @@ export function changeCounts(
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "2 scenes, 1 model changed", "Nothing changed", or "First revision". */
+/**
+ * "2 scenes, 1 model changed", "First revision", or, when none of the three changed, "Same
+ * scenes, characters and models" (a style anchor or a setting may still have changed).
+ */
 export function describeChanges(counts: ChangeCounts | null): string {
   if (!counts) return 'First revision';
   const parts = [
@@ -91,5 +94,5 @@ export function describeChanges(counts: ChangeCounts | null): string {
     counts.characters ? plural(counts.characters, 'character', 'characters') : '',
     counts.models ? plural(counts.models, 'model', 'models') : '',
   ].filter(Boolean);
-  return parts.length ? `${parts.join(', ')} changed` : 'Nothing changed';
+  return parts.length ? `${parts.join(', ')} changed` : 'Same scenes, characters and models';
 }

@@ -13,11 +13,17 @@ export function sceneList(indexes: readonly number[]): string {
   return `scenes ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
+/** Listed up to this many scenes; beyond, counted (the storyboard shows which). */
+const LISTED_SCENES = 5;
+
+const scenesOf = (indexes: readonly number[]) =>
+  indexes.length > LISTED_SCENES ? `${indexes.length} scenes` : sceneList(indexes);
+
 /** "QA failed on scene 4; low confidence on scenes 1 and 3", or null when QA has no concern. */
 export function qaWords(qa: QaConcerns): string | null {
   const parts = [
-    qa.failed.length ? `QA failed on ${sceneList(qa.failed)}` : '',
-    qa.lowConfidence.length ? `low confidence on ${sceneList(qa.lowConfidence)}` : '',
+    qa.failed.length ? `QA failed on ${scenesOf(qa.failed)}` : '',
+    qa.lowConfidence.length ? `low confidence on ${scenesOf(qa.lowConfidence)}` : '',
   ].filter(Boolean);
   if (parts.length === 0) return null;
   const text = parts.join('; ');
