@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
-import { reviewQueueQueryOptions, takeInRevision } from '../api/queue-queries.ts';
+import { reviewQueueQueryOptions } from '../api/queue-queries.ts';
 import { nextInQueue, orderRows, type QueueView } from '../model/queue-order.ts';
 import { rowOf, waitingRows, type QueueRow } from '../model/queue-row.ts';
 import { waitingState } from '../model/waiting.ts';
@@ -22,7 +22,6 @@ export function QueueNav({
   revision: FacelessPlanRevision;
   organizationId: string;
 }) {
-  const queryClient = useQueryClient();
   const queue = useQuery(reviewQueueQueryOptions);
   const later = useMarkedForLater(organizationId);
   const entries = queue.data?.entries;
@@ -38,12 +37,6 @@ export function QueueNav({
   );
   const queuedRow = queued ? rowOf(queued) : null;
   if (!anchor && queuedRow) setAnchor(queuedRow);
-
-  // The page's own decision (or a refresh) reaches the queue at once.
-  const newer = queued !== undefined && revision.updated_at > queued.revision.updated_at;
-  useEffect(() => {
-    if (newer) takeInRevision(queryClient, revision);
-  }, [newer, queryClient, revision]);
 
   const decided =
     waitingState({ revision, latestRevision: queued?.latestRevision ?? revision.revision }) ===

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useQueueFollowsPlans } from '../api/queue-follows-plans.ts';
 import { reviewQueueQueryOptions } from '../api/queue-queries.ts';
 import { waitingRows } from '../model/queue-row.ts';
 
 /**
  * The number of revisions waiting for a decision, beside "Review" in the main navigation. Shown
- * once the queue has been read whole; live events and the queue's own refreshes keep it true.
+ * once the queue has been read whole; live events, the plan review's own changes and the queue's
+ * refreshes keep it true.
  */
 export function ReviewCountBadge() {
   const queue = useQuery(reviewQueueQueryOptions);
+  useQueueFollowsPlans();
   const snapshot = queue.data;
   const count = useMemo(
     () => (snapshot?.complete ? waitingRows(snapshot.entries).length : null),
