@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { missingAssets } from '@/lib/faceless-staleness.ts';
+import { missingAssets } from '@/shared-rules/faceless-staleness.ts';
 import { formatNumber } from '@/lib/format.ts';
 import type { ApprovalStage } from '../api/queue-queries.ts';
 import type { QueueRow } from '../model/queue-row.ts';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { ApiError } from '@/api/api-error.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';

@@ -1,5 +1,5 @@
 /** A waiting revision as the queue shows it: what it waits for, since when, what approving costs. */
-import { approvalCredits } from '@/lib/faceless-staleness.ts';
+import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
 import { qaConcerns, type QaConcerns } from './qa-concerns.ts';
 import type { QueueEntry } from './queue-entry.ts';
 import { changeCounts, type ChangeCounts } from './revision-changes.ts';
