@@ -455,7 +455,7 @@ test.describe('review queue on a service without the workspace-wide list', () =>
     expect((await page.request.get(`${origin}/api/v1/faceless/plans`)).status()).toBe(404);
     await page.goto(`${origin}/review`);
     const notice = page
-      .getByRole('status')
+      .getByRole('note')
       .filter({ hasText: /does not list plans across the workspace/ });
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(/\(\d+ of \d+ projects read\)/);

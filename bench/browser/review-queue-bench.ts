@@ -157,7 +157,7 @@ function installProbe(): void {
       loafMaxMs: Math.max(0, ...inWindow.map((entry) => entry.duration)),
       loafBlockingMs: inWindow.reduce((sum, entry) => sum + entry.blocking, 0),
       maxFrameGapMs: gap,
-      notice: [...document.querySelectorAll('[role="status"]')].some((el) =>
+      notice: [...document.querySelectorAll('[role="note"]')].some((el) =>
         /does not list plans across the workspace/.test(el.textContent ?? ''),
       ),
     };

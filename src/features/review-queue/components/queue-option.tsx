@@ -56,8 +56,7 @@ export const QueueOption = memo(function QueueOption({
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="font-semibold text-slate-900">{entry.projectName}</span>
         <span className="text-slate-700">
-          {series && series !== entry.projectName.replace(/^Faceless: /, '') ? `${series} · ` : ''}
-          revision {revision.revision}
+          {series ? `${series} · ` : ''}revision {revision.revision}
         </span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[row.state]}`}>
           {WAITING_LABELS[row.state]}

@@ -271,7 +271,7 @@ function ReviewQueue({
         <h1 id="review-heading" className="text-2xl font-semibold">
           Review queue
         </h1>
-        <p className="text-slate-700" aria-live="polite">
+        <p className="text-slate-700">
           {snapshot.complete
             ? allRows.length === 0
               ? 'Nothing waits for a decision.'
@@ -281,7 +281,8 @@ function ReviewQueue({
       </header>
 
       {snapshot.source === 'projects' ? (
-        <p role="status" className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
+        // A note, not a live region: its count of projects read changes with every page.
+        <p role="note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
           This service does not list plans across the workspace, so the queue reads each project’s
           plans one page of projects at a time
           {snapshot.progress
@@ -290,7 +291,7 @@ function ReviewQueue({
           .
         </p>
       ) : !snapshot.complete && snapshot.progress ? (
-        <p role="status" className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600">
           Read {snapshot.progress.read} of {snapshot.progress.total} waiting revisions…
         </p>
       ) : null}
