@@ -7,9 +7,9 @@
  * Other specs revise and approve plans on the same server at the same time: comparisons with the
  * API read both sides again until they agree, and the revisions this spec approves are its own.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { freePort, startApp } from './app-server.ts';
 import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
 
 interface Revision {
@@ -404,37 +404,17 @@ test.describe('review queue', () => {
 });
 
 test.describe('review queue on a service without the workspace-wide list', () => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
   let app: ChildProcess | undefined;
   let origin = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const child = spawn(process.execPath, ['src/server/launch.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SESSION_SECRET: 'e2e-review-fallback-secret-0123456789abcdef',
-        SIM_TIME_SCALE: '4',
-        SIM_NOT_FOUND_PATHS: '^/faceless/plans$',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const port = await freePort();
+    app = await startApp(port, {
+      SIM_TIME_SCALE: '4',
+      SIM_NOT_FOUND_PATHS: '^/faceless/plans$',
     });
-    app = child;
-    origin = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const port = /ready at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-        if (port) resolve(`http://127.0.0.1:${port}`);
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-    });
+    origin = `http://localhost:${port}`;
   });
 
   test.afterAll(async () => {
