@@ -23,6 +23,12 @@ interface Revision {
 
 const MARS = 'Faceless: Ten Minutes on Mars';
 
+/** Signs in with the demo workspace and waits for the session (API calls need its cookie). */
+async function signIn(page: Page, base = '') {
+  await signInWithDemo(page, `${base}/projects`);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+}
+
 async function signInWithKey(page: Page, key: string, base = '') {
   await page.goto(`${base}/login`);
   await page.getByLabel('API key').fill(key);
@@ -156,7 +162,7 @@ test.describe('review queue', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await signInWithDemo(page);
+    await signIn(page);
     await reviewLink(page).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
     // Other specs change plans meanwhile: read both sides again until they agree.
@@ -217,7 +223,7 @@ test.describe('review queue', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await signInWithDemo(page);
+    await signIn(page);
     const [first, second, third] = await marsAssetsReady(page, 3, 'keyboard');
     if (!first || !second || !third) throw new Error('three revisions expected');
     const mars = first.project_id;
@@ -238,8 +244,10 @@ test.describe('review queue', () => {
     }
     await expect(option(first)).toHaveAttribute('aria-selected', 'true');
     await expect(queueList(page)).toBeFocused();
-    await page.keyboard.press('k');
+    // Two of ours follow it: down and back up again.
     await page.keyboard.press('j');
+    await expect(option(first)).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('k');
     await expect(option(first)).toHaveAttribute('aria-selected', 'true');
 
     // a: the usual confirmation, with what it spends and the balance; Enter confirms.
@@ -310,7 +318,7 @@ test.describe('review queue', () => {
 
   test('a run finishing elsewhere adds its row live, without a reload', async ({ page }) => {
     test.setTimeout(60_000);
-    await signInWithDemo(page);
+    await signIn(page);
     await reviewLink(page).click();
     await expect(page.getByText(/for a decision/).first()).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Live updates$/ })).toBeVisible({
@@ -387,7 +395,7 @@ test.describe('review queue', () => {
         }),
       }),
     );
-    await signInWithDemo(page);
+    await signIn(page);
     await page.goto('/review?state=assets&order=credits');
     const first = queueList(page).getByRole('option').first();
     await expect(first).toContainText(/Approving spends [\d,]+ credits \(balance 20 credits\)/);
@@ -430,8 +438,7 @@ test.describe('review queue on a service without the workspace-wide list', () =>
     page,
   }) => {
     test.setTimeout(60_000);
-    await signInWithDemo(page, `${origin}/projects`);
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await signIn(page, origin);
     expect((await page.request.get(`${origin}/api/v1/faceless/plans`)).status()).toBe(404);
     await page.goto(`${origin}/review`);
     const notice = page
