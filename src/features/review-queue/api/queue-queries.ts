@@ -133,7 +133,8 @@ export const reviewQueueQueryOptions = queryOptions({
 });
 
 /** How often the open queue page reads itself again (see pollingDelayMs). */
-export const queuePollingInterval = () => pollingDelayMs(unchangedReads);
+export const queuePollingInterval = (query: { state: { data?: QueueSnapshot | undefined } }) =>
+  pollingDelayMs(unchangedReads, query.state.data?.source ?? null);
 
 /** Patches the queue with a revision as the service answered it (a decision taken here). */
 export function takeInRevision(queryClient: QueryClient, revision: FacelessPlanRevision): void {

@@ -36,7 +36,9 @@ describe('the navigation count', () => {
         entry.revision.status !== 'failed' || entry.latest_revision === entry.revision.revision,
     ).length;
     const { queryClient } = renderWithProviders(<ReviewCountBadge />);
-    expect(await screen.findByText(`: ${count} waiting`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`: ${count} waiting`, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
 
     // The plan review approves the draft's plan (its cache gets the service's answer).
     const approved = await (
@@ -70,6 +72,8 @@ describe('the navigation count', () => {
       queryKeys.plans.revision(draft.project.id, String(created.id)),
       created,
     );
-    await waitFor(() => expect(screen.getByText(`: ${count} waiting`)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(`: ${count} waiting`)).toBeInTheDocument(), {
+      timeout: 10_000,
+    });
   });
 });

@@ -38,6 +38,9 @@ function renderQueue(plan = 'pro', props: Partial<Parameters<typeof ReviewQueueP
   );
 }
 
+/** The queue, read whole (the first render of a file also compiles the simulator's validators). */
+const queueRead = () => screen.findByText(/revisions wait for a decision/, {}, { timeout: 10_000 });
+
 const options = () =>
   within(screen.getByRole('listbox', { name: 'Revisions waiting for a decision' })).getAllByRole(
     'option',
@@ -47,7 +50,7 @@ describe('ReviewQueuePage', () => {
   it('lists what waits, moves with j/k and the arrows, and leaves keys typed in a field alone', async () => {
     const user = userEvent.setup();
     renderQueue();
-    expect(await screen.findByText(/revisions wait for a decision/)).toBeInTheDocument();
+    expect(await queueRead()).toBeInTheDocument();
     const rows = options();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows[0]).toHaveAttribute('aria-selected', 'true');
@@ -78,7 +81,7 @@ describe('ReviewQueuePage', () => {
   it('approves with a, stating what it spends and the balance; the row leaves', async () => {
     const user = userEvent.setup();
     renderQueue();
-    await screen.findByText(/revisions wait for a decision/);
+    await queueRead();
     const before = options().length;
     const first = options()[0]!;
     const revisionId = first.getAttribute('data-revision-id');
@@ -107,7 +110,7 @@ describe('ReviewQueuePage', () => {
     });
     const user = userEvent.setup();
     renderQueue('free');
-    await screen.findByText(/revisions wait for a decision/);
+    await queueRead();
     const approve = screen.getByRole('button', { name: /needs a paid plan/ });
     expect(approve).toBeDisabled();
     await user.keyboard('a');
@@ -132,7 +135,7 @@ describe('ReviewQueuePage', () => {
     );
     const user = userEvent.setup();
     renderQueue();
-    await screen.findByText(/revisions wait for a decision/);
+    await queueRead();
     expect(
       await screen.findByText(
         /^Not enough credits: approving spends [\d,]+ credits and the workspace has 5 credits\.$/,
@@ -145,7 +148,7 @@ describe('ReviewQueuePage', () => {
 
   it('falls back to every project’s list when the service lacks the workspace list, with one notice', async () => {
     const first = renderQueue();
-    await screen.findByText(/revisions wait for a decision/);
+    await queueRead();
     const fromWorkspace = options().map((option) => option.getAttribute('data-revision-id'));
     server.use(
       http.get(`${apiBase}/faceless/plans`, () =>
@@ -160,7 +163,7 @@ describe('ReviewQueuePage', () => {
     const notice = await screen.findByText(/does not list plans across the workspace/);
     await waitFor(() => expect(notice).toHaveTextContent(/\(\d+ of \d+ projects read\)/));
     expect(screen.getAllByText(/does not list plans across the workspace/)).toHaveLength(1);
-    await screen.findByText(/revisions wait for a decision/);
+    await queueRead();
     expect(
       options()
         .map((option) => option.getAttribute('data-revision-id'))

@@ -58,9 +58,12 @@ describe('the queue snapshot', () => {
     expect(withRevision(snapshot, testRevision())).toBe(snapshot);
   });
 
-  it('polls every 15 s, backing off to 2 minutes while nothing changes', () => {
-    expect([0, 1, 2, 3, 4, 10].map(pollingDelayMs)).toEqual([
+  it('polls every 15 s, backing off to 2 minutes while nothing changes (4× on the per-project lists)', () => {
+    expect([0, 1, 2, 3, 4, 10].map((reads) => pollingDelayMs(reads))).toEqual([
       15_000, 30_000, 60_000, 120_000, 120_000, 120_000,
     ]);
+    expect(pollingDelayMs(0, 'workspace')).toBe(15_000);
+    expect(pollingDelayMs(0, 'projects')).toBe(60_000);
+    expect(pollingDelayMs(5, 'projects')).toBe(480_000);
   });
 });
