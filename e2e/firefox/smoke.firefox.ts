@@ -157,6 +157,12 @@ const ROUTES: RouteCheck[] = [
     control: () => ({ role: 'button', name: 'Approve plan' }),
   },
   {
+    name: 'review queue',
+    path: () => '/review',
+    heading: () => 'Review queue',
+    control: () => ({ role: 'listbox', name: 'Revisions waiting for a decision' }),
+  },
+  {
     name: 'clip library',
     path: () => '/clips',
     heading: () => 'Clips',
