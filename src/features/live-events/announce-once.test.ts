@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markStarted, useStartedWork, watchHere } from '@/lib/started-work.ts';
 import { FakeLocks } from '@/test/fake-tabs.ts';
-import {
-  announceOnce,
-  CLAIM_HOLD_MS,
-  claimInBrowser,
-  TURN_DELAY_MS,
-  turnOf,
-} from './announce-once.ts';
+import { announceOnce, TURN_DELAY_MS, turnOf } from './announce-once.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -37,20 +31,6 @@ describe('which tab announces finished work', () => {
     expect(TURN_DELAY_MS.visible).toBeLessThan(TURN_DELAY_MS.anywhere);
   });
 
-  it('two tabs claiming at once: one announces; a tab claiming later finds it announced', async () => {
-    const locks = new FakeLocks();
-    const shown: string[] = [];
-    await Promise.all([
-      claimInBrowser('outcome:exp_1', locks, () => shown.push('tab A')),
-      claimInBrowser('outcome:exp_1', locks, () => shown.push('tab B')),
-      vi.advanceTimersByTimeAsync(CLAIM_HOLD_MS),
-    ]);
-    expect(shown).toEqual(['tab A']);
-    // After the hold, the claim is in storage for every tab.
-    await claimInBrowser('outcome:exp_1', locks, () => shown.push('tab C'));
-    expect(shown).toEqual(['tab A']);
-  });
-
   it('shows at once when claimed (not after the hold), and gives up a turn the page left', async () => {
     const locks = new FakeLocks();
     const shown: string[] = [];
@@ -74,12 +54,5 @@ describe('which tab announces finished work', () => {
     await vi.advanceTimersByTimeAsync(TURN_DELAY_MS.anywhere);
     expect(shown).toEqual(['exp_2']);
     expect(useStartedWork.getState().announced['outcome:exp_4']).toBeUndefined();
-  });
-
-  it('without Web Locks, claims from storage', async () => {
-    const shown: string[] = [];
-    await claimInBrowser('outcome:exp_5', undefined, () => shown.push('first'));
-    await claimInBrowser('outcome:exp_5', undefined, () => shown.push('second'));
-    expect(shown).toEqual(['first']);
   });
 });

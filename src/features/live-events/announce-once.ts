@@ -1,11 +1,5 @@
-import {
-  claimAnnouncement,
-  isStartedHere,
-  isStartedInThisTab,
-  isWatchedHere,
-  refreshStartedWork,
-} from '@/lib/started-work.ts';
-import type { LocksLike } from './shared-stream.ts';
+import { claimInBrowser, type LocksLike } from '@/lib/announce-claim.ts';
+import { isStartedHere, isStartedInThisTab, isWatchedHere } from '@/lib/started-work.ts';
 
 /**
  * Which tab announces finished work. Every tab of the browser receives each event; the toast
@@ -15,12 +9,6 @@ import type { LocksLike } from './shared-stream.ts';
  * announcement across the browser shows it.
  */
 export const TURN_DELAY_MS = { startedHere: 0, visible: 250, anywhere: 1_500 } as const;
-
-/**
- * How long a claim keeps its lock: a tab that tries while it is held gives up, and after it the
- * claim is in every tab's storage (written by the winner; other tabs see it a moment later).
- */
-export const CLAIM_HOLD_MS = 3_000;
 
 export interface Subject {
   /** The job / export / revision ids the event is about. */
@@ -50,40 +38,11 @@ export function announceOnce(
   if (delay === null || signal.aborted) return;
   const timer = setTimeout(() => {
     signal.removeEventListener('abort', cancel);
-    void claimInBrowser(subject.key, options.locks, show, () => !signal.aborted);
+    void claimInBrowser(subject.key, show, {
+      locks: options.locks,
+      stillWanted: () => !signal.aborted,
+    });
   }, delay);
   const cancel = () => clearTimeout(timer);
   signal.addEventListener('abort', cancel, { once: true });
-}
-
-/**
- * Claims the announcement of `key` for this tab, in one tab of the browser only, and calls
- * `onClaimed` at once when it does. The claim is made under a Web Lock (`ifAvailable`: a tab
- * that finds it held gives up) after reading the other tabs' claims from storage; without Web
- * Locks, from this tab's view of storage.
- */
-export async function claimInBrowser(
-  key: string,
-  locks: LocksLike | undefined,
-  onClaimed: () => void,
-  stillWanted: () => boolean = () => true,
-): Promise<void> {
-  const claim = (): boolean => {
-    if (!stillWanted()) return false;
-    refreshStartedWork();
-    if (!claimAnnouncement(key)) return false;
-    onClaimed();
-    return true;
-  };
-  if (!locks) {
-    claim();
-    return;
-  }
-  await locks
-    .request(`cutroom.announce:${key}`, { ifAvailable: true }, (lock) => {
-      if (!lock || !claim()) return undefined;
-      // Kept a while after a claim: the lock stops tabs whose storage has not seen it yet.
-      return new Promise((resolve) => setTimeout(resolve, CLAIM_HOLD_MS));
-    })
-    .catch(() => undefined);
 }

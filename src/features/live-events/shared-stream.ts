@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
+import { browserLocks, type LocksLike } from '@/lib/announce-claim.ts';
 
 /**
  * One live-event stream per browser, shared by every tab of the app.
@@ -50,15 +51,6 @@ export interface StreamLike {
   readonly readyState: number;
   addEventListener(type: string, listener: (event: Event) => void): void;
   close(): void;
-}
-
-/** The part of the Web Locks API used here. */
-export interface LocksLike {
-  request(
-    name: string,
-    options: { signal?: AbortSignal; ifAvailable?: boolean },
-    callback: (lock: unknown) => Promise<unknown> | unknown,
-  ): Promise<unknown>;
 }
 
 export interface SharedStreamOptions {
@@ -116,8 +108,6 @@ export class RecentIds {
   }
 }
 
-const browserLocks = (): LocksLike | undefined =>
-  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined;
 const browserChannel = (): ((name: string) => ChannelLike) | undefined =>
   typeof BroadcastChannel === 'undefined' ? undefined : (name) => new BroadcastChannel(name);
 const browserStream = (url: string): StreamLike => new EventSource(url, { withCredentials: true });

@@ -2,11 +2,12 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { browserLocks } from '@/lib/announce-claim.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { announceOnce } from './announce-once.ts';
 import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { useLiveEventsStore } from './live-events-store.ts';
-import { type LocksLike, SharedLiveStream, type StreamState } from './shared-stream.ts';
+import { SharedLiveStream, type StreamState } from './shared-stream.ts';
 
 export { EVENTS_URL } from './shared-stream.ts';
 
@@ -14,9 +15,6 @@ export { EVENTS_URL } from './shared-stream.ts';
 export const LIVE_EVENT_MARK = 'cutroom:live-event';
 /** Marks kept before they are cleared (a tab open for days receives many events). */
 const MARKS_LIMIT = 500;
-
-const locksOfBrowser = (): LocksLike | undefined =>
-  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined;
 
 /**
  * Keeps the screens of every tab of the workspace fresh from the one live stream the browser's
@@ -37,7 +35,7 @@ export function useLiveEvents(workspace: string | null): void {
   useEffect(() => {
     if (!workspace || typeof EventSource === 'undefined') return;
     const { setMode, markEvent } = useLiveEventsStore.getState();
-    const locks = locksOfBrowser();
+    const locks = browserLocks();
     const announcements = new AbortController();
     let state: StreamState = 'connecting';
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
