@@ -1,0 +1,281 @@
+/**
+ * Many tabs of one browser, with the back/forward cache on, as Chrome runs for its users.
+ *
+ * Playwright starts Chromium with `--disable-back-forward-cache` (playwright-core's
+ * chromiumSwitches, "avoids surprises like main request not being intercepted during
+ * page.goBack()"); this spec's browser is launched without it (`ignoreDefaultArgs` below), so
+ * pages left by a full navigation stay alive in the cache, with whatever they hold open. A
+ * browser allows six HTTP/1.1 connections per host: when every tab, and every cached page, kept
+ * a live-event stream of its own, the seventh tab's page never loaded. The stack is the spec's own
+ * (its `npm start` on a free port) so that its stream count (`cutroom_sse_streams_open`) is this
+ * browser's alone.
+ */
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
+import { expect, signInWithDemo, test } from './fixtures.ts';
+import { type OwnApp, startOwnApp } from './own-app.ts';
+
+test.use({
+  launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+});
+test.describe.configure({ mode: 'serial' });
+
+/** What each page must take at most, from its navigation's start to its screen. */
+const PAGE_BUDGET_MS = 3_000;
+const LIVE_EVENT_MARK = 'cutroom:live-event';
+
+let app: OwnApp | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  app = await startOwnApp({
+    SESSION_SECRET: 'e2e-many-tabs-secret-0123456789abcdef',
+    SIM_TIME_SCALE: '4',
+  });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+function origin(): string {
+  if (!app) throw new Error('the stack did not start');
+  return app.origin;
+}
+
+/** `cutroom_sse_streams_open` of the spec's BFF: the live-event streams open on the server. */
+async function streamsOpenOnServer(): Promise<number> {
+  const text = await (await fetch(`${origin()}/metrics`)).text();
+  const line = /^cutroom_sse_streams_open (\d+)$/m.exec(text);
+  if (!line?.[1]) throw new Error('no cutroom_sse_streams_open in /metrics');
+  return Number(line[1]);
+}
+
+/** The `/bff/events` requests of each page still open (an event stream never finishes). */
+class StreamWatch {
+  readonly open = new Map<Page, Set<Request>>();
+  readonly opened: Array<{ page: Page; url: string; at: number }> = [];
+  watch(page: Page): void {
+    const streams = new Set<Request>();
+    this.open.set(page, streams);
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith('/bff/events')) return;
+      streams.add(request);
+      this.opened.push({ page, url: request.url(), at: Date.now() });
+    });
+    const done = (request: Request) => streams.delete(request);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    page.on('close', () => streams.clear());
+  }
+  holders(): Page[] {
+    return [...this.open].filter(([, streams]) => streams.size > 0).map(([page]) => page);
+  }
+}
+
+const projectsList = (page: Page) => page.getByRole('list', { name: 'Projects' });
+const liveStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /^(Live updates|Polling|Connecting)/ });
+
+/** Opens the app's project list in a new tab; answers how long the page took to show it. */
+async function openProjectsTab(context: BrowserContext, streams: StreamWatch, n: number) {
+  const page = await context.newPage();
+  streams.watch(page);
+  // A tab that gets no connection waits for ever: say which one.
+  await page.goto('/projects', { waitUntil: 'commit', timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`tab ${n} never received its page: ${error.message}`);
+  });
+  await expect(projectsList(page)).toBeVisible({ timeout: 15_000 });
+  // From the navigation's start (the page's time origin) to its list on screen.
+  const ms = await page.evaluate(() => performance.now());
+  return { page, ms };
+}
+
+/**
+ * Creates a project through the BFF from outside the browser's tabs (the API, as another client
+ * would): the simulator sends `project.created`. Answers its name and the event's id (from the
+ * BFF's delivery log).
+ */
+async function createProjectElsewhere(context: BrowserContext, name: string) {
+  const session = (await (await context.request.get('/bff/session')).json()) as {
+    csrf_token: string;
+  };
+  const created = await context.request.post('/api/v1/projects', {
+    headers: { 'x-csrf-token': session.csrf_token },
+    data: { name },
+  });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string };
+  let eventId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const log = (await (await context.request.get('/bff/webhook-deliveries')).json()) as {
+          deliveries: Array<{ event_id: string | null; event_type: string; subject: string }>;
+        };
+        eventId = log.deliveries.find(
+          (entry) => entry.event_type === 'project.created' && entry.subject === project.id,
+        )?.event_id as string | undefined;
+        return eventId;
+      },
+      { message: 'the project.created webhook reached the BFF' },
+    )
+    .toBeTruthy();
+  return { name, eventId: eventId as string };
+}
+
+/** How many times the page applied the event (the mark the app leaves for each one). */
+const timesApplied = (page: Page, eventId: string) =>
+  page.evaluate(
+    ([mark, id]) =>
+      performance
+        .getEntriesByName(mark as string)
+        .filter((entry) => (entry as PerformanceMark).detail?.id === id).length,
+    [LIVE_EVENT_MARK, eventId],
+  );
+
+/** The event's project is on each tab's screen once, and each tab applied the event once. */
+async function expectShownOnceInEach(tabs: Page[], project: { name: string; eventId: string }) {
+  for (const page of tabs) {
+    await expect(projectsList(page).getByRole('link', { name: project.name })).toHaveCount(1);
+    await expect.poll(() => timesApplied(page, project.eventId)).toBe(1);
+  }
+  // Nothing arrives twice later either (a replay after a hand-over, a late relay).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const page of tabs) expect(await timesApplied(page, project.eventId)).toBe(1);
+}
+
+test('twelve tabs each load within 3 s; one stream serves them all and an event reaches each once', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: origin() });
+  const streams = new StreamWatch();
+  const first = await context.newPage();
+  streams.watch(first);
+  await signInWithDemo(first, '/projects');
+  await expect(projectsList(first)).toBeVisible();
+  await expect(liveStatus(first)).toHaveText('Live updates', { timeout: 15_000 });
+
+  const tabs = [first];
+  for (let n = 2; n <= 12; n += 1) {
+    const { page, ms } = await openProjectsTab(context, streams, n);
+    expect(ms, `tab ${n} showed its page after ${Math.round(ms)} ms`).toBeLessThan(PAGE_BUDGET_MS);
+    tabs.push(page);
+  }
+  for (const page of tabs) await expect(liveStatus(page)).toHaveText('Live updates');
+  // One tab holds the stream; the server has one open for this browser.
+  expect(streams.holders()).toHaveLength(1);
+  expect(await streamsOpenOnServer()).toBe(1);
+
+  const project = await createProjectElsewhere(context, `Many tabs ${Date.now()}`);
+  await expectShownOnceInEach(tabs, project);
+  expect(await streamsOpenOnServer()).toBe(1);
+  await context.close();
+  await expect.poll(streamsOpenOnServer).toBe(0);
+});
+
+test('closing the leader tab hands the stream over within 2 s; an event sent meanwhile arrives once', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: origin() });
+  const streams = new StreamWatch();
+  const first = await context.newPage();
+  streams.watch(first);
+  await signInWithDemo(first, '/projects');
+  await expect(projectsList(first)).toBeVisible();
+  const tabs = [first];
+  for (let n = 2; n <= 4; n += 1) tabs.push((await openProjectsTab(context, streams, n)).page);
+  for (const page of tabs) await expect(liveStatus(page)).toHaveText('Live updates');
+  const before = await createProjectElsewhere(context, `Before the hand-over ${Date.now()}`);
+  await expectShownOnceInEach(tabs, before);
+
+  const [leader] = streams.holders();
+  if (!leader) throw new Error('no tab holds the stream');
+  const rest = tabs.filter((page) => page !== leader);
+  // The next leader's stream is held back a moment, so the event below reaches the server while
+  // no tab holds the stream: the new stream must replay it.
+  await context.route('**/bff/events*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const openedBefore = streams.opened.length;
+  const closedAt = Date.now();
+  await leader.close();
+  const during = await createProjectElsewhere(context, `During the hand-over ${Date.now()}`);
+
+  await expect.poll(() => streams.holders().length, { timeout: 5_000 }).toBe(1);
+  const next = streams.opened.slice(openedBefore).at(-1);
+  if (!next) throw new Error('no tab took the stream over');
+  expect(rest).toContain(next.page);
+  await expect.poll(streamsOpenOnServer, { timeout: 5_000 }).toBe(1);
+  const handOverMs = Date.now() - closedAt;
+  expect(handOverMs, `the stream was handed over in ${handOverMs} ms`).toBeLessThan(2_000);
+  // It resumed after the last event the tabs saw.
+  expect(new URL(next.url).searchParams.get('last_event_id')).toBe(before.eventId);
+
+  await expectShownOnceInEach(rest, during);
+  for (const page of rest) await expect(liveStatus(page)).toHaveText('Live updates');
+  await context.close();
+});
+
+test('twenty-one navigations back and forth in one tab: every page loads within 3 s', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: origin() });
+  await context.addInitScript(() => {
+    // Whether this document came back from the back/forward cache (and how often).
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) {
+        const counted = Number(document.documentElement.dataset.restored ?? '0');
+        document.documentElement.dataset.restored = String(counted + 1);
+      }
+    });
+  });
+  const page = await context.newPage();
+  await signInWithDemo(page, '/projects');
+  await expect(liveStatus(page)).toHaveText('Live updates', { timeout: 15_000 });
+
+  const screens = [
+    { path: '/media', heading: 'Media library' },
+    { path: '/clips', heading: 'Clips' },
+    { path: '/projects', heading: 'Projects' },
+  ];
+  const shown = async (heading: string) => {
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(liveStatus(page)).toHaveText('Live updates', { timeout: 15_000 });
+  };
+  let restored = 0;
+  // Eleven full page loads forward (each page left goes into the cache), then ten back.
+  const visited: Array<(typeof screens)[number]> = [];
+  for (let step = 0; step < 11; step += 1) {
+    const screen = screens[step % screens.length] as (typeof screens)[number];
+    const startedAt = Date.now();
+    await page.goto(screen.path, { waitUntil: 'commit' });
+    await shown(screen.heading);
+    const ms = Date.now() - startedAt;
+    expect(ms, `load ${step + 1} (${screen.path}) took ${ms} ms`).toBeLessThan(PAGE_BUDGET_MS);
+    visited.push(screen);
+  }
+  for (let step = 0; step < 10; step += 1) {
+    visited.pop();
+    const screen = visited.at(-1) as (typeof screens)[number];
+    const startedAt = Date.now();
+    // A page restored from the cache fires no load event: wait for its screen instead.
+    await page.goBack({ waitUntil: 'commit' });
+    await shown(screen.heading);
+    const ms = Date.now() - startedAt;
+    expect(ms, `back ${step + 1} (${screen.path}) took ${ms} ms`).toBeLessThan(PAGE_BUDGET_MS);
+    if ((await page.evaluate(() => document.documentElement.dataset.restored)) !== undefined) {
+      restored += 1;
+    }
+  }
+  // The cache was on and the app's pages were kept in it (not merely reloaded)...
+  expect(restored, 'pages restored from the back/forward cache').toBeGreaterThan(0);
+  // ...holding nothing open: the page on screen has the one stream.
+  await expect.poll(streamsOpenOnServer).toBe(1);
+  await context.close();
+});
