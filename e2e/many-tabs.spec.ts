@@ -10,6 +10,7 @@
  * (its `npm start` on a free port) so that its stream count (`cutroom_sse_streams_open`) is this
  * browser's alone.
  */
+import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { expect, signInWithDemo, test } from './fixtures.ts';
@@ -70,6 +71,27 @@ class StreamWatch {
   holders(): Page[] {
     return [...this.open].filter(([, streams]) => streams.size > 0).map(([page]) => page);
   }
+}
+
+/**
+ * The most intervals that overlap at one instant. The browser times one request's end and the
+ * next one's start in different places, a millisecond or two apart: an end within `slackMs` of a
+ * start counts as before it (a part sent alongside another overlaps it by a second or more).
+ */
+function mostAtOnce(intervals: ReadonlyArray<{ from: number; to: number }>, slackMs = 20): number {
+  const edges = intervals.flatMap(({ from, to }) => [
+    { at: from, step: 1 },
+    { at: to - slackMs, step: -1 },
+  ]);
+  // At the same instant, an end comes before a start.
+  edges.sort((a, b) => a.at - b.at || a.step - b.step);
+  let now = 0;
+  let most = 0;
+  for (const edge of edges) {
+    now += edge.step;
+    most = Math.max(most, now);
+  }
+  return most;
 }
 
 const projectsList = (page: Page) => page.getByRole('list', { name: 'Projects' });
@@ -277,5 +299,91 @@ test('twenty-one navigations back and forth in one tab: every page loads within 
   expect(restored, 'pages restored from the back/forward cache').toBeGreaterThan(0);
   // ...holding nothing open: the page on screen has the one stream.
   await expect.poll(streamsOpenOnServer).toBe(1);
+  await context.close();
+});
+
+test('uploads in three tabs send two parts at a time in all; a page still loads; leaving asks first', async ({
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: origin() });
+  // When each part's request was on the wire, by the browser's own network timing.
+  const partsSent: Array<{ from: number; to: number }> = [];
+  context.on('requestfinished', (request) => {
+    if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/bff/uploads/part') {
+      return;
+    }
+    const timing = request.timing();
+    partsSent.push({
+      from: timing.startTime + timing.requestStart,
+      to: timing.startTime + timing.responseEnd,
+    });
+  });
+
+  const first = await context.newPage();
+  await signInWithDemo(first, '/media');
+  const tabs = [first, await context.newPage(), await context.newPage()];
+  const names = tabs.map((_, n) => `e2e-many-tabs-${Date.now()}-${n}.mp4`);
+  for (const [n, page] of tabs.entries()) {
+    // A slow uplink (4 MiB/s), as most are: a part takes over a second, so the tabs' uploads overlap.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
+    if (n > 0) await page.goto('/media');
+    await expect(page.getByRole('heading', { level: 1, name: /Media library/ })).toBeVisible();
+    // Something the user did on the page: browsers ask before leaving only then.
+    await page.getByRole('heading', { level: 1 }).click();
+  }
+  // The three uploads start together.
+  await Promise.all(
+    tabs.map((page, n) => {
+      const path = info.outputPath(names[n] as string);
+      writeFileSync(path, Buffer.alloc(16 * 1024 * 1024, n + 1));
+      return page.getByLabel('Choose files to upload').setInputFiles(path);
+    }),
+  );
+  for (const page of tabs) {
+    await expect(page.getByRole('note')).toContainText(
+      'Keep this tab open until the uploads finish: leaving or reloading it stops them.',
+    );
+  }
+
+  // The uploads leave connections for a new tab's page.
+  const { page: reader, ms } = await openProjectsTab(context, new StreamWatch(), 4);
+  expect(
+    ms,
+    `a tab opened during the uploads showed its page after ${Math.round(ms)} ms`,
+  ).toBeLessThan(PAGE_BUDGET_MS);
+  await reader.close();
+
+  // Leaving a tab whose upload is going asks first; staying keeps it going.
+  const leaving = tabs[0] as Page;
+  const asked = new Promise<string>((resolve) =>
+    leaving.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await leaving.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(leaving.isClosed()).toBe(false);
+
+  for (const [n, page] of tabs.entries()) {
+    const row = page
+      .getByRole('list', { name: 'Uploads' })
+      .getByRole('listitem', { name: names[n] });
+    await expect(row.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('note')).toHaveCount(0);
+  }
+  expect(partsSent.length).toBeGreaterThanOrEqual(12);
+  expect(mostAtOnce(partsSent), 'upload parts in flight at once, across the tabs').toBe(2);
+  // Nothing left to lose: the tab closes without asking.
+  await leaving.close({ runBeforeUnload: true });
+  await expect.poll(() => leaving.isClosed()).toBe(true);
   await context.close();
 });

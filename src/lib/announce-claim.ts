@@ -1,18 +1,5 @@
 import { claimAnnouncement, refreshStartedWork } from './started-work.ts';
-
-/** The part of the Web Locks API the app uses. */
-export interface LocksLike {
-  request(
-    name: string,
-    options: { signal?: AbortSignal; ifAvailable?: boolean },
-    callback: (lock: unknown) => Promise<unknown> | unknown,
-  ): Promise<unknown>;
-}
-
-/** The browser's Web Locks, where it has them (secure origins). */
-export function browserLocks(): LocksLike | undefined {
-  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined;
-}
+import { browserLocks, type LocksLike } from './web-locks.ts';
 
 /**
  * How long a claim keeps its lock: a tab that tries while it is held gives up, and after it the

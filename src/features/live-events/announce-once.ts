@@ -1,4 +1,5 @@
-import { claimInBrowser, type LocksLike } from '@/lib/announce-claim.ts';
+import { claimInBrowser } from '@/lib/announce-claim.ts';
+import type { LocksLike } from '@/lib/web-locks.ts';
 import { isStartedHere, isStartedInThisTab, isWatchedHere } from '@/lib/started-work.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
-import { browserLocks, type LocksLike } from '@/lib/announce-claim.ts';
+import { browserLocks, type LocksLike } from '@/lib/web-locks.ts';
 
 /**
  * One live-event stream per browser, shared by every tab of the app.

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import { browserLocks } from '@/lib/announce-claim.ts';
+import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { announceOnce } from './announce-once.ts';
 import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';

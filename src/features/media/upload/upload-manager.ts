@@ -1,6 +1,7 @@
 /**
  * Uploads of media files with Uppy and its S3 multipart plugin, over the contract's multipart
- * endpoints: parts of at least 5 MiB, at most four requests at a time, pause / resume, retry, and
+ * endpoints: parts of at least 5 MiB, at most two requests at a time (and two parts at a time
+ * across the browser's tabs, see part-slots), pause / resume, retry, and
  * resume after a reload or a dropped connection (the open upload is remembered per file; the parts
  * the service holds are listed and only the missing ones are sent). Cancel aborts the upload on
  * the service. One manager per workspace lives for the page's lifetime, so uploads go on while the
@@ -26,6 +27,7 @@ import {
   type PendingUpload,
   type ResumeStore,
 } from './resume-store.ts';
+import { withPartSlot } from './part-slots.ts';
 import {
   addSample,
   bytesPerSecond,
@@ -93,8 +95,12 @@ interface Tracked {
 
 export const ACCEPTED_KINDS = ['video/', 'audio/', 'image/'];
 const MAX_FILE_BYTES = 50 * 1024 ** 3;
-/** Four requests at a time: up to four parts in flight, fewer while parts are being signed. */
-export const CONCURRENT_REQUESTS = 4;
+/**
+ * Two requests at a time: up to two parts in flight, fewer while parts are being signed. A part
+ * runs as long as its bytes take, and a tab holds at most two such requests (the browser's six
+ * connections per host are shared by all its tabs).
+ */
+export const CONCURRENT_REQUESTS = 2;
 const PROGRESS_EMIT_MS = 150;
 /**
  * Finished uploads are announced at most this often: 150 small files finish within seconds, and
@@ -111,6 +117,17 @@ export function fileProblem(file: { name: string; size: number; type: string }):
   if (file.size > MAX_FILE_BYTES) return `${file.name} is larger than 50 GB, the service's limit.`;
   if (file.name.length > 255) return `${file.name.slice(0, 40)}…: the name is over 255 characters.`;
   return null;
+}
+
+/** Statuses in which bytes or calls of the upload are on their way. */
+export function isSending(status: UploadStatus): boolean {
+  return status === 'checking' || status === 'uploading';
+}
+
+function askBeforeLeaving(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+  // Older browsers show the prompt only when returnValue is set.
+  event.returnValue = '';
 }
 
 function isConnectionError(error: unknown): boolean {
@@ -152,6 +169,7 @@ export class UploadManager {
   private readonly onUploaded: (assets: readonly MediaAsset[]) => void;
   private uploadedSinceNotice: MediaAsset[] = [];
   private uploadedNoticeTimer: ReturnType<typeof setTimeout> | null = null;
+  private leavingGuarded = false;
 
   constructor(options: {
     organizationId: string;
@@ -166,6 +184,8 @@ export class UploadManager {
     this.uppy.use(AwsS3<Meta, Body>, {
       shouldUseMultipart: true,
       limit: CONCURRENT_REQUESTS,
+      uploadPartBytes: (options) =>
+        withPartSlot(() => AwsS3.uploadPartBytes(options), { signal: options.signal }),
       // A dropped part is retried after these delays (riding out a short cut), then the file
       // fails and can resume.
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
@@ -397,6 +417,7 @@ export class UploadManager {
   }
 
   destroy(): void {
+    this.guardLeaving(false);
     if (this.emitTimer) clearTimeout(this.emitTimer);
     if (this.uploadedNoticeTimer) clearTimeout(this.uploadedNoticeTimer);
     this.uppy.destroy();
@@ -540,7 +561,20 @@ export class UploadManager {
       this.emitTimer = null;
     }
     this.snapshot = this.buildSnapshot();
+    this.guardLeaving(this.snapshot.items.some((item) => isSending(item.status)));
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * While parts are being sent, leaving the page asks first (the browser's own prompt): it would
+   * stop the uploads. Only then: a `beforeunload` listener keeps some browsers from keeping the
+   * page in the back/forward cache.
+   */
+  private guardLeaving(sending: boolean): void {
+    if (typeof window === 'undefined' || sending === this.leavingGuarded) return;
+    this.leavingGuarded = sending;
+    if (sending) window.addEventListener('beforeunload', askBeforeLeaving);
+    else window.removeEventListener('beforeunload', askBeforeLeaving);
   }
 
   /** The first finished file is announced at once; those that follow within a second, together. */
