@@ -10,11 +10,12 @@
  * (its `npm start` on a free port) so that its stream count (`cutroom_sse_streams_open`) is this
  * browser's alone.
  */
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { expect, signInWithDemo, test } from './fixtures.ts';
-import { type OwnApp, startOwnApp } from './own-app.ts';
+import { freePort, startApp, stopApp } from './app-server.ts';
 
 test.use({
   launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
@@ -25,22 +26,22 @@ test.describe.configure({ mode: 'serial' });
 const PAGE_BUDGET_MS = 3_000;
 const LIVE_EVENT_MARK = 'cutroom:live-event';
 
-let app: OwnApp | undefined;
+let app: ChildProcess | undefined;
+let appOrigin: string | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  app = await startOwnApp({
-    SESSION_SECRET: 'e2e-many-tabs-secret-0123456789abcdef',
-    SIM_TIME_SCALE: '4',
-  });
+  test.setTimeout(180_000);
+  const port = await freePort();
+  app = await startApp(port, { SESSION_SECRET: 'e2e-many-tabs-secret-0123456789abcdef' });
+  appOrigin = `http://localhost:${port}`;
 });
 test.afterAll(async () => {
-  await app?.stop();
+  await stopApp(app);
 });
 
 function origin(): string {
-  if (!app) throw new Error('the stack did not start');
-  return app.origin;
+  if (!appOrigin) throw new Error('the stack did not start');
+  return appOrigin;
 }
 
 /** `cutroom_sse_streams_open` of the spec's BFF: the live-event streams open on the server. */
