@@ -5,6 +5,8 @@ export interface LocksLike {
     options: { signal?: AbortSignal; ifAvailable?: boolean },
     callback: (lock: unknown) => Promise<unknown> | unknown,
   ): Promise<unknown>;
+  /** The locks held and asked for now, by any tab of the origin. */
+  query(): Promise<{ held?: ReadonlyArray<{ name?: string }> }>;
 }
 
 /** The browser's Web Locks, where it has them (secure origins: https, localhost). */

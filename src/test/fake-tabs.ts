@@ -20,6 +20,13 @@ export class FakeLocks {
     return this.held.has(name);
   }
 
+  query(): Promise<{ held: Array<{ name: string }>; pending: Array<{ name: string }> }> {
+    return Promise.resolve({
+      held: [...this.held].map((name) => ({ name })),
+      pending: [...this.queues].flatMap(([name, queue]) => queue.map(() => ({ name }))),
+    });
+  }
+
   /** Requests waiting for the lock. */
   waiting(name: string): number {
     return this.queues.get(name)?.length ?? 0;

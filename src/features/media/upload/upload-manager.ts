@@ -25,8 +25,10 @@ import {
   partCount,
   partSizeFor,
   type PendingUpload,
+  RESUME_STORAGE_KEY,
   type ResumeStore,
 } from './resume-store.ts';
+import { browserLocks, type LocksLike } from '@/lib/web-locks.ts';
 import { withPartSlot } from './part-slots.ts';
 import {
   addSample,
@@ -35,6 +37,7 @@ import {
   secondsLeft,
   type TransferRate,
 } from './transfer-rate.ts';
+import { UploadsElsewhere } from './uploads-elsewhere.ts';
 import type { MediaAsset } from '@/api/schema.gen.ts';
 
 type Meta = { folderId: string | null };
@@ -170,15 +173,25 @@ export class UploadManager {
   private uploadedSinceNotice: MediaAsset[] = [];
   private uploadedNoticeTimer: ReturnType<typeof setTimeout> | null = null;
   private leavingGuarded = false;
+  private readonly elsewhere: UploadsElsewhere;
+  /** Another tab changed the unfinished uploads (started, finished or cancelled one). */
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key !== RESUME_STORAGE_KEY) return;
+    this.emit();
+    void this.checkElsewhere();
+  };
 
   constructor(options: {
     organizationId: string;
     storage: KeyValueStorage;
     /** Called with the assets finished since the last call, at most once per UPLOADED_NOTICE_MS. */
     onUploaded?: (assets: readonly MediaAsset[]) => void;
+    /** The browser's Web Locks (tests pass a stand-in). */
+    locks?: LocksLike | undefined;
   }) {
     this.organizationId = options.organizationId;
     this.resume = createResumeStore(options.storage);
+    this.elsewhere = new UploadsElsewhere(options.locks ?? browserLocks(), () => this.emit());
     this.onUploaded = options.onUploaded ?? (() => undefined);
     this.uppy = new Uppy<Meta, Body>({ autoProceed: false, allowMultipleUploadBatches: true });
     this.uppy.use(AwsS3<Meta, Body>, {
@@ -237,6 +250,7 @@ export class UploadManager {
       tracked.assetId = asset?.id ?? null;
       tracked.error = null;
       this.resume.forget(tracked.fingerprint);
+      this.elsewhere.release(tracked.fingerprint);
       // Out of Uppy once its upload round is over (the same file can then be chosen again).
       setTimeout(() => {
         if (this.uppy.getFile(file.id)) this.uppy.removeFile(file.id);
@@ -279,6 +293,8 @@ export class UploadManager {
       this.emit();
     });
     this.snapshot = this.buildSnapshot();
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.onStorage);
+    void this.checkElsewhere();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -306,6 +322,12 @@ export class UploadManager {
         [...this.tracked.values()].some((t) => t.fingerprint === fingerprint && this.isActive(t))
       ) {
         problems.push(`${file.name} is already being uploaded.`);
+        continue;
+      }
+      if (!(await this.elsewhere.hold(fingerprint))) {
+        problems.push(
+          `${file.name} is being uploaded in another tab of this browser: it goes on there.`,
+        );
         continue;
       }
       let id: string;
@@ -386,6 +408,7 @@ export class UploadManager {
       tracked.abortedOnService = null;
     }
     tracked.status = 'cancelled';
+    this.elsewhere.release(tracked.fingerprint);
     this.emit();
   }
 
@@ -418,10 +441,18 @@ export class UploadManager {
 
   destroy(): void {
     this.guardLeaving(false);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', this.onStorage);
+    this.elsewhere.dispose();
     if (this.emitTimer) clearTimeout(this.emitTimer);
     if (this.uploadedNoticeTimer) clearTimeout(this.uploadedNoticeTimer);
     this.uppy.destroy();
     this.listeners.clear();
+  }
+
+  private async checkElsewhere(): Promise<void> {
+    await this.elsewhere.check(
+      this.resume.list(this.organizationId).map((upload) => upload.fingerprint),
+    );
   }
 
   private isActive(tracked: Tracked): boolean {
@@ -548,9 +579,12 @@ export class UploadManager {
     );
     return {
       items,
+      // Uploads open in another tab are that tab's, not unfinished.
       pending: this.resume
         .list(this.organizationId)
-        .filter((upload) => !chosen.has(upload.fingerprint)),
+        .filter(
+          (upload) => !chosen.has(upload.fingerprint) && !this.elsewhere.has(upload.fingerprint),
+        ),
       offline: this.offline,
     };
   }
