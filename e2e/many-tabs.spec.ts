@@ -32,7 +32,11 @@ let appOrigin: string | undefined;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
-  app = await startApp(port, { SESSION_SECRET: 'e2e-many-tabs-secret-0123456789abcdef' });
+  app = await startApp(port, {
+    SESSION_SECRET: 'e2e-many-tabs-secret-0123456789abcdef',
+    // Exports finish in seconds.
+    SIM_TIME_SCALE: '4',
+  });
   appOrigin = `http://localhost:${port}`;
 });
 test.afterAll(async () => {
@@ -239,6 +243,52 @@ test('closing the leader tab hands the stream over within 2 s; an event sent mea
 
   await expectShownOnceInEach(rest, during);
   for (const page of rest) await expect(liveStatus(page)).toHaveText('Live updates');
+  await context.close();
+});
+
+test('finished work is announced once: in the tab that started it, not in every tab', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: origin() });
+  const first = await context.newPage();
+  await signInWithDemo(first, '/projects');
+  await projectsList(first).getByRole('link').first().click();
+  await expect(first.getByRole('region', { name: 'Exports' })).toBeVisible();
+  const projectPath = new URL(first.url()).pathname;
+  const openProject = async () => {
+    const page = await context.newPage();
+    await page.goto(projectPath);
+    await expect(page.getByRole('region', { name: 'Exports' })).toBeVisible();
+    await expect(liveStatus(page)).toHaveText('Live updates');
+    return page;
+  };
+  await expect(liveStatus(first)).toHaveText('Live updates');
+  // The second tab (not the one holding the stream: the first) starts the export.
+  const starter = await openProject();
+  await starter.getByRole('button', { name: 'Export video' }).click();
+  await starter
+    .getByRole('dialog', { name: 'Export this project' })
+    .getByRole('button', { name: 'Start export' })
+    .click();
+  // A tab opened after it knows this browser started the export (stored), as the first learns.
+  const tabs = [first, starter, await openProject()];
+  const toast = (page: Page) =>
+    page.getByRole('region', { name: 'Notifications' }).getByText('Export ready');
+  await expect(toast(starter)).toBeVisible({ timeout: 30_000 });
+  // Every tab hears of it (its exports list), but the others say nothing.
+  for (const page of tabs) {
+    await expect(
+      page.getByRole('region', { name: 'Exports' }).getByRole('table').getByRole('row'),
+    ).not.toHaveCount(0);
+  }
+  // Toasts leave by themselves after a while: look at every tab, again and again, for 3 s.
+  const others = tabs.filter((page) => page !== starter);
+  for (const until = Date.now() + 3_000; Date.now() < until;) {
+    for (const page of others) expect(await toast(page).count(), 'a toast in another tab').toBe(0);
+    expect(await toast(starter).count()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await context.close();
 });
 
