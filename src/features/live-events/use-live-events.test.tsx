@@ -15,6 +15,18 @@ function Probe(): ReactNode {
   return <LiveStatus />;
 }
 
+/** One tab: the hook with its own cache; answers the cache's invalidations and its stream. */
+function renderTab() {
+  const client = new QueryClient();
+  const invalidate: MockInstance = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <Probe />
+    </QueryClientProvider>,
+  );
+  return { invalidate, source: FakeEventSource.last as FakeEventSource };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   FakeEventSource.opened = [];
@@ -28,14 +40,7 @@ afterEach(() => {
 
 describe('useLiveEvents: the server pauses live delivery', () => {
   it('polls and says so while paused, goes back to live (and refetches) when resumed', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    render(
-      <QueryClientProvider client={client}>
-        <Probe />
-      </QueryClientProvider>,
-    );
-    const source = FakeEventSource.last as FakeEventSource;
+    const { invalidate, source } = renderTab();
     act(() => source.open());
     expect(screen.getByRole('status')).toHaveTextContent('Live updates');
 
@@ -65,13 +70,7 @@ describe('useLiveEvents: the server pauses live delivery', () => {
   });
 
   it('a status saying live on a live stream changes nothing; a dropped stream polls as before', () => {
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <Probe />
-      </QueryClientProvider>,
-    );
-    const source = FakeEventSource.last as FakeEventSource;
+    const { source } = renderTab();
     act(() => source.open());
     act(() => source.emit('status', '{"live":true}'));
     expect(screen.getByRole('status')).toHaveTextContent(/^Live updates$/);
@@ -101,14 +100,7 @@ describe('useLiveEvents: a faceless run finishes', () => {
   });
 
   it('toasts for the revision on screen, though another browser started it; not for others', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    render(
-      <QueryClientProvider client={client}>
-        <Probe />
-      </QueryClientProvider>,
-    );
-    const source = FakeEventSource.last as FakeEventSource;
+    const { invalidate, source } = renderTab();
     act(() => source.open());
     const unwatch = watchHere('rev_shown');
 
@@ -149,17 +141,8 @@ describe('useLiveEvents: several tabs of one browser', () => {
   });
 
   /** Two tabs, each with its own cache; they share the browser's locks and channels. */
-  function renderTabs() {
-    const clients = [new QueryClient(), new QueryClient()];
-    const spies = clients.map((client): MockInstance => vi.spyOn(client, 'invalidateQueries'));
-    for (const client of clients) {
-      render(
-        <QueryClientProvider client={client}>
-          <Probe />
-        </QueryClientProvider>,
-      );
-    }
-    return spies as [MockInstance, MockInstance];
+  function renderTabs(): [MockInstance, MockInstance] {
+    return [renderTab().invalidate, renderTab().invalidate];
   }
   const projectCreated = (id: string) =>
     JSON.stringify({ id, type: 'project.created', created_at: '2026-01-01T00:00:00Z', data: {} });
@@ -236,14 +219,7 @@ describe('useLiveEvents: polling while the stream is down', () => {
   });
 
   it('a hidden tab asks for nothing; it catches up when it is seen again', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    render(
-      <QueryClientProvider client={client}>
-        <Probe />
-      </QueryClientProvider>,
-    );
-    const source = FakeEventSource.last as FakeEventSource;
+    const { invalidate, source } = renderTab();
     act(() => source.fail());
     expect(screen.getByRole('status')).toHaveTextContent(/^Polling every 5 s$/);
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });

@@ -9,8 +9,6 @@ import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effec
 import { useLiveEventsStore } from './live-events-store.ts';
 import { SharedLiveStream, type StreamState } from './shared-stream.ts';
 
-export { EVENTS_URL } from './shared-stream.ts';
-
 /** The User Timing mark each applied event leaves (DevTools' Performance panel shows them). */
 export const LIVE_EVENT_MARK = 'cutroom:live-event';
 /** Marks kept before they are cleared (a tab open for days receives many events). */
