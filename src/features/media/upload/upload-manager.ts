@@ -9,7 +9,7 @@
  */
 import AwsS3, { type AwsS3Part } from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import { ApiError, describeError } from '@/api/api-error.ts';
+import { ApiError } from '@/api/api-error.ts';
 import {
   abortUpload,
   completeUpload,
@@ -29,7 +29,9 @@ import {
   type ResumeStore,
 } from './resume-store.ts';
 import { browserLocks, type LocksLike } from '@/lib/web-locks.ts';
+import { LeavingGuard } from './leaving-guard.ts';
 import { withPartSlot } from './part-slots.ts';
+import { describeUploadError, fileProblem } from './upload-problems.ts';
 import {
   addSample,
   bytesPerSecond,
@@ -96,8 +98,6 @@ interface Tracked {
   ref: UploadRef | null;
 }
 
-export const ACCEPTED_KINDS = ['video/', 'audio/', 'image/'];
-const MAX_FILE_BYTES = 50 * 1024 ** 3;
 /**
  * Two requests at a time: up to two parts in flight, fewer while parts are being signed. A part
  * runs as long as its bytes take, and a tab holds at most two such requests (the browser's six
@@ -111,51 +111,9 @@ const PROGRESS_EMIT_MS = 150;
  */
 export const UPLOADED_NOTICE_MS = 1000;
 
-/** Why a file cannot be uploaded, before anything is sent; null when it can. */
-export function fileProblem(file: { name: string; size: number; type: string }): string | null {
-  if (!ACCEPTED_KINDS.some((kind) => file.type.startsWith(kind))) {
-    return `${file.name}: only video, audio and image files can be uploaded${file.type ? ` (this is ${file.type})` : ''}.`;
-  }
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_FILE_BYTES) return `${file.name} is larger than 50 GB, the service's limit.`;
-  if (file.name.length > 255) return `${file.name.slice(0, 40)}…: the name is over 255 characters.`;
-  return null;
-}
-
 /** Statuses in which bytes or calls of the upload are on their way. */
 export function isSending(status: UploadStatus): boolean {
   return status === 'checking' || status === 'uploading';
-}
-
-function askBeforeLeaving(event: BeforeUnloadEvent): void {
-  event.preventDefault();
-  // Older browsers show the prompt only when returnValue is set.
-  event.returnValue = '';
-}
-
-function isConnectionError(error: unknown): boolean {
-  const source = (error as { source?: { status?: number } } | null)?.source;
-  return (
-    (source !== undefined && (source.status === 0 || source.status === undefined)) ||
-    (error instanceof Error && error.name === 'NetworkError') ||
-    (typeof navigator !== 'undefined' && navigator.onLine === false)
-  );
-}
-
-function describeUploadError(error: unknown): string {
-  if (isConnectionError(error)) {
-    return 'The connection dropped. The parts already sent stay on the service: retry sends only the rest.';
-  }
-  if (error instanceof ApiError) {
-    const { title, detail } = describeError(error);
-    return `${title}. ${detail}`;
-  }
-  const status = (error as { source?: { status?: number } } | null)?.source?.status;
-  if (status === 403) return 'The part address expired or was refused. Retry signs it again.';
-  if (status !== undefined && status >= 500) {
-    return `The storage service failed (HTTP ${status}). Retry resumes where it stopped.`;
-  }
-  return error instanceof Error ? error.message : 'The upload failed. Retry resumes it.';
 }
 
 export class UploadManager {
@@ -172,7 +130,7 @@ export class UploadManager {
   private readonly onUploaded: (assets: readonly MediaAsset[]) => void;
   private uploadedSinceNotice: MediaAsset[] = [];
   private uploadedNoticeTimer: ReturnType<typeof setTimeout> | null = null;
-  private leavingGuarded = false;
+  private readonly leaving = new LeavingGuard();
   private readonly elsewhere: UploadsElsewhere;
   /** Another tab changed the unfinished uploads (started, finished or cancelled one). */
   private readonly onStorage = (event: StorageEvent) => {
@@ -440,7 +398,7 @@ export class UploadManager {
   }
 
   destroy(): void {
-    this.guardLeaving(false);
+    this.leaving.guard(false);
     if (typeof window !== 'undefined') window.removeEventListener('storage', this.onStorage);
     this.elsewhere.dispose();
     if (this.emitTimer) clearTimeout(this.emitTimer);
@@ -595,20 +553,8 @@ export class UploadManager {
       this.emitTimer = null;
     }
     this.snapshot = this.buildSnapshot();
-    this.guardLeaving(this.snapshot.items.some((item) => isSending(item.status)));
+    this.leaving.guard(this.snapshot.items.some((item) => isSending(item.status)));
     for (const listener of this.listeners) listener();
-  }
-
-  /**
-   * While parts are being sent, leaving the page asks first (the browser's own prompt): it would
-   * stop the uploads. Only then: a `beforeunload` listener keeps some browsers from keeping the
-   * page in the back/forward cache.
-   */
-  private guardLeaving(sending: boolean): void {
-    if (typeof window === 'undefined' || sending === this.leavingGuarded) return;
-    this.leavingGuarded = sending;
-    if (sending) window.addEventListener('beforeunload', askBeforeLeaving);
-    else window.removeEventListener('beforeunload', askBeforeLeaving);
   }
 
   /** The first finished file is announced at once; those that follow within a second, together. */
