@@ -711,6 +711,11 @@ test.describe('caption styler', () => {
     expect((await fetchStyle(page, projectId)).look_id).toBe(styleBefore.look_id);
     await page.getByRole('heading', { name: 'Preview' }).hover();
     await expect.poll(async () => (await canvasStats(preview(page))).hash).toBe(rest.hash);
+    // The keyboard tries it too: tabbing to its Apply button, and away again.
+    await page.getByRole('button', { name: `Apply ${target}` }).focus();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).not.toBe(rest.hash);
+    await page.getByRole('tab', { name: 'Looks' }).focus();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).toBe(rest.hash);
 
     await page.getByRole('button', { name: `Apply ${target}` }).click();
     const dialog = page.getByRole('dialog', { name: `Apply ${target}?` });
@@ -737,5 +742,58 @@ test.describe('caption styler', () => {
     const undone = await fetchStyle(page, projectId);
     expect(undone.look_id).toBe(styleBefore.look_id);
     expect(undone.settings).toEqual(styleBefore.settings);
+  });
+
+  test('the timeline’s preview paints captions through the same cascade as the styler', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const words = await fetchWords(page, projectId);
+    const style = await fetchStyle(page, projectId);
+    // A page with three words of no style of their own: one gets a colour of its own, another
+    // is spoken at the playhead (so the first is drawn in its own colour, not the spoken one).
+    const plain = (word: CaptionWord) =>
+      !word.isEmphasis && Object.keys(word.style ?? {}).length === 0;
+    const shown = paginate(words, style.settings)
+      .map((candidate) => (candidate.lines.flat() as CaptionWord[]).filter(plain))
+      .find((list) => list.length >= 3);
+    expect(shown, 'a page with three plain words').toBeTruthy();
+    const [owner, spoken] = shown!;
+    const at = ((spoken!.startSeconds ?? 0) + (spoken!.endSeconds ?? 0)) / 2;
+
+    // From the styler to the timeline's frame at that moment, as a user goes back and forth (the
+    // timeline's caption data stays cached between visits).
+    const timelineFrame = async () => {
+      await page.getByRole('link', { name: '← Project' }).click();
+      await page.getByRole('link', { name: 'Open timeline' }).click();
+      const panel = page.getByRole('region', { name: 'Preview' });
+      const playhead = panel.getByRole('spinbutton', { name: 'Playhead (s)' });
+      await playhead.fill(at.toFixed(3));
+      await playhead.press('Enter');
+      const frame = panel.getByRole('img');
+      await expect(frame).toHaveAccessibleName(/caption “/);
+      // The words are loaded and painted (the caption's text stands in until then).
+      await page.waitForLoadState('networkidle');
+      return canvasStats(frame);
+    };
+    const before = await timelineFrame();
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Captions', exact: true }).click();
+    await showWord(page, owner!);
+    await rowOf(page, owner!).getByRole('button', { name: owner!.word, exact: true }).click();
+    await typeInto(page, 'Colour (hex)', '#00ff00');
+    await saved(page);
+    await page.getByRole('tab', { name: 'Caption style' }).click();
+    await typeInto(page, 'Colour (hex)', '#ff0000');
+    await saved(page);
+
+    const after = await timelineFrame();
+    expect(after.counts.red - before.counts.red, 'words following the project').toBeGreaterThan(80);
+    expect(
+      after.counts.green - before.counts.green,
+      'the word with its own colour',
+    ).toBeGreaterThan(50);
   });
 });

@@ -306,6 +306,25 @@ describe('every setting and word style field', () => {
     expect(calls.find((call) => call.op === 'roundRect')?.fill).toBe('#abcdef');
   });
 
+  it('a popping active word takes the room it grows into: the spaces beside it stay', () => {
+    const { ctx } = recorder();
+    const page = paginate(words.slice(0, 3), { wordsPerLineLimit: 3 })[0]!;
+    const settings = { activeWordAnimation: 'pop' as const, fontSize: 64 };
+    // "every" is spoken at 0.9 s, its pop fully grown.
+    const rest = layoutPage(ctx, page, settings, frame, 0.9);
+    const still = layoutPage(ctx, page, { ...settings, activeWordAnimation: 'none' }, frame, 0.9);
+    const [before, popped, after] = rest.words;
+    expect(popped!.active).toBe(true);
+    // The pop's full growth: 12 % of the word, drawn around its centre.
+    const half = (popped!.width * 1.12) / 2;
+    const gap = 64 * rest.scale * 0.28;
+    expect(popped!.x - half - (before!.x + before!.width / 2)).toBeCloseTo(gap, 6);
+    expect(after!.x - after!.width / 2 - (popped!.x + half)).toBeCloseTo(gap, 6);
+    // Without a pop the words sit as measured; the page's fit is the same either way.
+    expect(still.words[1]!.x - still.words[0]!.x).toBeLessThan(popped!.x - before!.x);
+    expect(rest.fit).toBe(still.fit);
+  });
+
   it('word reveal: fade hides words not spoken yet, typewriter shows part of the word', () => {
     const { ctx, calls } = recorder();
     paintCaption(ctx, {

@@ -211,20 +211,27 @@ export function layoutPage(
   const lineHeight = settings.fontSize * scale * settings.lineHeight;
   const gap = settings.fontSize * scale * 0.28;
   const margin = frame.width * 0.06;
+  const playing = seconds >= page.startSeconds && seconds < page.endSeconds;
   const measuredLines = page.lines.map((line) => {
     const measured = line.map((word) => {
       const style = resolveWordStyle(word, settings);
       const { font, size } = fontOf(style, scale);
       const text = transformText(word.word, style.textTransform);
       const spacing = style.letterSpacing * scale;
-      return { word, text, font, size, style, width: cache.width(ctx, font, spacing, text) };
+      const width = cache.width(ctx, font, spacing, text);
+      // A word growing in its animation (the active pop) takes the room it grows into, so it
+      // never covers the spaces beside it; the page's fit is taken at rest (no shrinking pulse).
+      const grown = Math.max(1, motionOf(word, style, settings, seconds, playing).scale);
+      return { word, text, font, size, style, width, slot: width * grown };
     });
-    const width =
-      measured.reduce((sum, entry) => sum + entry.width, 0) +
-      gap * Math.max(0, measured.length - 1);
-    return { measured, width };
+    const gaps = gap * Math.max(0, measured.length - 1);
+    return {
+      measured,
+      rest: measured.reduce((sum, entry) => sum + entry.width, 0) + gaps,
+      width: measured.reduce((sum, entry) => sum + entry.slot, 0) + gaps,
+    };
   });
-  const widest = Math.max(0, ...measuredLines.map((line) => line.width));
+  const widest = Math.max(0, ...measuredLines.map((line) => line.rest));
   const fit = widest > frame.width - margin * 2 ? (frame.width - margin * 2) / widest : 1;
   const centreX = frame.width / 2;
   const centreY = frame.height * blockCentre(settings);
@@ -253,7 +260,7 @@ export function layoutPage(
         word: entry.word,
         text: entry.text,
         font: entry.font,
-        x: fitX(x + entry.width / 2),
+        x: fitX(x + entry.slot / 2),
         y: fitY(y),
         width: entry.width * fit,
         height: entry.size * fit,
@@ -261,10 +268,26 @@ export function layoutPage(
         active: settings.showActiveWord && isActiveAt(entry.word, seconds),
         style: entry.style,
       });
-      x += entry.width + gap;
+      x += entry.slot + gap;
     }
   });
   return { words: placed, lines, scale, fit };
+}
+
+/** A word's animation at `seconds` (its own active animation, else the setting's). */
+function motionOf(
+  word: PaintableWord,
+  style: ResolvedWordStyle,
+  settings: ResolvedSettings,
+  seconds: number,
+  playing: boolean,
+): WordMotion {
+  return wordMotion(
+    word,
+    seconds,
+    { ...settings, activeWordAnimation: style.activeAnimation },
+    playing,
+  );
 }
 
 /** The word under a point of the frame (for clicks on the preview), or null. */
@@ -520,12 +543,7 @@ export function paintPage(
       placed,
       settings,
       layout,
-      wordMotion(
-        placed.word,
-        input.seconds,
-        { ...settings, activeWordAnimation: placed.style.activeAnimation },
-        playing,
-      ),
+      motionOf(placed.word, placed.style, settings, input.seconds, playing),
       alpha,
     );
   ctx.restore();
