@@ -226,7 +226,7 @@ function FieldGroups<Key extends string>({
                 <button
                   type="button"
                   onClick={() => onClear(field)}
-                  aria-label={`Use the caption style’s ${field.label.toLowerCase()}`}
+                  aria-label={`Use the caption style’s ${field.label.replace(/ \(.*\)$/, '').toLowerCase()}`}
                   className="text-indigo-700 underline hover:text-indigo-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
                   Use the caption style’s
