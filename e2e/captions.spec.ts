@@ -63,6 +63,13 @@ function commonWord(words: readonly CaptionWord[]): string {
   return best![0];
 }
 
+/** A word drawn as the caption style says: not emphasised, no style of its own. */
+const plain = (word: CaptionWord) => !word.isEmphasis && Object.keys(word.style ?? {}).length === 0;
+
+/** The project's caption pages (as the painter breaks them), each a list of its words. */
+const pagesOf = (words: readonly CaptionWord[], style: CaptionStyle) =>
+  paginate(words, style.settings).map((page) => page.lines.flat() as CaptionWord[]);
+
 /** The row of a word in the list. */
 const rowOf = (page: Page, word: CaptionWord) => page.locator(`[data-word-id="${word.id}"]`);
 
@@ -593,15 +600,11 @@ test.describe('caption styler', () => {
 
     const style = await fetchStyle(page, projectId);
     // A page with an emphasised word and two plain ones (no style of their own).
-    const plain = (word: CaptionWord) =>
-      !word.isEmphasis && Object.keys(word.style ?? {}).length === 0;
-    const shown = paginate(words, style.settings)
-      .map((candidate) => candidate.lines.flat() as CaptionWord[])
-      .find(
-        (list) =>
-          list.filter(plain).length >= 3 &&
-          list.some((word) => word.isEmphasis && Object.keys(word.style ?? {}).length === 0),
-      );
+    const shown = pagesOf(words, style).find(
+      (list) =>
+        list.filter(plain).length >= 3 &&
+        list.some((word) => word.isEmphasis && Object.keys(word.style ?? {}).length === 0),
+    );
     expect(shown, 'a page with an emphasised word and plain ones').toBeTruthy();
     const [word, ...others] = shown!.filter(plain);
     await showWord(page, word!);
@@ -753,10 +756,8 @@ test.describe('caption styler', () => {
     const style = await fetchStyle(page, projectId);
     // A page with three words of no style of their own: one gets a colour of its own, another
     // is spoken at the playhead (so the first is drawn in its own colour, not the spoken one).
-    const plain = (word: CaptionWord) =>
-      !word.isEmphasis && Object.keys(word.style ?? {}).length === 0;
-    const shown = paginate(words, style.settings)
-      .map((candidate) => (candidate.lines.flat() as CaptionWord[]).filter(plain))
+    const shown = pagesOf(words, style)
+      .map((list) => list.filter(plain))
       .find((list) => list.length >= 3);
     expect(shown, 'a page with three plain words').toBeTruthy();
     const [owner, spoken] = shown!;
