@@ -25,6 +25,10 @@
  *   `[...key, 'review']`; a held change waits in the mutation cache (`pendingReview()`) until
  *   `resolveReview(apply)`. `isBusy()` covers checking and saving.
  * - `undo()` / `redo()` send an entry's inverse / forward change through the same commit path.
+ * - Optional capabilities: `persist` keeps every change in an outbox until the service confirms it
+ *   (`outbox.ts`: queued, saved one at a time, held and kept on the device when a save fails);
+ *   `live` shows a gesture's change on top of the document before it is saved (`preview`,
+ *   `commitLive`, `cancelLive`).
  *
  * The document itself (server state) stays in the query cache under `document.queryKey`; the
  * binding (`DocumentBinding`) says how to apply, send, invert, rebase and describe changes. The
