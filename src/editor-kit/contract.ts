@@ -28,7 +28,7 @@
  * - Optional capabilities: `persist` keeps every change in an outbox until the service confirms it
  *   (`outbox.ts`: queued, saved one at a time, held and kept on the device when a save fails);
  *   `live` shows a gesture's change on top of the document before it is saved (`preview`,
- *   `commitLive`, `cancelLive`).
+ *   `commitLive`, `cancelLive`; Escape drops it with the gesture).
  *
  * The document itself (server state) stays in the query cache under `document.queryKey`; the
  * binding (`DocumentBinding`) says how to apply, send, invert, rebase and describe changes. The

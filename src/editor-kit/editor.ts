@@ -274,12 +274,13 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     return gesture;
   }
 
-  /** Rolls the gesture in progress back to its mark (Escape). */
+  /** Rolls the gesture in progress back to its mark (Escape); a live change goes with it. */
   cancelGesture(): void {
     const gesture = this.getState().gesture;
     const saved = this.mark?.saved ?? {};
     this.mark = null;
     this.setState({
+      ...this.config.live?.write(null),
       ...saved,
       gesture: null,
       ...(gesture ? { announcement: `${gesture.label} cancelled.` } : {}),
