@@ -573,7 +573,12 @@ export const setTextStyle: TimelineCommand<{ color: string; fontFamily?: string 
     for (const item of items) {
       const from = item.text_style ?? null;
       const fontOf = font ?? from?.font_family;
-      const to: TextStyle = { color: parsed.value, ...(fontOf ? { font_family: fontOf } : {}) };
+      // The size is kept (the text style operation sets the whole style).
+      const to: TextStyle = {
+        color: parsed.value,
+        ...(fontOf ? { font_family: fontOf } : {}),
+        ...(from?.font_size !== undefined ? { font_size: from.font_size } : {}),
+      };
       if (!sameTextStyle(from ?? undefined, to))
         ops.push({ kind: 'text-style', itemId: item.id, from, to });
     }
