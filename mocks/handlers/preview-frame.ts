@@ -45,7 +45,7 @@ function placed(layout: TimelineItemLayout, body: string, id: string): string {
   const cy = (y0 + y1) / 2;
   const clip = `clip-${id.replace(/[^A-Za-z0-9_-]/g, '')}`;
   return (
-    `<g data-item-id="${escapeXml(id)}" transform="translate(${n(layout.x)} ${n(layout.y)}) rotate(${n(layout.rotation_deg)}) scale(${n(layout.scale)}) translate(${n(-cx)} ${n(-cy)})">` +
+    `<g data-item-id="${escapeXml(id)}" transform="translate(${n(layout.x)} ${n(layout.y)}) rotate(${n(layout.rotation_deg)}) scale(${n(layout.scale_x)} ${n(layout.scale_y)}) translate(${n(-cx)} ${n(-cy)})">` +
     `<clipPath id="${clip}"><rect x="${n(x0)}" y="${n(y0)}" width="${n(x1 - x0)}" height="${n(y1 - y0)}"/></clipPath>` +
     `<g clip-path="url(#${clip})">${body}</g></g>`
   );

@@ -112,14 +112,17 @@ function spanOf(start: number, end: number, prefix: string): { start: number; en
 
 function withLayout(
   base: TimelineItemLayout,
-  input: Partial<Pick<TimelineItemLayout, 'x' | 'y' | 'scale' | 'rotation_deg' | 'crop'>>,
+  input: Partial<
+    Pick<TimelineItemLayout, 'x' | 'y' | 'scale_x' | 'scale_y' | 'rotation_deg' | 'crop'>
+  >,
   prefix: string,
 ): TimelineItemLayout {
   const next: TimelineItemLayout = {
     ...base,
     ...(input.x !== undefined ? { x: round3(input.x) } : {}),
     ...(input.y !== undefined ? { y: round3(input.y) } : {}),
-    ...(input.scale !== undefined ? { scale: round3(input.scale) } : {}),
+    ...(input.scale_x !== undefined ? { scale_x: round3(input.scale_x) } : {}),
+    ...(input.scale_y !== undefined ? { scale_y: round3(input.scale_y) } : {}),
     ...(input.rotation_deg !== undefined ? { rotation_deg: round3(input.rotation_deg) } : {}),
     ...(input.crop !== undefined ? { crop: { ...input.crop } } : {}),
   };

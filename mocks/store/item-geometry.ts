@@ -82,7 +82,7 @@ export function defaultLayout(
     const shape = OVERLAY_SHAPES.find((candidate) => candidate.match.test(item.name));
     if (shape) ({ x, y } = shape);
   }
-  return { x, y, scale: 1, rotation_deg: 0, crop: { ...NO_CROP }, ...size };
+  return { x, y, scale_x: 1, scale_y: 1, rotation_deg: 0, crop: { ...NO_CROP }, ...size };
 }
 
 export function defaultAudio(): TimelineItemAudio {

@@ -60,7 +60,14 @@ describe('every item has its layout and sound', () => {
       );
     }
     const camera = layerNamed(t, 'Main camera').items[0]!;
-    expect(camera.layout).toMatchObject({ x: 540, y: 960, scale: 1, width: 1080, height: 1920 });
+    expect(camera.layout).toMatchObject({
+      x: 540,
+      y: 960,
+      scale_x: 1,
+      scale_y: 1,
+      width: 1080,
+      height: 1920,
+    });
     expect(camera.audio).toEqual({
       volume_percent: 100,
       muted: false,
@@ -82,7 +89,8 @@ describe('layout', () => {
         timeline_item_id: overlay.id,
         x: 300,
         y: 500.25,
-        scale: 0.5,
+        scale_x: 0.5,
+        scale_y: 0.75,
         rotation_deg: 15,
       },
     ]);
@@ -90,13 +98,14 @@ describe('layout', () => {
     expect(answer.body.results[0]!.item!.layout).toMatchObject({
       x: 300,
       y: 500.25,
-      scale: 0.5,
+      scale_x: 0.5,
+      scale_y: 0.75,
       rotation_deg: 15,
     });
-    expect(itemById(await timeline(), overlay.id)!.layout).toMatchObject({ x: 300, scale: 0.5 });
+    expect(itemById(await timeline(), overlay.id)!.layout).toMatchObject({ x: 300, scale_y: 0.75 });
     const after = await frame(`at_seconds=${at}`);
     expect(after.svg).not.toBe(before.svg);
-    expect(after.svg).toContain('translate(300 500.25) rotate(15) scale(0.5)');
+    expect(after.svg).toContain('translate(300 500.25) rotate(15) scale(0.5 0.75)');
     expect(after.revision).toBe(String(t.revision + 1));
   });
 
@@ -106,10 +115,10 @@ describe('layout', () => {
     const music = layerNamed(t, 'Music').items[0]!;
     const logo = t.layers.find((layer) => layer.locked)!.items[0]!;
     const big = await batch(t, [
-      { operation_id: 'timeline.item.layout', timeline_item_id: overlay.id, scale: 20 },
+      { operation_id: 'timeline.item.layout', timeline_item_id: overlay.id, scale_x: 20 },
     ]);
     expect(big.status).toBe(400);
-    expect(errorOf(big).param).toBe('operations[0].scale');
+    expect(errorOf(big).param).toBe('operations[0].scale_x');
     const refused = await batch(t, [
       { operation_id: 'timeline.item.layout', timeline_item_id: music.id, x: 10 },
       { operation_id: 'timeline.item.layout', timeline_item_id: logo.id, x: 10 },
@@ -288,7 +297,7 @@ describe('overlays', () => {
         asset_id: logo.id,
         start_seconds: start,
         end_seconds: start + 3,
-        layout: { x: 900, y: 200, scale: 0.5 },
+        layout: { x: 900, y: 200, scale_x: 0.5, scale_y: 0.5 },
       },
     ]);
     expect(added.body.applied).toBe(true);
@@ -298,7 +307,7 @@ describe('overlays', () => {
       name: 'Logo - primary',
       asset_id: logo.id,
       thumbnail_url: logo.thumbnail_url,
-      layout: { x: 900, y: 200, scale: 0.5, width: 480, height: 480 },
+      layout: { x: 900, y: 200, scale_x: 0.5, width: 480, height: 480 },
     });
     expect(item.id).toMatch(/^ti_/);
     const svg = (await frame(`at_seconds=${start + 1}`)).svg;

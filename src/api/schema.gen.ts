@@ -2221,11 +2221,12 @@ export interface components {
             /** @description Size of the text in pixels of a 1080-wide frame; left out when the item uses the default (72). */
             font_size?: number;
         };
-        /** @description Where a visual item sits on the 9:16 frame, in pixels of a 1080 × 1920 frame: the centre of what is shown (`x`, `y`), the `scale` of its natural size (`width` × `height`, set by the service from the media or the text), its rotation in degrees clockwise about that centre, and the `crop`: shares of the natural size cut from each side. */
+        /** @description Where a visual item sits on the 9:16 frame, in pixels of a 1080 × 1920 frame: the centre of what is shown (`x`, `y`), the scale of its natural size (`width` × `height`, set by the service from the media or the text) across and down (`scale_x`, `scale_y`: equal keeps its aspect), its rotation in degrees clockwise about that centre, and the `crop`: shares of the natural size cut from each side. */
         TimelineItemLayout: {
             x: number;
             y: number;
-            scale: number;
+            scale_x: number;
+            scale_y: number;
             rotation_deg: number;
             crop: components["schemas"]["TimelineItemCrop"];
             /** @description Natural width (scale 1, no crop), frame pixels; set by the service. */
@@ -2251,7 +2252,8 @@ export interface components {
         TimelineLayoutInput: {
             x?: number;
             y?: number;
-            scale?: number;
+            scale_x?: number;
+            scale_y?: number;
             rotation_deg?: number;
             crop?: components["schemas"]["TimelineItemCrop"];
         };
@@ -2362,7 +2364,8 @@ export interface components {
             timeline_item_id: string;
             x?: number;
             y?: number;
-            scale?: number;
+            scale_x?: number;
+            scale_y?: number;
             rotation_deg?: number;
             crop?: components["schemas"]["TimelineItemCrop"];
         };

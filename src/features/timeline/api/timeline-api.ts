@@ -68,13 +68,14 @@ export function toOperation(op: EditOp): TimelineBatchOperation {
         text: op.to,
       };
     case 'layout': {
-      const { x, y, scale, rotation_deg, crop } = op.to;
+      const { x, y, scale_x, scale_y, rotation_deg, crop } = op.to;
       return {
         operation_id: 'timeline.item.layout',
         timeline_item_id: op.itemId,
         x,
         y,
-        scale,
+        scale_x,
+        scale_y,
         rotation_deg,
         crop,
       };
@@ -108,7 +109,8 @@ function createOperation(item: TimelineItem, source: CreateSource): TimelineBatc
     ? {
         x: item.layout.x,
         y: item.layout.y,
-        scale: item.layout.scale,
+        scale_x: item.layout.scale_x,
+        scale_y: item.layout.scale_y,
         rotation_deg: item.layout.rotation_deg,
       }
     : undefined;

@@ -104,7 +104,7 @@ describe('creating and removing items', () => {
       text: 'Hello',
       color: '#1E40AF',
       font_size: 96,
-      layout: { x: 540, y: 420, scale: 1, rotation_deg: 0 },
+      layout: { x: 540, y: 420, scale_x: 1, scale_y: 1, rotation_deg: 0 },
     });
     const redo = invertChange(inverse, { kind: 'ops', batch: appliedBatch(inverse.ops) }, after);
     expect(redo).toEqual({ kind: 'ops', ops: [create] });
@@ -174,7 +174,7 @@ describe('layout, sound and text', () => {
       kind: 'layout',
       itemId: 'a',
       from: a.layout!,
-      to: { ...a.layout!, x: 100, scale: 0.5 },
+      to: { ...a.layout!, x: 100, scale_x: 0.5, scale_y: 0.5 },
     };
     const audio: EditOp = {
       kind: 'audio',
@@ -185,7 +185,7 @@ describe('layout, sound and text', () => {
     const text: EditOp = { kind: 'text-content', itemId: 't', from: 'Title', to: 'New' };
     const { after, back } = roundTrip([layout, audio, text]);
     expect(itemOf(after, 'a')).toMatchObject({
-      layout: { x: 100, scale: 0.5 },
+      layout: { x: 100, scale_x: 0.5 },
       audio: { volume_percent: 40, fade_out_seconds: 2 },
     });
     expect(itemOf(after, 't')!.text).toBe('New');
@@ -203,7 +203,8 @@ describe('layout, sound and text', () => {
       timeline_item_id: 'a',
       x: 100,
       y: 960,
-      scale: 0.5,
+      scale_x: 0.5,
+      scale_y: 0.5,
       rotation_deg: 0,
       crop: { left: 0, top: 0, right: 0, bottom: 0 },
     });

@@ -95,7 +95,8 @@ export function sameLayout(a: ItemLayout | undefined, b: ItemLayout | undefined)
   return (
     a.x === b.x &&
     a.y === b.y &&
-    a.scale === b.scale &&
+    a.scale_x === b.scale_x &&
+    a.scale_y === b.scale_y &&
     a.rotation_deg === b.rotation_deg &&
     a.width === b.width &&
     a.height === b.height &&

@@ -125,7 +125,8 @@ export function smallTimeline(): Timeline {
           layout: {
             x: 540,
             y: type === 'text' ? 420 : 960,
-            scale: 1,
+            scale_x: 1,
+            scale_y: 1,
             rotation_deg: 0,
             crop: { left: 0, top: 0, right: 0, bottom: 0 },
             width: type === 'text' ? 400 : 1080,
