@@ -5,15 +5,18 @@
  * request and one undo step, or a refusal with its reason). The toolbar, the keyboard, the shortcut
  * help and the inspector are all derived from `TIMELINE_COMMANDS`.
  */
-import { refuse, type AnyCommand, type Command, type Outcome } from '@/lib/editor/command.ts';
+import { refuse, type AnyCommand } from '@/lib/editor/command.ts';
 import { historyCommands } from '@/lib/editor/editor.ts';
-import type { History } from '@/lib/editor/history.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
-import type { TimelineItemType } from './timeline-types.ts';
+import {
+  selectionFacts,
+  type CommandContext,
+  type CommandOutcome,
+  type TimelineCommand,
+} from './command-context.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
 import {
   effectiveMoves,
-  groupBounds,
   lockedLayerOf,
   lockedReason,
   planGroupMove,
@@ -21,35 +24,31 @@ import {
 } from './group-move.ts';
 import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
-import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
-import {
-  fitToProject,
-  frameTime,
-  roundMs,
-  snapToFrame,
-  ZOOM_STEP,
-  zoomAt,
-  type Viewport,
-} from './time-scale.ts';
+import { itemsByTime } from './timeline-index.ts';
+import { fitToProject, frameTime, roundMs, snapToFrame, ZOOM_STEP, zoomAt } from './time-scale.ts';
 import { checkFontFamily, parseHexColor, sameTextStyle, type TextStyle } from './text-style.ts';
 import { clampTrimDelta, trimLimits } from './trim.ts';
+import { stepFrames } from './playback-clock.ts';
+import {
+  addText,
+  copySelection,
+  duplicateSelection,
+  editText,
+  pasteClipboard,
+  setFontSize,
+  splitAtPlayhead,
+} from './item-commands.ts';
+import { LAYOUT_FIELDS } from './layout-commands.ts';
+import { setFadeIn, setFadeOut, setMuted, setVolume } from './audio-commands.ts';
+import {
+  goToEnd,
+  goToStart,
+  playPause,
+  shuttleBackward,
+  shuttleForward,
+} from './playback-commands.ts';
 
-export interface CommandContext {
-  index: TimelineIndex;
-  fps: number;
-  selection: ReadonlySet<string>;
-  playhead: number;
-  view: Viewport;
-  history: History<TimelineChange>;
-}
-
-export type TimelineCommand<Args = void> = Command<
-  CommandContext,
-  TimelineState,
-  TimelineChange,
-  Args
->;
-export type CommandOutcome = Outcome<TimelineState, TimelineChange>;
+export { selectionFacts, type CommandContext, type CommandOutcome, type TimelineCommand };
 
 const select = (selection: Set<string>): CommandOutcome => ({
   type: 'state',
@@ -62,49 +61,6 @@ const edit = (label: string, ops: EditOp[]): CommandOutcome => ({
 });
 
 const noop = refuse;
-
-/** What the commands ask about the selection, worked out once per (timeline, selection). */
-interface SelectionFacts {
-  ids: readonly string[];
-  locked: string | null;
-  bounds: { start: number; end: number } | null;
-  rows: ReadonlySet<number>;
-  types: ReadonlySet<TimelineItemType>;
-}
-
-// Every command's canRun and field reads the selection on each render of the toolbar and the
-// inspector: with 10,000 items selected, one pass instead of ~20 (the index and the selection are
-// replaced, never mutated, so they key the cache).
-const factsCache = new WeakMap<TimelineIndex, WeakMap<ReadonlySet<string>, SelectionFacts>>();
-
-export function selectionFacts(
-  index: TimelineIndex,
-  selection: ReadonlySet<string>,
-): SelectionFacts {
-  let bySelection = factsCache.get(index);
-  if (!bySelection) factsCache.set(index, (bySelection = new WeakMap()));
-  const cached = bySelection.get(selection);
-  if (cached) return cached;
-  const ids: string[] = [];
-  const rows = new Set<number>();
-  const types = new Set<TimelineItemType>();
-  for (const id of selection) {
-    const ref = index.byId.get(id);
-    if (!ref) continue;
-    ids.push(id);
-    rows.add(ref.row);
-    types.add(ref.item.type);
-  }
-  const facts: SelectionFacts = {
-    ids,
-    locked: lockedLayerOf(index, ids),
-    bounds: groupBounds(index, ids),
-    rows,
-    types,
-  };
-  bySelection.set(selection, facts);
-  return facts;
-}
 
 const facts = (ctx: CommandContext) => selectionFacts(ctx.index, ctx.selection);
 const hasSelection = (ctx: CommandContext) => facts(ctx).ids.length > 0;
@@ -232,7 +188,8 @@ export const selectPrevious: TimelineCommand<{ extend: boolean }> = {
 export const nudge: TimelineCommand<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
   name: 'nudge',
   label: 'Nudge',
-  description: 'Move the selection by one frame (Shift: one second)',
+  description:
+    'Move the selection by one frame (Shift: one second); with nothing selected, the playhead',
   keys: [
     { keys: 'ArrowLeft', args: { direction: -1, unit: 'frame' } },
     { keys: 'ArrowRight', args: { direction: 1, unit: 'frame' } },
@@ -240,8 +197,15 @@ export const nudge: TimelineCommand<{ direction: 1 | -1; unit: 'frame' | 'second
     { keys: 'Shift+ArrowRight', args: { direction: 1, unit: 'second' } },
   ],
   writes: true,
-  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
+  canRun: (ctx) => !hasSelection(ctx) || unlocked(ctx),
   perform: (ctx, { direction, unit }) => {
+    if (!hasSelection(ctx)) {
+      const playhead =
+        unit === 'frame'
+          ? stepFrames(ctx.playhead, direction, ctx.fps, ctx.index.durationSeconds)
+          : Math.min(ctx.index.durationSeconds, Math.max(0, roundMs(ctx.playhead + direction)));
+      return { type: 'state', patch: { playhead, playbackRate: 0 } };
+    }
     const step = unit === 'frame' ? frameTime(1, ctx.fps) : 1;
     return moveEdit(
       ctx,
@@ -608,6 +572,16 @@ export const TIMELINE_COMMANDS: ReadonlyArray<
   zoomToFit,
   selectAll,
   deleteSelection,
+  addText,
+  splitAtPlayhead,
+  duplicateSelection,
+  copySelection,
+  pasteClipboard,
+  playPause,
+  shuttleBackward,
+  shuttleForward,
+  goToStart,
+  goToEnd,
   selectNext,
   selectPrevious,
   clearSelection,
@@ -621,6 +595,13 @@ export const TIMELINE_COMMANDS: ReadonlyArray<
   setTrimOut,
   addZoomEffect,
   setTextStyle,
+  editText,
+  setFontSize,
+  ...LAYOUT_FIELDS,
+  setVolume,
+  setMuted,
+  setFadeIn,
+  setFadeOut,
 ] as ReadonlyArray<AnyCommand<CommandContext, TimelineState, TimelineChange>>;
 
 /** The inspector's fields, in the order they are laid out. */

@@ -84,6 +84,11 @@ export function createTimelineEditor(options: {
       playhead: state.playhead,
       view: viewportOf(state),
       history: state.history,
+      playbackRate: state.playbackRate,
+      clipboard: state.clipboard,
+      mutedLayers: state.mutedLayers,
+      soloLayers: state.soloLayers,
+      textDefaults: state.textDefaults,
     }),
 
     // A trim is checked first (one dry-run batch); destructive or adjusted ones wait for review.
