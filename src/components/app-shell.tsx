@@ -16,7 +16,16 @@ const navItems = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
-export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
+export function AppShell({
+  header,
+  children,
+  wide = false,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  /** An editor: the main area spans the window (less padding) instead of the reading width. */
+  wide?: boolean;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -44,7 +53,10 @@ export function AppShell({ header, children }: { header: ReactNode; children: Re
         </nav>
         <div className="ml-auto">{header}</div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-6 py-8">
+      <main
+        id="main"
+        className={wide ? 'w-full flex-1 px-4 py-3' : 'mx-auto w-full max-w-6xl flex-1 px-6 py-8'}
+      >
         {children}
       </main>
     </div>
