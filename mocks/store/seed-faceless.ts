@@ -15,7 +15,7 @@ import {
   staleAfter,
   applyRevision,
   type ReviseRequest,
-} from '@/lib/faceless-staleness.ts';
+} from '@/shared-rules/faceless-staleness.ts';
 import type { Schema } from './contract.ts';
 import type { SeedContext } from './seed-context.ts';
 import { colorFor, isoAt } from './seed-context.ts';
@@ -506,7 +506,7 @@ export function reviewOptionsFor(
 
 /**
  * The revision a revise creates from `source`: the changes applied, the assets and QA the changes
- * make stale dropped (see src/lib/faceless-staleness.ts), review options repriced for the new plan.
+ * make stale dropped (see src/shared-rules/faceless-staleness.ts), review options repriced for the new plan.
  */
 export function revisedRevision(
   source: FacelessPlanRevision,
@@ -576,7 +576,7 @@ export function registerGeneratedAssets(
 
 type Status = 'draft' | 'plan_approved' | 'assets_ready' | 'generating' | 'complete' | 'failed';
 
-interface SeedStep {
+export interface SeedStep {
   status: Status;
   /** Changes from the previous revision (a revise); the first revision is planned from scratch. */
   changes?: ReviseRequest;
@@ -695,7 +695,8 @@ function addLocationReferences(
   registerGeneratedAssets(workspace, revision.project_id, created, createdAt);
 }
 
-function seedRevisions(
+/** Seeds a plan's revisions one `step` a day from `startDay`, each revised from the one before. */
+export function seedRevisions(
   ctx: SeedContext,
   workspace: Workspace,
   record: ProjectRecord,

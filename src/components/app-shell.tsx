@@ -8,6 +8,7 @@ import { LogoMark } from './logo-mark.tsx';
  */
 const navItems = [
   { to: '/projects', label: 'Projects' },
+  { to: '/review', label: 'Review' },
   { to: '/clips', label: 'Clips' },
   { to: '/media', label: 'Media' },
   { to: '/ops', label: 'Ops' },
@@ -16,12 +17,17 @@ const navItems = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
+export type NavTarget = (typeof navItems)[number]['to'];
+
 export function AppShell({
   header,
+  navBadges = {},
   children,
   wide = false,
 }: {
   header: ReactNode;
+  /** Shown inside a navigation link, after its label (e.g. a count of what waits there). */
+  navBadges?: Partial<Record<NavTarget, ReactNode>>;
   children: ReactNode;
   /** An editor: the main area spans the window (less padding) instead of the reading width. */
   wide?: boolean;
@@ -48,6 +54,7 @@ export function AppShell({
               activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
             >
               {item.label}
+              {navBadges[item.to]}
             </Link>
           ))}
         </nav>

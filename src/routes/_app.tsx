@@ -8,6 +8,7 @@ import { SessionHeader } from '@/features/session/components/session-header.tsx'
 import { Toaster } from '@/components/toaster.tsx';
 import { CreditsBadge } from '@/components/credits.tsx';
 import { JobsTray } from '@/features/jobs/components/jobs-tray.tsx';
+import { ReviewCountBadge } from '@/features/review-queue/components/review-count-badge.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -31,6 +32,7 @@ function AppLayout() {
   return (
     <AppShell
       wide={wide}
+      navBadges={{ '/review': <ReviewCountBadge /> }}
       header={
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 whitespace-nowrap">
           <JobsTray />

@@ -19,19 +19,15 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import { ApiError, describeError } from '@/api/api-error.ts';
-import type { Outcome as KitOutcome } from '@/lib/editor/command.ts';
+import type { Outcome as KitOutcome } from '@/editor-kit/command.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isRetryable } from '@/api/retry-policy.ts';
-import {
-  Editor,
-  type CommitOutcome,
-  type EditorConfig,
-  type EditorState,
-} from '@/lib/editor/editor.ts';
+import type { CommitOutcome, EditorConfig, EditorState } from '@/editor-kit/contract.ts';
+import { Editor } from '@/editor-kit/editor.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
-import { createEntry, HISTORY_LIMIT } from '@/lib/editor/history.ts';
+import { createEntry, HISTORY_LIMIT } from '@/editor-kit/history.ts';
 import {
   applyChange,
   CAPTION_CHANGE_TRAITS,

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useFocusFallback } from '@/lib/use-focus-fallback.ts';

@@ -1,4 +1,4 @@
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
 import type { Connection } from '../api/publishing-queries.ts';

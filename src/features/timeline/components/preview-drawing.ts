@@ -8,7 +8,7 @@ import {
   paintCaption,
   type PaintableWord,
   type PainterContext,
-} from '@/lib/caption-painter/caption-painter.ts';
+} from '@/caption-painter/caption-painter.ts';
 import { FRAME, type SnapGuide } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
 import { SAFE_AREAS, type SafeAreaPlatform } from '../model/safe-areas.ts';

@@ -17,9 +17,9 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
-import { NumberField } from '@/components/number-field.tsx';
-import { findBinding } from '@/lib/editor/command.ts';
-import { CommandButton, useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
+import { NumberField } from '@/editor-kit/controls/number-field.tsx';
+import { findBinding } from '@/editor-kit/command.ts';
+import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { playingLayers } from '../model/audio-commands.ts';

@@ -9,8 +9,9 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { brandContextQueryOptions, brandSwatches } from '@/api/brand-context.ts';
-import { Button } from '@/components/button.tsx';
-import { selectedTextItems, setTextStyle, type CommandContext } from '../model/commands.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
+import type { CommandContext } from '../model/command-context.ts';
+import { selectedTextItems, setTextStyle } from '../model/commands.ts';
 import { contrastingInk, sameTextStyle } from '../model/text-style.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 

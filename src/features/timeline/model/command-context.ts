@@ -1,17 +1,24 @@
 /**
- * What every timeline command reads: the command context (the document's index and the editor's
- * state that commands use), the command types, and the facts about the selection that the
- * toolbar, the inspector and the commands ask for, worked out once per selection. Apart from the
- * command table (commands.ts) so that command modules can share them without importing the table.
+ * What the timeline's commands (commands.ts) are built from: their context and types, the
+ * outcomes they return, the facts about a selection they ask for (worked out once per timeline and
+ * selection), and the move and trim edits several of them make.
  */
-import type { Command, Outcome } from '@/lib/editor/command.ts';
-import type { History } from '@/lib/editor/history.ts';
+import { refuse, type Command, type Outcome } from '@/editor-kit/command.ts';
+import type { History } from '@/editor-kit/history.ts';
 import type { TextDefaults, TimelineState } from '../state/timeline-state.ts';
-import { groupBounds, lockedLayerOf } from './group-move.ts';
-import type { TimelineChange } from './timeline-change.ts';
+import type { EditOp } from './edit-ops.ts';
+import {
+  effectiveMoves,
+  groupBounds,
+  lockedLayerOf,
+  lockedReason,
+  planGroupMove,
+} from './group-move.ts';
+import { opsChange, type TimelineChange } from './timeline-change.ts';
 import type { TimelineIndex } from './timeline-index.ts';
-import type { Viewport } from './time-scale.ts';
 import type { TimelineItemType } from './timeline-types.ts';
+import { roundMs, type Viewport } from './time-scale.ts';
+import { clampTrimDelta, trimLimits } from './trim.ts';
 
 export interface CommandContext {
   index: TimelineIndex;
@@ -35,8 +42,20 @@ export type TimelineCommand<Args = void> = Command<
 >;
 export type CommandOutcome = Outcome<TimelineState, TimelineChange>;
 
+export const select = (selection: Set<string>): CommandOutcome => ({
+  type: 'state',
+  patch: { selection },
+});
+export const edit = (label: string, ops: EditOp[]): CommandOutcome => ({
+  type: 'change',
+  label,
+  change: opsChange(ops),
+});
+
+export const noop = refuse;
+
 /** What the commands ask about the selection, worked out once per (timeline, selection). */
-interface SelectionFacts {
+export interface SelectionFacts {
   ids: readonly string[];
   locked: string | null;
   bounds: { start: number; end: number } | null;
@@ -76,4 +95,68 @@ export function selectionFacts(
   };
   bySelection.set(selection, facts);
   return facts;
+}
+
+export const facts = (ctx: CommandContext) => selectionFacts(ctx.index, ctx.selection);
+export const hasSelection = (ctx: CommandContext) => facts(ctx).ids.length > 0;
+export const selectedIds = (ctx: CommandContext) => facts(ctx).ids;
+export const unlocked = (ctx: CommandContext) => facts(ctx).locked === null;
+export const single = (ctx: CommandContext) => {
+  const { ids } = facts(ctx);
+  return ids.length === 1 ? ctx.index.byId.get(ids[0]!)! : null;
+};
+
+export function moveEdit(
+  ctx: CommandContext,
+  delta: number,
+  rowOffset: number,
+  label: string,
+): CommandOutcome {
+  const { locked, ids } = facts(ctx);
+  if (locked) return noop(lockedReason(locked));
+  const plan = planGroupMove(ctx.index, ids, delta, rowOffset, ctx.fps);
+  if (plan.rowOffset !== rowOffset)
+    return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
+  const moves = effectiveMoves(plan.moves);
+  if (moves.length === 0)
+    return noop(delta < 0 ? 'The selection already starts at 0 s.' : 'Nothing to move.');
+  return edit(
+    label,
+    moves.map((move) => ({ kind: 'move', ...move })),
+  );
+}
+
+export function trimEdit(
+  ctx: CommandContext,
+  edge: 'start' | 'end',
+  delta: number,
+  label: string,
+): CommandOutcome {
+  const ref = single(ctx);
+  if (!ref) return noop('Select one item to trim it.');
+  const locked = lockedLayerOf(ctx.index, [ref.item.id]);
+  if (locked) return noop(lockedReason(locked));
+  const limits = trimLimits(ref.item, edge, ctx.fps);
+  const rounded = roundMs(delta);
+  if (rounded < limits.min - 1e-9 || rounded > limits.max + 1e-9) {
+    return noop(
+      edge === 'start'
+        ? 'That trim would go before 0 s or past the end of the item.'
+        : 'The item must stay at least one frame long.',
+    );
+  }
+  const clamped = clampTrimDelta([ref.item], edge, rounded, ctx.fps);
+  if (clamped === 0) return noop('Nothing to trim.');
+  return edit(label, [
+    {
+      kind: 'trim',
+      itemId: ref.item.id,
+      startDelta: edge === 'start' ? clamped : 0,
+      endDelta: edge === 'end' ? clamped : 0,
+    },
+  ]);
+}
+
+export function requireFinite(value: number, what: string): CommandOutcome | null {
+  return Number.isFinite(value) ? null : noop(`Enter a number of seconds for ${what}.`);
 }

@@ -1,0 +1,593 @@
+/**
+ * The `Editor` of the editor kit: one per editing screen, the only way anything on it changes.
+ * It carries out the contract of contract.ts (read that first: what an editor is configured
+ * with, the state it has, what a commit answers): commands run through `run`, gestures are marked
+ * and committed as one history entry, `submit` reviews then commits, and `commit` sends one
+ * change as one mutation (optimistic, retried, conflict-checked, settled, recorded for undo).
+ */
+import { MutationObserver, type QueryClient, type QueryKey } from '@tanstack/query-core';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { isRetryable } from '@/api/retry-policy.ts';
+import {
+  findBinding,
+  shortcutOf,
+  type AnyCommand,
+  type Command,
+  type KeyInput,
+  type Outcome,
+} from './command.ts';
+import { withConflictRetry, type ConflictReport } from './conflict-retry.ts';
+import {
+  describeFailure,
+  type CommitMode,
+  type CommitOutcome,
+  type CommitVariables,
+  type EditorConfig,
+  type EditorState,
+  type GestureEnd,
+  type KitState,
+  type PendingReview,
+  type ReviewVerdict,
+} from './contract.ts';
+import { sendChange } from './send-change.ts';
+import {
+  createEntry,
+  dropEntry,
+  emptyHistory,
+  keepEntries,
+  nextRedo,
+  nextUndo,
+  record,
+  redone,
+  undone,
+  type History,
+  type HistoryEntry,
+} from './history.ts';
+
+let lastGestureId = 0;
+
+export class Editor<State extends object, Doc, Change, Result, Ctx> {
+  readonly store: StoreApi<EditorState<State, Change>>;
+  readonly queryClient: QueryClient;
+  readonly commands: ReadonlyArray<AnyCommand<Ctx, State, Change>>;
+  /** `[...key, 'commit']`: every commit is one mutation under this key. */
+  readonly mutationKey: QueryKey;
+  /** `[...key, 'review']`: the review (check) of a change before it is committed. */
+  readonly reviewKey: QueryKey;
+  /** `key`: every mutation of this editor (commit and review). */
+  readonly key: QueryKey;
+  private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
+  private mark: { id: number; saved: Partial<State> } | null = null;
+  /** A committed gesture's end state (e.g. its live feedback cleared), applied when its change shows. */
+  private gestureEnd: GestureEnd<State> | null = null;
+
+  constructor(config: EditorConfig<State, Doc, Change, Result, Ctx>) {
+    this.config = config;
+    this.queryClient = config.queryClient;
+    this.commands = config.commands;
+    this.key = config.key;
+    this.mutationKey = [...config.key, 'commit'];
+    this.reviewKey = [...config.key, 'review'];
+    const kit: KitState<Change> = {
+      history: emptyHistory<Change>(),
+      notice: null,
+      conflict: null,
+      announcement: '',
+      gesture: null,
+    };
+    this.store = createStore<EditorState<State, Change>>()(() => ({
+      ...config.initialState,
+      ...kit,
+    }));
+  }
+
+  // ───────────── state and document ─────────────
+
+  getState(): EditorState<State, Change> {
+    return this.store.getState();
+  }
+
+  setState(patch: Partial<EditorState<State, Change>>): void {
+    this.store.setState(patch);
+  }
+
+  /** The document as the screen shows it (optimistic while a commit is saved). */
+  document(): Doc | undefined {
+    return this.readDocument();
+  }
+
+  /** The document in the query cache (what commits are based on). */
+  protected readDocument(): Doc | undefined {
+    const { read, queryKey } = this.config.document;
+    return read ? read(this.queryClient) : this.queryClient.getQueryData<Doc>(queryKey);
+  }
+
+  private writeDocument(doc: Doc): void {
+    const { write, queryKey } = this.config.document;
+    if (write) write(this.queryClient, doc);
+    else this.queryClient.setQueryData(queryKey, doc);
+  }
+
+  /** The command context, or null while the document is not loaded. */
+  context(): Ctx | null {
+    const doc = this.document();
+    return doc === undefined ? null : this.config.context(doc, this.getState());
+  }
+
+  /** The command context for a given document and state (views that memoize on both). */
+  contextFor(doc: Doc, state: EditorState<State, Change>): Ctx {
+    return this.config.context(doc, state);
+  }
+
+  /** Whether a commit is being saved (read from the mutation cache). */
+  isSaving(): boolean {
+    return this.queryClient.isMutating({ mutationKey: this.mutationKey }) > 0;
+  }
+
+  /** Whether a change is being checked or saved: new changes wait (read from the mutation cache). */
+  isBusy(): boolean {
+    return this.queryClient.isMutating({ mutationKey: this.key }) > 0;
+  }
+
+  announce(text: string): void {
+    this.setState({ announcement: text } as Partial<EditorState<State, Change>>);
+  }
+
+  // ───────────── commands ─────────────
+
+  command(name: string): AnyCommand<Ctx, State, Change> {
+    const found = this.commands.find((command) => command.name === name);
+    if (!found) throw new Error(`No command "${name}" in this editor.`);
+    return found;
+  }
+
+  canRun<Args>(command: Command<Ctx, State, Change, Args>, args: Args): boolean {
+    const ctx = this.context();
+    return ctx !== null && command.canRun(ctx, args);
+  }
+
+  /** Performs the command and carries its outcome out; returns the outcome (refusals say why). */
+  run<Args>(command: Command<Ctx, State, Change, Args>, args: Args): Outcome<State, Change> {
+    const ctx = this.context();
+    const outcome: Outcome<State, Change> = ctx
+      ? command.perform(ctx, args)
+      : { type: 'refused', reason: 'The document is still loading.' };
+    this.carryOut(outcome);
+    return outcome;
+  }
+
+  private carryOut(outcome: Outcome<State, Change>): void {
+    switch (outcome.type) {
+      case 'state':
+        this.setState({
+          ...outcome.patch,
+          ...(outcome.announce ? { announcement: outcome.announce } : {}),
+        } as Partial<EditorState<State, Change>>);
+        break;
+      case 'change':
+        void this.submit(outcome.label, outcome.change);
+        break;
+      case 'undo':
+        void this.undo();
+        break;
+      case 'redo':
+        void this.redo();
+        break;
+      case 'refused':
+        this.announce(outcome.reason);
+        break;
+    }
+  }
+
+  /**
+   * The keyboard: Escape cancels the gesture in progress; otherwise the first command whose key
+   * binding matches runs. Returns true when the key was used (the caller prevents its default).
+   */
+  handleKey(event: KeyInput): boolean {
+    if (event.key === 'Escape' && this.getState().gesture) {
+      this.cancelGesture();
+      return true;
+    }
+    if (this.getState().gesture) return false;
+    const found = findBinding(this.commands, event);
+    if (!found) return false;
+    this.run(found.command, found.args);
+    return true;
+  }
+
+  /** The shortcut help, in table order: every command with a shortcut. */
+  shortcuts(): Array<{ name: string; shortcut: string; description: string }> {
+    return this.commands.flatMap((command) => {
+      const shortcut = shortcutOf(command);
+      return shortcut
+        ? [{ name: command.name, shortcut, description: command.description ?? command.label }]
+        : [];
+    });
+  }
+
+  /** Toolbar groups in table order. */
+  toolbar(): Array<{ group: string; commands: Array<AnyCommand<Ctx, State, Change>> }> {
+    const groups = new Map<string, Array<AnyCommand<Ctx, State, Change>>>();
+    for (const command of this.commands) {
+      if (!command.toolbar) continue;
+      const list = groups.get(command.toolbar) ?? [];
+      list.push(command);
+      groups.set(command.toolbar, list);
+    }
+    return [...groups].map(([group, commands]) => ({ group, commands }));
+  }
+
+  // ───────────── gestures ─────────────
+
+  /**
+   * Starts a gesture: marks the state so that Escape can roll it back. `patch` (e.g. the selection
+   * a press makes) is applied in the same store update, and is part of the mark: subscribers see
+   * the gesture begin and its first state at once, not a state without the gesture before it.
+   */
+  beginGesture(label: string, patch: Partial<State> = {}): { id: number; label: string } {
+    if (this.getState().gesture) this.cancelGesture();
+    // The last gesture's feedback, still shown while its change is checked, ends now.
+    this.endGestureFeedback();
+    lastGestureId += 1;
+    const state = { ...this.getState(), ...patch };
+    const saved: Partial<State> = {};
+    for (const key of this.config.markedKeys ?? []) saved[key] = state[key];
+    this.mark = { id: lastGestureId, saved };
+    const gesture = { id: lastGestureId, label };
+    this.setState({ ...patch, gesture } as Partial<EditorState<State, Change>>);
+    return gesture;
+  }
+
+  /** Rolls the gesture in progress back to its mark (Escape). */
+  cancelGesture(): void {
+    const gesture = this.getState().gesture;
+    const saved = this.mark?.saved ?? {};
+    this.mark = null;
+    this.setState({
+      ...saved,
+      gesture: null,
+      ...(gesture ? { announcement: `${gesture.label} cancelled.` } : {}),
+    } as Partial<EditorState<State, Change>>);
+  }
+
+  /** Ends the gesture without committing anything (e.g. a click that did not drag). */
+  endGesture(patch: Partial<State> = {}): void {
+    this.mark = null;
+    this.setState({ ...patch, gesture: null } as Partial<EditorState<State, Change>>);
+  }
+
+  /**
+   * Ends the gesture and commits its change as one request and one undo step. `patch` (e.g. the
+   * gesture's live feedback cleared) is applied in the same update that shows the change (the
+   * optimistic document), or as soon as it is clear that it will not show (held for review,
+   * refused, failed): while a review checks the change first (a dry run), the screen keeps the
+   * gesture's feedback instead of showing the document without the change.
+   */
+  commitGesture(
+    change: Change,
+    label?: string,
+    patch: Partial<State> = {},
+  ): Promise<CommitOutcome<Change, Result>> {
+    const gesture = this.getState().gesture;
+    this.endGestureFeedback();
+    this.mark = null;
+    const end: GestureEnd<State> = { patch, done: false };
+    this.gestureEnd = end;
+    this.setState({ gesture: null } as Partial<EditorState<State, Change>>);
+    const outcome = this.submit(label ?? gesture?.label ?? 'Edit', change, end);
+    // Whatever path the change took, the gesture's feedback does not outlive it.
+    const finish = () => this.finishGestureEnd(end);
+    void outcome.then(finish, finish);
+    return outcome;
+  }
+
+  /**
+   * Ends the feedback of the last committed gesture now if it is still shown (its change is
+   * being checked): a new press, before it starts anything of its own.
+   */
+  endGestureFeedback(): void {
+    if (this.gestureEnd) this.finishGestureEnd(this.gestureEnd);
+  }
+
+  /** Applies a gesture's end patch (once) with `extra` in the same update. */
+  private finishGestureEnd(
+    end: GestureEnd<State> | undefined,
+    extra: Partial<EditorState<State, Change>> = {},
+  ): void {
+    const pending = end !== undefined && !end.done;
+    if (pending) {
+      end.done = true;
+      if (this.gestureEnd === end) this.gestureEnd = null;
+    }
+    if (pending || Object.keys(extra).length > 0)
+      this.setState({ ...(pending ? end.patch : {}), ...extra } as Partial<
+        EditorState<State, Change>
+      >);
+  }
+
+  // ───────────── review ─────────────
+
+  /**
+   * Reviews the change when the editor has a `review` step, then commits it (or holds it).
+   * `end`: the end of the gesture that made it (commitGesture), applied when the change shows or
+   * when it will not.
+   */
+  async submit(
+    label: string,
+    change: Change,
+    end?: GestureEnd<State>,
+  ): Promise<CommitOutcome<Change, Result>> {
+    const review = this.config.review;
+    if (!review) return this.commit(label, change, 'do', undefined, end);
+    if (this.isBusy()) return this.refuseBusy(label, change, 'do', end);
+    const observer = new MutationObserver<
+      ReviewVerdict<Change>,
+      Error,
+      { label: string; change: Change }
+    >(this.queryClient, {
+      mutationKey: this.reviewKey,
+      mutationFn: async (variables) => {
+        const base = this.readDocument();
+        if (base === undefined) throw new Error('The document is still loading.');
+        return review({ ...variables, base });
+      },
+    });
+    let verdict: ReviewVerdict<Change>;
+    try {
+      verdict = await observer.mutate({ label, change });
+    } catch (error) {
+      const { title, detail } = describeFailure(error);
+      this.finishGestureEnd(end, {
+        notice: {
+          tone: 'error',
+          title: `${label} could not be checked`,
+          detail: `${title}: ${detail} Nothing changed.`,
+        },
+      } as Partial<EditorState<State, Change>>);
+      return { status: 'failed', label, mode: 'do', change, error };
+    }
+    if (verdict.action !== 'commit') this.finishGestureEnd(end);
+    if (verdict.conflict) this.showConflict(verdict.conflict, label, 'do', 'checked again');
+    if (verdict.action === 'commit')
+      return this.commit(label, verdict.change, 'do', undefined, end);
+    if (verdict.action === 'drop') return { status: 'not-applied', label, mode: 'do', change };
+    this.announce(`${label} needs your review.`);
+    return { status: 'held', label, mode: 'do', change: verdict.change };
+  }
+
+  /** The change held for review, if any (the last review that held, still in the cache). */
+  pendingReview(): PendingReview<Change> | null {
+    const held = this.queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: this.reviewKey, status: 'success' })
+      .filter((mutation) => (mutation.state.data as ReviewVerdict<Change>).action === 'hold');
+    const last = held[held.length - 1];
+    if (!last) return null;
+    const verdict = last.state.data as Extract<ReviewVerdict<Change>, { action: 'hold' }>;
+    const variables = last.state.variables as { label: string };
+    return {
+      mutationId: last.mutationId,
+      label: variables.label,
+      change: verdict.change,
+      answer: verdict.answer,
+    };
+  }
+
+  /** Applies or cancels the change held for review; the review leaves the mutation cache. */
+  resolveReview(apply: boolean): Promise<CommitOutcome<Change, Result>> | null {
+    const pending = this.pendingReview();
+    if (!pending) return null;
+    const cache = this.queryClient.getMutationCache();
+    for (const mutation of cache.findAll({ mutationKey: this.reviewKey })) cache.remove(mutation);
+    if (apply) return this.commit(pending.label, pending.change);
+    this.announce(`${pending.label} cancelled.`);
+    return null;
+  }
+
+  // ───────────── writes ─────────────
+
+  undo(): Promise<CommitOutcome<Change, Result> | null> {
+    const entry = nextUndo(this.getState().history);
+    if (!entry) {
+      this.announce('Nothing to undo.');
+      return Promise.resolve(null);
+    }
+    return this.commit(entry.label, entry.inverse, 'undo', entry);
+  }
+
+  redo(): Promise<CommitOutcome<Change, Result> | null> {
+    const entry = nextRedo(this.getState().history);
+    if (!entry) {
+      this.announce('Nothing to redo.');
+      return Promise.resolve(null);
+    }
+    return this.commit(entry.label, entry.forward, 'redo', entry);
+  }
+
+  /** Commits one change (one gesture) as one mutation. */
+  commit(
+    label: string,
+    change: Change,
+    mode: CommitMode = 'do',
+    entry?: HistoryEntry<Change>,
+    end?: GestureEnd<State>,
+  ): Promise<CommitOutcome<Change, Result>> {
+    if (this.isSaving()) return Promise.resolve(this.refuseBusy(label, change, mode, end));
+    const observer = new MutationObserver<
+      CommitOutcome<Change, Result>,
+      Error,
+      CommitVariables<Change>
+    >(this.queryClient, {
+      mutationKey: this.mutationKey,
+      mutationFn: (variables) => this.runCommit(variables, entry, end),
+    });
+    return observer.mutate({ label, mode, change });
+  }
+
+  private refuseBusy(
+    label: string,
+    change: Change,
+    mode: CommitMode,
+    end?: GestureEnd<State>,
+  ): CommitOutcome<Change, Result> {
+    this.finishGestureEnd(end, {
+      notice: {
+        tone: 'info',
+        title: 'One moment',
+        detail: 'The previous change is still being saved.',
+      },
+    } as Partial<EditorState<State, Change>>);
+    return { status: 'busy', label, mode, change };
+  }
+
+  private showConflict(
+    conflict: ConflictReport,
+    title: string,
+    mode: CommitMode,
+    again = 're-applied on top of theirs',
+  ): void {
+    this.setState({
+      conflict: {
+        ...conflict,
+        outcome: conflict.reapplied
+          ? `Your change (${title}) still applied, so it was ${again}.`
+          : `Your change (${title}) was not applied: ${conflict.reason ?? 'it no longer applies.'}${mode !== 'do' ? ' It was removed from the undo history.' : ''}`,
+      },
+    } as Partial<EditorState<State, Change>>);
+  }
+
+  private async runCommit(
+    { label, mode, change }: CommitVariables<Change>,
+    entry: HistoryEntry<Change> | undefined,
+    end: GestureEnd<State> | undefined,
+  ): Promise<CommitOutcome<Change, Result>> {
+    const binding = this.config.document;
+    const { queryKey } = binding;
+    const qc = this.queryClient;
+    const title = mode === 'do' ? label : `${mode === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
+    await qc.cancelQueries({ queryKey });
+    const base = this.readDocument();
+    if (base === undefined) {
+      this.finishGestureEnd(end);
+      return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
+    }
+    // The document the screen shows while the change is saved (settle starts from it), with the
+    // gesture's end state in the same update.
+    let shown = binding.apply(base, change);
+    this.writeDocument(shown);
+    this.finishGestureEnd(end, { notice: null } as Partial<EditorState<State, Change>>);
+
+    const outcome = await withConflictRetry<Doc, Change, Result>({
+      base,
+      change,
+      send: (next, doc) => sendChange(binding, next, doc, this.config.wait),
+      isConflict: (error) => binding.isConflict(error),
+      refetch: () => binding.fetch(),
+      rebase: (next, from, fresh) => binding.rebase(next, from, fresh),
+      describe: (from, fresh) => binding.describeConflict(from, fresh),
+      onRebase: (fresh, next) => {
+        shown = binding.apply(fresh, next);
+        this.writeDocument(shown);
+      },
+    });
+    if (outcome.conflict) this.showConflict(outcome.conflict, title, mode);
+
+    if (outcome.status === 'not-applied') {
+      this.writeDocument(outcome.base);
+      if (entry) this.setHistory(dropEntry(this.getState().history, entry.id));
+      this.announce(`${title} was not applied because the document changed.`);
+      return { status: 'not-applied', label, mode, change };
+    }
+
+    if (outcome.status === 'failed') {
+      this.writeDocument(outcome.base);
+      // The service's state is unknown after a failure: read it again (rollback → invalidate).
+      void qc.invalidateQueries({ queryKey });
+      const { title: errorTitle, detail } = describeFailure(outcome.error);
+      // A change the service refuses will be refused again: it leaves the history.
+      const dropped = entry !== undefined && !isRetryable(outcome.error);
+      if (dropped) this.setHistory(dropEntry(this.getState().history, entry.id));
+      this.setState({
+        notice: {
+          tone: 'error',
+          title: `${title} failed`,
+          detail: `${errorTitle}: ${detail} Nothing changed.${dropped ? ' This step was removed from the undo history.' : ''}`,
+        },
+        announcement: `${title} failed.`,
+      } as Partial<EditorState<State, Change>>);
+      return { status: 'failed', label, mode, change, error: outcome.error };
+    }
+
+    const { result, change: sent, base: appliedTo } = outcome;
+    const settled = binding.settle({ base: appliedTo, optimistic: shown, change: sent, result });
+    if (settled === 'refetch') {
+      try {
+        await binding.fetch();
+      } catch {
+        void qc.invalidateQueries({ queryKey });
+      }
+    } else {
+      this.writeDocument(settled);
+    }
+    const inverse = binding.invert(sent, result, appliedTo);
+    const warnings = binding.warnings?.(result) ?? [];
+    let history = this.getState().history;
+    if (mode === 'undo') history = undone(history, inverse ?? undefined);
+    else if (mode === 'redo') history = redone(history, inverse ?? undefined);
+    else {
+      if (binding.invalidates)
+        history = keepEntries(
+          history,
+          (old) => !binding.invalidates!(old, sent, result, appliedTo),
+        );
+      if (inverse) history = record(history, createEntry(label, sent, inverse));
+    }
+    this.setHistory(history);
+    const after = this.config.afterCommit?.({
+      change: sent,
+      result,
+      base: appliedTo,
+      state: this.getState(),
+    });
+    if (after) this.setState(after as Partial<EditorState<State, Change>>);
+    const announcement =
+      mode === 'do' ? `${label} done.` : `${mode === 'undo' ? 'Undid' : 'Redid'} ${label}.`;
+    const whyNotUndoable =
+      mode === 'do' && !inverse
+        ? binding.notUndoable
+          ? binding.notUndoable(sent, result)
+          : 'This change has no inverse.'
+        : null;
+    this.setState({
+      announcement: warnings.length ? `${announcement} ${warnings.join(' ')}` : announcement,
+      ...(whyNotUndoable
+        ? {
+            notice: {
+              tone: 'info',
+              title: `${label} cannot be undone`,
+              detail: whyNotUndoable,
+            },
+          }
+        : warnings.length
+          ? {
+              notice: {
+                tone: 'info',
+                title: `${title}: the service adjusted it`,
+                detail: warnings.join(' '),
+              },
+            }
+          : {}),
+    } as Partial<EditorState<State, Change>>);
+    return { status: 'applied', label, mode, change: sent, result };
+  }
+
+  private setHistory(history: History<Change>): void {
+    this.setState({ history } as Partial<EditorState<State, Change>>);
+  }
+}
+
+export function createEditor<State extends object, Doc, Change, Result, Ctx>(
+  config: EditorConfig<State, Doc, Change, Result, Ctx>,
+): Editor<State, Doc, Change, Result, Ctx> {
+  return new Editor(config);
+}
