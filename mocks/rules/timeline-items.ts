@@ -6,7 +6,7 @@
  * in use) and changes the batch's draft; overlaps of created items are checked with the moves, once,
  * after the whole batch (timeline-batch.ts).
  */
-import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { overlayAssetsQueryOptions } from '../api/timeline-queries.ts';

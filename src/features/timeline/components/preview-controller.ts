@@ -4,7 +4,7 @@
  * here so that React renders never carry them.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { PainterContext } from '@/lib/caption-painter/caption-painter.ts';
+import type { PainterContext } from '@/caption-painter/caption-painter.ts';
 import { FRAME } from '../model/frame-layout.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import type { TimelineEditorState } from '../state/timeline-state.ts';

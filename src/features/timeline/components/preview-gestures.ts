@@ -5,7 +5,7 @@
  * text item edits its words in place. Each gesture is one editor gesture (Escape cancels it) and
  * one commit: one request, one undo step, with the revision it was based on.
  */
-import type { PainterContext } from '@/lib/caption-painter/caption-painter.ts';
+import type { PainterContext } from '@/caption-painter/caption-painter.ts';
 import { playingLayers } from '../model/audio-commands.ts';
 import { hitTest, snapMove, type Point } from '../model/frame-layout.ts';
 import { lockedReason } from '../model/group-move.ts';

@@ -8,7 +8,7 @@
  * arrives (the item never jumps back).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { PaintableWord } from '@/lib/caption-painter/caption-painter.ts';
+import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
 import { frameKey, PreviewFrames, type FrameQuery } from '../api/preview-frames.ts';
 import { playingLayers } from '../model/audio-commands.ts';

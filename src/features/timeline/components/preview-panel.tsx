@@ -211,7 +211,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   return (
     <section
       aria-labelledby="timeline-preview-heading"
-      className="flex h-full min-h-0 gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      className="flex h-full min-h-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2"
     >
       <div
         ref={areaRef}
@@ -273,8 +273,8 @@ export const PreviewPanel = memo(function PreviewPanel({
           ) : null}
         </div>
       </div>
-      <div className="flex w-64 shrink-0 flex-col gap-2 overflow-y-auto">
-        <h2 id="timeline-preview-heading" className="text-base font-semibold">
+      <div className="flex shrink-0 flex-col gap-2">
+        <h2 id="timeline-preview-heading" className="sr-only">
           Preview
         </h2>
         <p id={HELP_ID} className="sr-only">

@@ -7,8 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
-import { layoutPage, type PainterContext } from '@/lib/caption-painter/caption-painter.ts';
-import { paginate } from '@/lib/caption-painter/caption-pages.ts';
+import { layoutPage, type PainterContext } from '@/caption-painter/caption-painter.ts';
+import { paginate } from '@/caption-painter/caption-pages.ts';
 import { projectCaptionWordsQueryOptions } from '../api/timeline-queries.ts';
 import { boundsOf } from '../model/frame-layout.ts';
 import { formatSeconds } from '../model/ruler.ts';

@@ -9,8 +9,8 @@ import {
   paintPage,
   REFERENCE_WIDTH,
   type PainterContext,
-} from '@/lib/caption-painter/caption-painter.ts';
-import type { CaptionPage, PaintableWord } from '@/lib/caption-painter/caption-pages.ts';
+} from '@/caption-painter/caption-painter.ts';
+import type { CaptionPage, PaintableWord } from '@/caption-painter/caption-pages.ts';
 import { FRAME, layoutMatrix } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
 import type { CaptionSettings, TimelineItem } from '@/api/schema.gen.ts';

@@ -25,7 +25,7 @@ import {
 } from 'react';
 import { nextTask } from '@/lib/next-task.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
-import { useEditorState } from '@/lib/editor/react.tsx';
+import { useEditorState } from '@/editor-kit/react.tsx';
 import { toggleLayerMute, toggleLayerSolo } from '../model/audio-commands.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';

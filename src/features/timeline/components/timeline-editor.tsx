@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
@@ -63,11 +63,15 @@ const OverlayPicker = lazy(() =>
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
 const MIN_CANVAS_HEIGHT = 160;
-/** The canvas's share of the editor's height at most (the preview takes the rest). */
-const CANVAS_SHARE = 0.38;
+/** The toolbar above the canvas and the help line below it. */
+const AROUND_CANVAS = 84;
+/** The preview's transport, playhead and safe-area controls under its frame. */
+const PREVIEW_CONTROLS = 170;
+const MIN_PREVIEW_WIDTH = 200;
+const MAX_PREVIEW_WIDTH = 420;
 /** Space kept under the editor (the page's bottom padding). */
 const BOTTOM_ROOM = 12;
-const MIN_EDITOR_HEIGHT = 560;
+const MIN_EDITOR_HEIGHT = 480;
 const HELP_ID = 'timeline-canvas-help';
 
 const POINTER_HELP = [
@@ -109,10 +113,19 @@ function useEditorHeight(root: React.RefObject<HTMLElement | null>): number {
   return height;
 }
 
-/** The canvas is as tall as its rows, up to its share of the editor; it scrolls beyond. */
+/** The canvas is as tall as its rows, up to the room beside the preview; it scrolls beyond. */
 function canvasHeightFor(rowCount: number, editorHeight: number): number {
   const content = RULER_HEIGHT + rowCount * ROW_HEIGHT + CANVAS_CHROME;
-  return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, Math.floor(editorHeight * CANVAS_SHARE)));
+  return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, editorHeight - AROUND_CANVAS));
+}
+
+/** The preview's column: the 9:16 frame as tall as the editor leaves it, above its controls. */
+function previewWidthFor(editorHeight: number): number {
+  const frameHeight = editorHeight - AROUND_CANVAS - PREVIEW_CONTROLS;
+  return Math.min(
+    MAX_PREVIEW_WIDTH,
+    Math.max(MIN_PREVIEW_WIDTH, Math.floor((frameHeight * 9) / 16)),
+  );
 }
 
 /**
@@ -200,6 +213,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const rootRef = useRef<HTMLDivElement>(null);
   const editorHeight = useEditorHeight(rootRef);
   const canvasHeight = canvasHeightFor(index.rows.length, editorHeight);
+  const previewWidth = previewWidthFor(editorHeight);
   const [picking, setPicking] = useState(false);
   // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
   const stage = useStagedMount(2);
@@ -291,12 +305,35 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
       ) : null}
 
       <div className="flex min-h-0 flex-1 gap-3">
-        <div className="min-h-0 min-w-0 flex-1">
+        <div className="min-h-0 shrink-0" style={{ width: previewWidth }}>
           {stage >= 2 ? (
             <Suspense fallback={null}>
               <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
             </Suspense>
           ) : null}
+        </div>
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-1">
+          <Suspense fallback={<CanvasPlaceholder height={canvasHeight} />}>
+            {stage >= 1 ? (
+              <TimelineCanvas
+                timeline={timeline}
+                editor={editor}
+                ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
+                describedBy={HELP_ID}
+                height={canvasHeight}
+              />
+            ) : (
+              <CanvasPlaceholder height={canvasHeight} />
+            )}
+          </Suspense>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <p id={HELP_ID} className="text-xs text-slate-600">
+              Drag items to move them, drag their ends to trim. Keyboard: <kbd>Space</kbd> plays,{' '}
+              <kbd>]</kbd> selects the next item, arrows move it, <kbd>S</kbd> splits at the
+              playhead, <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes.
+            </p>
+            <TimelineLegend />
+          </div>
         </div>
         <aside
           aria-label="Inspector and help"
@@ -304,29 +341,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         >
           {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
           <ShortcutHelp editor={editor} extra={POINTER_HELP} />
-          <TimelineLegend />
         </aside>
-      </div>
-
-      <div className="flex shrink-0 flex-col gap-1">
-        <Suspense fallback={<CanvasPlaceholder height={canvasHeight} />}>
-          {stage >= 1 ? (
-            <TimelineCanvas
-              timeline={timeline}
-              editor={editor}
-              ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
-              describedBy={HELP_ID}
-              height={canvasHeight}
-            />
-          ) : (
-            <CanvasPlaceholder height={canvasHeight} />
-          )}
-        </Suspense>
-        <p id={HELP_ID} className="truncate text-xs text-slate-600">
-          Drag items to move them, drag their ends to trim. Keyboard: <kbd>Space</kbd> plays,{' '}
-          <kbd>]</kbd> selects the next item, arrows move it, <kbd>S</kbd> splits at the playhead,{' '}
-          <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes.
-        </p>
       </div>
 
       <SelectionStatus index={index} selection={ctx?.selection} />

@@ -3,7 +3,7 @@
  * together at most the item's length), refused before anything is sent when out of range; and a
  * layer muted or soloed for playback (the editor's state: the preview plays the other layers).
  */
-import { refuse, type Outcome } from '@/lib/editor/command.ts';
+import { refuse, type Outcome } from '@/editor-kit/command.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import { selectionFacts, type CommandContext, type TimelineCommand } from './command-context.ts';
 import type { EditOp } from './edit-ops.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistory } from '@/lib/editor/history.ts';
+import { emptyHistory } from '@/editor-kit/history.ts';
 import { contextDefaults } from '../testing/command-context.ts';
 import {
   playingLayers,

@@ -5,7 +5,7 @@
  * service would refuse (a locked layer, a playhead outside the item, no room) before anything is
  * sent, and is one request and one undo step.
  */
-import { refuse, type Outcome } from '@/lib/editor/command.ts';
+import { refuse, type Outcome } from '@/editor-kit/command.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import { selectionFacts, type CommandContext, type TimelineCommand } from './command-context.ts';
 import type { EditOp } from './edit-ops.ts';
@@ -37,7 +37,7 @@ export const FONT_SIZE_RANGE = [8, 400] as const;
 
 export const splitAtPlayhead: TimelineCommand = {
   name: 'splitAtPlayhead',
-  label: 'Split at playhead',
+  label: 'Split',
   description: 'Split the selected items at the playhead',
   keys: [{ keys: 's', args: undefined }],
   toolbar: 'edit',

@@ -3,7 +3,7 @@
  * the one selected visual item, the arrow keys' nudge on the preview (1 px, Shift 10 px), and the
  * commit of a preview gesture: each one request and one undo step.
  */
-import { refuse, type Outcome } from '@/lib/editor/command.ts';
+import { refuse, type Outcome } from '@/editor-kit/command.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import { selectionFacts, type CommandContext, type TimelineCommand } from './command-context.ts';
 import { LIMITS, normaliseRotation, tidyLayout } from './frame-layout.ts';

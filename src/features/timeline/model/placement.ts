@@ -3,7 +3,7 @@
  * time (its own layer first), and how long a new item may run from a time before the next item
  * on its layer. Pastes place several items keeping their offsets, each in a room of its own.
  */
-import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { isLocked, layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from './timeline-index.ts';
 import { roundMs } from './time-scale.ts';
 import type { TimelineItem } from '@/api/schema.gen.ts';

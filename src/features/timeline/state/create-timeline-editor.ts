@@ -120,6 +120,12 @@ export function createTimelineEditor(options: {
     },
 
     afterCommit: ({ change, result, state }) => {
+      // What an addition, a paste or a duplicate made is selected (to place it, edit it, undo it).
+      const created =
+        change.kind === 'ops'
+          ? change.ops.flatMap((op) => (op.kind === 'create' ? [op.itemId] : []))
+          : [];
+      if (created.length > 0) return { selection: new Set(created) };
       const gone = deletedItems(change, result);
       return [...state.selection].some((id) => gone.has(id))
         ? { selection: new Set([...state.selection].filter((id) => !gone.has(id))) }

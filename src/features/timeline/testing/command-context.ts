@@ -1,5 +1,5 @@
 /** Test fixtures: the parts of a command context that commands about items do not read. */
-import type { CommandContext } from '../model/commands.ts';
+import type { CommandContext } from '../model/command-context.ts';
 
 export const contextDefaults: Pick<
   CommandContext,
