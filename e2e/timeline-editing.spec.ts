@@ -81,14 +81,15 @@ test.describe('the timeline as an editor', () => {
     const still = await pixels(page);
     await expect(timecode).toHaveText('0:00:00');
 
+    const transport = page.getByRole('status', { name: 'Playback state' });
     await page.locator('body').press('Space');
-    await expect(page.getByText('Playing', { exact: true })).toBeVisible();
+    await expect(transport).toHaveText('Playing');
     await expect(timecode).not.toHaveText('0:00:00');
     await expect.poll(() => pixels(page), { timeout: 5000 }).not.toBe(still);
     await page.locator('body').press('l');
-    await expect(page.getByText('Playing 2×', { exact: true })).toBeVisible();
+    await expect(transport).toHaveText('Playing 2×');
     await page.locator('body').press('k');
-    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+    await expect(transport).toHaveText('Paused');
     const paused = await timecode.textContent();
     await page.waitForTimeout(400);
     await expect(timecode).toHaveText(paused!);
@@ -287,7 +288,10 @@ test.describe('the timeline as an editor', () => {
     );
     expect(first.source_end_seconds).toBeCloseTo(second!.source_start_seconds!, 3);
 
-    // Copy the second part, paste it at the end of its layer.
+    // The part after the playhead is selected: copy it, paste it at the end of its layer.
+    await expect(page.getByRole('status', { name: 'Selection' })).toContainText(
+      `“${second!.name}”`,
+    );
     await page.keyboard.press('Control+c');
     await expect(page.getByRole('status', { name: 'Last action' })).toHaveText(/Copied 1 item/);
     const target = freeTimeOn(split, camera.index);

@@ -340,7 +340,7 @@ export const PreviewPanel = memo(function PreviewPanel({
           >
             {formatTimecode(0, timeline.fps, true)}
           </output>
-          <span className="text-xs text-slate-600" role="status">
+          <span className="text-xs text-slate-600" role="status" aria-label="Playback state">
             {describeRate(rate)}
           </span>
         </div>

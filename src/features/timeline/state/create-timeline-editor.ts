@@ -120,10 +120,13 @@ export function createTimelineEditor(options: {
     },
 
     afterCommit: ({ change, result, state }) => {
-      // What an addition, a paste or a duplicate made is selected (to place it, edit it, undo it).
+      // What an addition, a paste or a duplicate made is selected (to place it, edit it, undo it);
+      // after a split, the part after the playhead (so S again further on splits it again).
       const created =
         change.kind === 'ops'
-          ? change.ops.flatMap((op) => (op.kind === 'create' ? [op.itemId] : []))
+          ? change.ops.flatMap((op) =>
+              op.kind === 'create' ? [op.itemId] : op.kind === 'split' ? [op.newId] : [],
+            )
           : [];
       if (created.length > 0) return { selection: new Set(created) };
       const gone = deletedItems(change, result);
