@@ -126,6 +126,24 @@ describe('adding text and overlays at the playhead', () => {
     expect(reason(addText.perform(ctx([], { playhead: 2 }), undefined))).toMatch(/No text layer/);
   });
 
+  it('puts new text where it gets its whole length, else the most room, never a sliver', () => {
+    const base = smallTimeline();
+    const twoTextLayers: Timeline = {
+      ...base,
+      layers: [...base.layers, { index: 4, name: 'Lower thirds', kind: 'text', items: [] }],
+    };
+    // 0.4 s: "Titles" has 0.6 s before “t”, "Lower thirds" is free: the whole three seconds there.
+    const [op] = ops(addText.perform(ctx([], { playhead: 0.4 }, twoTextLayers), undefined));
+    expect(op).toMatchObject({ item: { layer_index: 4, start_seconds: 0.4, end_seconds: 3.4 } });
+    // With one text layer: the 0.6 s before “t”.
+    const [short] = ops(addText.perform(ctx([], { playhead: 0.4 }), undefined));
+    expect(short).toMatchObject({ item: { layer_index: 2, start_seconds: 0.4, end_seconds: 1 } });
+    // 0.9 s: a tenth of a second is no room.
+    expect(reason(addText.perform(ctx([], { playhead: 0.9 }), undefined))).toBe(
+      'No text layer has 0.5 s free at 0.9 s: move the playhead to a gap.',
+    );
+  });
+
   it('adds an image from the library as an overlay; refuses audio', () => {
     const asset = {
       id: 'asset-1',
@@ -214,9 +232,10 @@ describe('playback', () => {
       patch: { playbackRate: 1 },
       announce: 'Playing',
     });
-    expect(playPause.perform(ctx([], { playbackRate: 2 }), { pause: true })).toMatchObject({
-      patch: { playbackRate: 0 },
-    });
+    // Paused on the frame shown.
+    expect(
+      playPause.perform(ctx([], { playbackRate: 2, playhead: 5.228 }), { pause: true }),
+    ).toMatchObject({ patch: { playbackRate: 0, playhead: 5.233 } });
     expect(playPause.perform(ctx([], { playhead: 12 }), { pause: false })).toMatchObject({
       patch: { playbackRate: 1, playhead: 0 },
     });

@@ -30,6 +30,8 @@ const change = (label: string, ops: EditOp[]): CommandOutcome => ({
 
 /** A new item's length: three seconds (an overlay of a shorter video, the video's length). */
 export const NEW_ITEM_SECONDS = 3;
+/** A new item is not made shorter than this to fit before the next item (it could not be seen). */
+export const MIN_NEW_ITEM_SECONDS = 0.5;
 export const TEXT_MAX_LENGTH = 500;
 export const FONT_SIZE_RANGE = [8, 400] as const;
 
@@ -179,11 +181,14 @@ export const addText: TimelineCommand<{ text?: string } | void> = {
     if (text.length > TEXT_MAX_LENGTH)
       return refuse(`A text item holds at most ${TEXT_MAX_LENGTH} characters.`);
     const start = snapToFrame(ctx.playhead, ctx.fps);
-    const room = roomFrom(ctx.index, 'text', start, NEW_ITEM_SECONDS, 1 / ctx.fps, [
+    const room = roomFrom(ctx.index, 'text', start, NEW_ITEM_SECONDS, MIN_NEW_ITEM_SECONDS, [
       'text',
       'overlay',
     ]);
-    if (!room) return refuse(`No text layer has room at ${start} s: move the playhead.`);
+    if (!room)
+      return refuse(
+        `No text layer has ${MIN_NEW_ITEM_SECONDS} s free at ${start} s: move the playhead to a gap.`,
+      );
     const id = newItemId();
     const item: TimelineItem = {
       id,
@@ -239,8 +244,18 @@ export const addOverlay: TimelineCommand<{ asset: OverlayAsset }> = {
       asset.kind === 'video' && asset.duration_seconds
         ? Math.min(NEW_ITEM_SECONDS, asset.duration_seconds)
         : NEW_ITEM_SECONDS;
-    const room = roomFrom(ctx.index, 'overlay', start, length, 1 / ctx.fps, ['overlay', 'video']);
-    if (!room) return refuse(`No overlay layer has room at ${start} s: move the playhead.`);
+    const room = roomFrom(
+      ctx.index,
+      'overlay',
+      start,
+      length,
+      Math.min(length, MIN_NEW_ITEM_SECONDS),
+      ['overlay', 'video'],
+    );
+    if (!room)
+      return refuse(
+        `No overlay layer has ${Math.min(length, MIN_NEW_ITEM_SECONDS)} s free at ${start} s: move the playhead to a gap.`,
+      );
     const id = newItemId();
     const square = asset.kind === 'image';
     const item: TimelineItem = {

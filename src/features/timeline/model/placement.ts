@@ -53,8 +53,9 @@ export function layerWithRoom(
 }
 
 /**
- * The first layer taking `type` (preferring kinds in order) with at least `minLength` free from
- * `start`, and the span there: up to `length`, shortened to the next item.
+ * Where a new item of `type` goes from `start`: the first layer taking it (preferring kinds in
+ * order) with `length` free; else the layer with the most room, at least `minLength` (the span
+ * shortened to its next item). Null when no layer has `minLength` free there.
  */
 export function roomFrom(
   index: TimelineIndex,
@@ -69,6 +70,7 @@ export function roomFrom(
       (kinds.indexOf(a.layer.kind) + 1 || 99) - (kinds.indexOf(b.layer.kind) + 1 || 99) ||
       a.row - b.row,
   );
+  let best: { layerIndex: number; span: Span } | null = null;
   for (const row of rows) {
     if (isLocked(row.layer) || !layerAccepts(row.layer.kind, type)) continue;
     let end = start + length;
@@ -77,10 +79,12 @@ export function roomFrom(
       if (item.start_seconds <= start + 1e-6) blocked = true;
       else end = Math.min(end, item.start_seconds);
     });
-    if (!blocked && end - start >= minLength - 1e-6)
-      return { layerIndex: row.layer.index, span: { start, end: roundMs(end) } };
+    if (blocked || end - start < minLength - 1e-6) continue;
+    const room = { layerIndex: row.layer.index, span: { start, end: roundMs(end) } };
+    if (end - start >= length - 1e-6) return room;
+    if (!best || end > best.span.end + 1e-6) best = room;
   }
-  return null;
+  return best;
 }
 
 /** Marks a span taken on a layer (for the next items of the same gesture). */

@@ -5,6 +5,7 @@
  */
 import type { TimelineCommand } from './command-context.ts';
 import { describeRate, shuttle, togglePlay } from './playback-clock.ts';
+import { snapToFrame } from './time-scale.ts';
 
 export const playPause: TimelineCommand<{ pause: boolean }> = {
   name: 'playPause',
@@ -20,9 +21,11 @@ export const playPause: TimelineCommand<{ pause: boolean }> = {
     const rate = pause ? 0 : togglePlay(ctx.playbackRate);
     // Played from the end: from the start again.
     const restart = rate !== 0 && ctx.playhead >= ctx.index.durationSeconds - 1e-3;
+    // Paused on the frame shown (what is added or split at the playhead starts there).
+    const playhead = restart ? 0 : rate === 0 ? snapToFrame(ctx.playhead, ctx.fps) : null;
     return {
       type: 'state',
-      patch: { playbackRate: rate, ...(restart ? { playhead: 0 } : {}) },
+      patch: { playbackRate: rate, ...(playhead !== null ? { playhead } : {}) },
       announce: describeRate(rate),
     };
   },
