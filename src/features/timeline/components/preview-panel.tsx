@@ -280,7 +280,8 @@ export const PreviewPanel = memo(function PreviewPanel({
         <p id={HELP_ID} className="sr-only">
           Click an item to select it, drag to move it, drag a corner to resize (Shift keeps its
           shape), drag the handle above to rotate, double-click a title to edit its text. With the
-          preview focused, arrow keys nudge the selected item by 1 pixel (Shift: 10).
+          preview focused, arrow keys nudge the selected item by 1 pixel (Shift: 10) and Enter edits
+          a selected title's text; the inspector sets position, size, rotation and crop as numbers.
         </p>
         <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-1">
           <CommandButton
