@@ -215,6 +215,60 @@ test.describe('the timeline as an editor', () => {
     await expect(preview(page)).toHaveAttribute('aria-label', /title “Launch day”/);
   });
 
+  test('keyboard only on the frame: a title added with T, its words edited with Enter, nudged, rotated in the inspector, duplicated', async ({
+    page,
+  }) => {
+    const { projectId, canvas } = await openTimeline(page, 'Hiring slow, firing fast (ep 42)');
+    const before = await fetchTimeline(page, projectId);
+    const titles = before.layers.find((layer) => layer.kind === 'text')!;
+    await playheadTo(page, freeTimeOn(before, titles.index) + 4, canvas);
+    await page.keyboard.press('t');
+    await settled(page);
+    const added = await fetchTimeline(page, projectId);
+    const [title] = newItems(before, added);
+    expect(title).toMatchObject({ type: 'text', text: 'Your text' });
+
+    // The preview takes the keyboard: Enter edits the selected title in place.
+    await preview(page).focus();
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('textbox', { name: 'Text of the title' });
+    await expect(field).toBeFocused();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Typed, not clicked');
+    await page.keyboard.press('Enter');
+    await expect(field).toBeHidden();
+    await settled(page);
+    await expect(preview(page)).toBeFocused();
+    await page.keyboard.press('Shift+ArrowDown');
+    await settled(page);
+    await expect
+      .poll(async () => findItem(await fetchTimeline(page, projectId), title!.id))
+      .toMatchObject({
+        text: 'Typed, not clicked',
+        layout: { x: title!.layout!.x, y: title!.layout!.y + 10 },
+      });
+
+    const rotation = page.getByRole('region', { name: 'Inspector' }).getByLabel('Rotation (°)');
+    await rotation.fill('15');
+    await rotation.press('Enter');
+    await settled(page);
+    expect(findItem(await fetchTimeline(page, projectId), title!.id)!.layout!.rotation_deg).toBe(
+      15,
+    );
+
+    await preview(page).focus();
+    await page.keyboard.press('Control+d');
+    await settled(page);
+    const duplicated = await fetchTimeline(page, projectId);
+    const [copy] = newItems(await Promise.resolve(added), duplicated);
+    expect(copy).toMatchObject({
+      type: 'text',
+      text: 'Typed, not clicked',
+      start_seconds: title!.end_seconds,
+      layout: { rotation_deg: 15 },
+    });
+  });
+
   test('music at 40 % with a 2 s fade out; 250 % is refused before anything is sent', async ({
     page,
   }) => {

@@ -1207,7 +1207,12 @@ async function commonGestures(
 
   // Trim: the end handle of another item pulled 20 px left.
   const trimmed = pickItem(setup.timeline, ['video', 'image'], 50 / zoom, 0, new Set([dragged.id]));
-  const trimRect = await bringIntoView(lib, trimmed);
+  let trimRect = await bringIntoView(lib, trimmed);
+  if (trimRect.x + trimRect.width > lib.area.x + lib.area.width - 10) {
+    // A long item: its end two thirds into the time area (its handle in view).
+    await lib.setScroll(Math.max(0, trimmed.end_seconds * zoom - (lib.area.width * 2) / 3));
+    trimRect = (await lib.itemRect(trimmed.id)) ?? trimRect;
+  }
   const edge = { x: trimRect.x + trimRect.width - 3, y: trimRect.y + trimRect.height / 2 };
   const trimBefore = await lib.span(trimmed.id);
   gestures.trim = await measure(lib, 'trim', async (gesture) => {

@@ -69,6 +69,8 @@ const AROUND_CANVAS = 84;
 const PREVIEW_CONTROLS = 170;
 const MIN_PREVIEW_WIDTH = 200;
 const MAX_PREVIEW_WIDTH = 420;
+/** The preview's column takes at most this share of the editor's width. */
+const MAX_PREVIEW_SHARE = 0.24;
 /** Space kept under the editor (the page's bottom padding). */
 const BOTTOM_ROOM = 12;
 const MIN_EDITOR_HEIGHT = 480;
@@ -95,22 +97,33 @@ const POINTER_HELP = [
 
 /**
  * The editor fills the window below its top (the page does not scroll): its height follows the
- * window's, from where the editor starts.
+ * window's, from where the editor starts; its width is its own.
  */
-function useEditorHeight(root: React.RefObject<HTMLElement | null>): number {
-  const [height, setHeight] = useState(() =>
-    typeof window === 'undefined' ? 800 : window.innerHeight - 200,
+function useEditorSize(root: React.RefObject<HTMLElement | null>): {
+  height: number;
+  width: number;
+} {
+  const [size, setSize] = useState(() =>
+    typeof window === 'undefined'
+      ? { height: 800, width: 1400 }
+      : { height: window.innerHeight - 200, width: window.innerWidth - 32 },
   );
   useLayoutEffect(() => {
     const measure = () => {
-      const top = root.current ? root.current.getBoundingClientRect().top + window.scrollY : 200;
-      setHeight(Math.max(MIN_EDITOR_HEIGHT, Math.floor(window.innerHeight - top - BOTTOM_ROOM)));
+      const box = root.current?.getBoundingClientRect();
+      const top = box ? box.top + window.scrollY : 200;
+      const height = Math.max(
+        MIN_EDITOR_HEIGHT,
+        Math.floor(window.innerHeight - top - BOTTOM_ROOM),
+      );
+      const width = Math.floor(box?.width ?? window.innerWidth - 32);
+      setSize((old) => (old.height === height && old.width === width ? old : { height, width }));
     };
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [root]);
-  return height;
+  return size;
 }
 
 /** The canvas is as tall as its rows, up to the room beside the preview; it scrolls beyond. */
@@ -119,12 +132,19 @@ function canvasHeightFor(rowCount: number, editorHeight: number): number {
   return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, editorHeight - AROUND_CANVAS));
 }
 
-/** The preview's column: the 9:16 frame as tall as the editor leaves it, above its controls. */
-function previewWidthFor(editorHeight: number): number {
+/**
+ * The preview's column: the 9:16 frame as tall as the editor leaves it, above its controls, and
+ * at most a share of the editor's width (a narrow, tall window keeps room for the timeline).
+ */
+function previewWidthFor(editorHeight: number, editorWidth: number): number {
   const frameHeight = editorHeight - AROUND_CANVAS - PREVIEW_CONTROLS;
-  return Math.min(
-    MAX_PREVIEW_WIDTH,
-    Math.max(MIN_PREVIEW_WIDTH, Math.floor((frameHeight * 9) / 16)),
+  return Math.max(
+    MIN_PREVIEW_WIDTH,
+    Math.min(
+      MAX_PREVIEW_WIDTH,
+      Math.floor((frameHeight * 9) / 16),
+      Math.floor(editorWidth * MAX_PREVIEW_SHARE),
+    ),
   );
 }
 
@@ -211,9 +231,9 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const deleted = useLastCommit(editor, (variables) => variables.change.kind === 'delete');
   const review = usePendingReview(editor);
   const rootRef = useRef<HTMLDivElement>(null);
-  const editorHeight = useEditorHeight(rootRef);
+  const { height: editorHeight, width: editorWidth } = useEditorSize(rootRef);
   const canvasHeight = canvasHeightFor(index.rows.length, editorHeight);
-  const previewWidth = previewWidthFor(editorHeight);
+  const previewWidth = previewWidthFor(editorHeight, editorWidth);
   const [picking, setPicking] = useState(false);
   // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
   const stage = useStagedMount(2);
