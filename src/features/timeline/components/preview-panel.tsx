@@ -269,6 +269,7 @@ export const PreviewPanel = memo(function PreviewPanel({
               color={editing.text_style?.color ?? '#FFFFFF'}
               matrix={layoutMatrix(gestures.layoutOf(editing))}
               scale={size.width / FRAME.width}
+              onKeyboardClose={() => frameRef.current?.focus({ preventScroll: true })}
             />
           ) : null}
         </div>
@@ -413,8 +414,10 @@ function TextInPlace({
   color,
   matrix,
   scale,
+  onKeyboardClose,
 }: {
   editor: TimelineEditor;
+  onKeyboardClose: () => void;
   itemId: string;
   text: string;
   fontSize: number;
@@ -430,12 +433,27 @@ function TextInPlace({
     ref.current?.focus();
     ref.current?.select();
   }, []);
-  const close = () => editor.setState({ textEditing: null });
-  const save = () => {
-    if (draft === text) return close();
+  // Closed once: the blur that follows a keyboard close (the focus goes back to the frame) is not
+  // a second save.
+  const closed = useRef(false);
+  const close = () => {
+    closed.current = true;
+    editor.setState({ textEditing: null });
+  };
+  /** Saves and closes; false when refused (the editor stays, with the reason). */
+  const save = (): boolean => {
+    if (closed.current) return true;
+    if (draft === text) {
+      close();
+      return true;
+    }
     const outcome = editor.run(editText, { text: draft, itemId });
-    if (outcome.type === 'refused') setError(outcome.reason);
-    else close();
+    if (outcome.type === 'refused') {
+      setError(outcome.reason);
+      return false;
+    }
+    close();
+    return true;
   };
   const [a, b, c, d, e, f] = matrix;
   return (
@@ -458,15 +476,18 @@ function TextInPlace({
         }}
         onKeyDown={(event) => {
           event.stopPropagation();
+          // Closed from the keyboard, the keyboard goes back to the frame (a click away keeps
+          // the focus where it went).
           if (event.key === 'Escape') {
             event.preventDefault();
             close();
+            onKeyboardClose();
           } else if (event.key === 'Enter' && !event.shiftKey) {
             event.preventDefault();
-            save();
+            if (save()) onKeyboardClose();
           }
         }}
-        onBlur={save}
+        onBlur={() => save()}
         rows={Math.max(1, draft.split('\n').length)}
         className="block -translate-x-1/2 -translate-y-1/2 resize-none rounded border-2 border-amber-400 bg-black/60 text-center font-extrabold outline-none"
         style={{
