@@ -159,6 +159,30 @@ test.describe('the timeline as an editor', () => {
     expect(restored.layout).toEqual(logo!.layout);
   });
 
+  test('a layer muted or soloed for playback leaves the frame', async ({ page }) => {
+    const { canvas } = await openTimeline(page, 'Founder story - episode 3');
+    await playheadTo(page, 12.5, canvas);
+    await expect(preview(page)).toHaveAttribute('aria-label', /overlay “Logo watermark”/);
+    await expect(preview(page)).toHaveAttribute('aria-label', /video “/);
+    await expect.poll(() => pixels(page)).not.toBe(0);
+    const shown = await pixels(page);
+
+    const mute = page.getByRole('button', { name: /^Mute “Brand watermark/ });
+    await mute.click();
+    await expect(mute).toHaveAttribute('aria-pressed', 'true');
+    await expect(preview(page)).not.toHaveAttribute('aria-label', /Logo watermark/);
+    await expect.poll(() => pixels(page)).not.toBe(shown);
+
+    const solo = page.getByRole('button', { name: 'Solo “Captions” in playback' });
+    await solo.click();
+    await expect(solo).toHaveAttribute('aria-pressed', 'true');
+    await expect(preview(page)).toHaveAttribute('aria-label', /caption “/);
+    await expect(preview(page)).not.toHaveAttribute('aria-label', /video “/);
+    await solo.click();
+    await mute.click();
+    await expect(preview(page)).toHaveAttribute('aria-label', /overlay “Logo watermark”/);
+  });
+
   test('a caption page under the Reels action column is listed with its time', async ({ page }) => {
     const { projectId } = await openTimeline(page, 'Podcast highlights #41');
     const timeline = await fetchTimeline(page, projectId);

@@ -76,8 +76,11 @@ const pageDir = fileURLToPath(new URL('./timeline-peer', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WITH_PEER = process.env.BENCH_PEER !== '0';
-/** Tall enough for all 20 rows (the canvas is as tall as its rows, up to the viewport). */
-const VIEWPORT = { width: 1280, height: 1440 };
+/**
+ * Tall enough for all 20 rows beside the preview (the canvas is as tall as its rows, up to the
+ * viewport).
+ */
+const VIEWPORT = { width: 1280, height: 1600 };
 /**
  * Input events a second (BENCH_INPUT_HZ), as a pointing device reports them: USB mice report at
  * 125-1,000 Hz, trackpads at 90-120+. At 60 Hz, events sent from a timer beat against the
