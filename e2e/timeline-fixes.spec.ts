@@ -195,17 +195,20 @@ test.describe('timeline editor fixes', () => {
     // The 9:16 frame.
     expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
     const pixels = () =>
-      preview.locator('canvas').first().evaluate((element) => {
-        const c = element as HTMLCanvasElement;
-        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        let hash = 0;
-        let lit = 0;
-        for (let i = 0; i < data.length; i += 16) {
-          hash = (hash * 31 + data[i]! + data[i + 1]! * 3 + data[i + 2]! * 7) | 0;
-          if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit += 1;
-        }
-        return { hash, lit };
-      });
+      preview
+        .locator('canvas')
+        .first()
+        .evaluate((element) => {
+          const c = element as HTMLCanvasElement;
+          const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+          let hash = 0;
+          let lit = 0;
+          for (let i = 0; i < data.length; i += 16) {
+            hash = (hash * 31 + data[i]! + data[i + 1]! * 3 + data[i + 2]! * 7) | 0;
+            if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit += 1;
+          }
+          return { hash, lit };
+        });
 
     // A caption plays at some time: scrub there on the ruler.
     const caption = timeline.layers
