@@ -137,3 +137,22 @@ export class FirefoxSession {
     await this.context.close();
   }
 }
+
+/** Polls `read` until `check` passes (or the time is up, failing with the last mismatch). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => void,
+  timeoutMs = 20_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    try {
+      check(value);
+      return value;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

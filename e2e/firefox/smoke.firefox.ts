@@ -19,7 +19,7 @@ import type {
   TimelineItem,
 } from '../../src/api/schema.gen.ts';
 import { clipTitle } from '../../src/features/clips/components/clip-parts.tsx';
-import { FirefoxSession, launchFirefox, type Tab } from './harness.ts';
+import { eventually, FirefoxSession, launchFirefox, type Tab } from './harness.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -47,25 +47,6 @@ async function projectId(tab: Tab, name: string): Promise<string> {
   const found = projects.find((project) => project.name === name);
   expect(found, `seeded project “${name}”`).toBeDefined();
   return found!.id;
-}
-
-/** Polls `read` until `check` passes (or the time is up, failing with the last mismatch). */
-async function eventually<T>(
-  read: () => Promise<T>,
-  check: (value: T) => void,
-  timeoutMs = 20_000,
-) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    try {
-      check(value);
-      return value;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
 }
 
 /** What the routes' paths and headings are made of: seeded data, read through the API. */

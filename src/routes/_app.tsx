@@ -25,7 +25,7 @@ function AppLayout() {
   const initial = Route.useRouteContext({ select: (context) => context.session });
   const { data: session } = useQuery(sessionQueryOptions);
   const current = session ?? initial;
-  useLiveEvents(session !== null);
+  useLiveEvents(session?.organization_id ?? null);
   return (
     <AppShell
       navBadges={{ '/review': <ReviewCountBadge /> }}
