@@ -15,6 +15,7 @@ import {
 } from './errors.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { registerSseRoute } from '../events/sse-route.ts';
+import { accessLogWriter } from '../observability/access-log.ts';
 import { BffMetrics } from '../observability/metrics.ts';
 import { registerOpsRoutes } from '../observability/ops-routes.ts';
 import { apiProxy } from '../proxy/proxy.ts';
@@ -181,15 +182,16 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  const accessLog = accessLogWriter(app.log);
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.metricRoute ?? request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     metrics.observeRequest(request.method, route, status, ms / 1000);
-    request.log.info(
-      { method: request.method, route, path: request.url.split('?', 1)[0], status, ms },
-      'request',
-    );
+    const url = request.url;
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    accessLog(request.id, request.method, route, path, status, ms);
     done();
   });
 
