@@ -168,16 +168,15 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     }
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   installRequestTimeout(app, {
     timeoutMs: config.timeouts.requestMs,
     exemptRoutes: new Set([PART_ROUTE]),
     onTimeout: createClientErrorHandler(subresourceHeaders(headers)),
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Every answer Fastify sends carries its request id (a hijacked one, the event stream, sets
+    // it itself).
+    reply.header('x-request-id', request.id);
     // Shutting down: this answer is the connection's last, so the server can close it.
     if (draining) reply.header('connection', 'close');
     done(null, payload);
