@@ -16,6 +16,7 @@ import {
 import { EventHub } from '../events/event-hub.ts';
 import { registerSseRoute } from '../events/sse-route.ts';
 import { accessLogWriter } from '../observability/access-log.ts';
+import { lazyChildLoggerFactory } from '../observability/lazy-child-logger.ts';
 import { BffMetrics } from '../observability/metrics.ts';
 import { registerOpsRoutes } from '../observability/ops-routes.ts';
 import { apiProxy } from '../proxy/proxy.ts';
@@ -105,6 +106,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     // One line per answered request (onResponse below) instead of two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: requestIdOf,
+    childLoggerFactory: lazyChildLoggerFactory,
     requestIdHeader: false,
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
