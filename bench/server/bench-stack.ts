@@ -207,18 +207,25 @@ export interface PlainProxy {
 
 /**
  * The reference proxy (plain-proxy.ts) in its own process, in front of `upstreamBaseUrl`.
- * `wrapper`: a command Node runs under (e.g. valgrind and its options), same pid.
+ * `wrapper`: a command Node runs under (e.g. valgrind and its options), same pid. `client`: its
+ * client to the upstream (`undici`: the BFF's; see plain-proxy.ts).
  */
 export function startPlainProxy(
   upstreamBaseUrl: string,
   key: string,
   wrapper: readonly string[] = [],
+  client: 'node:http' | 'undici' = 'node:http',
 ): Promise<PlainProxy> {
   return new Promise((resolve, reject) => {
     const file = fileURLToPath(new URL('./plain-proxy.ts', import.meta.url));
     const options = {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, PLAIN_PROXY_UPSTREAM: upstreamBaseUrl, PLAIN_PROXY_KEY: key },
+      env: {
+        ...process.env,
+        PLAIN_PROXY_UPSTREAM: upstreamBaseUrl,
+        PLAIN_PROXY_KEY: key,
+        PLAIN_PROXY_CLIENT: client,
+      },
     };
     const [command, ...prefix] = wrapper;
     const child: ChildProcess =
