@@ -5,8 +5,8 @@
  * (as `npm start` runs it, logging at `info`, metrics on) each run under valgrind's callgrind in
  * front of the same fixed-body upstream; each is sent the same requests one at a time over a
  * keep-alive connection (the GET list of 20 projects; the BFF's rotate over BENCH_SESSIONS, 100,
- * sessions): INSTR_WARMUP (3,000) to warm up (JIT, caches, sockets), then the counters are zeroed
- * and INSTR_REQUESTS (3,000) requests are counted, all threads of the process together. Printed:
+ * sessions): INSTR_WARMUP (20,000) to warm up (JIT, caches, sockets), then the counters are zeroed
+ * and INSTR_BATCHES (2) batches of INSTR_REQUESTS (2,000) are counted, all threads together. Printed:
  * instructions per request of each (user space only: the kernel's share is not counted, and is
  * about the same per request for each, one read and one write on each side), and the ratios.
  *
