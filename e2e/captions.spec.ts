@@ -751,6 +751,8 @@ test.describe('caption styler', () => {
     page,
   }) => {
     test.setTimeout(120_000);
+    // The editors' size (the timeline's preview shares the window with the timeline).
+    await page.setViewportSize({ width: 1440, height: 900 });
     const projectId = await openCaptions(page, 'Vlog intro');
     const words = await fetchWords(page, projectId);
     const style = await fetchStyle(page, projectId);
@@ -768,17 +770,18 @@ test.describe('caption styler', () => {
     const timelineFrame = async () => {
       await page.getByRole('link', { name: '← Project' }).click();
       await page.getByRole('link', { name: 'Open timeline' }).click();
-      const panel = page.getByRole('region', { name: 'Preview' });
-      const playhead = panel.getByRole('spinbutton', { name: 'Playhead (s)' });
+      const playhead = page.getByRole('spinbutton', { name: 'Playhead (s)' });
       await playhead.fill(at.toFixed(3));
       await playhead.press('Enter');
-      const frame = panel.getByRole('img');
+      const frame = page.getByRole('application', { name: /^Frame at/ });
       await expect(frame).toHaveAccessibleName(/caption “/);
-      // The words are loaded and painted (the caption's text stands in until then).
+      // The words and the service's frame are loaded and painted (the caption's text stands in
+      // for its words until then).
       await page.waitForLoadState('networkidle');
-      return canvasStats(frame);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      return frame.locator('canvas').first();
     };
-    const before = await timelineFrame();
+    const before = await canvasStats(await timelineFrame());
 
     await page.goBack();
     await page.getByRole('link', { name: 'Captions', exact: true }).click();
@@ -790,11 +793,15 @@ test.describe('caption styler', () => {
     await typeInto(page, 'Colour (hex)', '#ff0000');
     await saved(page);
 
-    const after = await timelineFrame();
-    expect(after.counts.red - before.counts.red, 'words following the project').toBeGreaterThan(80);
-    expect(
-      after.counts.green - before.counts.green,
-      'the word with its own colour',
-    ).toBeGreaterThan(50);
+    const frame = await timelineFrame();
+    await expect
+      .poll(async () => {
+        const after = await canvasStats(frame);
+        return {
+          'words following the project': after.counts.red - before.counts.red > 80,
+          'the word with its own colour': after.counts.green - before.counts.green > 50,
+        };
+      })
+      .toEqual({ 'words following the project': true, 'the word with its own colour': true });
   });
 });
