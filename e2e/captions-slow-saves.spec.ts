@@ -111,6 +111,8 @@ test('20 quick edits of a word on a slow link: no conflict, no 409; a second bro
   await saved(page);
   expect(writes.statuses.filter((status) => status === 409)).toEqual([]);
   expect(writes.statuses.length).toBeGreaterThan(0);
+  // Edits made while a save is out go together in the next one (coalesced), one at a time.
+  expect(writes.statuses.length).toBeLessThan(colours.length);
   expect(writes.most).toBe(1);
   await expect(conflictBanner(page)).toHaveCount(0);
   const [stored] = (await wordsOf(page, projectId)).filter((w) => w.id === word.id);

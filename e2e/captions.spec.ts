@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { CaptionWord, components } from '../src/api/schema.gen.ts';
+import { paginate } from '../src/caption-painter/caption-pages.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -61,6 +63,13 @@ function commonWord(words: readonly CaptionWord[]): string {
   return best![0];
 }
 
+/** A word drawn as the caption style says: not emphasised, no style of its own. */
+const plain = (word: CaptionWord) => !word.isEmphasis && Object.keys(word.style ?? {}).length === 0;
+
+/** The project's caption pages (as the painter breaks them), each a list of its words. */
+const pagesOf = (words: readonly CaptionWord[], style: CaptionStyle) =>
+  paginate(words, style.settings).map((page) => page.lines.flat() as CaptionWord[]);
+
 /** The row of a word in the list. */
 const rowOf = (page: Page, word: CaptionWord) => page.locator(`[data-word-id="${word.id}"]`);
 
@@ -101,6 +110,65 @@ async function previewColours(page: Page): Promise<{ red: number; blue: number; 
     }
     return { red, blue, green };
   });
+}
+
+/** Named colours the canvas checks count (RGB). */
+const COLOURS = {
+  red: [255, 0, 0],
+  green: [0, 255, 0],
+  blue: [0, 0, 255],
+  cyan: [0, 255, 255],
+  yellow: [250, 204, 21],
+} as const;
+type ColourName = keyof typeof COLOURS;
+
+interface CanvasStats {
+  /** A hash of every pixel (equal hashes: the same picture). */
+  hash: number;
+  /** Pixels within a small distance of each named colour. */
+  counts: Record<ColourName, number>;
+  /** Pixels brighter than any part of the backdrop (something is drawn). */
+  drawn: number;
+  width: number;
+  pixels: number[];
+}
+
+/** Reads a canvas's pixels: its hash, colour counts, drawn pixels (and a sample, to compare). */
+async function canvasStats(canvas: Locator): Promise<CanvasStats> {
+  return canvas.evaluate(
+    (element, colours) => {
+      const node = element as HTMLCanvasElement;
+      const { data } = node.getContext('2d')!.getImageData(0, 0, node.width, node.height);
+      const counts = Object.fromEntries(Object.keys(colours).map((name) => [name, 0]));
+      let hash = 2166136261;
+      let drawn = 0;
+      const pixels: number[] = [];
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        hash = Math.imul(hash ^ (r | (g << 8) | (b << 16)), 16777619) >>> 0;
+        if (Math.max(r, g, b) > 120) drawn += 1;
+        for (const [name, [cr = 0, cg = 0, cb = 0]] of Object.entries(colours))
+          if (Math.abs(r - cr) + Math.abs(g - cg) + Math.abs(b - cb) < 90) counts[name]! += 1;
+        // Every 16th pixel's colour, for comparing two pictures.
+        if ((i / 4) % 16 === 0) pixels.push(r | (g << 8) | (b << 16));
+      }
+      return { hash, counts, drawn, width: node.getBoundingClientRect().width, pixels } as never;
+    },
+    COLOURS as unknown as Record<string, readonly number[]>,
+  );
+}
+
+const preview = (page: Page) => page.getByRole('img', { name: 'Caption preview' });
+
+/** How many sampled pixels differ between two pictures of the same size. */
+const differing = (a: CanvasStats, b: CanvasStats) =>
+  a.pixels.filter((pixel, i) => pixel !== b.pixels[i]).length;
+
+/** Commits a value typed into a text field of the open panel (Enter). */
+async function typeInto(page: Page, name: string, value: string) {
+  const field = page.getByRole('tabpanel').getByRole('textbox', { name, exact: true });
+  await field.fill(value);
+  await field.press('Enter');
 }
 
 /** A concurrent editor's write, straight to the API with the session's CSRF token. */
@@ -406,26 +474,51 @@ test.describe('caption styler', () => {
     expect(nudged!.endSeconds!).toBeCloseTo(dragged!.endSeconds! - 1 / fps, 2);
   });
 
-  test('applying a Look, then undoing it', async ({ page }) => {
+  test('applying a Look over words with their own colour, clearing it; undo puts both back', async ({
+    page,
+  }) => {
     const projectId = await openCaptions(page, 'Vlog intro');
     const before = await fetchStyle(page, projectId);
     const target = before.look_id === 'karaoke-yellow' ? 'Clean Minimal' : 'Karaoke Yellow';
+    // A word with a colour of its own (the Look sets the colour too).
+    const word = longestUnique(await fetchWords(page, projectId), 2);
+    await showWord(page, word);
+    await rowOf(page, word).getByRole('button', { name: word.word, exact: true }).click();
+    await typeInto(page, 'Colour (hex)', '#00ff00');
+    await saved(page);
+    const wordsBefore = await fetchWords(page, projectId);
+    const owning = wordsBefore.filter((w) => w.style?.color || w.style?.textGradientFrom);
+    expect(owning.length).toBeGreaterThanOrEqual(1);
+
     await page.getByRole('tab', { name: 'Looks' }).click();
     await expect(
       page.getByRole('img', { name: `Preview of the Look “${target}” on your first caption` }),
     ).toBeVisible();
     await page.getByRole('button', { name: `Apply ${target}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Apply ${target}?` });
+    await expect(dialog).toContainText(
+      `${owning.length} word${owning.length === 1 ? ' sets its' : 's set their'} own`,
+    );
+    await dialog.getByRole('button', { name: 'Clear them and apply' }).click();
     await expect(page.getByRole('button', { name: `${target} is applied` })).toBeVisible();
     await saved(page);
     const applied = await fetchStyle(page, projectId);
     expect(applied.look_id).toBe(target === 'Karaoke Yellow' ? 'karaoke-yellow' : 'clean-minimal');
+    for (const w of await fetchWords(page, projectId)) {
+      expect(w.style?.color, w.word).toBeUndefined();
+      expect(w.style?.textGradientFrom, w.word).toBeUndefined();
+    }
 
+    // One undo step: the settings and every word's own fields come back.
     await page.getByRole('button', { name: 'Undo' }).click();
     await saved(page);
     await expect(page.getByRole('button', { name: `Apply ${target}` })).toBeVisible();
     const undone = await fetchStyle(page, projectId);
     expect(undone.look_id).toBe(before.look_id);
     expect(undone.settings).toEqual(before.settings);
+    expect((await fetchWords(page, projectId)).map((w) => w.style)).toEqual(
+      wordsBefore.map((w) => w.style),
+    );
   });
 
   test('a change that cannot be saved is kept across a reload, then saved', async ({ page }) => {
@@ -491,5 +584,224 @@ test.describe('caption styler', () => {
     await saved(page);
     const [stored] = (await fetchWords(page, projectId)).filter((w) => w.id === word.id);
     expect(stored).toMatchObject({ isEmphasis: !word.isEmphasis, style: { color: '#3355ff' } });
+  });
+
+  test('the project’s caption style reaches every word that does not set its own; reset follows it again', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const projectId = await openCaptions(page, 'Pasta hack');
+    const words = await fetchWords(page, projectId);
+    // At open the preview shows the caption at (or, faded, nearest) the playhead: never nothing.
+    await expect.poll(async () => (await canvasStats(preview(page))).drawn).toBeGreaterThan(200);
+    await expect(page.locator('#caption-preview-description')).toHaveText(
+      (words[0]?.startSeconds ?? 0) > 0 ? /^Shows the caption “.+”, faded/ : /^Shows the caption “/,
+    );
+
+    const style = await fetchStyle(page, projectId);
+    // A page with an emphasised word and two plain ones (no style of their own).
+    const shown = pagesOf(words, style).find(
+      (list) =>
+        list.filter(plain).length >= 3 &&
+        list.some((word) => word.isEmphasis && Object.keys(word.style ?? {}).length === 0),
+    );
+    expect(shown, 'a page with an emphasised word and plain ones').toBeTruthy();
+    const [word, ...others] = shown!.filter(plain);
+    await showWord(page, word!);
+    const glance = rowOf(page, word!).getByRole('img', { name: /own style/i });
+    await expect(glance).toHaveAccessibleName('No own style: follows the caption style');
+    await rowOf(page, word!).getByRole('button', { name: word!.word, exact: true }).click();
+    await expect(page.getByText(`Styling “${word!.word}”`)).toBeVisible();
+    await typeInto(page, 'Colour (hex)', '#00ff00');
+    await saved(page);
+    await expect(glance).toHaveAccessibleName('Own style: colour #00ff00');
+    const before = await canvasStats(preview(page));
+    expect(before.counts.green, 'the word’s own green').toBeGreaterThan(30);
+
+    // The project's colour: every word on the page but the one with its own colour.
+    await page.getByRole('tab', { name: 'Caption style' }).click();
+    await typeInto(page, 'Colour (hex)', '#ff0000');
+    await saved(page);
+    const red = await canvasStats(preview(page));
+    expect(red.counts.red - before.counts.red, 'words following the project').toBeGreaterThan(100);
+    expect(Math.abs(red.counts.green - before.counts.green)).toBeLessThan(
+      before.counts.green * 0.2,
+    );
+    expect((await fetchStyle(page, projectId)).settings.color).toBe('#ff0000');
+    const stored = await fetchWords(page, projectId);
+    const byId = (id: string) => stored.find((candidate) => candidate.id === id)!;
+    expect(byId(word!.id).style).toEqual({ color: '#00ff00' });
+    for (const other of others) expect(byId(other.id).style?.color).toBeUndefined();
+
+    // Emphasis colour, weight and shadow reach the preview too.
+    await typeInto(page, 'Emphasis colour (hex)', '#0000ff');
+    await saved(page);
+    const blue = await canvasStats(preview(page));
+    expect(blue.counts.blue - red.counts.blue, 'the emphasised word').toBeGreaterThan(30);
+    await page
+      .getByRole('tabpanel')
+      .getByRole('combobox', { name: 'Weight', exact: true })
+      .selectOption('400');
+    await saved(page);
+    const light = await canvasStats(preview(page));
+    expect(differing(light, blue), 'a lighter weight').toBeGreaterThan(50);
+    await typeInto(page, 'Shadow', '0 0 24px #ff00ff');
+    await saved(page);
+    const shadowed = await canvasStats(preview(page));
+    expect(differing(shadowed, light), 'a new shadow').toBeGreaterThan(50);
+
+    // The spoken word's colour: with the playhead on the word, it is drawn spoken.
+    const playhead = page.getByRole('slider', { name: 'Playhead' });
+    await playhead.fill(String(((word!.startSeconds ?? 0) + (word!.endSeconds ?? 0)) / 2));
+    await expect(page.getByTestId('spoken-word')).toHaveText(`Spoken word: “${word!.word}”`);
+    const spoken = await canvasStats(preview(page));
+    await typeInto(page, 'Spoken word colour (hex)', '#00ffff');
+    await saved(page);
+    const cyan = await canvasStats(preview(page));
+    expect(cyan.counts.cyan - spoken.counts.cyan, 'the spoken word').toBeGreaterThan(30);
+
+    // Reset to default: the word follows the project again (one undo step brings it back).
+    await page.getByRole('tab', { name: /^Selected words/ }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Reset to default' }).click();
+    await saved(page);
+    const reset = (await fetchWords(page, projectId)).find((w) => w.id === word!.id)!;
+    expect(reset.style).toEqual({});
+    await expect(glance).toHaveAccessibleName('No own style: follows the caption style');
+    await playhead.fill('0');
+    await rowOf(page, word!).getByRole('button', { name: word!.word, exact: true }).click();
+    const followed = await canvasStats(preview(page));
+    expect(followed.counts.green, 'no word keeps the green').toBeLessThan(10);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await saved(page);
+    expect((await fetchWords(page, projectId)).find((w) => w.id === word!.id)?.style).toEqual({
+      color: '#00ff00',
+    });
+  });
+
+  test('Looks: thumbnails tell them apart; hover tries one; apply and undo restore preview and service', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const projectId = await openCaptions(page, 'Lisbon in 30 seconds');
+    // Something is shown at once: the caption at the playhead, or the nearest one, faded.
+    await expect.poll(async () => (await canvasStats(preview(page))).drawn).toBeGreaterThan(200);
+    const styleBefore = await fetchStyle(page, projectId);
+    await page.getByRole('tab', { name: 'Looks' }).click();
+    const thumbnail = (name: string) =>
+      page.getByRole('img', { name: new RegExp(`^Preview of the Look “${name}”`) });
+    const looks = ['Bold Pop', 'Karaoke Yellow', 'Neon Glow'];
+    const stats: CanvasStats[] = [];
+    for (const name of looks) {
+      await expect(thumbnail(name)).toHaveAccessibleName(/, “.+” spoken$/);
+      stats.push(await canvasStats(thumbnail(name)));
+    }
+    for (const [i, one] of stats.entries()) {
+      expect(one.width, `${looks[i]} is wide enough to read`).toBeGreaterThanOrEqual(240);
+      // The spoken word in the active colour (yellow in all three).
+      expect(one.counts.yellow, `${looks[i]} shows a spoken word`).toBeGreaterThan(40);
+      for (const other of stats.slice(i + 1))
+        expect(differing(one, other), 'two Looks drawn alike').toBeGreaterThan(200);
+    }
+    // Karaoke Yellow's spoken word sits in a yellow box.
+    expect(stats[1]!.counts.yellow).toBeGreaterThan(stats[0]!.counts.yellow * 2);
+
+    const target = styleBefore.look_id === 'neon-glow' ? 'Karaoke Yellow' : 'Neon Glow';
+    const targetId = target === 'Neon Glow' ? 'neon-glow' : 'karaoke-yellow';
+    const rest = await canvasStats(preview(page));
+    // Pointing at a Look tries it in the preview; nothing is saved; leaving it puts it back.
+    await thumbnail(target).hover();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).not.toBe(rest.hash);
+    expect((await fetchStyle(page, projectId)).look_id).toBe(styleBefore.look_id);
+    await page.getByRole('heading', { name: 'Preview' }).hover();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).toBe(rest.hash);
+    // The keyboard tries it too: tabbing to its Apply button, and away again.
+    await page.getByRole('button', { name: `Apply ${target}` }).focus();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).not.toBe(rest.hash);
+    await page.getByRole('tab', { name: 'Looks' }).focus();
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).toBe(rest.hash);
+
+    await page.getByRole('button', { name: `Apply ${target}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Apply ${target}?` });
+    if (await dialog.isVisible()) {
+      await expect(dialog).toContainText(/\d+ words? sets? (its|their) own/);
+      const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id),
+      ).toEqual([]);
+      await dialog.getByRole('button', { name: 'Keep their own styles' }).click();
+    }
+    await expect(page.getByRole('button', { name: `${target} is applied` })).toBeVisible();
+    await saved(page);
+    expect((await fetchStyle(page, projectId)).look_id).toBe(targetId);
+    await page.getByRole('heading', { name: 'Preview' }).hover();
+    const applied = await canvasStats(preview(page));
+    expect(differing(applied, rest), 'the preview shows the Look').toBeGreaterThan(50);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await saved(page);
+    await expect.poll(async () => (await canvasStats(preview(page))).hash).toBe(rest.hash);
+    const undone = await fetchStyle(page, projectId);
+    expect(undone.look_id).toBe(styleBefore.look_id);
+    expect(undone.settings).toEqual(styleBefore.settings);
+  });
+
+  test('the timeline’s preview paints captions through the same cascade as the styler', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The editors' size (the timeline's preview shares the window with the timeline).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const projectId = await openCaptions(page, 'Vlog intro');
+    const words = await fetchWords(page, projectId);
+    const style = await fetchStyle(page, projectId);
+    // A page with three words of no style of their own: one gets a colour of its own, another
+    // is spoken at the playhead (so the first is drawn in its own colour, not the spoken one).
+    const shown = pagesOf(words, style)
+      .map((list) => list.filter(plain))
+      .find((list) => list.length >= 3);
+    expect(shown, 'a page with three plain words').toBeTruthy();
+    const [owner, spoken] = shown!;
+    const at = ((spoken!.startSeconds ?? 0) + (spoken!.endSeconds ?? 0)) / 2;
+
+    // From the styler to the timeline's frame at that moment, as a user goes back and forth (the
+    // timeline's caption data stays cached between visits).
+    const timelineFrame = async () => {
+      await page.getByRole('link', { name: '← Project' }).click();
+      await page.getByRole('link', { name: 'Open timeline' }).click();
+      const playhead = page.getByRole('spinbutton', { name: 'Playhead (s)' });
+      await playhead.fill(at.toFixed(3));
+      await playhead.press('Enter');
+      const frame = page.getByRole('application', { name: /^Frame at/ });
+      await expect(frame).toHaveAccessibleName(/caption “/);
+      // The words and the service's frame are loaded and painted (the caption's text stands in
+      // for its words until then).
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      return frame.locator('canvas').first();
+    };
+    const before = await canvasStats(await timelineFrame());
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Captions', exact: true }).click();
+    await showWord(page, owner!);
+    await rowOf(page, owner!).getByRole('button', { name: owner!.word, exact: true }).click();
+    await typeInto(page, 'Colour (hex)', '#00ff00');
+    await saved(page);
+    await page.getByRole('tab', { name: 'Caption style' }).click();
+    await typeInto(page, 'Colour (hex)', '#ff0000');
+    await saved(page);
+
+    const frame = await timelineFrame();
+    await expect
+      .poll(async () => {
+        const after = await canvasStats(frame);
+        return {
+          'words following the project': after.counts.red - before.counts.red > 80,
+          'the word with its own colour': after.counts.green - before.counts.green > 50,
+        };
+      })
+      .toEqual({ 'words following the project': true, 'the word with its own colour': true });
   });
 });

@@ -68,6 +68,11 @@ export const CAPTION_LOOKS: CaptionLook[] = [
       backgroundColor: '#ffffff',
       borderRadius: 14,
       textStrokeEnabled: false,
+      // Colours that read on its white box (the defaults' yellow and cyan do not).
+      textShadow: 'none',
+      activeWordColor: '#7c3aed',
+      emphasisColor: '#2563eb',
+      emphasisGlowColor: 'transparent',
       position: 'center',
     },
   },

@@ -10,6 +10,9 @@
  * - Times snap to the project's frames; every word keeps one frame, stays inside its caption's
  *   timeline item and after the word before it (checked after the whole batch).
  * - Fonts must be ones the renderer has (`CAPTION_FONTS`).
+ * - A word stores only its own style fields (overrides); the others are inherited from the
+ *   project's caption settings. An update's null field removes that override; `reset_style`
+ *   removes them all.
  */
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import type { Schema } from '../store/contract.ts';
@@ -42,8 +45,8 @@ export const CAPTION_FONTS: CaptionFont[] = [
 
 const FONT_FAMILIES = new Set(CAPTION_FONTS.map((font) => font.family.toLowerCase()));
 
-export function checkFont(family: string | undefined, param: string): void {
-  if (family !== undefined && !FONT_FAMILIES.has(family.toLowerCase())) {
+export function checkFont(family: string | null | undefined, param: string): void {
+  if (family !== undefined && family !== null && !FONT_FAMILIES.has(family.toLowerCase())) {
     throw invalid(
       param,
       `The font "${family}" is not available for captions; choose one of GET /caption-fonts.`,
@@ -120,13 +123,21 @@ function captionItems(record: ProjectRecord): Map<string, TimelineItem> {
 const byOrder = (a: CaptionWord, b: CaptionWord) =>
   (a.orderIndex ?? 0) - (b.orderIndex ?? 0) || (a.sequenceIndex ?? 0) - (b.sequenceIndex ?? 0);
 
+/**
+ * A word's own style after an update: `reset` removes every field, then `style`'s fields are set
+ * and its null fields removed (the word inherits them again). Only fields set are stored.
+ */
 function applyStyle(
   word: CaptionWord,
   style: CaptionWordStyle | undefined,
   reset: boolean,
-): CaptionWordStyle | undefined {
-  if (!reset && style === undefined) return word.style;
-  return { ...(reset ? {} : (word.style ?? {})), ...(style ?? {}) };
+): CaptionWordStyle {
+  const next: Record<string, unknown> = { ...(reset ? {} : (word.style ?? {})) };
+  for (const [key, value] of Object.entries(style ?? {})) {
+    if (value === null || value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  return next as CaptionWordStyle;
 }
 
 /**
@@ -175,8 +186,8 @@ export function applyWordUpdates(
     const copy: CaptionWord = { ...word };
     if (update.word !== undefined) copy.word = update.word;
     if (update.isEmphasis !== undefined) copy.isEmphasis = update.isEmphasis;
-    const style = applyStyle(word, update.style, update.reset_style === true);
-    if (style !== undefined) copy.style = style;
+    if (update.style !== undefined || update.reset_style === true)
+      copy.style = applyStyle(word, update.style, update.reset_style === true);
     if (update.startSeconds !== undefined) copy.startSeconds = snap(update.startSeconds, fps);
     if (update.endSeconds !== undefined) copy.endSeconds = snap(update.endSeconds, fps);
     copy.startUnits = Math.round((copy.startSeconds ?? 0) * fps);

@@ -111,38 +111,16 @@ function placeItems(
   return spans;
 }
 
+/**
+ * A seeded word's own style: only what the story needs (a word stores its overrides; everything
+ * else comes from the project's caption settings). A keyword is marked as one (drawn like an
+ * emphasised word), some keywords get a gradient that they keep while spoken, and some emphasised
+ * words an emoji, tilted. Emphasis itself is the word's `isEmphasis`, styled by the settings. The
+ * draws are the same whatever is stored, so the rest of the seed stays as it was.
+ */
 function wordStyle(ctx: SeedContext, word: string, emphasis: boolean): CaptionWordStyle {
   const keyword = KEYWORDS.has(word.toLowerCase());
-  const style: CaptionWordStyle = {
-    offsetX: 0,
-    offsetY: 0,
-    rotationDeg: 0,
-    scale: emphasis ? 1.2 : 1,
-    letterSpacing: 0,
-    opacity: 1,
-    textStrokeWidthPx: 2,
-    textStrokeBlurPx: 0,
-    glowBlurPx: emphasis ? 8 : 0,
-    textGradientAngleDeg: 90,
-    backgroundRadiusPx: 6,
-    fontFamily: 'Montserrat',
-    fontWeight: emphasis ? '900' : '700',
-    color: keyword ? '#facc15' : emphasis ? '#22d3ee' : '#ffffff',
-    activeColor: '#facc15',
-    backgroundColor: 'transparent',
-    textStrokeColor: '#000000',
-    textShadow: '0 2px 6px rgba(0,0,0,0.6)',
-    glowColor: emphasis ? '#22d3ee' : 'transparent',
-    textGradientFrom: '#ffffff',
-    textGradientTo: '#ffffff',
-    emojiName: '',
-    emojiScale: '1',
-    activeAnimation: 'none',
-    fontStyle: 'normal',
-    textTransform: 'none',
-    isSpecial: false,
-    isKeyword: keyword,
-  };
+  const style: CaptionWordStyle = keyword ? { isKeyword: true } : {};
   if (keyword && ctx.rng.chance(0.4)) {
     style.textGradientFrom = '#f472b6';
     style.textGradientTo = '#facc15';

@@ -80,6 +80,36 @@ describe('caption words', () => {
 });
 
 describe('caption style and looks', () => {
+  it('a word stores only its own style fields: null removes one, the others stay and the rest inherit', async () => {
+    const list = async () =>
+      (await api.get<WordList>(`${base}/captions/words?limit=500`)).body.words;
+    const all = await list();
+    // Seeded words set fields only where the story needs them (a keyword, a gradient, an emoji).
+    const plain = all.filter((word) => Object.keys(word.style ?? {}).length === 0);
+    expect(plain.length).toBeGreaterThan(all.length / 2);
+    for (const word of all)
+      for (const value of Object.values(word.style ?? {})) expect(value).not.toBeNull();
+
+    const word = plain[0]!;
+    const patch = (style: Record<string, unknown>) =>
+      api.patch<Schema<'CaptionWordsUpdateResult'>>(`${base}/captions/words`, {
+        updates: [{ id: word.id, style }],
+      });
+    expect((await patch({ color: '#00ff00', glowBlurPx: 12 })).body.words[0]?.style).toEqual({
+      color: '#00ff00',
+      glowBlurPx: 12,
+    });
+    expect((await patch({ color: null })).body.words[0]?.style).toEqual({ glowBlurPx: 12 });
+    // The project's setting changes; no word's own fields follow it (the others inherit it).
+    const styled = await api.patch<CaptionStyleResponse>(`${base}/captions/style`, {
+      settings: { color: '#123456' },
+    });
+    expect(styled.status).toBe(200);
+    const after = await list();
+    expect(after.find((candidate) => candidate.id === word.id)?.style).toEqual({ glowBlurPx: 12 });
+    expect(after.filter((candidate) => candidate.style?.color === '#123456')).toEqual([]);
+  });
+
   it('applies a Caption Look and single settings', async () => {
     const looks = await api.get<{ looks: Array<{ id: string }> }>('/caption-looks');
     expect(looks.body.looks.length).toBeGreaterThanOrEqual(3);

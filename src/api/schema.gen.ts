@@ -2789,44 +2789,56 @@ export interface components {
             /** @description Incremented each time the word changes; send it back as `expected_revision`. */
             revision?: number;
         };
-        /** @description Per-word style. No field is required, so the schema also serves as a partial update. */
+        /**
+         * @description A word's own style: only the fields set on this word (its overrides). A field that is absent, or
+         *     null, is inherited: the word is drawn with the project's caption settings (`GET …/captions/style`;
+         *     applying a Caption Look writes its settings there), through the field's setting (`color` ←
+         *     `color`, or `emphasisColor` for an emphasised or keyword word; `fontWeight` ← `fontWeight` /
+         *     `emphasisFontWeight`; `activeColor` ← `activeWordColor`; `glowColor`/`glowBlurPx` ← the emphasis
+         *     glow; `textShadow`, `textStroke*`, `fontFamily`, `fontStyle`, `letterSpacing`, `activeAnimation` ←
+         *     their settings; `backgroundRadiusPx` ← `borderRadius`); fields without a setting (offsets,
+         *     rotation, scale, opacity, gradient, emoji, letter case, flags) default to none. Responses carry
+         *     only the fields set (never null; `{}` for a word with no style of its own). In an update a field
+         *     set to null removes that override (the word inherits it again); `reset_style` removes them all.
+         *     No field is required, so the schema also serves as a partial update.
+         */
         CaptionWordStyle: {
-            offsetX?: number;
-            offsetY?: number;
-            rotationDeg?: number;
-            scale?: number;
-            letterSpacing?: number;
-            opacity?: number;
-            textStrokeWidthPx?: number;
-            textStrokeBlurPx?: number;
-            glowBlurPx?: number;
-            textGradientAngleDeg?: number;
-            backgroundRadiusPx?: number;
-            fontFamily?: string;
-            fontWeight?: components["schemas"]["CaptionFontWeight"];
-            color?: components["schemas"]["CaptionColor"];
-            activeColor?: components["schemas"]["CaptionColor"];
-            backgroundColor?: components["schemas"]["CaptionColor"];
-            textStrokeColor?: components["schemas"]["CaptionColor"];
-            textShadow?: components["schemas"]["CaptionTextShadow"];
-            glowColor?: components["schemas"]["CaptionColor"];
-            textGradientFrom?: components["schemas"]["CaptionColor"];
-            textGradientTo?: components["schemas"]["CaptionColor"];
+            offsetX?: number | null;
+            offsetY?: number | null;
+            rotationDeg?: number | null;
+            scale?: number | null;
+            letterSpacing?: number | null;
+            opacity?: number | null;
+            textStrokeWidthPx?: number | null;
+            textStrokeBlurPx?: number | null;
+            glowBlurPx?: number | null;
+            textGradientAngleDeg?: number | null;
+            backgroundRadiusPx?: number | null;
+            fontFamily?: string | null;
+            fontWeight?: components["schemas"]["CaptionFontWeight"] | null;
+            color?: components["schemas"]["CaptionColor"] | null;
+            activeColor?: components["schemas"]["CaptionColor"] | null;
+            backgroundColor?: components["schemas"]["CaptionColor"] | null;
+            textStrokeColor?: components["schemas"]["CaptionColor"] | null;
+            textShadow?: components["schemas"]["CaptionTextShadow"] | null;
+            glowColor?: components["schemas"]["CaptionColor"] | null;
+            textGradientFrom?: components["schemas"]["CaptionColor"] | null;
+            textGradientTo?: components["schemas"]["CaptionColor"] | null;
             /** @description An emoji name (`fire`, `rocket`, …) or an emoji itself; empty for none. */
-            emojiName?: string;
+            emojiName?: string | null;
             /** @example 1 */
-            emojiScale?: string;
-            activeAnimation?: components["schemas"]["CaptionActiveAnimation"];
-            fontStyle?: components["schemas"]["CaptionFontStyle"];
+            emojiScale?: string | null;
+            activeAnimation?: components["schemas"]["CaptionActiveAnimation"] | null;
+            fontStyle?: components["schemas"]["CaptionFontStyle"] | null;
             /**
              * @example none
-             * @enum {string}
+             * @enum {string|null}
              */
-            textTransform?: "none" | "uppercase" | "lowercase" | "capitalize";
+            textTransform?: "none" | "uppercase" | "lowercase" | "capitalize" | null;
             /** @description A special word keeps its own fill (gradient, colour) while it is the active word. */
-            isSpecial?: boolean;
+            isSpecial?: boolean | null;
             /** @description A keyword is drawn with the emphasis weight and scale, like an emphasised word. */
-            isKeyword?: boolean;
+            isKeyword?: boolean | null;
         };
         CaptionWordFilter: string;
         CaptionWordListResponse: {
@@ -2867,7 +2879,7 @@ export interface components {
             /** @description The word's `revision` the change was made on; a stale one is 409 and nothing is applied. */
             expected_revision?: number;
             style?: components["schemas"]["CaptionWordStyle"];
-            /** @description Clears the word's own style (back to the project's settings) before `style` is merged. */
+            /** @description Removes every field of the word's own style (it inherits them all again) before `style` is merged; a field of `style` set to null removes that one. */
             reset_style?: boolean;
             isEmphasis?: boolean;
             /** @description The new text of the word (1 to 100 characters, not only spaces); its timing is kept. */
@@ -6515,7 +6527,6 @@ export const captionSettingsWordRevealAnimationValues: ReadonlyArray<FlattenedDe
 export const captionFontStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionFontStyle"]> = ["normal", "italic"];
 export const captionActiveAnimationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionActiveAnimation"]> = ["none", "pop", "bounce", "underline", "highlight"];
 export const captionFontCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionFont"]["category"]> = ["sans-serif", "serif", "display", "handwriting", "monospace"];
-export const captionWordStyleTextTransformValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionWordStyle"]["textTransform"]> = ["none", "uppercase", "lowercase", "capitalize"];
 export const clipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStatus"]> = ["preparing_source", "awaiting_suggestions", "selecting_clip", "assembling", "qa_running", "needs_reselection", "needs_repair", "ready", "exporting", "exported", "failed"];
 export const clipStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipStep"]> = ["source", "suggestions", "selection", "assembly", "qa", "export"];
 export const clipLayoutModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClipLayoutMode"]> = ["auto", "split", "full_camera", "full_screen"];

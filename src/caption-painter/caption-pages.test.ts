@@ -6,6 +6,7 @@ import {
   pageIndexAt,
   pageOfWord,
   paginate,
+  nearestPageIndex,
   STILL,
   wordMotion,
   type PaintableWord,
@@ -85,13 +86,15 @@ describe('motion', () => {
     ).toEqual(STILL);
   });
 
-  it('pop grows the active word, bounce lifts it, per-word animation wins over the setting', () => {
+  it('pop grows the active word, bounce lifts it (the animation the cascade resolved)', () => {
     const settings = { activeWordAnimation: 'pop' as const };
     expect(wordMotion(word, 1, settings, true).scale).toBe(1);
     expect(wordMotion(word, 1.5, settings, true).scale).toBeCloseTo(1.12, 5);
     expect(wordMotion(word, 2.5, settings, true).scale).toBe(1);
-    const bouncy = { ...word, style: { activeAnimation: 'bounce' as const } };
-    expect(wordMotion(bouncy, 1.125, settings, true).lift).toBeCloseTo(-0.18, 5);
+    expect(wordMotion(word, 1.125, { activeWordAnimation: 'bounce' }, true).lift).toBeCloseTo(
+      -0.18,
+      5,
+    );
     expect(wordMotion(word, 1.5, { ...settings, showActiveWord: false }, true).scale).toBe(1);
   });
 
@@ -110,5 +113,25 @@ describe('motion', () => {
     const [page] = paginate([word], {});
     expect(isAnimating(page!, 1.1)).toBe(true);
     expect(isAnimating(page!, 1.9)).toBe(false);
+  });
+});
+
+describe('the page nearest the playhead', () => {
+  const spaced: PaintableWord[] = [
+    { id: 'a', word: 'one', captionId: 'c1', sequenceIndex: 0, startSeconds: 1, endSeconds: 2 },
+    { id: 'b', word: 'two', captionId: 'c2', sequenceIndex: 1, startSeconds: 5, endSeconds: 6 },
+  ];
+  const pages = paginate(spaced, {});
+
+  it('is the page on screen, else the closer of the one before and the one after', () => {
+    expect(nearestPageIndex(pages, 1.5)).toBe(0);
+    expect(nearestPageIndex(pages, 0)).toBe(0);
+    expect(nearestPageIndex(pages, 2.5)).toBe(0);
+    expect(nearestPageIndex(pages, 3.4)).toBe(0);
+    // A tie goes to the page coming up.
+    expect(nearestPageIndex(pages, 3.5)).toBe(1);
+    expect(nearestPageIndex(pages, 4.9)).toBe(1);
+    expect(nearestPageIndex(pages, 99)).toBe(1);
+    expect(nearestPageIndex([], 1)).toBe(-1);
   });
 });

@@ -18,7 +18,8 @@ export interface PaintableWord {
   /** Words of different captions never share a page. */
   captionId?: string;
   timelineItemId?: string;
-  style?: Partial<CaptionWordStyle>;
+  /** The word's own style (absent or null fields inherit: `caption-cascade.ts`). */
+  style?: Partial<CaptionWordStyle> | undefined;
 }
 
 export interface CaptionPage {
@@ -109,6 +110,34 @@ export function pageIndexAt(pages: readonly CaptionPage[], seconds: number): num
     if (seconds >= page.startSeconds && seconds < page.endSeconds) return i;
   }
   return -1;
+}
+
+/**
+ * The page on screen at `seconds`, else the page nearest to it (the one that ended last before
+ * it, or the next one, whichever is closer in time; the next one on a tie), or -1 when there are
+ * no pages. What a preview shows between captions instead of nothing.
+ */
+export function nearestPageIndex(pages: readonly CaptionPage[], seconds: number): number {
+  const at = pageIndexAt(pages, seconds);
+  if (at >= 0 || pages.length === 0) return at;
+  // The first page starting after `seconds`.
+  let low = 0;
+  let high = pages.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (pages[mid]!.startSeconds <= seconds) low = mid + 1;
+    else high = mid;
+  }
+  const next = low < pages.length ? low : -1;
+  // The page before that ended last (pages may overlap after a retiming).
+  let before = -1;
+  for (let i = low - 1; i >= 0 && i >= low - 3; i -= 1)
+    if (before < 0 || pages[i]!.endSeconds > pages[before]!.endSeconds) before = i;
+  if (next < 0) return before;
+  if (before < 0) return next;
+  const sinceBefore = seconds - pages[before]!.endSeconds;
+  const untilNext = pages[next]!.startSeconds - seconds;
+  return sinceBefore < untilNext ? before : next;
 }
 
 /** The page on screen at `seconds`, or null when no page covers it. */
@@ -208,7 +237,8 @@ export function wordMotion(
       break;
   }
   if (settings.showActiveWord === false || !isActiveAt(word, seconds)) return motion;
-  const animation = word.style?.activeAnimation ?? settings.activeWordAnimation ?? 'none';
+  // The word's own animation, else the setting's, resolved by the caller (the cascade).
+  const animation = settings.activeWordAnimation ?? 'none';
   const p = clamp01(since / ACTIVE_IN_SECONDS);
   switch (animation) {
     case 'pop':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageAt, paginate } from './caption-pages.ts';
 import {
+  DIMMED_ALPHA,
   layoutPage,
   paintCaption,
   paintPage,
@@ -175,6 +176,32 @@ describe('painting', () => {
     ]);
   });
 
+  it('paints through the cascade: the project colour reaches words that do not override it', () => {
+    const list: PaintableWord[] = [
+      words[0]!,
+      { ...words[1]!, style: { color: '#00ff00' } },
+      { ...words[2]!, style: { color: null as unknown as string } },
+    ];
+    // At rest (outside the page's time): no word active.
+    const page = paginate(list, {})[0]!;
+    const at = (color: string) => {
+      const { ctx, calls } = recorder();
+      paintPage(ctx, page, { settings: { color }, frame, seconds: -1 });
+      return calls.filter((call) => call.op === 'fillText').map((call) => call.fill);
+    };
+    expect(at('#ffffff')).toEqual(['#ffffff', '#00ff00', '#ffffff']);
+    expect(at('#ff0000')).toEqual(['#ff0000', '#00ff00', '#ff0000']);
+  });
+
+  it('a dimmed page paints every word at the dimmed alpha', () => {
+    const { ctx, calls } = recorder();
+    const page = paginate(words, {})[0]!;
+    paintPage(ctx, page, { settings: { textShadow: 'none' }, frame, seconds: -1, dimmed: true });
+    const alphas = calls.filter((call) => call.op === 'fillText').map((call) => call.alpha);
+    expect(alphas.length).toBeGreaterThan(0);
+    expect(new Set(alphas)).toEqual(new Set([DIMMED_ALPHA]));
+  });
+
   it('strokes when enabled and paints nothing between captions', () => {
     const { ctx, calls } = recorder();
     paintCaption(ctx, {
@@ -277,6 +304,25 @@ describe('every setting and word style field', () => {
       seconds: 0.2,
     });
     expect(calls.find((call) => call.op === 'roundRect')?.fill).toBe('#abcdef');
+  });
+
+  it('a popping active word takes the room it grows into: the spaces beside it stay', () => {
+    const { ctx } = recorder();
+    const page = paginate(words.slice(0, 3), { wordsPerLineLimit: 3 })[0]!;
+    const settings = { activeWordAnimation: 'pop' as const, fontSize: 64 };
+    // "every" is spoken at 0.9 s, its pop fully grown.
+    const rest = layoutPage(ctx, page, settings, frame, 0.9);
+    const still = layoutPage(ctx, page, { ...settings, activeWordAnimation: 'none' }, frame, 0.9);
+    const [before, popped, after] = rest.words;
+    expect(popped!.active).toBe(true);
+    // The pop's full growth: 12 % of the word, drawn around its centre.
+    const half = (popped!.width * 1.12) / 2;
+    const gap = 64 * rest.scale * 0.28;
+    expect(popped!.x - half - (before!.x + before!.width / 2)).toBeCloseTo(gap, 6);
+    expect(after!.x - after!.width / 2 - (popped!.x + half)).toBeCloseTo(gap, 6);
+    // Without a pop the words sit as measured; the page's fit is the same either way.
+    expect(still.words[1]!.x - still.words[0]!.x).toBeLessThan(popped!.x - before!.x);
+    expect(rest.fit).toBe(still.fit);
   });
 
   it('word reveal: fade hides words not spoken yet, typewriter shows part of the word', () => {

@@ -6,17 +6,20 @@
  * code. Sizes in the settings are pixels of a 1080 × 1920 frame; `frame.width` scales them.
  *
  * - Pages, the active word and animation progress are pure (`caption-pages.ts`).
+ * - Every word is styled through the cascade (`caption-cascade.ts`): its own overrides, then the
+ *   settings (a Look being tried, the project's, the defaults). The painter reads only the
+ *   resolved style, so a setting reaches every word that does not override it.
  * - `layoutPage(ctx, page, settings, frame)`: where every word goes. Widths are measured once per
  *   font, spacing and text (`TextMeasureCache`); a line too wide for the frame shrinks the page.
  * - `paintPage` / `paintCaption`: the line background (`backgroundColor`, `borderRadius`), then
  *   each word: font (family, weight, style, size × word `scale` × emphasis scale for emphasised
  *   and keyword words), `letterSpacing`, `textTransform`; its background and radius (or the
- *   active word's background, or the highlight animation); stroke (`textStrokeWidthPx`, colour,
- *   blur); drop shadow (`textShadow`) and glow (word `glowColor`/`glowBlurPx`, or the emphasis
- *   glow), both drawn when both are set; fill: the active colour (word `activeColor`, else the
- *   setting) unless the word `isSpecial`, a linear gradient at `textGradientAngleDeg`, the word
- *   colour, the emphasis colour; offsets, rotation, opacity; the active-word animation and the
- *   word reveal; the emoji above the word (`emojiOverlaySizePx` × `emojiScale`).
+ *   active word's background, or the highlight animation); stroke (width, colour, blur); drop
+ *   shadow (`textShadow`) and glow, both drawn when both are set; fill: the active colour unless
+ *   the word `isSpecial`, a linear gradient at `textGradientAngleDeg`, the colour; offsets,
+ *   rotation, opacity; the active-word animation and the word reveal; the emoji above the word
+ *   (`emojiOverlaySizePx` × `emojiScale`). A page can be painted dimmed (`dim`: a page shown
+ *   near the playhead but not spoken at it).
  *
  * Extend it here: both screens pick the change up.
  */
@@ -29,9 +32,16 @@ import {
   type PaintableWord,
   type WordMotion,
 } from './caption-pages.ts';
-import type { CaptionSettings, CaptionWordStyle } from '@/api/schema.gen.ts';
+import type { CaptionSettings } from '@/api/schema.gen.ts';
+import {
+  resolveSettings,
+  resolveWordStyle,
+  type ResolvedSettings,
+  type ResolvedWordStyle,
+} from './caption-cascade.ts';
 
 export type { PaintableWord } from './caption-pages.ts';
+export { resolveSettings, type ResolvedSettings } from './caption-cascade.ts';
 
 /** The parts of a 2D context the painter uses (a recording fake in tests). */
 export type PainterContext = Pick<
@@ -72,52 +82,6 @@ export interface Frame {
 }
 
 export const REFERENCE_WIDTH = 1080;
-
-const DEFAULTS = {
-  fontSize: 64,
-  lineHeight: 1.15,
-  letterSpacing: 0,
-  borderRadius: 8,
-  textStrokeWidthPx: 0,
-  textStrokeBlurPx: 0,
-  customPositionY: 0.5,
-  emojiOverlaySizePx: 48,
-  maxLinesPerCaption: 2,
-  wordsPerLineLimit: 4,
-  emphasisScale: 1,
-  emphasisGlowBlurPx: 0,
-  fontFamily: 'sans-serif',
-  fontWeight: '700',
-  fontStyle: 'normal',
-  textAlign: 'center',
-  color: '#ffffff',
-  backgroundColor: 'transparent',
-  textStrokeColor: '#000000',
-  textShadow: 'none',
-  position: 'bottom',
-  activeWordColor: '#facc15',
-  activeWordBackgroundColor: 'transparent',
-  activeWordAnimation: 'none',
-  wordRevealAnimation: 'none',
-  emphasisColor: '#facc15',
-  emphasisFontWeight: '900',
-  emphasisGlowColor: 'transparent',
-  textStrokeEnabled: false,
-  showActiveWord: true,
-  emphasisEnabled: true,
-} satisfies Required<CaptionSettings>;
-
-export type ResolvedSettings = Required<CaptionSettings>;
-
-/** The settings with defaults for what a partial or older style leaves out. */
-export function resolveSettings(settings: Partial<CaptionSettings> | undefined): ResolvedSettings {
-  const resolved: ResolvedSettings = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(settings ?? {})) {
-    if (value !== undefined && value !== null && key in resolved)
-      (resolved as Record<string, unknown>)[key] = value;
-  }
-  return resolved;
-}
 
 // ───────────────────────────── measuring ─────────────────────────────
 
@@ -194,8 +158,8 @@ export interface PlacedWord {
   height: number;
   line: number;
   active: boolean;
-  /** Drawn with the emphasis treatment (an emphasised or keyword word, emphasis enabled). */
-  emphasis: boolean;
+  /** How it is drawn (the cascade resolved: its own fields, else the settings'). */
+  style: ResolvedWordStyle;
 }
 
 export interface PageLayout {
@@ -207,21 +171,12 @@ export interface PageLayout {
   fit: number;
 }
 
-function fontOf(
-  settings: ResolvedSettings,
-  style: Partial<CaptionWordStyle> | undefined,
-  emphasis: boolean,
-  scale: number,
-): { font: string; size: number } {
-  const size =
-    settings.fontSize * scale * (style?.scale ?? 1) * (emphasis ? settings.emphasisScale : 1);
-  const weight =
-    style?.fontWeight ?? (emphasis ? settings.emphasisFontWeight : settings.fontWeight);
-  const family = style?.fontFamily ?? settings.fontFamily;
-  const fontStyle = style?.fontStyle ?? settings.fontStyle;
+function fontOf(style: ResolvedWordStyle, scale: number): { font: string; size: number } {
+  const size = style.fontSize * scale;
+  const family = style.fontFamily;
   const familyCss = /[\s,]/.test(family) && !family.includes('"') ? `"${family}"` : family;
   return {
-    font: `${fontStyle} ${weight} ${Math.max(1, Math.round(size * 10) / 10)}px ${familyCss}, system-ui, sans-serif`,
+    font: `${style.fontStyle} ${style.fontWeight} ${Math.max(1, Math.round(size * 10) / 10)}px ${familyCss}, system-ui, sans-serif`,
     size,
   };
 }
@@ -243,9 +198,6 @@ export function blockCentre(
   }
 }
 
-const isEmphasised = (word: PaintableWord, settings: ResolvedSettings) =>
-  settings.emphasisEnabled && (word.isEmphasis === true || word.style?.isKeyword === true);
-
 export function layoutPage(
   ctx: PainterContext,
   page: CaptionPage,
@@ -259,20 +211,27 @@ export function layoutPage(
   const lineHeight = settings.fontSize * scale * settings.lineHeight;
   const gap = settings.fontSize * scale * 0.28;
   const margin = frame.width * 0.06;
+  const playing = seconds >= page.startSeconds && seconds < page.endSeconds;
   const measuredLines = page.lines.map((line) => {
     const measured = line.map((word) => {
-      const emphasis = isEmphasised(word, settings);
-      const { font, size } = fontOf(settings, word.style, emphasis, scale);
-      const text = transformText(word.word, word.style?.textTransform);
-      const spacing = (word.style?.letterSpacing ?? settings.letterSpacing) * scale;
-      return { word, text, font, size, emphasis, width: cache.width(ctx, font, spacing, text) };
+      const style = resolveWordStyle(word, settings);
+      const { font, size } = fontOf(style, scale);
+      const text = transformText(word.word, style.textTransform);
+      const spacing = style.letterSpacing * scale;
+      const width = cache.width(ctx, font, spacing, text);
+      // A word growing in its animation (the active pop) takes the room it grows into, so it
+      // never covers the spaces beside it; the page's fit is taken at rest (no shrinking pulse).
+      const grown = Math.max(1, motionOf(word, style, settings, seconds, playing).scale);
+      return { word, text, font, size, style, width, slot: width * grown };
     });
-    const width =
-      measured.reduce((sum, entry) => sum + entry.width, 0) +
-      gap * Math.max(0, measured.length - 1);
-    return { measured, width };
+    const gaps = gap * Math.max(0, measured.length - 1);
+    return {
+      measured,
+      rest: measured.reduce((sum, entry) => sum + entry.width, 0) + gaps,
+      width: measured.reduce((sum, entry) => sum + entry.slot, 0) + gaps,
+    };
   });
-  const widest = Math.max(0, ...measuredLines.map((line) => line.width));
+  const widest = Math.max(0, ...measuredLines.map((line) => line.rest));
   const fit = widest > frame.width - margin * 2 ? (frame.width - margin * 2) / widest : 1;
   const centreX = frame.width / 2;
   const centreY = frame.height * blockCentre(settings);
@@ -301,18 +260,34 @@ export function layoutPage(
         word: entry.word,
         text: entry.text,
         font: entry.font,
-        x: fitX(x + entry.width / 2),
+        x: fitX(x + entry.slot / 2),
         y: fitY(y),
         width: entry.width * fit,
         height: entry.size * fit,
         line: lineIndex,
         active: settings.showActiveWord && isActiveAt(entry.word, seconds),
-        emphasis: entry.emphasis,
+        style: entry.style,
       });
-      x += entry.width + gap;
+      x += entry.slot + gap;
     }
   });
   return { words: placed, lines, scale, fit };
+}
+
+/** A word's animation at `seconds` (its own active animation, else the setting's). */
+function motionOf(
+  word: PaintableWord,
+  style: ResolvedWordStyle,
+  settings: ResolvedSettings,
+  seconds: number,
+  playing: boolean,
+): WordMotion {
+  return wordMotion(
+    word,
+    seconds,
+    { ...settings, activeWordAnimation: style.activeAnimation },
+    playing,
+  );
 }
 
 /** The word under a point of the frame (for clicks on the preview), or null. */
@@ -330,7 +305,7 @@ export function wordAt(layout: PageLayout, x: number, y: number): PlacedWord | n
 
 // ───────────────────────────── painting ─────────────────────────────
 
-export const isVisibleColor = (color: string | undefined): color is string =>
+export const isVisibleColor = (color: string | null | undefined): color is string =>
   !!color &&
   color !== 'transparent' &&
   color !== 'none' &&
@@ -386,32 +361,26 @@ function clearShadow(ctx: PainterContext): void {
   setShadow(ctx, 'transparent', 0);
 }
 
-/** The fill of a word: active colour, gradient, own colour, emphasis colour, setting colour. */
+/** The fill of a word: the active colour (unless special), its gradient, its colour. */
 function fillFor(
   ctx: PainterContext,
   placed: PlacedWord,
-  settings: ResolvedSettings,
   width: number,
   height: number,
 ): string | CanvasGradient {
-  const style = placed.word.style;
-  if (placed.active && style?.isSpecial !== true)
-    return style?.activeColor ?? settings.activeWordColor;
-  const from = style?.textGradientFrom;
-  const to = style?.textGradientTo;
-  if (from && to && from !== to) {
+  const { style } = placed;
+  if (placed.active && !style.isSpecial) return style.activeColor;
+  if (style.gradient) {
     // The angle as in CSS: 0° paints bottom → top, 90° left → right.
-    const angle = ((style?.textGradientAngleDeg ?? 90) * Math.PI) / 180;
+    const angle = (style.gradient.angleDeg * Math.PI) / 180;
     const dx = (Math.sin(angle) * width) / 2;
     const dy = (-Math.cos(angle) * height) / 2;
     const gradient = ctx.createLinearGradient(-dx, -dy, dx, dy);
-    gradient.addColorStop(0, from);
-    gradient.addColorStop(1, to);
+    gradient.addColorStop(0, style.gradient.from);
+    gradient.addColorStop(1, style.gradient.to);
     return gradient;
   }
-  if (style?.color) return style.color;
-  if (placed.emphasis) return settings.emphasisColor;
-  return settings.color;
+  return style.color;
 }
 
 function paintWord(
@@ -420,9 +389,10 @@ function paintWord(
   settings: ResolvedSettings,
   layout: PageLayout,
   motion: WordMotion,
+  pageAlpha: number,
 ): void {
-  const style = placed.word.style;
-  const opacity = Math.max(0, Math.min(1, style?.opacity ?? 1)) * motion.alpha;
+  const { style } = placed;
+  const opacity = style.opacity * motion.alpha * pageAlpha;
   if (opacity <= 0) return;
   const { scale, fit } = layout;
   // Word boxes at full size: the context is scaled by the page fit and the motion.
@@ -430,30 +400,28 @@ function paintWord(
   const height = placed.height / fit;
   ctx.save();
   ctx.translate(
-    placed.x + (style?.offsetX ?? 0) * scale * fit,
-    placed.y + ((style?.offsetY ?? 0) * scale + motion.lift * height) * fit,
+    placed.x + style.offsetX * scale * fit,
+    placed.y + (style.offsetY * scale + motion.lift * height) * fit,
   );
-  if (style?.rotationDeg) ctx.rotate((style.rotationDeg * Math.PI) / 180);
+  if (style.rotationDeg) ctx.rotate((style.rotationDeg * Math.PI) / 180);
   const zoom = fit * motion.scale;
   if (zoom !== 1) ctx.scale(zoom, zoom);
   ctx.globalAlpha = opacity;
   ctx.font = placed.font;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  if (ctx.letterSpacing !== undefined)
-    ctx.letterSpacing = `${(style?.letterSpacing ?? settings.letterSpacing) * scale}px`;
+  if (ctx.letterSpacing !== undefined) ctx.letterSpacing = `${style.letterSpacing * scale}px`;
 
   const pad = height * 0.12;
   const box = () =>
     [-width / 2 - pad, -height / 2 - pad / 2, width + pad * 2, height + pad] as const;
-  const radius = (style?.backgroundRadiusPx ?? settings.borderRadius) * scale;
+  const radius = style.backgroundRadiusPx * scale;
   const activeBackground =
     placed.active && isVisibleColor(settings.activeWordBackgroundColor)
       ? settings.activeWordBackgroundColor
       : null;
   const background =
-    activeBackground ??
-    (motion.highlight ? (style?.activeColor ?? settings.activeWordColor) : style?.backgroundColor);
+    activeBackground ?? (motion.highlight ? style.activeColor : style.backgroundColor);
   if (isVisibleColor(background)) {
     ctx.fillStyle = background;
     roundedRect(ctx, ...box(), radius);
@@ -468,27 +436,21 @@ function paintWord(
   if (partial) ctx.textAlign = 'left';
   const textX = partial ? -width / 2 : 0;
 
-  const strokeWidth = (style?.textStrokeWidthPx ?? settings.textStrokeWidthPx) * scale;
-  if ((settings.textStrokeEnabled || (style?.textStrokeWidthPx ?? 0) > 0) && strokeWidth > 0) {
-    const blur = (style?.textStrokeBlurPx ?? settings.textStrokeBlurPx) * scale;
+  const strokeWidth = style.textStrokeWidthPx * scale;
+  if (strokeWidth > 0) {
+    const blur = style.textStrokeBlurPx * scale;
     if (blur > 0 && ctx.filter !== undefined) ctx.filter = `blur(${blur}px)`;
-    ctx.strokeStyle = style?.textStrokeColor ?? settings.textStrokeColor;
+    ctx.strokeStyle = style.textStrokeColor;
     ctx.lineWidth = strokeWidth * 2;
     ctx.lineJoin = 'round';
     ctx.strokeText(text, textX, 0);
     if (blur > 0 && ctx.filter !== undefined) ctx.filter = 'none';
   }
 
-  const fill = fillFor(ctx, placed, settings, width, height);
-  const glowColor = isVisibleColor(style?.glowColor)
-    ? style.glowColor
-    : placed.emphasis && isVisibleColor(settings.emphasisGlowColor)
-      ? settings.emphasisGlowColor
-      : null;
-  const glowBlur = isVisibleColor(style?.glowColor)
-    ? (style?.glowBlurPx ?? 0)
-    : settings.emphasisGlowBlurPx;
-  const shadow = parseShadow(style?.textShadow ?? settings.textShadow, scale);
+  const fill = fillFor(ctx, placed, width, height);
+  const glowColor = isVisibleColor(style.glowColor) ? style.glowColor : null;
+  const glowBlur = style.glowBlurPx;
+  const shadow = parseShadow(style.textShadow, scale);
   const glowing = glowColor !== null && glowBlur > 0;
   ctx.fillStyle = fill;
   if (shadow) {
@@ -503,7 +465,7 @@ function paintWord(
   clearShadow(ctx);
 
   if (motion.underline > 0) {
-    ctx.fillStyle = style?.activeColor ?? settings.activeWordColor;
+    ctx.fillStyle = style.activeColor;
     const thickness = Math.max(2, height * 0.08);
     roundedRect(
       ctx,
@@ -515,10 +477,9 @@ function paintWord(
     );
   }
 
-  const emoji = emojiFor(style?.emojiName);
+  const emoji = emojiFor(style.emojiName);
   if (emoji) {
-    const size =
-      settings.emojiOverlaySizePx * scale * (Number.parseFloat(style?.emojiScale ?? '1') || 1);
+    const size = settings.emojiOverlaySizePx * scale * style.emojiScale;
     ctx.textAlign = 'center';
     ctx.font = `${Math.max(1, Math.round(size))}px system-ui, sans-serif`;
     ctx.fillStyle = '#ffffff';
@@ -534,7 +495,12 @@ export interface PaintCaptionInput {
   /** The time to paint (picks the page, the active word and the animations). */
   seconds: number;
   cache?: TextMeasureCache;
+  /** Paints the page faded (a page shown near the playhead, not spoken at it). */
+  dimmed?: boolean;
 }
+
+/** How much of a dimmed page shows: readable, and plainly not the spoken one. */
+export const DIMMED_ALPHA = 0.5;
 
 /** Paints the page of `words` on screen at `seconds`; returns its layout, or null when none. */
 export function paintCaption(ctx: PainterContext, input: PaintCaptionInput): PageLayout | null {
@@ -555,7 +521,9 @@ export function paintPage(
   const settings = resolveSettings(input.settings);
   const layout = layoutPage(ctx, page, settings, input.frame, input.seconds, input.cache);
   const playing = input.seconds >= page.startSeconds && input.seconds < page.endSeconds;
+  const alpha = input.dimmed ? DIMMED_ALPHA : 1;
   ctx.save();
+  ctx.globalAlpha = alpha;
   if (isVisibleColor(settings.backgroundColor)) {
     ctx.fillStyle = settings.backgroundColor;
     const padX = settings.fontSize * layout.scale * layout.fit * 0.3;
@@ -575,7 +543,8 @@ export function paintPage(
       placed,
       settings,
       layout,
-      wordMotion(placed.word, input.seconds, settings, playing),
+      motionOf(placed.word, placed.style, settings, input.seconds, playing),
+      alpha,
     );
   ctx.restore();
   return layout;

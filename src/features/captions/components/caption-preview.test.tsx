@@ -66,7 +66,7 @@ function setup() {
       <View />
     </QueryClientProvider>,
   );
-  return { editor, renders };
+  return { editor, renders, playback };
 }
 
 const colourOf = (page: CaptionPage, id: string) =>
@@ -89,5 +89,26 @@ describe('CaptionPreview', () => {
     // Whatever renders next finds the frame painted already.
     act(() => editor.setState({ announcement: 'rendered' }));
     expect(paintPage.mock.calls.length).toBe(paintsBefore + 1);
+  });
+
+  it('between captions, paints the nearest page faded; on a word, the page as spoken', () => {
+    const { playback } = setup();
+    // Captions run 0–1.5 s and 2–3.5 s: at 1.8 s the second is nearer.
+    act(() => playback.setState({ playhead: 1.8 }));
+    const [, between, input] = paintPage.mock.calls.at(-1)! as [
+      unknown,
+      CaptionPage,
+      { dimmed?: boolean },
+    ];
+    expect(between.lines[0]![0]!.id).toBe('w3');
+    expect(input.dimmed).toBe(true);
+    act(() => playback.setState({ playhead: 2.2 }));
+    const [, spoken, spokenInput] = paintPage.mock.calls.at(-1)! as [
+      unknown,
+      CaptionPage,
+      { dimmed?: boolean; seconds: number },
+    ];
+    expect(spoken.lines[0]![0]!.id).toBe('w3');
+    expect(spokenInput).toMatchObject({ dimmed: false, seconds: 2.2 });
   });
 });

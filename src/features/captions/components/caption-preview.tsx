@@ -2,13 +2,16 @@
  * The caption preview: the shared caption painter on a 9:16 canvas, exactly as the video plays.
  * Paused, it shows the page of the selected word at rest (or the page at the playhead); playing,
  * a requestAnimationFrame loop moves the playhead and paints the page and the active word of each
- * frame (React renders only when the spoken word changes). A click on a word selects it.
+ * frame (React renders only when the spoken word changes). Between captions (and at 0 s, before
+ * the first) it shows the page nearest the playhead, dimmed, never an empty frame. A Look hovered
+ * in the gallery is tried here before it is applied. A click on a word selects it.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
+  nearestPageIndex,
   pageIndexAt,
   pageOfWord,
   type CaptionPage,
@@ -22,6 +25,7 @@ import {
 import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
 import { withCurrentWords, wordById } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
+import { settingsWithLook } from '../model/looks.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
@@ -45,6 +49,8 @@ interface Shown {
   page: CaptionPage | null;
   /** The time painted: outside the page's time when it is shown at rest. */
   seconds: number;
+  /** Not spoken at the playhead: the page nearest it, shown faded. */
+  dimmed: boolean;
 }
 
 function pageToShow(
@@ -58,11 +64,16 @@ function pageToShow(
     if (index >= 0) {
       const page = pages[index]!;
       const inside = playhead >= page.startSeconds && playhead < page.endSeconds;
-      return { page, seconds: inside ? playhead : -1 };
+      return { page, seconds: inside ? playhead : -1, dimmed: false };
     }
   }
   const index = pageIndexAt(pages, playhead);
-  return { page: index >= 0 ? pages[index]! : null, seconds: playhead };
+  if (index >= 0) return { page: pages[index]!, seconds: playhead, dimmed: false };
+  // Between captions: the nearest page, at rest and faded, rather than an empty frame.
+  const near = nearestPageIndex(pages, playhead);
+  return near >= 0
+    ? { page: pages[near]!, seconds: -1, dimmed: true }
+    : { page: null, seconds: playhead, dimmed: false };
 }
 
 /**
@@ -120,8 +131,8 @@ export const CaptionPreview = memo(function CaptionPreview({
     // The editor's document and state as they are now (not as last rendered).
     const doc = editor.document();
     const now = doc?.words.words ?? NO_WORDS;
-    const current = doc?.style.settings;
-    const { focusWord: focus, selection: chosen } = editor.getState();
+    const { focusWord: focus, selection: chosen, lookPreview } = editor.getState();
+    const current = doc && settingsWithLook(doc.style.settings, lookPreview);
     if (!canvas || !ctx || !current) return;
     const found = pageToShow(list, seconds, isPlaying, focus);
     const shown = found.page ? { ...found, page: withCurrentWords(found.page, now) } : found;
@@ -130,6 +141,7 @@ export const CaptionPreview = memo(function CaptionPreview({
     const painted: Painted = {
       page: shown.page,
       seconds: shown.seconds,
+      dimmed: shown.dimmed,
       settings: current,
       selection: isPlaying ? null : chosen,
       canvas,
@@ -143,17 +155,19 @@ export const CaptionPreview = memo(function CaptionPreview({
           frame: { width: canvas.width, height: canvas.height },
           seconds: shown.seconds,
           cache,
+          dimmed: shown.dimmed,
         })
       : null;
     // For people: what the canvas shows, described below it.
     const text = layoutRef.current?.words.map((placed) => placed.text).join(' ') ?? '';
-    if (text !== shownRef.current) {
-      shownRef.current = text;
+    const said = text
+      ? `Shows the caption “${text}”${shown.dimmed ? ', faded: the playhead is between captions' : ''}${lookPreview ? `, with the Look “${lookPreview.name}” tried` : ''}.`
+      : 'No caption at this time.';
+    canvas.dataset.dimmed = String(shown.dimmed);
+    if (said !== shownRef.current) {
+      shownRef.current = said;
       const description = document.getElementById('caption-preview-description');
-      if (description)
-        description.textContent = text
-          ? `Shows the caption “${text}”.`
-          : 'No caption at this time.';
+      if (description) description.textContent = said;
     }
     if (!isPlaying && layoutRef.current && chosen.size > 0)
       outlineSelected(ctx, layoutRef.current, chosen, canvas.width);
@@ -289,6 +303,7 @@ const NO_WORDS: readonly CaptionWord[] = [];
 interface Painted {
   page: CaptionPage | null;
   seconds: number;
+  dimmed: boolean;
   settings: CaptionSettings;
   selection: ReadonlySet<string> | null;
   canvas: HTMLCanvasElement;
@@ -315,7 +330,7 @@ function samePaint(a: Painted | null, b: Painted): boolean {
   if (!a) return false;
   if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
-  if (a.seconds !== b.seconds) return false;
+  if (a.seconds !== b.seconds || a.dimmed !== b.dimmed) return false;
   if (a.selection === b.selection) return true;
   if (!a.selection || !b.selection || !b.page) return false;
   return b.page.lines.every((line) =>

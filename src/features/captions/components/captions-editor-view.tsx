@@ -18,7 +18,8 @@ import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { captionFontsQueryOptions, captionSearchQueryOptions } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';
 import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
-import { emphasisCount, sameStructure, withCurrentWords } from '../model/caption-doc.ts';
+import { captionOf, emphasisCount, indexOfWords, sameStructure } from '../model/caption-doc.ts';
+import { settingsWithLook } from '../model/looks.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds, type CaptionsContext } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
@@ -146,8 +147,10 @@ const CaptionsScreen = memo(function CaptionsScreen({
     [structure, visible],
   );
   const order = useMemo(() => wordIdsOf(rows), [rows]);
-  const perLine = settings?.wordsPerLineLimit;
-  const perPage = settings?.maxLinesPerCaption;
+  // A Look tried in the gallery breaks the lines its way in the preview.
+  const shownSettings = settings && settingsWithLook(settings, state.lookPreview);
+  const perLine = shownSettings?.wordsPerLineLimit;
+  const perPage = shownSettings?.maxLinesPerCaption;
   const pages = useMemo(
     () =>
       structure
@@ -173,10 +176,11 @@ const CaptionsScreen = memo(function CaptionsScreen({
     [order, structure],
   );
   const fontList = fonts.data?.fonts ?? NO_FONTS;
-  // The Looks are previewed on the first page as it is now (with the words' own styles).
-  const firstPage = useMemo(
-    () => (pages[0] && words ? withCurrentWords(pages[0], words) : null),
-    [pages, words],
+  // The Looks are previewed on the first caption as it is now (with the words' own styles).
+  const [firstCaptions] = useState(() => new FirstCaptionCache());
+  const firstCaption = useMemo(
+    () => firstCaptions.of(structure, words),
+    [firstCaptions, structure, words],
   );
 
   if (!doc || !words || !settings) return null;
@@ -297,6 +301,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
                 editor={editor}
                 words={words}
                 selection={selection}
+                settings={settings}
                 fonts={fontList}
                 palette={palette}
               />
@@ -316,7 +321,9 @@ const CaptionsScreen = memo(function CaptionsScreen({
                 editor={editor}
                 looks={looks.data?.looks ?? null}
                 appliedId={doc.style.look_id}
-                page={firstPage}
+                settings={settings}
+                firstCaption={firstCaption}
+                words={words}
               />
             ),
           }}
@@ -333,6 +340,34 @@ const CaptionsScreen = memo(function CaptionsScreen({
 /** What the command context is re-read for, besides the document. */
 const CONTEXT_WATCH = (state: ReturnType<CaptionsEditor['getState']>) =>
   [state.selection, state.anchor, state.history, state.outbox, state.draft] as const;
+
+/**
+ * The words of the first caption as they are now: the same list while none of them changed (a
+ * style change elsewhere leaves the Look thumbnails as they are).
+ */
+class FirstCaptionCache {
+  private last: readonly CaptionWord[] = NO_WORDS;
+
+  of(
+    structure: readonly CaptionWord[] | undefined,
+    words: readonly CaptionWord[] | undefined,
+  ): readonly CaptionWord[] {
+    const first = structure?.[0];
+    if (!first || !words) return (this.last = NO_WORDS);
+    const caption = captionOf(first);
+    const index = indexOfWords(words);
+    const now: CaptionWord[] = [];
+    for (const word of structure) {
+      if (captionOf(word) !== caption) break;
+      now.push(words[index.get(word.id) ?? -1] ?? word);
+    }
+    const last = this.last;
+    if (now.length !== last.length || now.some((word, i) => word !== last[i])) this.last = now;
+    return this.last;
+  }
+}
+
+const NO_WORDS: readonly CaptionWord[] = [];
 
 /** No fonts (yet): one list, so that memoised panels are not re-rendered for a new `[]`. */
 const NO_FONTS: readonly CaptionFont[] = [];

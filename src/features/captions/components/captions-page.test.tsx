@@ -192,6 +192,51 @@ describe('CaptionsPage brand colours and fonts', () => {
   });
 });
 
+describe('CaptionsPage: a word’s own style', () => {
+  it('marks the fields a word sets itself; one goes back to the caption style, then Reset to default clears the rest; undo brings them back', async () => {
+    const { projectId, list } = await openPage('Vlog intro');
+    const text = await selectFirstWord(list);
+    const stored = async () => {
+      const response = await fetch(
+        `${API_BASE_URL}/projects/${projectId}/captions/words?limit=500`,
+      );
+      const { words } = (await response.json()) as {
+        words: Array<{ word: string; style?: Record<string, unknown> }>;
+      };
+      return words.find((word) => word.word === text)!.style ?? {};
+    };
+    const saved = () => waitFor(() => expect(saveStatus()).toHaveTextContent('All changes saved'));
+    const seeded = await stored();
+
+    await typeColour('#00ff00');
+    await saved();
+    const glow = screen.getByRole('spinbutton', { name: 'Glow size (px)' });
+    await userEvent.clear(glow);
+    await userEvent.type(glow, '12{Enter}');
+    await saved();
+    expect(await stored()).toEqual({ ...seeded, color: '#00ff00', glowBlurPx: 12 });
+    expect(screen.getByLabelText('Own style')).toHaveTextContent(/^Its own: .*colour.*glow size/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use the caption style’s colour' }));
+    await saved();
+    expect(await stored()).toEqual({ ...seeded, glowBlurPx: 12 });
+    expect(screen.queryByRole('button', { name: 'Use the caption style’s colour' })).toBeNull();
+
+    const panel = screen.getByRole('tabpanel');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reset to default' }));
+    await saved();
+    expect(await stored()).toEqual({});
+    expect(screen.getByLabelText('Own style')).toHaveTextContent(
+      'No style of its own: it follows the caption style.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Reset to default' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await saved();
+    expect(await stored()).toEqual({ ...seeded, glowBlurPx: 12 });
+  }, 60_000);
+});
+
 describe('CaptionsPage saving', () => {
   it('a 400 names the field and says what the service said; nothing stays unsaved', async () => {
     server.use(

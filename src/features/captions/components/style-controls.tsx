@@ -43,11 +43,13 @@ function useNativeChange(
 
 /**
  * What every field control takes: its label, its value (null when the selected words differ,
- * undefined when the default applies) and the commit (returns why it was refused, or null).
+ * undefined when the default applies), what it inherits while not set (shown in its place: the
+ * caption style's value, when known) and the commit (returns why it was refused, or null).
  */
 interface FieldProps<T> {
   label: string;
   value: T | null | undefined;
+  inherited?: T | undefined;
   disabled?: boolean | undefined;
   onCommit(value: T): string | null;
 }
@@ -63,6 +65,7 @@ function Problem({ id, text }: { id: string; text: string | null }) {
 export function ColorField({
   label,
   value,
+  inherited,
   swatches = [],
   disabled,
   onPreview,
@@ -87,18 +90,22 @@ export function ColorField({
           ref={picker}
           type="color"
           aria-label={`${label} picker`}
-          value={pickerValue(value ?? undefined) ?? '#000000'}
+          value={pickerValue(value ?? inherited) ?? '#000000'}
           onChange={(event) => onPreview(event.target.value)}
           className="h-8 w-10 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
         />
         <input
           type="text"
           aria-label={`${label} (hex)`}
-          placeholder={value === null ? 'Mixed' : 'Default'}
+          placeholder={value === null ? 'Mixed' : (inherited ?? 'Default')}
           {...hex.inputProps}
           className={`${inputClass} w-28 font-mono`}
         />
-        {value === undefined ? <span className="text-xs text-slate-500">default</span> : null}
+        {value === undefined ? (
+          <span className="text-xs text-slate-600">
+            {inherited !== undefined ? 'caption style' : 'default'}
+          </span>
+        ) : null}
       </div>
       {swatches.map((group) => (
         <div
@@ -140,12 +147,15 @@ const parseNumber =
 export function NumberSliderField({
   field,
   value,
+  inherited,
   disabled,
   onPreview,
   onCommit,
 }: {
   field: FieldSpec<string>;
   value: number | null | undefined;
+  /** The value while not set (the caption style's), when known. */
+  inherited?: number | undefined;
   disabled?: boolean;
   onPreview(value: number): void;
   onCommit(value: number): string | null;
@@ -171,7 +181,7 @@ export function NumberSliderField({
           min={field.min}
           max={field.max}
           step={field.step ?? 'any'}
-          value={value ?? field.min ?? 0}
+          value={value ?? inherited ?? field.min ?? 0}
           disabled={disabled}
           onChange={(event) => onPreview(Number(event.target.value))}
           className="min-w-0 flex-1 accent-indigo-600"
@@ -182,7 +192,13 @@ export function NumberSliderField({
           min={field.min}
           max={field.max}
           step={field.step ?? 'any'}
-          placeholder={value === null ? 'Mixed' : 'Default'}
+          placeholder={
+            value === null
+              ? 'Mixed'
+              : inherited !== undefined
+                ? String(Number(inherited.toFixed(3)))
+                : 'Default'
+          }
           disabled={disabled}
           {...number.inputProps}
           className={`${inputClass} w-20 tabular-nums`}
@@ -239,9 +255,22 @@ function SelectControl({
   );
 }
 
+/** The placeholder of a select: mixed, a value it does not offer, or what it inherits. */
+function selectPlaceholder(
+  value: string | null | undefined,
+  inherited: string | undefined,
+  labelOf: (value: string) => string,
+  missing: string,
+): string {
+  if (value === null) return 'Mixed';
+  if (value) return `${value} (${missing})`;
+  return inherited !== undefined ? `Caption style: ${labelOf(inherited)}` : 'Default';
+}
+
 export function SelectField({
   label,
   value,
+  inherited,
   options,
   disabled,
   onCommit,
@@ -252,7 +281,12 @@ export function SelectField({
       label={label}
       value={value}
       known={known}
-      placeholder={value === null ? 'Mixed' : value ? `${value} (not offered)` : 'Default'}
+      placeholder={selectPlaceholder(
+        value,
+        inherited,
+        (shown) => options.find((option) => option.value === shown)?.label ?? shown,
+        'not offered',
+      )}
       disabled={disabled}
       onCommit={onCommit}
     >
@@ -268,6 +302,7 @@ export function SelectField({
 export function FontField({
   label,
   value,
+  inherited,
   fonts,
   brandFonts = null,
   disabled,
@@ -290,11 +325,7 @@ export function FontField({
       placeholder={
         fonts.length === 0
           ? 'Loading fonts…'
-          : value === null
-            ? 'Mixed'
-            : value
-              ? `${value} (not available)`
-              : 'Default'
+          : selectPlaceholder(value, inherited, (family) => family, 'not available')
       }
       disabled={disabled || fonts.length === 0}
       onCommit={onCommit}
@@ -346,7 +377,7 @@ export function EmojiField({ label, value, disabled, onCommit }: FieldProps<stri
   );
 }
 
-export function ToggleField({ label, value, disabled, onCommit }: FieldProps<boolean>) {
+export function ToggleField({ label, value, inherited, disabled, onCommit }: FieldProps<boolean>) {
   const ref = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -358,7 +389,7 @@ export function ToggleField({ label, value, disabled, onCommit }: FieldProps<boo
         <input
           ref={ref}
           type="checkbox"
-          checked={value === true}
+          checked={(value ?? inherited) === true}
           disabled={disabled}
           onChange={(event) => setProblem(onCommit(event.target.checked))}
           className="h-4 w-4 accent-indigo-600"
@@ -375,7 +406,7 @@ const parseShadow = (text: string): Parsed<string> => {
   return refused ? { ok: false, reason: refused } : { ok: true, value: text.trim() };
 };
 
-export function ShadowField({ label, value, disabled, onCommit }: FieldProps<string>) {
+export function ShadowField({ label, value, inherited, disabled, onCommit }: FieldProps<string>) {
   const hintId = useId();
   const shadow = useDraftInput({
     shown: value ?? '',
@@ -390,7 +421,7 @@ export function ShadowField({ label, value, disabled, onCommit }: FieldProps<str
       </label>
       <input
         type="text"
-        placeholder={value === null ? 'Mixed' : 'none'}
+        placeholder={value === null ? 'Mixed' : (inherited ?? 'none')}
         disabled={disabled}
         {...shadow.inputProps}
         className={`${inputClass} font-mono`}

@@ -1,7 +1,9 @@
 /**
  * The inspector of the selected words (every word style field, text, emphasis, reset) and the
  * panel of the project's caption settings. Each field is a control from `style-controls.tsx`,
- * derived from the field table; each edit runs a command of the table (live while dragged).
+ * derived from the field table; each edit runs a command of the table (live while dragged). A
+ * word field the words set themselves is marked “Own” (with a button that hands it back to the
+ * caption style); one they inherit shows the caption style's value (the cascade).
  */
 import { memo, useCallback, useMemo } from 'react';
 import { Button } from '@/editor-kit/controls/button.tsx';
@@ -11,8 +13,17 @@ import type {
   CaptionWord,
   CaptionWordStyle,
 } from '@/api/schema.gen.ts';
+import { resolveSettings, type ResolvedSettings } from '@/caption-painter/caption-cascade.ts';
 import { indexOfWords } from '../model/caption-doc.ts';
-import { resetStyle, setSettings, setStyle, setText, toggleEmphasis } from '../model/commands.ts';
+import {
+  clearOwnField,
+  resetStyle,
+  setSettings,
+  setStyle,
+  setText,
+  toggleEmphasis,
+} from '../model/commands.ts';
+import { describeOwnStyle, inheritedValue } from '../model/own-style.ts';
 import {
   groupFields,
   SETTINGS_FIELDS,
@@ -62,6 +73,7 @@ type Commit<Key extends string> = (
 const FieldControl = memo(function FieldControl<Key extends string>({
   field,
   value,
+  inherited,
   fonts,
   palette,
   disabled,
@@ -70,6 +82,8 @@ const FieldControl = memo(function FieldControl<Key extends string>({
 }: {
   field: FieldSpec<Key>;
   value: unknown;
+  /** What the field is while not set (the caption style's value), when known. */
+  inherited?: string | number | boolean | undefined;
   fonts: readonly CaptionFont[];
   palette: Palette;
   disabled: boolean;
@@ -79,12 +93,14 @@ const FieldControl = memo(function FieldControl<Key extends string>({
   const preview = (next: string | number | boolean) => onPreview(field, next);
   const commit = (next: string | number | boolean) => onCommit(field, next);
   const text = value === null ? null : value === undefined ? undefined : String(value);
+  const fallback = inherited === undefined ? undefined : String(inherited);
   switch (field.kind) {
     case 'color':
       return (
         <ColorField
           label={field.label}
           value={text}
+          inherited={fallback}
           swatches={palette.groups}
           disabled={disabled}
           onPreview={preview}
@@ -96,6 +112,7 @@ const FieldControl = memo(function FieldControl<Key extends string>({
         <NumberSliderField
           field={field}
           value={value === null ? null : value === undefined ? undefined : Number(value)}
+          inherited={typeof inherited === 'number' ? inherited : undefined}
           disabled={disabled}
           onPreview={preview}
           onCommit={commit}
@@ -106,6 +123,7 @@ const FieldControl = memo(function FieldControl<Key extends string>({
         <SelectField
           label={field.label}
           value={text}
+          inherited={fallback}
           options={field.options ?? []}
           disabled={disabled}
           onCommit={commit}
@@ -116,17 +134,27 @@ const FieldControl = memo(function FieldControl<Key extends string>({
         <ToggleField
           label={field.label}
           value={value === null ? null : value === undefined ? undefined : value === true}
+          inherited={typeof inherited === 'boolean' ? inherited : undefined}
           disabled={disabled}
           onCommit={commit}
         />
       );
     case 'shadow':
-      return <ShadowField label={field.label} value={text} disabled={disabled} onCommit={commit} />;
+      return (
+        <ShadowField
+          label={field.label}
+          value={text}
+          inherited={fallback}
+          disabled={disabled}
+          onCommit={commit}
+        />
+      );
     case 'font':
       return (
         <FontField
           label={field.label}
           value={text}
+          inherited={fallback}
           fonts={fonts}
           brandFonts={palette.fonts}
           disabled={disabled}
@@ -139,6 +167,7 @@ const FieldControl = memo(function FieldControl<Key extends string>({
 }) as <Key extends string>(props: {
   field: FieldSpec<Key>;
   value: unknown;
+  inherited?: string | number | boolean | undefined;
   fonts: readonly CaptionFont[];
   palette: Palette;
   disabled: boolean;
@@ -150,6 +179,9 @@ const FieldControl = memo(function FieldControl<Key extends string>({
 function FieldGroups<Key extends string>({
   fields,
   valueOf,
+  inheritedOf,
+  ownOf,
+  onClear,
   fonts,
   palette,
   preview,
@@ -157,6 +189,12 @@ function FieldGroups<Key extends string>({
 }: {
   fields: ReadonlyArray<FieldSpec<Key>>;
   valueOf(key: Key): unknown;
+  /** A word field's value while not set (the caption style's), when known. */
+  inheritedOf?(key: Key): string | number | boolean | undefined;
+  /** Whether the words set the field themselves: all of them, some, or none. */
+  ownOf?(key: Key): 'all' | 'some' | 'none';
+  /** Hands the field back to the caption style (clears it on the words). */
+  onClear?(field: FieldSpec<Key>): void;
   fonts: readonly CaptionFont[];
   palette: Palette;
   /** Stable (the controls are memoised). */
@@ -166,18 +204,38 @@ function FieldGroups<Key extends string>({
   return groupFields(fields).map(({ group, fields: inGroup }) => (
     <fieldset key={group} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <legend className="pr-2 text-sm font-semibold text-slate-800">{group}</legend>
-      {inGroup.map((field) => (
-        <FieldControl
-          key={field.key}
-          field={field}
-          value={valueOf(field.key)}
-          fonts={fonts}
-          palette={palette}
-          disabled={false}
-          onPreview={preview}
-          onCommit={commit}
-        />
-      ))}
+      {inGroup.map((field) => {
+        const own = ownOf?.(field.key) ?? 'none';
+        return (
+          <div key={field.key} className="flex flex-col gap-1" data-own={own}>
+            <FieldControl
+              field={field}
+              value={valueOf(field.key)}
+              inherited={inheritedOf?.(field.key)}
+              fonts={fonts}
+              palette={palette}
+              disabled={false}
+              onPreview={preview}
+              onCommit={commit}
+            />
+            {own !== 'none' && onClear ? (
+              <div className="flex items-center gap-2 text-xs">
+                <span className="rounded bg-indigo-100 px-1.5 font-medium text-indigo-900">
+                  {own === 'all' ? 'Own' : 'Own on some words'}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onClear(field)}
+                  aria-label={`Use the caption style’s ${field.label.replace(/ \(.*\)$/, '').toLowerCase()}`}
+                  className="text-indigo-700 underline hover:text-indigo-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  Use the caption style’s
+                </button>
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
     </fieldset>
   ));
 }
@@ -196,16 +254,51 @@ function sharedStyle(words: readonly CaptionWord[]): Partial<Record<WordStyleKey
   return shared;
 }
 
+/** Whether the words set each style field themselves: all, some or none of them. */
+function ownership(words: readonly CaptionWord[]): Partial<Record<WordStyleKey, 'all' | 'some'>> {
+  const counts = new Map<WordStyleKey, number>();
+  for (const word of words)
+    for (const key of describeOwnStyle(word.style).fields)
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  const result: Partial<Record<WordStyleKey, 'all' | 'some'>> = {};
+  for (const [key, count] of counts) result[key] = count === words.length ? 'all' : 'some';
+  return result;
+}
+
+/** Inherited values are read from this many of the selected words (they must agree). */
+const INHERITED_SAMPLE = 50;
+
+/** The value each field inherits, where the selected words (a sample) agree on it. */
+function inheritedValues(
+  words: readonly CaptionWord[],
+  settings: ResolvedSettings,
+): Partial<Record<WordStyleKey, string | number | boolean>> {
+  const sample = words.slice(0, INHERITED_SAMPLE);
+  const values: Partial<Record<WordStyleKey, string | number | boolean>> = {};
+  for (const field of WORD_STYLE_FIELDS) {
+    const first = sample[0] ? inheritedValue(field.key, sample[0], settings) : undefined;
+    if (
+      first !== undefined &&
+      sample.every((word) => inheritedValue(field.key, word, settings) === first)
+    )
+      values[field.key] = first;
+  }
+  return values;
+}
+
 export const WordInspector = memo(function WordInspector({
   editor,
   words,
   selection,
+  settings,
   fonts,
   palette,
 }: {
   editor: CaptionsEditor;
   words: readonly CaptionWord[];
   selection: ReadonlySet<string>;
+  /** The project's caption settings (what a field the words do not set is). */
+  settings: CaptionSettings;
   fonts: readonly CaptionFont[];
   palette: Palette;
 }) {
@@ -217,6 +310,16 @@ export const WordInspector = memo(function WordInspector({
     });
   }, [words, selection]);
   const shared = useMemo(() => sharedStyle(selected), [selected]);
+  const owned = useMemo(() => ownership(selected), [selected]);
+  const inherited = useMemo(
+    () => inheritedValues(selected, resolveSettings(settings)),
+    [selected, settings],
+  );
+  const clear = useCallback(
+    (field: FieldSpec<WordStyleKey>) =>
+      void editor.run(clearOwnField, { key: field.key, what: field.label.toLowerCase() }),
+    [editor],
+  );
   const preview = useCallback(
     (field: FieldSpec<WordStyleKey>, value: string | number | boolean) =>
       void editor.preview(setStyle, {
@@ -244,6 +347,12 @@ export const WordInspector = memo(function WordInspector({
     );
   }
   const single = selected.length === 1 ? selected[0]! : null;
+  const ownKeys = Object.keys(owned) as WordStyleKey[];
+  const ownNames = single
+    ? describeOwnStyle(single.style).short
+    : WORD_STYLE_FIELDS.filter((field) => owned[field.key])
+        .map((field) => field.label.toLowerCase())
+        .join(', ');
   const emphasised = selected.every((word) => word.isEmphasis);
   const mixedEmphasis = !emphasised && selected.some((word) => word.isEmphasis);
   return (
@@ -272,13 +381,28 @@ export const WordInspector = memo(function WordInspector({
         >
           {emphasised ? 'Emphasised' : 'Emphasise'}
         </Button>
-        <Button variant="secondary" onClick={() => editor.run(resetStyle, undefined)}>
+        <Button
+          variant="secondary"
+          disabled={ownKeys.length === 0}
+          aria-describedby="word-own-style"
+          onClick={() => editor.run(resetStyle, undefined)}
+        >
           Reset to default
         </Button>
       </div>
+      <p id="word-own-style" className="text-xs text-slate-600" aria-label="Own style">
+        {ownKeys.length === 0
+          ? single
+            ? 'No style of its own: it follows the caption style.'
+            : 'No style of their own: they follow the caption style.'
+          : `${single ? 'Its own' : 'Their own'}: ${ownNames}. Reset to default clears ${ownKeys.length === 1 ? 'it' : 'them'}; the rest follows the caption style.`}
+      </p>
       <FieldGroups
         fields={WORD_STYLE_FIELDS}
         valueOf={(key) => shared[key]}
+        inheritedOf={(key) => inherited[key]}
+        ownOf={(key) => owned[key] ?? 'none'}
+        onClear={clear}
         fonts={fonts}
         palette={palette}
         preview={preview}

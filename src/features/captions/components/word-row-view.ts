@@ -11,6 +11,7 @@
  */
 import type { CaptionSpan, CaptionWord } from '@/api/schema.gen.ts';
 import { emojiFor } from '@/caption-painter/caption-painter.ts';
+import { describeOwnStyle } from '../model/own-style.ts';
 import { formatTime } from '../model/timing.ts';
 import { highlight, type WordRow } from '../model/word-rows.ts';
 
@@ -47,8 +48,7 @@ const TRACK_CLASS =
   'absolute top-3.5 box-border h-6 w-[132px] rounded border-y-[6px] border-slate-100 bg-indigo-300';
 const HANDLE_CLASS =
   'absolute -top-1.5 h-6 w-2.5 cursor-ew-resize touch-none rounded-sm bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
-const GLANCE_CLASS =
-  'absolute top-[18px] h-4 w-24 truncate pl-5 font-mono text-xs leading-4 text-slate-700';
+const GLANCE_CLASS = 'absolute top-[18px] h-4 w-24 truncate pl-5 text-xs leading-4 text-slate-700';
 
 /** What a word row shows. */
 export interface WordRowData {
@@ -157,14 +157,15 @@ export class WordRowSlot {
   private readonly glanceAttrs: Attributes;
   private readonly swatch: HTMLSpanElement;
   private readonly marks: Text;
-  private readonly glow: HTMLSpanElement;
   private readonly unsavedMark: HTMLSpanElement;
   private shownText: { word: string; query: string } = { word: '', query: '' };
   private rowClass = '';
   private top = Number.NaN;
   private border = { left: Number.NaN, right: Number.NaN };
-  private swatchFill = '';
-  private glowColor = '';
+  private swatchFill: string | null = null;
+  /** The style and emphasis the glance shows (written again only when they change). */
+  private glanceStyle: CaptionWord['style'] | null = null;
+  private glanceEmphasis: boolean | undefined = undefined;
   private editing = false;
   private unsaved: boolean | null = null;
 
@@ -226,9 +227,6 @@ export class WordRowSlot {
       this.glance,
     );
     this.marks = text(this.glance);
-    this.glow = element('span', '', this.glance);
-    this.glow.textContent = ' ✦';
-    this.glow.hidden = true;
 
     this.unsavedMark = element(
       'span',
@@ -359,30 +357,34 @@ export class WordRowSlot {
     this.fieldHost.hidden = !editing;
   }
 
-  /** Colour or gradient, weight, emphasis, glow and emoji, small. */
+  /**
+   * Which fields the word sets itself (the rest follow the caption style): their names, small,
+   * with its own colour or gradient as a swatch (an empty box when it inherits its colour), and
+   * the emphasis and emoji marks.
+   */
   private showGlance(word: CaptionWord): void {
+    if (this.glanceStyle === word.style && this.glanceEmphasis === word.isEmphasis) return;
+    this.glanceStyle = word.style;
+    this.glanceEmphasis = word.isEmphasis;
     const style = word.style ?? {};
+    const own = describeOwnStyle(style);
     const gradient =
       style.textGradientFrom &&
       style.textGradientTo &&
       style.textGradientFrom !== style.textGradientTo
         ? `linear-gradient(90deg, ${style.textGradientFrom}, ${style.textGradientTo})`
         : null;
-    const glow =
-      !!style.glowColor && style.glowColor !== 'transparent' && (style.glowBlurPx ?? 0) > 0;
-    const parts = [
-      gradient ? 'gradient' : style.color ? `colour ${style.color}` : 'default colour',
-      style.fontWeight ? `weight ${style.fontWeight}` : null,
+    const label = [
+      own.long ? `Own style: ${own.long}` : 'No own style: follows the caption style',
       word.isEmphasis ? 'emphasised' : null,
-      glow ? 'glow' : null,
-      style.emojiName ? `emoji ${style.emojiName}` : null,
     ]
       .filter(Boolean)
-      .join(', ');
-    this.glanceAttrs.set('aria-label', `Style: ${parts}`);
-    this.glanceAttrs.set('title', parts);
-    // A plain fill unless the word has a gradient (painted as an image).
-    const fill = gradient ?? style.color ?? '#ffffff';
+      .join('; ');
+    this.glanceAttrs.set('aria-label', label);
+    this.glanceAttrs.set('title', label);
+    this.glanceAttrs.set('data-own-fields', own.fields.join(' '));
+    // A plain fill unless the word has a gradient (painted as an image); none when inherited.
+    const fill = gradient ?? style.color ?? '';
     if (this.swatchFill !== fill) {
       this.swatchFill = fill;
       if (gradient) {
@@ -392,21 +394,18 @@ export class WordRowSlot {
         this.swatch.style.backgroundImage = '';
         this.swatch.style.backgroundColor = fill;
       }
+      this.swatch.style.borderStyle = fill ? 'solid' : 'dashed';
     }
     setData(
       this.marks,
       [
-        style.fontWeight ?? '–',
         word.isEmphasis ? '★' : '',
         style.emojiName ? emojiFor(style.emojiName) : '',
-      ].join(' '),
+        own.short || '—',
+      ]
+        .filter(Boolean)
+        .join(' '),
     );
-    const glowColor = glow ? (style.glowColor ?? '') : '';
-    if (this.glowColor !== glowColor) {
-      this.glowColor = glowColor;
-      this.glow.hidden = !glow;
-      this.glow.style.color = glowColor;
-    }
   }
 
   /** Not showing a row (kept for later). */
@@ -422,6 +421,7 @@ export class WordRowSlot {
     this.shownText = { word: '', query: '' };
     this.timeText.data = '';
     this.marks.data = '';
+    this.glanceStyle = null;
     this.attrs.set('data-word-id', null);
     this.attrs.set('aria-current', null);
     this.attrs.set('data-spoken', null);

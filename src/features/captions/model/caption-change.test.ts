@@ -6,6 +6,7 @@ import {
   describeDropped,
   editSettings,
   editWords,
+  hasValues,
   invertChange,
   mergeChanges,
   rebaseChange,
@@ -35,18 +36,39 @@ describe('word edits', () => {
     expect(editWords(shown.words.words, ['w0'], { style: { color: '#ff0000' } })).toEqual([]);
   });
 
-  it('a field the word did not have is undone by a reset to its old style', () => {
+  it('a field the word did not set is undone by removing the override (null: inherit)', () => {
     const doc = fixtureDoc();
     const [edit] = editWords(doc.words.words, ['w0'], { style: { glowColor: '#00ffff' } });
+    expect(edit!.from).toEqual({ style: { glowColor: null } });
+    const done = applyChange(doc, { words: [edit!] });
+    const result = { words: [{ ...wordById(done.words.words, 'w0')!, revision: 2 }] };
+    const undo = invertChange({ words: [edit!] }, result);
+    expect(undo.words[0]!.revision).toBe(2);
+    expect(toUpdates(undo)).toEqual([
+      { id: 'w0', expected_revision: 2, style: { glowColor: null } },
+    ]);
+    const undone = applyChange(done, undo);
+    // Only the fields set stay in the word's style.
+    expect(wordById(undone.words.words, 'w0')?.style).toEqual({
+      color: '#ffffff',
+      fontWeight: '700',
+    });
+    expect(hasValues(wordById(undone.words.words, 'w0')!, { style: { glowColor: null } })).toBe(
+      true,
+    );
+  });
+
+  it('a reset removes every own field and is undone by setting them back', () => {
+    const doc = fixtureDoc();
+    const [edit] = editWords(doc.words.words, ['w0'], { resetStyle: true, style: {} });
     expect(edit!.from).toEqual({
       resetStyle: true,
       style: { color: '#ffffff', fontWeight: '700' },
     });
     const done = applyChange(doc, { words: [edit!] });
-    const result = { words: [{ ...wordById(done.words.words, 'w0')!, revision: 2 }] };
-    const undo = invertChange({ words: [edit!] }, result);
-    expect(undo.words[0]!.revision).toBe(2);
-    const undone = applyChange(done, undo);
+    expect(wordById(done.words.words, 'w0')?.style).toEqual({});
+    expect(editWords(done.words.words, ['w0'], { resetStyle: true, style: {} })).toEqual([]);
+    const undone = applyChange(done, invertChange({ words: [edit!] }, { words: [] }));
     expect(wordById(undone.words.words, 'w0')?.style).toEqual({
       color: '#ffffff',
       fontWeight: '700',

@@ -16,15 +16,21 @@ import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords, shareIndex } from './caption-doc.ts';
 import type { ChangeTraits, LatestRevision } from '@/editor-kit/save-queue.ts';
 
+/** A word's own style fields as a change sets them: null removes that override (inherits). */
+export type StyleValues = { [Key in keyof CaptionWordStyle]?: CaptionWordStyle[Key] | null };
+
 /** Values of the fields a change sets on a word. */
 export interface WordValues {
   word?: string;
   isEmphasis?: boolean;
   startSeconds?: number;
   endSeconds?: number;
-  /** Merged into the word's style (or replaces it, with `resetStyle`). */
-  style?: Partial<CaptionWordStyle>;
-  /** The word's style is cleared before `style` (back to the project's settings). */
+  /**
+   * Merged into the word's own style (or replaces it, with `resetStyle`); a null field removes
+   * that override, so the word inherits it from the project's settings again.
+   */
+  style?: StyleValues;
+  /** The word's own style is cleared before `style` (back to the project's settings). */
   resetStyle?: boolean;
 }
 
@@ -64,21 +70,27 @@ export interface CaptionResult {
 
 const TIME_TOLERANCE = 1e-3;
 
+/** Equal values; null and undefined are the same (a style field not set is inherited). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 1e-9;
-  return a === b;
+  return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
 }
 
-/** Styles equal key by key (an absent key equals an undefined one). */
-export function sameStyle(
-  a: Partial<CaptionWordStyle> | undefined,
-  b: Partial<CaptionWordStyle> | undefined,
-) {
+/** Styles equal key by key (an absent, undefined or null key alike: inherited). */
+export function sameStyle(a: StyleValues | undefined, b: StyleValues | undefined) {
   const left = (a ?? {}) as Record<string, unknown>;
   const right = (b ?? {}) as Record<string, unknown>;
   for (const key of new Set([...Object.keys(left), ...Object.keys(right)]))
     if (!sameValue(left[key], right[key])) return false;
   return true;
+}
+
+/** The style with the fields set only (null and undefined fields left out). */
+export function ownStyle(style: StyleValues | undefined): CaptionWordStyle {
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(style ?? {}))
+    if (value !== null && value !== undefined) own[key] = value;
+  return own as CaptionWordStyle;
 }
 
 /** The current values of the fields `like` sets (what a change replaces). */
@@ -88,18 +100,15 @@ export function readValues(word: CaptionWord, like: WordValues): WordValues {
   if (like.isEmphasis !== undefined) from.isEmphasis = word.isEmphasis ?? false;
   if (like.startSeconds !== undefined) from.startSeconds = word.startSeconds ?? 0;
   if (like.endSeconds !== undefined) from.endSeconds = word.endSeconds ?? 0;
-  if (like.resetStyle || like.style) {
+  if (like.resetStyle) {
+    from.resetStyle = true;
+    from.style = ownStyle(word.style);
+  } else if (like.style) {
     const current = (word.style ?? {}) as Record<string, unknown>;
-    const keys = Object.keys(like.style ?? {});
-    // A field the word does not have yet can only be taken away again by a reset.
-    if (like.resetStyle || keys.some((key) => current[key] === undefined)) {
-      from.resetStyle = true;
-      from.style = { ...(word.style ?? {}) };
-    } else {
-      from.style = Object.fromEntries(
-        keys.map((key) => [key, current[key]]),
-      ) as Partial<CaptionWordStyle>;
-    }
+    // A field the word does not set is null: undo removes the override again.
+    from.style = Object.fromEntries(
+      Object.keys(like.style).map((key) => [key, current[key] ?? null]),
+    ) as StyleValues;
   }
   return from;
 }
@@ -128,15 +137,15 @@ export function hasValues(word: CaptionWord, values: WordValues): boolean {
   return true;
 }
 
-/** The word with the values set. */
+/** The word with the values set (its style holds only the fields set, as the service keeps it). */
 export function withValues(word: CaptionWord, values: WordValues): CaptionWord {
   const next: CaptionWord = { ...word };
   if (values.word !== undefined) next.word = values.word;
   if (values.isEmphasis !== undefined) next.isEmphasis = values.isEmphasis;
   if (values.startSeconds !== undefined) next.startSeconds = values.startSeconds;
   if (values.endSeconds !== undefined) next.endSeconds = values.endSeconds;
-  if (values.resetStyle) next.style = { ...(values.style ?? {}) };
-  else if (values.style) next.style = { ...(word.style ?? {}), ...values.style };
+  if (values.resetStyle) next.style = ownStyle(values.style);
+  else if (values.style) next.style = ownStyle({ ...(word.style ?? {}), ...values.style });
   return next;
 }
 

@@ -12,6 +12,8 @@ import { editSettings, editWords, type CaptionChange, type WordValues } from './
 import type { CaptionLook, CaptionSettings } from '@/api/schema.gen.ts';
 import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords } from './caption-doc.ts';
+import { ownFields, type WordStyleKey } from '@/caption-painter/caption-cascade.ts';
+import { lookOverrides } from './looks.ts';
 import { retimeEdge, type Edge } from './timing.ts';
 import { selectWord, type SelectMode } from './word-rows.ts';
 
@@ -130,19 +132,49 @@ export const toggleEmphasis: CaptionsCommand = {
   },
 };
 
+/** Whether any selected word has a style field of its own. */
+function selectionHasOwnStyle(ctx: CaptionsContext): boolean {
+  const index = indexOfWords(ctx.doc.words.words);
+  for (const id of ctx.selection) {
+    const word = ctx.doc.words.words[index.get(id) ?? -1];
+    if (word && ownFields(word.style).length > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Clears every field the selected words set themselves: they follow the project's caption style
+ * (and its Look) again. One request, one undo step (undo sets exactly those fields back).
+ */
 export const resetStyle: CaptionsCommand = {
   name: 'resetStyle',
   label: 'Reset to default',
-  description: 'Reset the selected words to the project’s caption style',
+  description: 'Clear the selected words’ own style: they follow the project’s caption style',
   toolbar: 'word',
   writes: true,
-  canRun: (ctx) => ctx.selection.size > 0,
+  canRun: (ctx) => ctx.selection.size > 0 && selectionHasOwnStyle(ctx),
   perform: (ctx) =>
     ctx.selection.size === 0
       ? refuse('Select a word first.')
-      : changeWords(ctx, ctx.selection, (n) => `Reset the style of ${words(n)}`, {
-          resetStyle: true,
-          style: {},
+      : !selectionHasOwnStyle(ctx)
+        ? refuse('Nothing to reset: the selected words follow the caption style already.')
+        : changeWords(ctx, ctx.selection, (n) => `Reset the style of ${words(n)}`, {
+            resetStyle: true,
+            style: {},
+          }),
+};
+
+/** Clears one field the selected words set themselves (they inherit it again). */
+export const clearOwnField: CaptionsCommand<{ key: WordStyleKey; what: string }> = {
+  name: 'clearOwnField',
+  label: 'Use the caption style for a field',
+  writes: true,
+  canRun: (ctx) => ctx.selection.size > 0,
+  perform: (ctx, { key, what }) =>
+    ctx.selection.size === 0
+      ? refuse('Select a word first.')
+      : changeWords(ctx, ctx.selection, (n) => `Use the caption style’s ${what} on ${words(n)}`, {
+          style: { [key]: null },
         }),
 };
 
@@ -206,20 +238,32 @@ export const setSettings: CaptionsCommand<{ values: Partial<CaptionSettings>; wh
   },
 };
 
-export const applyLook: CaptionsCommand<{ look: CaptionLook }> = {
+/**
+ * Applies a Look (its settings become the project's). `clearOverrides`: the fields words set
+ * themselves that the Look sets too are cleared in the same change, so those words take the Look;
+ * otherwise they keep them. One change, one undo step (undo puts the settings and the fields back).
+ */
+export const applyLook: CaptionsCommand<{ look: CaptionLook; clearOverrides?: boolean }> = {
   name: 'applyLook',
   label: 'Apply a Look',
   writes: true,
   canRun: () => true,
-  perform: (ctx, { look }) => {
+  perform: (ctx, { look, clearOverrides = false }) => {
     const edit = editSettings(ctx.doc.style, { lookId: look.id, settings: look.settings });
-    return edit
-      ? {
-          type: 'change',
-          label: `Apply the Look “${look.name}”`,
-          change: { words: [], style: edit },
-        }
-      : refuse(`“${look.name}” is applied already.`);
+    const overrides = clearOverrides ? lookOverrides(ctx.doc.words.words, look).words : [];
+    const fields = new Map(overrides.map((entry) => [entry.id, entry.fields]));
+    const cleared = editWords(ctx.doc.words.words, fields.keys(), (word) => ({
+      style: Object.fromEntries((fields.get(word.id) ?? []).map((key) => [key, null])),
+    }));
+    if (!edit && cleared.length === 0) return refuse(`“${look.name}” is applied already.`);
+    return {
+      type: 'change',
+      label:
+        cleared.length > 0
+          ? `Apply the Look “${look.name}” to every word (${words(cleared.length)} cleared)`
+          : `Apply the Look “${look.name}”`,
+      change: { words: cleared, ...(edit ? { style: edit } : {}) },
+    };
   },
 };
 
@@ -247,4 +291,5 @@ export const CAPTIONS_COMMANDS = [
   retime,
   setSettings,
   applyLook,
+  clearOwnField,
 ] as const;

@@ -14,7 +14,7 @@ import { seedCaptionTalk } from '@mocks/store/seed-captions.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
-import type { CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
+import type { CaptionLook, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
 import {
   applyLook,
   resetStyle,
@@ -219,6 +219,73 @@ describe('styling words', () => {
     expect((await style()).look_id).toBe('neon-glow');
     await editor.undo();
     expect(await style()).toMatchObject({ look_id: before.look_id, settings: before.settings });
+  });
+});
+
+describe('the cascade: own fields, reset, and Looks over them', () => {
+  const styleOf = async (projectId: string) =>
+    (await (
+      await fetch(`${API_BASE_URL}/projects/${projectId}/captions/style`)
+    ).json()) as CaptionStyleResponse;
+
+  it('the service keeps only a word’s own fields; reset clears exactly those, one undo step', async () => {
+    const { editor, projectId } = await open('Webinar recap - March');
+    const word = editor.document()!.words.words.find((candidate) => !candidate.style?.isKeyword)!;
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(setStyle, { values: { style: { color: '#00ff00' } }, what: 'colour' });
+    editor.run(setStyle, { values: { style: { fontWeight: '900' } }, what: 'weight' });
+    await settled(editor);
+    const own = (await serverWords(projectId)).find((candidate) => candidate.id === word.id)!;
+    expect(own.style).toEqual({ ...word.style, color: '#00ff00', fontWeight: '900' });
+    editor.run(resetStyle, undefined);
+    await settled(editor);
+    const reset = (await serverWords(projectId)).find((candidate) => candidate.id === word.id)!;
+    expect(reset.style).toEqual({});
+    await editor.undo();
+    const back = (await serverWords(projectId)).find((candidate) => candidate.id === word.id)!;
+    expect(back.style).toEqual(own.style);
+  });
+
+  it('applies a Look clearing the fields words set themselves; undo puts both back', async () => {
+    const { editor, projectId } = await open('Pricing explained in 45s');
+    const looks = (await (await fetch(`${API_BASE_URL}/caption-looks`)).json()) as {
+      looks: CaptionLook[];
+    };
+    const look = looks.looks.find((candidate) => candidate.id === 'neon-glow')!;
+    const word = editor.document()!.words.words[0]!;
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(setStyle, { values: { style: { color: '#00ff00', rotationDeg: 5 } }, what: 'x' });
+    await settled(editor);
+    const before = await serverWords(projectId);
+    const styleBefore = await styleOf(projectId);
+    const overriding = before.filter((candidate) =>
+      ['color', 'textGradientFrom'].some((key) => key in (candidate.style ?? {})),
+    );
+    expect(overriding.length).toBeGreaterThan(0);
+
+    editor.run(applyLook, { look, clearOverrides: true });
+    await settled(editor);
+    expect((await styleOf(projectId)).look_id).toBe('neon-glow');
+    const after = await serverWords(projectId);
+    for (const candidate of after) {
+      expect(candidate.style?.color).toBeUndefined();
+      expect(candidate.style?.textGradientFrom).toBeUndefined();
+    }
+    // Fields the Look does not set stay the word's own.
+    expect(after.find((candidate) => candidate.id === word.id)?.style).toEqual({
+      rotationDeg: 5,
+    });
+    expect(editor.getState().history.past).toHaveLength(2);
+
+    await editor.undo();
+    expect(await styleOf(projectId)).toMatchObject({
+      look_id: styleBefore.look_id,
+      settings: styleBefore.settings,
+    });
+    const undone = await serverWords(projectId);
+    expect(undone.map((candidate) => candidate.style)).toEqual(
+      before.map((candidate) => candidate.style),
+    );
   });
 });
 

@@ -131,10 +131,13 @@ export class PreviewPainter {
 
   private words(item: TimelineItem): readonly PaintableWord[] | null {
     const options = captionItemWordsQueryOptions(this.projectId, item);
-    const words = this.queryClient.getQueryData(options.queryKey);
-    if (words) return words;
+    const state = this.queryClient.getQueryState(options.queryKey);
+    // Words changed elsewhere (the caption styler invalidates them) are fetched again: nothing
+    // observes this query, so invalidating it alone refetches nothing.
+    if (state?.data && !state.isInvalidated) return state.data;
+    // Painted from the caption's text (or the words as they were) until the words are in.
     void this.queryClient.prefetchQuery(options).then(() => this.schedule());
-    return null;
+    return state?.data ?? null;
   }
 
   private paint(): void {
