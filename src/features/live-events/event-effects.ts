@@ -1,12 +1,26 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import { patchObjects, type ObjectKind } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
+
+/**
+ * What an event says about one object, written at once into every cached view of it (the list,
+ * its page, the tray) before the refetches bring the rest: `where` picks the object by its fields,
+ * `set` is the news. A copy that is already further along is left as it is.
+ */
+export interface CachePatch {
+  kind: ObjectKind;
+  where: Record<string, string>;
+  set: Record<string, unknown>;
+}
 
 /** An event as the BFF relays it from the service's signed webhooks (bff.yaml `LiveEvent`). */
 
 export interface EventEffects {
   invalidate: QueryKey[];
+  /** News written into every cached copy of the objects it is about (see CachePatch). */
+  patches?: CachePatch[];
   /**
    * The toast for finished work. Shown only to the browser that started the work or shows it on
    * screen now (`subject.ids` holds the job / export / revision ids to look up), once per outcome
@@ -21,8 +35,108 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 /** An event's `data`, read field by field (most events' data fields are not in the contract). */
 const fields = (event: LiveEvent): Record<string, unknown> => event.data;
 
-/** What an event changes in the UI: the queries to refresh and, for finished work, a toast. */
+/**
+ * What an event changes in the UI: the news it carries about objects (patched into every view of
+ * them), the queries to refresh and, for finished work, a toast.
+ */
 export function effectsOfEvent(event: LiveEvent): EventEffects {
+  const effects = refreshesOfEvent(event);
+  const patches = patchesOfEvent(event);
+  return patches.length > 0 ? { ...effects, patches } : effects;
+}
+
+/**
+ * The one place a live event reaches the query cache: its news is written into every cached view
+ * of the objects it names, then what it makes stale is refetched. Returns the effects (the caller
+ * decides about the toast).
+ */
+export function applyLiveEvent(client: QueryClient, event: LiveEvent): EventEffects {
+  const effects = effectsOfEvent(event);
+  for (const patch of effects.patches ?? []) {
+    patchObjects(
+      client,
+      patch.kind,
+      (object) => {
+        const record = object as unknown as Record<string, unknown>;
+        return Object.entries(patch.where).every(([field, value]) => record[field] === value);
+      },
+      patch.set as never,
+    );
+  }
+  for (const queryKey of effects.invalidate) void client.invalidateQueries({ queryKey });
+  // The delivery log on the settings screen lists every event the BFF received.
+  void client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
+  return effects;
+}
+
+/** The news an event carries about the objects it names (its `data` fields). */
+export function patchesOfEvent(event: LiveEvent): CachePatch[] {
+  const data = fields(event);
+  const jobId = str(data.job_id);
+  const exportId = str(data.export_id);
+  const clipId = str(data.clip_id);
+  const revisionId = str(data.revision_id);
+  const error = str(data.error);
+  const at = event.created_at;
+  const patches: CachePatch[] = [];
+  const failure = error ? { error } : {};
+  switch (event.type) {
+    case 'job.complete':
+    case 'job.failed': {
+      const failed = event.type === 'job.failed';
+      const set = { status: failed ? 'failed' : 'complete', completed_at: at, ...failure };
+      if (jobId) patches.push({ kind: 'job', where: { job_id: jobId }, set });
+      else if (exportId) patches.push({ kind: 'job', where: { export_id: exportId }, set });
+      break;
+    }
+    case 'export.ready':
+    case 'export.failed': {
+      if (!exportId) break;
+      const ready = event.type === 'export.ready';
+      const download = str(data.download_url);
+      const links = ready && download ? { download_url: download } : {};
+      patches.push({
+        kind: 'job',
+        where: { export_id: exportId },
+        set: { status: ready ? 'complete' : 'failed', completed_at: at, ...links, ...failure },
+      });
+      patches.push({
+        kind: 'export',
+        where: { export_id: exportId },
+        set: {
+          status: ready ? 'complete' : 'failed',
+          ...links,
+          ...(ready && str(data.expires_at) ? { expires_at: str(data.expires_at) } : {}),
+        },
+      });
+      break;
+    }
+    case 'faceless.failed':
+      if (revisionId) {
+        patches.push({
+          kind: 'revision',
+          where: { id: revisionId },
+          set: { status: 'failed', updated_at: at, ...failure },
+        });
+      }
+      break;
+    default:
+      break;
+  }
+  // A clip's step: the clip's status as it stood when the event left the service.
+  const clipStatus = str(data.clip_status);
+  if (clipId && clipStatus) {
+    patches.push({
+      kind: 'clip',
+      where: { clip_id: clipId },
+      set: { status: clipStatus, updated_at: at },
+    });
+  }
+  return patches;
+}
+
+/** What an event makes stale, and for finished work a toast. */
+function refreshesOfEvent(event: LiveEvent): EventEffects {
   const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
-import { queryKeys } from '@/api/query-keys.ts';
 import { claimAnnouncement, isStartedHere, isWatchedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
+import { applyLiveEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
 
 export const EVENTS_URL = '/bff/events';
@@ -72,11 +71,7 @@ export function useLiveEvents(enabled: boolean): void {
       seen.add(event.id);
       if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
       markEvent();
-      const effects = effectsOfEvent(event);
-      for (const queryKey of effects.invalidate) void queryClient.invalidateQueries({ queryKey });
-      // The delivery log on the settings screen lists every event the BFF received.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
-      const { toast, subject } = effects;
+      const { toast, subject } = applyLiveEvent(queryClient, event);
       // Toasts only for work this browser started or shows on screen now (a plan revision being
       // reviewed); the rest shows in the jobs tray.
       if (

@@ -5,7 +5,9 @@ import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { exportFacts, exportState, exportTitle } from '@/lib/export-facts.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import {
   EXPORTS_PAGE_SIZE,
@@ -97,18 +99,22 @@ function ExportRow({
   now: number;
 }) {
   const expiry = expiryState(item.expires_at, now);
-  const expired = expiry === 'expired';
+  const state = exportState(item, now);
+  const expired = state === 'expired';
   const complete = item.status === 'complete';
+  const title = exportTitle(item);
   return (
-    <tr aria-label={`Export ${item.export_id}`}>
+    <tr aria-label={`Export ${title}`}>
       <td className="p-3 align-top">
         <ExportThumbnail item={item} />
       </td>
-      <td className="p-3 align-top font-mono text-xs">{item.export_id}</td>
-      <td className="p-3 align-top">{item.status}</td>
       <td className="p-3 align-top">
-        {formatDuration(item.duration_seconds)} · {formatBytes(item.file_size_bytes)} ·{' '}
-        {item.container_format ?? '—'}
+        <span className="block font-medium">{title}</span>
+        <CopyableId id={item.export_id} what="export" />
+      </td>
+      <td className="p-3 align-top">{state}</td>
+      <td className="p-3 align-top">
+        {exportFacts(item) || '—'} · {item.container_format ?? '—'}
       </td>
       <td className="p-3 align-top">
         {expired ? (

@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import {
-  isFailedJobStatus,
-  isFinishedJobStatus,
-  useCancelJob,
-  workspaceJobsQueryOptions,
-} from '../api/jobs-queries.ts';
+import { isFailedJobStatus, useCancelJob, workspaceJobsQueryOptions } from '../api/jobs-queries.ts';
 import { JobCard, jobLabel } from './job-card.tsx';
 import type { Job } from '@/api/schema.gen.ts';
 
@@ -42,6 +38,20 @@ function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
   }, [jobs]);
 }
 
+/**
+ * Follows every job still running (the tray's newest page, which a job started here joins at
+ * once): each is read again within a second of starting and then with back-off until it ends, and
+ * each answer reaches every view of the job (the tray, the project's jobs).
+ */
+function useFollowRunningJobs(jobs: readonly Job[] | undefined) {
+  useQueries({
+    queries: (jobs ?? [])
+      .filter((job) => !isFinishedJobStatus(job.status))
+      .map((job) => ({ ...jobQueryOptions(job.job_id), initialData: job })),
+    combine: () => null,
+  });
+}
+
 /** The header's jobs tray: running jobs with progress, finished ones with result or error. */
 export function JobsTray() {
   const jobs = useQuery(workspaceJobsQueryOptions);
@@ -50,6 +60,7 @@ export function JobsTray() {
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   useAnnounceMyFinishedJobs(jobs.data?.jobs);
+  useFollowRunningJobs(jobs.data?.jobs);
 
   useEffect(() => {
     if (!open) return;
