@@ -52,3 +52,11 @@ export async function startApp(
   child.kill('SIGTERM');
   throw new Error(`the app did not start within ${timeoutMs / 1000} s`);
 }
+
+/** Stops an app `startApp` started (SIGTERM: it drains) and waits until it has exited. */
+export async function stopApp(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -7,7 +7,9 @@ import {
   editSettings,
   editWords,
   invertChange,
+  mergeChanges,
   rebaseChange,
+  restampChange,
   settleChange,
   toUpdates,
   type CaptionChange,
@@ -137,5 +139,89 @@ describe('conflicts', () => {
       },
     };
     expect(rebaseChange(change, fresh).change.words[0]?.revision).toBe(5);
+  });
+});
+
+describe('one save for several changes', () => {
+  it('merges two edits of a word: the last values, what the first replaced, its revision', () => {
+    const doc = fixtureDoc();
+    const first = { words: editWords(doc.words.words, ['w0'], { style: { color: '#111111' } }) };
+    const after = applyChange(doc, first);
+    const second = {
+      words: editWords(after.words.words, ['w0', 'w1'], {
+        style: { color: '#222222', fontWeight: '900' },
+      }),
+    };
+    const merged = mergeChanges(first, second);
+    expect(merged.words).toEqual([
+      {
+        id: 'w0',
+        to: { style: { color: '#222222', fontWeight: '900' } },
+        from: { style: { color: '#ffffff', fontWeight: '700' } },
+        revision: 1,
+      },
+      second.words[1],
+    ]);
+    // Applying the merged change equals applying both; its inverse undoes both.
+    expect(applyChange(doc, merged).words.words).toEqual(applyChange(after, second).words.words);
+    const result = { words: applyChange(doc, merged).words.words.slice(0, 2) };
+    expect(applyChange(applyChange(doc, merged), invertChange(merged, result)).words.words).toEqual(
+      doc.words.words,
+    );
+  });
+
+  it('a field the first edit added is taken away by the merged undo', () => {
+    const doc = fixtureDoc();
+    const first = {
+      words: editWords(doc.words.words, ['w0'], { style: { glowColor: '#00ffff' } }),
+    };
+    const after = applyChange(doc, first);
+    const second = { words: editWords(after.words.words, ['w0'], { style: { color: '#000000' } }) };
+    const merged = mergeChanges(first, second);
+    const done = applyChange(doc, merged);
+    expect(wordById(done.words.words, 'w0')?.style).toEqual({
+      color: '#000000',
+      fontWeight: '700',
+      glowColor: '#00ffff',
+    });
+    const undone = applyChange(done, invertChange(merged, { words: [] }));
+    expect(wordById(undone.words.words, 'w0')?.style).toEqual({
+      color: '#ffffff',
+      fontWeight: '700',
+    });
+  });
+
+  it('merges settings: the last values, the first’s replaced values and revision', () => {
+    const doc = fixtureDoc();
+    const first = {
+      words: [],
+      style: editSettings(doc.style, { settings: { color: '#111111' } })!,
+    };
+    const second = {
+      words: [],
+      style: {
+        ...editSettings(applyChange(doc, first).style, { settings: { color: '#222222' } })!,
+      },
+    };
+    expect(mergeChanges(first, second).style).toEqual({
+      to: { settings: { color: '#222222' } },
+      from: { settings: { color: '#ffffff' } },
+      revision: 1,
+    });
+  });
+
+  it('restamps revisions read before this browser’s own saves', () => {
+    const doc = fixtureDoc();
+    const change = {
+      words: editWords(doc.words.words, ['w0', 'w2'], { isEmphasis: true }),
+      style: editSettings(doc.style, { settings: { color: '#111111' } })!,
+    };
+    const latest = (key: string, revision: number) =>
+      key === 'word:w2' || key === 'style' ? revision + 2 : revision;
+    const stamped = restampChange(change, latest);
+    expect(stamped.words.map((edit) => edit.revision)).toEqual([1, 3]);
+    expect(stamped.style?.revision).toBe(3);
+    expect(stamped.words[0]).toBe(change.words[0]);
+    expect(restampChange(change, (_key, revision) => revision)).toBe(change);
   });
 });

@@ -14,6 +14,7 @@ import type {
 } from '@/api/schema.gen.ts';
 import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords, shareIndex } from './caption-doc.ts';
+import type { ChangeTraits, LatestRevision } from './save-queue.ts';
 
 /** Values of the fields a change sets on a word. */
 export interface WordValues {
@@ -361,3 +362,119 @@ export function describeDropped(rebased: Pick<Rebased, 'dropped' | 'styleDropped
 
 /** Ids of the words a change touches. */
 export const touchedIds = (change: CaptionChange): string[] => change.words.map((edit) => edit.id);
+
+// ───────────── one save for several changes ─────────────
+
+/** The revision key of a word (the caption style's is `STYLE_KEY`). */
+export const wordKey = (id: string) => `word:${id}`;
+export const STYLE_KEY = 'style';
+
+/**
+ * `over`'s values on top of `under`'s: a field `over` sets wins; a style `over` resets replaces
+ * the whole style, one `under` reset stays reset with `over`'s fields merged in.
+ */
+function layerValues(under: WordValues, over: WordValues): WordValues {
+  const merged: WordValues = { ...under, ...over };
+  for (const key of ['word', 'isEmphasis', 'startSeconds', 'endSeconds'] as const)
+    if (over[key] === undefined && under[key] !== undefined)
+      (merged as Record<string, unknown>)[key] = under[key];
+  if (over.resetStyle) {
+    merged.style = { ...(over.style ?? {}) };
+  } else if (under.resetStyle) {
+    merged.resetStyle = true;
+    merged.style = { ...(under.style ?? {}), ...(over.style ?? {}) };
+  } else if (under.style || over.style) {
+    merged.style = { ...(under.style ?? {}), ...(over.style ?? {}) };
+  }
+  return merged;
+}
+
+/**
+ * One change doing `first`, then `second`: the words of both (each word's values merged, what it
+ * replaces from the earlier), the settings of both; the revisions `first` was read at.
+ */
+export function mergeChanges(first: CaptionChange, second: CaptionChange): CaptionChange {
+  const words = first.words.map((edit) => ({ ...edit }));
+  const at = new Map(words.map((edit, i) => [edit.id, i]));
+  for (const edit of second.words) {
+    const i = at.get(edit.id);
+    if (i === undefined) {
+      at.set(edit.id, words.length);
+      words.push({ ...edit });
+      continue;
+    }
+    const earlier = words[i]!;
+    words[i] = {
+      id: edit.id,
+      // The later values win; what the pair replaces is what the earlier one replaced (for a
+      // field only the later one touched, what it replaced: the earlier left it as it was).
+      to: layerValues(earlier.to, edit.to),
+      from: layerValues(edit.from, earlier.from),
+      revision: earlier.revision ?? edit.revision,
+    };
+  }
+  const a = first.style;
+  const b = second.style;
+  const style: StyleEdit | undefined =
+    a && b
+      ? {
+          to: {
+            ...(a.to.settings || b.to.settings
+              ? { settings: { ...a.to.settings, ...b.to.settings } }
+              : {}),
+            ...(b.to.lookId !== undefined
+              ? { lookId: b.to.lookId }
+              : a.to.lookId !== undefined
+                ? { lookId: a.to.lookId }
+                : {}),
+          },
+          from: {
+            ...(a.from.settings || b.from.settings
+              ? { settings: { ...b.from.settings, ...a.from.settings } }
+              : {}),
+            ...(a.from.lookId !== undefined
+              ? { lookId: a.from.lookId }
+              : b.from.lookId !== undefined
+                ? { lookId: b.from.lookId }
+                : {}),
+          },
+          revision: a.revision ?? b.revision,
+        }
+      : (a ?? b);
+  return { words, ...(style ? { style } : {}) };
+}
+
+/**
+ * The change with each word's and the style's revision read forward past this browser's own
+ * saves (see `OwnRevisions`); the same object when none moves.
+ */
+export function restampChange(change: CaptionChange, latest: LatestRevision): CaptionChange {
+  let moved = false;
+  const words = change.words.map((edit) => {
+    if (edit.revision === undefined) return edit;
+    const revision = latest(wordKey(edit.id), edit.revision);
+    if (revision === edit.revision) return edit;
+    moved = true;
+    return { ...edit, revision };
+  });
+  let style = change.style;
+  if (style?.revision !== undefined) {
+    const revision = latest(STYLE_KEY, style.revision);
+    if (revision !== style.revision) {
+      moved = true;
+      style = { ...style, revision };
+    }
+  }
+  return moved ? { words, ...(style ? { style } : {}) } : change;
+}
+
+/** How the save queue sees a caption change. */
+export const CAPTION_CHANGE_TRAITS: ChangeTraits<CaptionChange> = {
+  keys: (change) => {
+    const keys = change.words.map((edit) => wordKey(edit.id));
+    if (change.style) keys.push(STYLE_KEY);
+    return keys.sort();
+  },
+  merge: mergeChanges,
+  restamp: restampChange,
+};

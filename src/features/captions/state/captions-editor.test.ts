@@ -32,13 +32,24 @@ const server = setupServer(
   ...createHandlers(simulator, API_BASE_URL, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
 const requests: Array<{ method: string; path: string; body: unknown }> = [];
+/** Writes in flight now and at most, and the status of every answered write. */
+const writes = { inFlight: 0, most: 0, statuses: [] as number[] };
 server.events.on('request:start', async ({ request }) => {
+  if (request.method === 'PATCH') {
+    writes.inFlight += 1;
+    writes.most = Math.max(writes.most, writes.inFlight);
+  }
   const body = request.method === 'PATCH' ? await request.clone().json() : undefined;
   requests.push({
     method: request.method,
     path: new URL(request.url).pathname.replace(/^.*\/projects\/[^/]+/, ''),
     body,
   });
+});
+server.events.on('response:mocked', ({ request, response }) => {
+  if (request.method !== 'PATCH') return;
+  writes.inFlight -= 1;
+  writes.statuses.push(response.status);
 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -66,6 +77,7 @@ async function open(name: string, storage: Storage = memoryStorage()) {
   editor.keepOnDevice();
   editor.reconcileReturned();
   requests.length = 0;
+  Object.assign(writes, { inFlight: 0, most: 0, statuses: [] });
   return { projectId, queryClient, editor, storage };
 }
 
@@ -87,8 +99,8 @@ async function serverWords(projectId: string): Promise<CaptionWord[]> {
 const shown = (editor: CaptionsEditor, id: string) =>
   editor.document()!.words.words.find((word) => word.id === id)!;
 
-async function settled(editor: CaptionsEditor): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+async function settled(editor: CaptionsEditor, tries = 200): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
     if (editor.getState().outbox.every((entry) => entry.status === 'unsaved') && !editor.isBusy())
       return;
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -279,5 +291,91 @@ describe('conflicts and unsaved changes', () => {
     expect(editor.getState().outbox).toEqual([]);
     expect(shown(editor, word.id).style?.color).toBe(word.style?.color);
     expect(requests).toEqual([]);
+  });
+});
+
+describe('saves on a slow link (400 ms a request)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  afterEach(() => simulator.setFaults({}));
+
+  it('20 quick edits of one word: no 409, one request in flight, the last value kept, 20 undo steps', async () => {
+    const { editor, projectId } = await open('Webinar recap - March');
+    const word = editor.document()!.words.words[1]!;
+    simulator.setFaults({ latencyMs: 400, paths: '/captions/' });
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    const colours = Array.from(
+      { length: 20 },
+      (_, i) => `#${(0x102030 + i * 0x050607).toString(16)}`,
+    );
+    for (const color of colours) {
+      editor.run(setStyle, { values: { style: { color } }, what: 'colour' });
+      await sleep(25);
+    }
+    // Shown at once, whatever is in flight.
+    expect(shown(editor, word.id).style?.color).toBe(colours[19]);
+    await settled(editor, 2000);
+    expect(writes.statuses.filter((status) => status === 409)).toEqual([]);
+    expect(writes.statuses.every((status) => status === 200)).toBe(true);
+    expect(writes.most).toBe(1);
+    // Coalesced: the edits made while a save was in flight went out together.
+    expect(writes.statuses.length).toBeLessThan(5);
+    expect(editor.getState().conflict).toBeNull();
+    const saved = (await serverWords(projectId)).find((candidate) => candidate.id === word.id);
+    expect(saved?.style?.color).toBe(colours[19]);
+    // Each edit is its own undo step; undoing goes back one edit at a time, without a conflict.
+    expect(editor.getState().history.past).toHaveLength(20);
+    await editor.undo();
+    await editor.undo();
+    expect(editor.getState().conflict).toBeNull();
+    expect(writes.statuses.filter((status) => status === 409)).toEqual([]);
+    const undone = (await serverWords(projectId)).find((candidate) => candidate.id === word.id);
+    expect(undone?.style?.color).toBe(colours[17]);
+  });
+
+  it('an edit made while the previous save of the word is in flight is sent at the revision that save produced', async () => {
+    const { editor, projectId } = await open('Dashboard tour short');
+    const word = editor.document()!.words.words[0]!;
+    simulator.setFaults({ latencyMs: 400, paths: '/captions/' });
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(setStyle, { values: { style: { color: '#111111' } }, what: 'colour' });
+    await sleep(100);
+    editor.run(setStyle, { values: { style: { fontWeight: '900' } }, what: 'weight' });
+    await settled(editor, 2000);
+    const patches = requests.filter((request) => request.method === 'PATCH');
+    const sent = patches.map(
+      (request) =>
+        (request.body as { updates: Array<{ expected_revision: number }> }).updates[0]!
+          .expected_revision,
+    );
+    expect(sent).toEqual([word.revision, word.revision! + 1]);
+    expect(writes.statuses).toEqual([200, 200]);
+    const saved = (await serverWords(projectId)).find((candidate) => candidate.id === word.id);
+    expect(saved?.style).toMatchObject({ color: '#111111', fontWeight: '900' });
+  });
+
+  it('a change someone else made meanwhile is still a conflict, reported', async () => {
+    const { editor, projectId } = await open('Behind the scenes - studio day');
+    const word = editor.document()!.words.words[2]!;
+    simulator.setFaults({ latencyMs: 400, paths: '/captions/' });
+    editor.run(selectIds, { ids: [word.id], what: 'one' });
+    editor.run(setStyle, { values: { style: { color: '#222222' } }, what: 'colour' });
+    // Another client emphasises the word while this browser's save is in flight.
+    await sleep(50);
+    const other = fetch(`${API_BASE_URL}/projects/${projectId}/captions/words`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ updates: [{ id: word.id, isEmphasis: !word.isEmphasis }] }),
+    });
+    await sleep(50);
+    editor.run(setStyle, { values: { style: { fontWeight: '900' } }, what: 'weight' });
+    expect((await other).status).toBe(200);
+    await settled(editor, 2000);
+    expect(writes.statuses).toContain(409);
+    expect(editor.getState().conflict?.changes).toContain(`“${word.word}”`);
+    const saved = (await serverWords(projectId)).find((candidate) => candidate.id === word.id);
+    expect(saved).toMatchObject({
+      isEmphasis: !word.isEmphasis,
+      style: { color: '#222222', fontWeight: '900' },
+    });
   });
 });

@@ -6,6 +6,10 @@
  * - a gesture's change is shown at once and queued; changes are saved one after another, each as
  *   one batched request (chunked as the service allows) through the kit's commit (optimistic
  *   apply, `expected_revision`, conflict re-check, one undo step);
+ * - the save queue (`model/save-queue.ts`): one request in flight at a time; the changes of the
+ *   same words that waited behind a save go out as one request (each stays its own undo step);
+ *   a change is sent at the revision this browser's own earlier saves produced, so a 409 means
+ *   someone else changed the words;
  * - a save that fails for a reason that may pass (network, 429, 5xx after the kit's retries)
  *   keeps the change on screen, marked unsaved, and holds the queue until the person saves again
  *   (or the browser comes back online); a refused one leaves with the reason shown;
@@ -27,14 +31,19 @@ import {
 } from '@/lib/editor/editor.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { createEntry, HISTORY_LIMIT } from '@/lib/editor/history.ts';
 import {
   applyChange,
+  CAPTION_CHANGE_TRAITS,
   describeConflict,
   describeDropped,
   invertChange,
   rebaseChange,
+  restampChange,
   settleChange,
+  STYLE_KEY,
   toUpdates,
+  wordKey,
   type CaptionChange,
   type CaptionResult,
   type Rebased,
@@ -53,6 +62,7 @@ import {
   saveOutbox,
   type OutboxEntry,
 } from '../model/outbox.ts';
+import { nextBatch, OwnRevisions, restampEntries, type Batch } from '../model/save-queue.ts';
 import { initialCaptionsState, MARKED_KEYS, type CaptionsState } from './captions-state.ts';
 
 type State = EditorState<CaptionsState, CaptionChange>;
@@ -71,6 +81,8 @@ export class CaptionsEditor extends Editor<
   CaptionsContext
 > {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The pending `submit` of each entry waiting to be saved. */
+  private readonly answers = new Map<string, (outcome: Outcome) => void>();
   /** The last shown documents (views compare documents by identity). */
   private withOutbox: {
     base: CaptionDoc;
@@ -87,6 +99,8 @@ export class CaptionsEditor extends Editor<
       storage: Storage | undefined;
       /** What the last conflict re-check left out (filled by the binding's `rebase`). */
       rebased: { last: Rebased | null };
+      /** The revisions this browser's own saves produced (filled by the binding's `send`). */
+      own: OwnRevisions;
     },
   ) {
     super(config);
@@ -189,17 +203,24 @@ export class CaptionsEditor extends Editor<
     );
   }
 
-  private removeEntry(id: string): void {
-    this.setOutbox(this.getState().outbox.filter((entry) => entry.id !== id));
-  }
-
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** A gesture's change: shown at once, queued, saved in turn. */
+  /** Answers the `submit` of each entry (the outcome of the save that carried it). */
+  private answer(ids: Iterable<string>, outcome: Outcome): void {
+    for (const id of ids) {
+      this.answers.get(id)?.(outcome);
+      this.answers.delete(id);
+    }
+  }
+
+  /**
+   * A gesture's change: shown at once, queued, saved in turn (with the changes of the same words
+   * that waited behind a save in flight, as one request). Resolves with its save's outcome.
+   */
   override submit(label: string, change: CaptionChange): Promise<Outcome> {
     if (change.words.length === 0 && !change.style) {
       this.announce('Nothing to change.');
@@ -214,29 +235,38 @@ export class CaptionsEditor extends Editor<
       createdAt: Date.now(),
     };
     this.setOutbox([...this.getState().outbox, entry]);
+    if (held) return Promise.resolve({ status: 'held', label, mode: 'do', change });
+    const answered = new Promise<Outcome>((resolve) => this.answers.set(entry.id, resolve));
     // The change is on screen now; saving starts in the next task, so the frame that shows it
     // is not held up by the save's bookkeeping.
-    return this.enqueue(() => nextTask().then(() => this.saveEntry(entry.id)));
+    void this.enqueue(() => nextTask().then(() => this.drain()));
+    return answered;
   }
 
-  private async saveEntry(id: string): Promise<Outcome> {
-    const entry = this.getState().outbox.find((candidate) => candidate.id === id);
-    if (!entry) {
-      return { status: 'not-applied', label: 'Change', mode: 'do', change: { words: [] } };
+  /** Saves what waits, one request after another, until nothing can go. */
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.getState().saveHeld !== null) return;
+      const batch = nextBatch(this.getState().outbox, CAPTION_CHANGE_TRAITS);
+      if (!batch) return;
+      await this.saveBatch(batch);
     }
-    const { label, change } = entry;
-    if (this.getState().saveHeld !== null) {
-      this.patchEntries(new Set([id]), { status: 'unsaved' });
-      return { status: 'held', label, mode: 'do', change };
-    }
-    this.patchEntries(new Set([id]), { status: 'saving', error: undefined });
+  }
+
+  private async saveBatch(batch: Batch<CaptionChange>): Promise<void> {
+    const ids = new Set(batch.ids);
+    const entries = this.getState().outbox.filter((entry) => ids.has(entry.id));
+    const label = entries[entries.length - 1]?.label ?? 'Change';
+    this.patchEntries(ids, { status: 'saving', error: undefined });
     this.options.rebased.last = null;
-    const outcome = await super.submit(label, change);
+    const outcome = await super.submit(label, batch.change);
     const rebased = this.options.rebased.last as Rebased | null;
     this.options.rebased.last = null;
     switch (outcome.status) {
       case 'applied': {
-        this.removeEntry(id);
+        this.removeEntries(ids);
+        if (entries.length > 1 && outcome.change === batch.change)
+          this.splitHistory(outcome.change, entries, outcome.result);
         const dropped = rebased ? describeDropped(rebased) : null;
         if (dropped)
           this.setState({
@@ -253,17 +283,52 @@ export class CaptionsEditor extends Editor<
         break;
       }
       case 'failed':
-        if (isRetryable(outcome.error)) this.holdAfterFailure(id, outcome.error);
-        else this.removeEntry(id);
+        if (isRetryable(outcome.error)) this.holdAfterFailure(batch.ids[0]!, outcome.error);
+        else this.removeEntries(ids);
         break;
       case 'busy':
         // Cannot happen (saves are queued); kept as unsaved rather than lost.
-        this.holdAfterFailure(id, new Error('Another change was being saved.'));
+        this.holdAfterFailure(batch.ids[0]!, new Error('Another change was being saved.'));
         break;
       default:
-        this.removeEntry(id);
+        this.removeEntries(ids);
     }
-    return outcome;
+    this.answer(ids, outcome);
+  }
+
+  private removeEntries(ids: ReadonlySet<string>): void {
+    this.setOutbox(this.getState().outbox.filter((entry) => !ids.has(entry.id)));
+  }
+
+  /**
+   * Changes saved together stay one undo step each: the history entry the save recorded is
+   * replaced by one entry per change, in order.
+   */
+  private splitHistory(
+    sent: CaptionChange,
+    entries: readonly OutboxEntry[],
+    result: CaptionResult,
+  ): void {
+    const history = this.getState().history;
+    const last = history.past[history.past.length - 1];
+    if (last?.forward !== sent) return;
+    const split = entries.map((entry) =>
+      createEntry(entry.label, entry.change, invertChange(entry.change, result)),
+    );
+    const past = [...history.past.slice(0, -1), ...split];
+    this.setState({
+      history: { past: past.slice(Math.max(0, past.length - HISTORY_LIMIT)), future: [] },
+    });
+  }
+
+  /**
+   * After an answer of this browser's save: the changes still waiting are read forward past it
+   * (kept so on this device, so a reload sends them at the right revisions too).
+   */
+  noteSaved(): void {
+    const outbox = this.getState().outbox;
+    const next = restampEntries(outbox, CAPTION_CHANGE_TRAITS, this.options.own.latest);
+    if (next !== outbox) this.setOutbox([...next]);
   }
 
   /** The save of `id` failed for a reason that may pass: it and every later change wait. */
@@ -300,9 +365,7 @@ export class CaptionsEditor extends Editor<
     if (waiting.length === 0) return Promise.resolve();
     this.setState({ saveHeld: null, returned: null, notice: null });
     this.patchEntries(new Set(waiting.map((entry) => entry.id)), { status: 'pending' });
-    return Promise.all(waiting.map((entry) => this.enqueue(() => this.saveEntry(entry.id)))).then(
-      () => undefined,
-    );
+    return this.enqueue(() => this.drain());
   }
 
   /** Drops the unsaved changes (the screen goes back to what the service has). */
@@ -311,6 +374,14 @@ export class CaptionsEditor extends Editor<
     const kept = outbox.filter((entry) => entry.status === 'saving');
     const count = outbox.length - kept.length;
     this.setOutbox(kept, { saveHeld: null, returned: null, notice: null });
+    const discarded = outbox.filter((entry) => entry.status !== 'saving');
+    for (const entry of discarded)
+      this.answer([entry.id], {
+        status: 'not-applied',
+        label: entry.label,
+        mode: 'do',
+        change: entry.change,
+      });
     this.announce(`${plural(count, 'unsaved change')} discarded.`);
   }
 
@@ -340,6 +411,12 @@ export class CaptionsEditor extends Editor<
     const last = outbox[outbox.length - 1];
     if (last && last.status !== 'saving') {
       this.setOutbox(outbox.slice(0, -1), outbox.length === 1 ? { saveHeld: null } : {});
+      this.answer([last.id], {
+        status: 'not-applied',
+        label: last.label,
+        mode: 'do',
+        change: last.change,
+      });
       this.announce(`Undid ${last.label} (it had not been saved).`);
       return Promise.resolve(null);
     }
@@ -365,6 +442,9 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
   const wordsQuery = captionWordsQueryOptions(projectId);
   const styleQuery = captionStyleQueryOptions(projectId);
   const rebased: { last: Rebased | null } = { last: null };
+  const own = new OwnRevisions();
+  /** Told after each answer of a save (the editor reads its waiting changes forward). */
+  const saved = { notify: () => {} };
   let composed: { words: WordsDoc; style: CaptionStyleResponse; doc: CaptionDoc } | null = null;
 
   const read = (qc: QueryClient): CaptionDoc | undefined => {
@@ -378,7 +458,7 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
   };
 
   const outbox = loadOutbox(storage, projectId);
-  return new CaptionsEditor(
+  const editor = new CaptionsEditor(
     {
       key: queryKeys.captions.editor(projectId),
       queryClient,
@@ -410,7 +490,10 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
           return read(queryClient)!;
         },
         apply: applyChange,
-        async send(change, _base, idempotencyKey) {
+        async send(read, _base, idempotencyKey) {
+          // Sent at the revisions this browser's own earlier saves produced (never past someone
+          // else's): a retry with the same key sends the same body, as nothing was recorded yet.
+          const change = restampChange(read, own.latest);
           const updates = toUpdates(change);
           const words =
             updates.length > 0 ? await updateWords(projectId, updates, idempotencyKey) : [];
@@ -429,6 +512,11 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
                 `${idempotencyKey}.style`,
               )
             : undefined;
+          const answered = new Map(words.map((word) => [word.id, word.revision]));
+          for (const update of updates)
+            own.record(wordKey(update.id), update.expected_revision, answered.get(update.id));
+          if (style) own.record(STYLE_KEY, change.style?.revision, style.revision);
+          saved.notify();
           return { words, ...(style ? { style } : {}) };
         },
         settle: ({ optimistic, result }) => settleChange(optimistic, result),
@@ -447,6 +535,8 @@ export function createCaptionsEditor(options: CreateCaptionsEditorOptions): Capt
         describeConflict,
       },
     },
-    { projectId, storage, rebased },
+    { projectId, storage, rebased, own },
   );
+  saved.notify = () => editor.noteSaved();
+  return editor;
 }
