@@ -31,9 +31,10 @@ export function exportFacts(item: Export): string {
     .join(' · ');
 }
 
-/** "Rendered Nov 24, 2026, 1:55 PM", or "Rendering" / "Export" when that is not known. */
+/** "Rendered Nov 24, 2026, 1:55 PM"; "Rendering" or "Failed render" before that; else "Export". */
 export function exportTitle(item: Export): string {
+  if (item.status === 'failed') return 'Failed render';
+  if (item.status !== 'complete') return 'Rendering';
   const rendered = metadata(item, 'rendered_at');
-  if (rendered) return `Rendered ${formatDateTime(rendered)}`;
-  return item.status === 'complete' ? 'Export' : 'Rendering';
+  return rendered ? `Rendered ${formatDateTime(rendered)}` : 'Export';
 }

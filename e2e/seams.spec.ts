@@ -1,0 +1,193 @@
+/**
+ * Seams (issue 30): where two screens or two promises meet. Each test is named after the point it
+ * checks: every view of a thing agrees, things are named as users know them, a refusal comes before
+ * the click, controls behave.
+ */
+import type { Page } from '@playwright/test';
+import type { Export, ScheduledPost } from '../src/api/schema.gen.ts';
+import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
+
+const SHORT_CUT = 'Delivery check - short cut';
+const LONG_CUT = 'Delivery check - long cut';
+
+/** A seeded project's id, read through the BFF with the page's session. */
+async function projectId(page: Page, name: string): Promise<string> {
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const response = await page.request.get('/api/v1/projects?limit=50');
+  const { projects } = (await response.json()) as { projects: Array<{ id: string; name: string }> };
+  const found = projects.find((project) => project.name === name);
+  expect(found, `seeded project ${name}`).toBeDefined();
+  return found!.id;
+}
+
+async function exportsOf(page: Page, id: string): Promise<Export[]> {
+  const response = await page.request.get(`/api/v1/projects/${id}/exports?limit=50`);
+  return ((await response.json()) as { exports: Export[] }).exports;
+}
+
+async function liveExportOf(page: Page, id: string): Promise<Export> {
+  const live = (await exportsOf(page, id)).find(
+    (item) => item.status === 'complete' && Date.parse(item.expires_at ?? '') > Date.now(),
+  );
+  expect(live).toBeDefined();
+  return live!;
+}
+
+async function openPublishing(page: Page, id: string, exportId: string) {
+  await page.goto(`/publishing?projectId=${id}&exportId=${exportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Publishing' })).toBeVisible();
+  await expect(page.getByLabel('Export', { exact: true })).toHaveValue(exportId);
+}
+
+async function chooseAccount(page: Page, account: string) {
+  const select = page.getByRole('form', { name: 'Schedule a post' }).getByLabel('Account');
+  const option = select.locator('option').filter({ hasText: account });
+  await expect(option).toHaveCount(1);
+  await select.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+test.describe('one truth per object', () => {
+  test('publishing: one answer about a post updates every view of it (followed post and Posts list agree within 1 s)', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    const live = await liveExportOf(page, id);
+    await openPublishing(page, id, live.export_id);
+    const posts = page.getByRole('list', { name: 'Posts' });
+    await expect(posts).toBeVisible();
+    // The post goes out in a few seconds (the account refuses it): long enough for the list to
+    // show it scheduled first.
+    await page.route('**/api/v1/publishing/shortform/schedule', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({
+        postData: JSON.stringify({
+          ...body,
+          scheduled_for: new Date(Date.now() + 5_000).toISOString(),
+        }),
+      });
+    });
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await chooseAccount(page, '@cutroom.brand');
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith('/publishing/shortform/schedule'),
+    );
+    await form.getByLabel('Post now').check();
+    await form.getByRole('button', { name: 'Post now' }).click();
+    const post = (await (await answered).json()) as ScheduledPost;
+    const listed = posts.getByRole('listitem').filter({ hasText: post.post_id });
+    await expect(listed).toHaveAccessibleName(/, (scheduled|publishing)$/);
+    // From now on the list's own polling brings nothing: only the followed post's answers can.
+    await page.route(
+      (url) => url.pathname.endsWith('/publishing/shortform/posts'),
+      () => undefined,
+    );
+    const yours = page.getByRole('region', { name: 'Your post' });
+    await expect(yours.getByText('Your post failed.')).toBeVisible({ timeout: 30_000 });
+    await expect(listed).toHaveAccessibleName(/, failed$/, { timeout: 1_000 });
+    await expect(listed).toContainText('refused the post');
+  });
+
+  test('job progress from the first second: an export shows as running within 1 s of its start and keeps moving', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, LONG_CUT);
+    await page.goto(`/projects/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: LONG_CUT })).toBeVisible();
+    const jobs = page.getByRole('list', { name: 'Jobs' });
+    await expect(jobs.or(page.getByRole('heading', { name: 'No jobs' }))).toBeVisible();
+    await page.getByRole('button', { name: 'Export video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export this project' });
+    const started = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith(`/${id}/exports`),
+    );
+    await dialog.getByRole('button', { name: 'Start export' }).click();
+    const { job_id: jobId } = (await (await started).json()) as { job_id: string };
+    const job = jobs.getByRole('listitem', { name: /^Export job/ }).filter({ hasText: jobId });
+    await expect(job).toHaveAccessibleName(/running$/, { timeout: 1_000 });
+    const progress = job.getByRole('progressbar');
+    const first = Number(await progress.getAttribute('aria-valuenow'));
+    // Followed until it ends: the progress moves again within the next second or two.
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 2_500 })
+      .toBeGreaterThan(first);
+  });
+
+  test('an expired export says “expired” in its Status column', async ({ page }) => {
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    await page.goto(`/projects/${id}`);
+    const table = page.getByRole('region', { name: 'Exports' }).getByRole('table');
+    const expired = table.getByRole('row').filter({ hasText: 'the download link has lapsed' });
+    await expect(expired).toHaveCount(1);
+    await expect(expired.getByRole('cell', { name: 'expired', exact: true })).toBeVisible();
+    await expect(expired.getByRole('cell', { name: 'complete', exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('names people know', () => {
+  test('posts and the jobs tray name the project, with render date, resolution and duration; ids are secondary and copyable', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    const live = await liveExportOf(page, id);
+    await openPublishing(page, id, live.export_id);
+    const picker = page.getByLabel('Export', { exact: true });
+    await expect(picker.locator('option:checked')).toHaveText(/^Rendered .+ · 1080p · \d+:\d\d · /);
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await chooseAccount(page, '@cutroom.studio');
+    await form.getByRole('button', { name: 'Schedule post' }).click();
+    const yours = page.getByRole('region', { name: 'Your post' });
+    const post = yours.getByRole('listitem', { name: `Post of ${SHORT_CUT}, scheduled` });
+    await expect(post).toBeVisible();
+    await expect(post).toContainText(/Rendered .+ · 1080p · \d+:\d\d · [\d.]+ MiB/);
+    await expect(post.getByRole('button', { name: 'Copy the post id' })).toBeVisible();
+    await expect(post).not.toContainText(`Export ${live.export_id}`);
+
+    await page.getByRole('button', { name: /^Jobs/ }).click();
+    const tray = page.getByRole('region', { name: 'Jobs tray' });
+    const named = tray.getByRole('listitem', { name: /^Export job of “.+”/ });
+    await expect(named.first()).toBeVisible();
+    await expect(tray.getByRole('link', { name: 'Open project' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('sizes are in binary units, named as such (MiB, not MB)', async ({ page }) => {
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    await page.goto(`/projects/${id}`);
+    const table = page.getByRole('region', { name: 'Exports' }).getByRole('table');
+    const live = await liveExportOf(page, id);
+    const mib = ((live.file_size_bytes ?? 0) / 1024 ** 2).toFixed(1);
+    await expect(table.getByText(`${mib} MiB`).first()).toBeVisible();
+    await expect(table.getByText(/\d MB\b/)).toHaveCount(0);
+  });
+});
+
+test.describe('refuse before the click', () => {
+  test('the post form’s export picker shows rendering and expired exports disabled, saying why', async ({
+    page,
+  }) => {
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    const live = await liveExportOf(page, id);
+    await openPublishing(page, id, live.export_id);
+    const picker = page.getByLabel('Export', { exact: true });
+    const expired = picker.locator('option').filter({ hasText: 'expired, cannot be posted' });
+    const rendering = picker.locator('option').filter({
+      hasText: 'still rendering, cannot be posted yet',
+    });
+    await expect(expired).toHaveCount(1);
+    await expect(expired).toBeDisabled();
+    await expect(rendering).toHaveCount(1);
+    await expect(rendering).toBeDisabled();
+    await expect(picker.locator('option:checked')).not.toBeDisabled();
+  });
+});
