@@ -380,18 +380,21 @@ test.describe('AI edit style', () => {
     // From the keyboard: the dry run's receipts, then what was applied, take the focus.
     await page.getByRole('button', { name: 'Dry run' }).focus();
     await page.keyboard.press('Enter');
-    const preview = page.getByRole('region', { name: /Dry run: what “mirage-black” would change/ });
+    const preview = page.getByRole('region', { name: /Dry run: what “Mirage Black” would change/ });
     await expect(preview.getByRole('heading', { level: 2 })).toBeFocused();
-    await expect(preview.getByRole('table')).toContainText('caption_style.apply_look');
-    await expect(preview.getByRole('table')).toContainText('look_id');
+    // Receipts name their targets and looks as people know them; ids stay secondary.
+    await expect(preview.getByRole('table')).toContainText('Apply a caption look');
+    await expect(preview.getByRole('table')).toContainText(SHORT_CUT);
+    await expect(preview.getByRole('table')).toContainText('Caption look');
+    await expect(preview.getByRole('button', { name: 'Copy the target id' })).toBeVisible();
     await expect(preview.getByText(/Balance:/)).toBeVisible();
     await expectAccessible(page);
     await preview.getByRole('button', { name: 'Apply style' }).focus();
     await page.keyboard.press('Enter');
-    const applied = page.getByRole('region', { name: 'Applied “mirage-black”' });
+    const applied = page.getByRole('region', { name: 'Applied “Mirage Black”' });
     await expect(applied.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(applied.getByRole('status')).toContainText('The style was applied');
-    await expect(applied.getByRole('table')).toContainText('→ mirage-black');
+    await expect(applied.getByRole('table')).toContainText('→ Mirage Black');
   });
 
   test('a workspace without a paid plan is told why', async ({ page }) => {

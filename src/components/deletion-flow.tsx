@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
 import { type DryRun, lookUpNames, runConfirm, runDryRun } from '@/api/deletion-requests.ts';
+import { newIdempotencyKey } from '@/api/client.ts';
 import {
   type CascadeFlags,
   comparePlans,
@@ -69,6 +70,8 @@ export function DeletionFlow({
   const [typed, setTyped] = useState('');
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [error, setError] = useState<unknown>(null);
+  // Every call of this deletion (dry runs, re-check, batches, retry) is one operation in the audit.
+  const [operationId] = useState(newIdempotencyKey);
   // A double click must not start a second confirm (the keys would also make it a replay).
   const busy = useRef(false);
   const problem = reasonProblem(reason);
@@ -90,7 +93,7 @@ export function DeletionFlow({
     setTyped('');
     setStep({ name: 'dry-running' });
     try {
-      const plan = await runDryRun(target, reason, nextFlags);
+      const plan = await runDryRun(target, reason, nextFlags, operationId);
       setStep({ name: 'reviewed', plan });
     } catch (cause) {
       setError(cause);
@@ -107,7 +110,7 @@ export function DeletionFlow({
     setError(null);
     try {
       // Re-check: the same dry run again must select exactly what the user saw.
-      const again = await runDryRun(plan.target, plan.reason, plan.flags);
+      const again = await runDryRun(plan.target, plan.reason, plan.flags, operationId);
       const change = comparePlans(snapshotOf(plan.results), snapshotOf(again.results));
       if (!change.unchanged) {
         setTyped('');
@@ -160,7 +163,7 @@ export function DeletionFlow({
         ids: failedIds,
         names: {},
       };
-      const retryPlan = await runDryRun(retryTarget, plan.reason, plan.flags);
+      const retryPlan = await runDryRun(retryTarget, plan.reason, plan.flags, operationId);
       const results: DeletionResult[] = await runConfirm(retryPlan, () => undefined);
       const retried = mergeResults(results);
       onDeleted?.(retried.deletedIds);

@@ -3,7 +3,6 @@ import { useRetryClip } from '../api/clips-queries.ts';
 import {
   clipProblems,
   describeRetryError,
-  fieldsInWords,
   retryOptions,
   type ClipProblem,
 } from '../model/clip-problems.ts';
@@ -35,10 +34,6 @@ export function Problem({
         className={`font-semibold ${progress ? 'text-slate-900' : 'text-red-900'}`}
       >
         {problem.title}
-        <span className="ml-2 text-xs font-normal text-slate-600">
-          ({fieldsInWords(problem.fields)}
-          {problem.code ? `, code ${problem.code}` : ''})
-        </span>
       </Heading>
       <p>
         <span className="font-medium">{progress ? 'What is happening: ' : 'What failed: '}</span>
@@ -80,12 +75,14 @@ export function Problem({
         <span className="font-medium">Retrying: </span>
         {problem.adviceText}
       </p>
-      {problem.upstream?.job_id || problem.upstream?.request_id ? (
+      {problem.code || problem.upstream?.job_id || problem.upstream?.request_id ? (
+        // For support: the service's own names for it, secondary to the words above.
         <p className="text-xs text-slate-600">
-          {problem.upstream.provider ? `${words(problem.upstream.provider)} · ` : ''}
-          {problem.upstream.job_id ? `job ${problem.upstream.job_id}` : ''}
-          {problem.upstream.export_id ? ` · export ${problem.upstream.export_id}` : ''}
-          {problem.upstream.request_id ? ` · request ${problem.upstream.request_id}` : ''}
+          {problem.code ? `Code ${problem.code}` : ''}
+          {problem.upstream?.provider ? ` · ${words(problem.upstream.provider)}` : ''}
+          {problem.upstream?.job_id ? ` · job ${problem.upstream.job_id}` : ''}
+          {problem.upstream?.export_id ? ` · export ${problem.upstream.export_id}` : ''}
+          {problem.upstream?.request_id ? ` · request ${problem.upstream.request_id}` : ''}
         </p>
       ) : null}
     </article>
