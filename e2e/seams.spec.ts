@@ -157,6 +157,141 @@ test.describe('names people know', () => {
     await expect(named.first()).toBeVisible();
     await expect(tray.getByRole('link', { name: 'Open project' })).toHaveCount(0);
     await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    // The audit names a person (the one signed in is “You”), the id secondary.
+    await post.getByRole('button', { name: /^Cancel post/ }).click();
+    await expect(yours.getByText('Your post was cancelled.')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops' }).click();
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    const cancelled = audit.getByRole('row').filter({ hasText: 'Cancel a scheduled post' }).first();
+    await expect(cancelled.getByRole('cell').nth(1)).toContainText('You');
+    await expect(cancelled.getByRole('button', { name: 'Copy the user id' })).toBeVisible();
+
+    // AI-style receipts name their target (the run's project) and the looks.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'AI style' })
+      .click();
+    const run = page.getByLabel('Run', { exact: true });
+    const option = run.locator('option').filter({ hasText: SHORT_CUT });
+    await run.selectOption((await option.getAttribute('value')) ?? '');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    const receipts = page.getByRole('table', { name: 'Changes the style would make' });
+    await expect(receipts.getByRole('cell').filter({ hasText: SHORT_CUT })).toBeVisible();
+    await expect(receipts).toContainText(/Caption look: .+ → [A-Z]/);
+    await expect(receipts).not.toContainText('caption_style.apply_look');
+    await expectAccessible(page);
+  });
+
+  test('the audit list: one row per operation, its dry runs, re-check and batches grouped under it with the reason once', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const id = Math.random().toString(36).slice(2, 8);
+    const names = [`e2e-seams-audit-${id}-a.mp4`, `e2e-seams-audit-${id}-b.mp4`];
+    await signInWithDemo(page, '/media');
+    await expect(page.getByRole('heading', { level: 1, name: /Media library/ })).toBeVisible();
+    await page
+      .getByLabel('Choose files to upload')
+      .setInputFiles(
+        names.map((name) => ({ name, mimeType: 'video/mp4', buffer: Buffer.from(name) })),
+      );
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    for (const name of names) {
+      await expect(
+        uploads.getByRole('listitem', { name }).getByText('Uploaded', { exact: true }),
+      ).toBeVisible({ timeout: 30_000 });
+    }
+    await page.getByLabel('Search names').fill(`e2e-seams-audit-${id}`);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    for (const name of names) await page.getByLabel(`Select ${name}`).check();
+    await page.getByRole('button', { name: 'Delete 2 selected…' }).click();
+    const dialog = page.getByRole('dialog');
+    const reason = `seams audit ${id}`;
+    await dialog.getByLabel('Reason (kept in the audit log)').fill(reason);
+    await dialog.getByRole('button', { name: 'Run dry run' }).click();
+    await dialog.getByLabel('Type 2 to confirm').fill('2');
+    await dialog.getByRole('button', { name: /^Delete 2 / }).click();
+    await expect(dialog.getByText('Deleted 2 of 2 assets.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops' }).click();
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    const rows = audit.getByRole('row').filter({ hasText: reason });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByText(reason)).toHaveCount(1);
+    await expect(rows).toContainText('Delete media assets');
+    await expect(rows).toContainText('Deleted 2 of 2, after 2 dry runs');
+    await rows.getByText('3 steps').click();
+    const steps = rows.getByRole('list', { name: 'Steps of delete media assets' });
+    await expect(steps.getByRole('listitem')).toHaveText([
+      /^Dry run · /,
+      /^Re-check before deleting · /,
+      /^Delete · .* 2 selected, 2 deleted/,
+    ]);
+    await expectAccessible(page);
+  });
+
+  test('clip problem panels speak plain words, show fix steps only when there is something to fix, and end every running step when the clip stops', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page, '/clips');
+    await expect(page.getByRole('list', { name: 'Clips' })).toBeVisible({ timeout: 20_000 });
+    // A healthy clip: nothing to fix, so no fix steps.
+    const ready = await page.evaluate(async () => {
+      const answer = await fetch('/api/v1/clips?status=ready&limit=1');
+      return ((await answer.json()) as { clips: Array<{ clip_id: string }> }).clips[0]?.clip_id;
+    });
+    expect(ready).toBeDefined();
+    await page.goto(`/clips/${ready}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Clip status' })).toHaveAttribute(
+      'data-status',
+      'ready',
+    );
+    await expect(page.getByRole('list', { name: 'How to fix' })).toHaveCount(0);
+    await expect(page.getByText('Nothing to do')).toHaveCount(0);
+
+    // A clip that failed at assembly: what happened in words, its parts no longer running.
+    const failed = await page.evaluate(async () => {
+      const answer = await fetch('/api/v1/clips?status=failed&limit=50');
+      const { clips } = (await answer.json()) as {
+        clips: Array<{ clip_id: string; error?: { step?: string } }>;
+      };
+      return clips.find((clip) => clip.error?.step === 'assembly')?.clip_id;
+    });
+    expect(failed, 'a seeded clip that failed at assembly').toBeDefined();
+    await page.goto(`/clips/${failed}`);
+    const stop = page.getByRole('region', { name: 'What went wrong' });
+    await expect(stop).toBeVisible();
+    await expect(stop.getByRole('heading', { level: 3 }).first()).toHaveText(
+      /^(Failed|Blocked) at Assembly$/,
+    );
+    await expect(stop).not.toContainText('blocking error');
+    await expect(stop).not.toContainText('status detail');
+    await expect(stop.getByText(/^Code render_timeout/)).toBeVisible();
+    const captions = page.getByRole('region', { name: 'Captions' });
+    await expect(captions).not.toContainText('running');
+    await expectAccessible(page);
+  });
+
+  test('the clip list summary is grammatical and true: “4 clips need repair or failed, in pipeline order”', async ({
+    page,
+  }) => {
+    await signInWithDemo(page, '/clips');
+    const list = page.getByRole('list', { name: 'Clips' });
+    await expect(list).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('checkbox', { name: /^Failed \(\d+\+?\)$/ }).check();
+    await page.getByRole('checkbox', { name: /^Needs repair \(\d+\+?\)$/ }).check();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({
+          hasText: /^(1 clip needs|(At least )?\d+ clips need) repair or failed, in pipeline order/,
+        }),
+    ).toBeVisible();
   });
 
   test('sizes are in binary units, named as such (MiB, not MB)', async ({ page }) => {
