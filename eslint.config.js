@@ -68,7 +68,7 @@ export default tseslint.config(
   },
   {
     // The editor kit's core has no React (tested headless); its binding is react.tsx beside it.
-    files: ['src/lib/editor/**/*.ts'],
+    files: ['src/editor-kit/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -96,12 +96,21 @@ export default tseslint.config(
   {
     // The boundaries between the client, the BFF and the simulator (proved by
     // src/layer-boundaries.test.ts): see eslint-local-rules.js.
-    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
     plugins: { local: localRules },
     rules: { 'local/layer-boundaries': 'error' },
   },
   {
-    // Features are independent: shared code lives in src/components, src/api or src/lib.
+    // The client's shared layers have an order, and no import runs up it (proved by
+    // src/layer-order.test.ts): api < lib < shared-rules, caption-painter < editor-kit <
+    // components < features < routes. See eslint-local-rules.js.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    plugins: { local: localRules },
+    rules: { 'local/layer-order': 'error' },
+  },
+  {
+    // Features are independent: shared code lives in the shared layers below them.
     files: ['src/features/**/*.{ts,tsx}'],
     plugins: { local: localRules },
     rules: {

@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { moveSourceMaps, precompressDir } from './src/server/client-assets.ts';
+import { moveSourceMaps, precompressDir } from './src/server/static/client-assets.ts';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -97,7 +97,7 @@ export default defineConfig({
     // The first route stays small; heavy editors (Konva) are split with their routes.
     chunkSizeWarningLimit: 600,
     // dist/.vite/manifest.json (never served: dot folder): the BFF reads it to preload a deep
-    // link's route chunks from its index.html (src/server/route-preloads.ts).
+    // link's route chunks from its index.html (src/server/static/route-preloads.ts).
     manifest: true,
     rolldownOptions: {
       output: {
@@ -108,7 +108,7 @@ export default defineConfig({
             // headers and a compression window of its own).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|openapi-fetch|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]|rolldown[\\/]runtime|src[\\/](api[\\/](client|api-error|query-keys|csrf-token|schema\.gen)|components[\\/](button|text-field|logo-mark))\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|openapi-fetch|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]|rolldown[\\/]runtime|src[\\/](api[\\/](client|api-error|query-keys|csrf-token|schema\.gen)|components[\\/](text-field|logo-mark)|editor-kit[\\/]controls[\\/]button)\.tsx?$/,
               priority: 2,
             },
             // Small modules of the signed-in shell (jobs tray, credits, toasts) and of the lists
@@ -132,7 +132,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 20_000,
           // Installs Debian's redis-server when missing (the BFF's Redis tests need a real one).
           globalSetup: ['./src/server/test-support/vitest-global-setup.ts'],

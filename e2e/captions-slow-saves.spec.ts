@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import type { CaptionWord } from '../src/api/schema.gen.ts';
-import { freePort, startApp, stopApp } from './bench/app-server.ts';
+import { freePort, startApp, stopApp } from './app-server.ts';
 import { expect, signInWithDemo, test } from './fixtures.ts';
 
 const PROJECT = 'AMA cutdown (ep 44)';

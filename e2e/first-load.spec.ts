@@ -1,7 +1,7 @@
 /**
  * A deep link's first load: the BFF's index.html preloads what the first screen asks for first (the
  * session, the route's data, the route's chunks), and the app takes those preloaded answers instead
- * of asking again (src/server/route-preloads.ts): each is in the document's head, and its URL is
+ * of asking again (src/server/static/route-preloads.ts): each is in the document's head, and its URL is
  * requested once (a preload the app did not take would be a second request). The timeline's canvas
  * chunk is not preloaded: it loads after the first paint, which does not share the link with it.
  */

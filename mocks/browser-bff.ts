@@ -3,11 +3,11 @@
  * session held in memory, demo login, and no event stream (the client falls back to polling).
  * Only the demo keys sign in, as with the real BFF in front of the simulator. Every answer is a
  * shape of the BFF's interface (src/api/bff.yaml, generated types); who a key is comes from the
- * one list of demo workspaces (src/lib/demo-workspaces.ts).
+ * one list of demo workspaces (src/shared-rules/demo-workspaces.ts).
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { components } from '@/api/bff-schema.gen.ts';
-import { DEMO_KEYS, demoIdentity } from '@/lib/demo-workspaces.ts';
+import { DEMO_KEYS, demoIdentity } from '@/shared-rules/demo-workspaces.ts';
 
 type BffSchemas = components['schemas'];
 

@@ -1,13 +1,13 @@
 /**
  * CLI: `tsx mocks/main.ts` starts the simulator on loopback and prints its base URL.
  * PORT or SIM_PORT picks the port (default random); SIM_HOST the host; SIM_SEED the seed;
- * SIM_TIME_SCALE speeds up jobs; SIM_BENCH_CLIPS seeds that many more clips; SIM_LARGE_TIMELINE=1
- * adds the 1,000- and 10,000-item timeline benchmark projects; SIM_BENCH_CAPTIONS seeds the caption
- * benchmark project with that many words; SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500,
+ * SIM_TIME_SCALE speeds up jobs; SIM_SEED_PLUGINS adds data to the seed (lib/seed-plugins.ts);
+ * SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500,
  * SIM_RETRY_AFTER and SIM_FAULT_PATHS inject faults.
  */
 import { startSimulatorServer } from './http-server.ts';
 import { faultConfigFromEnv } from './lib/faults.ts';
+import { loadSeedPlugins } from './lib/seed-plugins.ts';
 import { simulatorOptionsFromEnv } from './simulator.ts';
 
 const env = process.env;
@@ -19,6 +19,7 @@ const server = await startSimulatorServer({
   host: env.SIM_HOST ?? '127.0.0.1',
   seed: numberFrom(env.SIM_SEED),
   ...simulatorOptionsFromEnv(env),
+  seedPlugins: await loadSeedPlugins(env),
   faults: faultConfigFromEnv(env),
 });
 

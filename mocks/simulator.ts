@@ -78,7 +78,7 @@
  *   `faceless.complete`. Other transitions are 409 `invalid_transition`. An unavailable image
  *   (preproduction) or video (generation) model fails the run: status failed, `error`, and
  *   `faceless.failed`. A revise drops the assets and QA its changes make stale
- *   (src/lib/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
+ *   (src/shared-rules/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
  * - POST /projects sends `project.created`.
  * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
  * `internal_error`, optionally only for paths matching a regex; decided before authentication by
@@ -102,7 +102,7 @@ import { seedBackgroundRuns } from './rules/background-runs.ts';
 import { resumeFacelessRuns } from './rules/faceless.ts';
 import { resumeSeededJobs } from './rules/jobs.ts';
 import { resumeSeededPosts } from './rules/publishing.ts';
-import { seedStore } from './store/seed.ts';
+import { type SeedPlugin, seedStore } from './store/seed.ts';
 import type { Store } from './store/workspace.ts';
 import type { WebhookEventName } from '@/api/schema.gen.ts';
 
@@ -117,38 +117,25 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Simulated milliseconds per real millisecond for background work (default 1). */
   timeScale?: number | undefined;
-  /**
-   * Also seed the timeline benchmark projects: 1,000 and 10,000 items over 20 layers (env
-   * SIM_LARGE_TIMELINE=1; `npm run bench:timeline` sets it).
-   */
-  largeTimelines?: boolean | undefined;
-  /** Extra seeded clips for the clip benchmark (default none). */
-  benchClips?: number | undefined;
-  /** Words of the caption benchmark project (default none). */
-  benchCaptionWords?: number | undefined;
+  /** Data added to the demo seed (env SIM_SEED_PLUGINS: lib/seed-plugins.ts). */
+  seedPlugins?: readonly SeedPlugin[] | undefined;
   /** Where multipart upload parts and assembled assets are kept (default in memory). */
   partStore?: PartStore;
   /** How webhook deliveries are sent (default fetch; the HTTP server passes node:http). */
   webhookPost?: WebhookPost;
 }
 
+type Env = Record<string, string | undefined>;
+
 /** The options `npm start` and `mocks/main.ts` read from the environment. */
-export function simulatorOptionsFromEnv(
-  env: Record<string, string | undefined>,
-): Pick<SimulatorOptions, 'timeScale' | 'benchClips' | 'largeTimelines' | 'benchCaptionWords'> {
-  const positive = (raw: string | undefined): number | undefined => {
-    const value = Number(raw);
-    return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
-      ? value
-      : undefined;
-  };
-  const benchClips = positive(env.SIM_BENCH_CLIPS);
-  const benchCaptionWords = positive(env.SIM_BENCH_CAPTIONS);
+export function simulatorOptionsFromEnv(env: Env): Pick<SimulatorOptions, 'timeScale'> {
+  const raw = env.SIM_TIME_SCALE;
+  const value = Number(raw);
   return {
-    timeScale: positive(env.SIM_TIME_SCALE),
-    benchClips: benchClips === undefined ? undefined : Math.round(benchClips),
-    largeTimelines: env.SIM_LARGE_TIMELINE === '1',
-    benchCaptionWords: benchCaptionWords === undefined ? undefined : Math.round(benchCaptionWords),
+    timeScale:
+      raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0
+        ? value
+        : undefined,
   };
 }
 
@@ -187,11 +174,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const root = createRng(seed);
   const rng = root.fork('runtime');
-  const store = seedStore(seed, now(), {
-    benchClips: options.benchClips,
-    largeTimelines: options.largeTimelines === true,
-    benchCaptionWords: options.benchCaptionWords,
-  });
+  const store = seedStore(seed, now(), options.seedPlugins);
   seedBackgroundRuns(store, root.fork('background-runs'), now());
   const faults = new FaultInjector(root.fork('faults'), options.faults ?? {});
   const webhookSecret = options.webhookSecret ?? defaultSecret();

@@ -32,9 +32,21 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
   },
   {
     file: 'mocks/rules/x.ts',
-    source: '../../src/lib/video-url.ts',
+    source: '../../src/shared-rules/video-url.ts',
     allowed: true,
-    why: 'relative spelling',
+    why: 'a shared rule, relative spelling',
+  },
+  {
+    file: 'mocks/rules/x.ts',
+    source: '@/caption-painter/caption-pages.ts',
+    allowed: true,
+    why: 'the caption painter',
+  },
+  {
+    file: 'mocks/rules/x.ts',
+    source: '@/editor-kit/editor.ts',
+    allowed: false,
+    why: 'the editor kit',
   },
   { file: 'mocks/handlers/x.ts', source: '@/api/client.ts', allowed: false, why: 'the client' },
   {
@@ -46,28 +58,22 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
   { file: 'mocks/handlers/x.ts', source: '@/components/text-field.tsx', allowed: false, why: 'UI' },
   {
     file: 'mocks/store/x.ts',
-    source: '../../src/server/errors.ts',
+    source: '../../src/server/app/errors.ts',
     allowed: false,
     why: 'the BFF',
   },
   {
     file: 'mocks/test/x.test.ts',
-    source: '@/server/app.ts',
+    source: '@/server/app/app.ts',
     allowed: false,
     why: 'the BFF, from a test',
   },
-  // The BFF takes mocks/ only in its development launcher (and benchmarks and tests that start one).
+  // The BFF takes mocks/ only in its development launcher (and tests that start one).
   {
     file: 'src/server/start.ts',
     source: '../../mocks/http-server.ts',
     allowed: true,
     why: 'the launcher',
-  },
-  {
-    file: 'src/server/bench/x.ts',
-    source: '../../../mocks/http-server.ts',
-    allowed: true,
-    why: 'a bench launcher',
   },
   {
     file: 'src/server/x.test.ts',
@@ -76,8 +82,8 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     why: 'a test',
   },
   {
-    file: 'src/server/proxy.ts',
-    source: '../../mocks/lib/errors.ts',
+    file: 'src/server/proxy/proxy.ts',
+    source: '../../../mocks/lib/errors.ts',
     allowed: false,
     why: 'BFF code',
   },
@@ -95,13 +101,38 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     allowed: false,
     why: 'a feature',
   },
-  { file: 'src/api/x.ts', source: '../server/errors.ts', allowed: false, why: 'the BFF' },
-  { file: 'src/lib/x.ts', source: '@/server/config.ts', allowed: false, why: 'the BFF' },
+  { file: 'src/api/x.ts', source: '../server/app/errors.ts', allowed: false, why: 'the BFF' },
+  { file: 'src/lib/x.ts', source: '@/server/app/config.ts', allowed: false, why: 'the BFF' },
   {
     file: 'src/features/clips/x.ts',
     source: '@/api/schema.gen.ts',
     allowed: true,
     why: 'generated types',
+  },
+  // The product tree holds no benchmark code: a benchmark's data comes through a seed plug-in.
+  {
+    file: 'mocks/store/x.ts',
+    source: '../../bench/seeds/clips.ts',
+    allowed: false,
+    why: 'a seed plug-in, from the simulator',
+  },
+  {
+    file: 'src/server/x.ts',
+    source: '../../bench/server/bench-stack.ts',
+    allowed: false,
+    why: 'the benchmarks, from the BFF',
+  },
+  {
+    file: 'src/features/timeline/x.ts',
+    source: '../../../bench/browser/percentile.ts',
+    allowed: false,
+    why: 'the benchmarks, from the client',
+  },
+  {
+    file: 'e2e/x.spec.ts',
+    source: '../bench/browser/demo-session.ts',
+    allowed: false,
+    why: 'the benchmarks, from an e2e spec',
   },
 ];
 

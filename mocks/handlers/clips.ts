@@ -4,7 +4,7 @@
  * lengths (and the paid plan) are the contract's, checked by route(); handlers keep behaviour.
  */
 import type { HttpHandler } from 'msw';
-import { videoIdOf } from '@/lib/video-url.ts';
+import { videoIdOf } from '@/shared-rules/video-url.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
 import {
   clipFailureFor,

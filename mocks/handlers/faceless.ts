@@ -1,6 +1,6 @@
 /** Faceless production plans: list and read revisions, revise (new draft), approve. */
 import type { HttpHandler } from 'msw';
-import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { ReviseRequest } from '@/shared-rules/faceless-staleness.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import { approveStage } from '../rules/faceless.ts';
 import type { Schema } from '../store/contract.ts';

@@ -1,11 +1,11 @@
 /**
  * Publishing: connected accounts, scheduling a short-form post of a completed export or a
  * slideshow of images, following a post until the platform publishes or refuses it, cancelling
- * one before it goes. The preflight rules are the client's own (src/lib/publishing-preflight.ts);
+ * one before it goes. The preflight rules are the client's own (src/shared-rules/publishing-preflight.ts);
  * the first refusal is a 400 naming its field. A post is never retried by the simulator.
  */
 import type { HttpHandler } from 'msw';
-import { preflightPost } from '@/lib/publishing-preflight.ts';
+import { preflightPost } from '@/shared-rules/publishing-preflight.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
 import type { Schema } from '../store/contract.ts';
 import { followPost } from '../rules/publishing.ts';

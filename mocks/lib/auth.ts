@@ -1,5 +1,5 @@
 /**
- * Authentication of the simulator: the demo keys of src/lib/demo-workspaces.ts. Any other key (or
+ * Authentication of the simulator: the demo keys of src/shared-rules/demo-workspaces.ts. Any other key (or
  * none) is 401 `unauthorized`.
  * - vcs_test_demo_paid: test environment, plan `pro`, organization `org_demo`.
  * - vcs_test_demo_free: test environment, plan `free`, organization `org_demo_free` (own workspace);
@@ -7,15 +7,15 @@
  * - vcs_test_demo_readonly: organization `org_demo` (same data as paid); every POST / PATCH / PUT /
  *   DELETE answers 403 `insufficient_access`.
  */
-import type { DemoIdentity } from '@/lib/demo-workspaces.ts';
-import { demoIdentity } from '@/lib/demo-workspaces.ts';
+import type { DemoIdentity } from '@/shared-rules/demo-workspaces.ts';
+import { demoIdentity } from '@/shared-rules/demo-workspaces.ts';
 import { ApiError } from './errors.ts';
 
 export interface Principal extends DemoIdentity {
   apiKey: string;
 }
 
-export { DEMO_KEYS, DEMO_ORGS } from '@/lib/demo-workspaces.ts';
+export { DEMO_KEYS, DEMO_ORGS } from '@/shared-rules/demo-workspaces.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 

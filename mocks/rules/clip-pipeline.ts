@@ -7,7 +7,7 @@
  * `clipFailureFor`), so the same source always behaves the same; a retry re-runs only the step
  * that stopped and then always gets through. Short-suggestion runs of an asset live here too.
  */
-import { isVideoId } from '@/lib/video-url.ts';
+import { isVideoId } from '@/shared-rules/video-url.ts';
 import { createRng, hashString } from '../lib/prng.ts';
 import type { Activity } from '../lib/ticker.ts';
 import type { Simulator } from '../simulator.ts';

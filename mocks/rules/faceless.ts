@@ -4,7 +4,7 @@
  * model) fails the revision with `error` and sends `faceless.failed`; finished generation sends
  * `faceless.complete`. Status machine: see FacelessPlanRevision.status in the contract.
  */
-import { approvalCredits } from '@/lib/faceless-staleness.ts';
+import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Simulator } from '../simulator.ts';
 import type { Schema } from '../store/contract.ts';

@@ -2,7 +2,7 @@
  * Timeline editing rules (see the doc comment of simulator.ts): revision checks, trim (preview
  * and apply), move, batch delete with per-item failures, ripple packing.
  */
-import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';

@@ -1,8 +1,8 @@
 /**
- * The caption benchmark project (env SIM_BENCH_CAPTIONS=<words>, set by `npm run bench:captions`):
- * one long talk with that many caption words, a caption item per sentence on the caption layer,
- * styled like the rest of the seed, with common words ("the", "you") on every page so that "all
- * matches of a common word" is hundreds of words. Not seeded by default.
+ * A long-talk project of any number of caption words, for a seed plug-in (the caption benchmark's,
+ * a test that needs more words than one request takes): a caption item per sentence on the
+ * caption layer, styled like the rest of the seed, with common words ("the", "you") on every page
+ * so that "all matches of a common word" is hundreds of words. Not part of the demo seed.
  */
 import { DEFAULT_CAPTION_SETTINGS } from './seed.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -10,8 +10,6 @@ import { isoAt, thumbnailDataUri, toFrame } from './seed-context.ts';
 import { captionWordsFor, FPS } from './seed-timeline.ts';
 import type { ProjectRecord, Workspace } from './workspace.ts';
 import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
-
-export const BENCH_CAPTIONS_PROJECT = 'Benchmark: 10,000 caption words';
 
 const LINES = [
   'the hook is the first thing you say and the last thing they remember',
@@ -28,9 +26,19 @@ const LINES = [
   'you are not editing a video you are editing attention',
 ];
 
-export function seedBenchCaptions(ctx: SeedContext, workspace: Workspace, wordCount: number): void {
-  const rng = ctx.rng.fork('bench-captions');
-  const benchCtx: SeedContext = { ...ctx, rng };
+export interface TalkPlan {
+  name: string;
+  description: string;
+  wordCount: number;
+}
+
+/** Adds the talk to `workspace`, its random choices from `ctx`'s stream. */
+export function seedCaptionTalk(
+  ctx: SeedContext,
+  workspace: Workspace,
+  { name, description, wordCount }: TalkPlan,
+): void {
+  const { rng } = ctx;
   const id = rng.uuid();
   const captionItems: TimelineItem[] = [];
   const captionWords: CaptionWord[] = [];
@@ -60,7 +68,7 @@ export function seedBenchCaptions(ctx: SeedContext, workspace: Workspace, wordCo
     };
     captionItems.push(item);
     captionWords.push(
-      ...captionWordsFor(benchCtx, item, text, Math.floor(line / 6), captionWords.length),
+      ...captionWordsFor(ctx, item, text, Math.floor(line / 6), captionWords.length),
     );
     at = end + 0.2;
     line += 1;
@@ -70,11 +78,11 @@ export function seedBenchCaptions(ctx: SeedContext, workspace: Workspace, wordCo
   const record: ProjectRecord = {
     project: {
       id,
-      name: BENCH_CAPTIONS_PROJECT,
-      description: `Caption benchmark: ${captionWords.length.toLocaleString('en')} caption words.`,
+      name,
+      description,
       aspect_ratio: '9:16',
       status: 'editing',
-      thumbnail_url: thumbnailDataUri(BENCH_CAPTIONS_PROJECT),
+      thumbnail_url: thumbnailDataUri(name),
       created_at: created,
       updated_at: created,
     },

@@ -15,7 +15,7 @@ import {
   staleAfter,
   applyRevision,
   type ReviseRequest,
-} from '@/lib/faceless-staleness.ts';
+} from '@/shared-rules/faceless-staleness.ts';
 import type { Schema } from './contract.ts';
 import type { SeedContext } from './seed-context.ts';
 import { colorFor, isoAt } from './seed-context.ts';
@@ -506,7 +506,7 @@ export function reviewOptionsFor(
 
 /**
  * The revision a revise creates from `source`: the changes applied, the assets and QA the changes
- * make stale dropped (see src/lib/faceless-staleness.ts), review options repriced for the new plan.
+ * make stale dropped (see src/shared-rules/faceless-staleness.ts), review options repriced for the new plan.
  */
 export function revisedRevision(
   source: FacelessPlanRevision,

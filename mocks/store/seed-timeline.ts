@@ -203,7 +203,7 @@ export interface SeededTimeline {
 
 /**
  * The layer plans for `layerCount` layers: the seven kinds repeated in order ("B-roll 2", …),
- * each repeat sharing its kind's items (the benchmark projects use 20 layers).
+ * each repeat sharing its kind's items (a seed plug-in's large projects use 20 layers).
  */
 function plansFor(layerCount: number | undefined): LayerPlan[] {
   if (!layerCount || layerCount <= LAYER_PLANS.length) return LAYER_PLANS;

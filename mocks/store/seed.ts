@@ -7,8 +7,7 @@
 import { DEMO_ORGS } from '../lib/auth.ts';
 import { createRng } from '../lib/prng.ts';
 import { buildClip } from './clip-factory.ts';
-import { seedBenchCaptions } from './seed-captions.ts';
-import { seedBenchClips, seedClips } from './seed-clips.ts';
+import { seedClips } from './seed-clips.ts';
 import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
@@ -362,7 +361,7 @@ function seedProject(
   };
 }
 
-function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
+function seedPaid(ctx: SeedContext): Workspace {
   const workspace = emptyWorkspace(DEMO_ORGS.paid, 'pro');
   workspace.credits = { balance: 4_250, period_end: isoAt(ctx, 18) };
   workspace.folders = seedFolders(ctx, PAID_FOLDERS);
@@ -395,8 +394,6 @@ function seedPaid(ctx: SeedContext, options: SeedOptions): Workspace {
   // Clips (seed-clips.ts): every status, each failure, six on the podcast episode below.
   const shareAsset = workspace.assets[11];
   if (shareAsset) seedClips(ctx, workspace, shareAsset);
-  if (options.benchClips) seedBenchClips(ctx, workspace, options.benchClips);
-  if (options.benchCaptionWords) seedBenchCaptions(ctx, workspace, options.benchCaptionWords);
   if (shareAsset) {
     workspace.sharePages.push({
       asset_id: shareAsset.id,
@@ -543,64 +540,30 @@ function seedFree(ctx: SeedContext): Workspace {
   return workspace;
 }
 
-/** Names of the benchmark projects (seeded only with `largeTimelines`). */
-export const BENCHMARK_PROJECTS = [
-  { items: 1_000, name: 'Benchmark: 1,000 timeline items' },
-  { items: 10_000, name: 'Benchmark: 10,000 timeline items' },
-] as const;
-
-/** The benchmark projects: 20 layers, from their own generator (the rest of the seed is unchanged). */
-function seedBenchmarkProjects(ctx: SeedContext, workspace: Workspace): void {
-  for (const [n, plan] of BENCHMARK_PROJECTS.entries()) {
-    const id = ctx.rng.uuid();
-    const assets = workspace.assets.filter((asset) => asset.kind !== 'image').slice(0, 4);
-    const { timeline, captionWords } = generateTimeline(ctx, {
-      itemCount: plan.items,
-      durationSeconds: plan.items >= 10_000 ? 1800 : 540,
-      assets,
-      layerCount: 20,
-      // Every layer editable: "select all, drag" moves every item.
-      lockedLayer: false,
-    });
-    const created = isoAt(ctx, -90 + n);
-    workspace.projects.push({
-      project: {
-        id,
-        name: plan.name,
-        description: `Benchmark project: ${plan.items.toLocaleString('en')} items over 20 layers.`,
-        aspect_ratio: '9:16',
-        status: 'editing',
-        thumbnail_url: thumbnailDataUri(plan.name),
-        created_at: created,
-        updated_at: created,
-      },
-      kind: 'edit',
-      timeline,
-      captionWords,
-      captionStyle: { settings: { ...DEFAULT_CAPTION_SETTINGS }, look_id: null, preset_id: null },
-      exports: [],
-      facelessRevisions: [],
-    });
-  }
+/** What a seed plug-in is handed: the seeded store, and the seed's streams and time anchor. */
+export interface Seeding {
+  readonly store: Store;
+  /**
+   * The seed context of `label`: the random stream the seed derives for that label (the same
+   * stream each time; `org_demo` is the paid workspace's own) and the seed's time anchor.
+   */
+  context(label: string): SeedContext;
 }
 
-export interface SeedOptions {
-  /** Extra clips for the clip benchmark (SIM_BENCH_CLIPS); 0 or absent: none. */
-  benchClips?: number | undefined;
-  /** The timeline benchmark projects (SIM_LARGE_TIMELINE=1). */
-  largeTimelines?: boolean | undefined;
-  /** Words of the caption benchmark project (SIM_BENCH_CAPTIONS); 0 or absent: no project. */
-  benchCaptionWords?: number | undefined;
-}
+/**
+ * Adds data to the seeded store (e.g. a benchmark's large projects): the one way to seed more
+ * than the demo seed. Plug-ins run after both workspaces are seeded, before their lists are
+ * sorted newest first.
+ */
+export type SeedPlugin = (seeding: Seeding) => void;
 
-export function seedStore(seed: number, now: number, options: SeedOptions = {}): Store {
+export function seedStore(seed: number, now: number, plugins: readonly SeedPlugin[] = []): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
-  const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }, options);
-  if (options.largeTimelines)
-    seedBenchmarkProjects({ rng: createRng(seed).fork('benchmark'), anchor }, paid);
-  store.add(paid);
+  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }));
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
+  const context = (label: string): SeedContext => ({ rng: createRng(seed).fork(label), anchor });
+  for (const plugin of plugins) plugin({ store, context });
   // Newest first, as list endpoints return them.
   for (const workspace of store.all()) {
     workspace.projects.sort((a, b) => b.project.created_at.localeCompare(a.project.created_at));

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bffDocument, bffDocumentId } from '@/api/bff-document.gen.ts';
 import { openapiDocument, openapiDocumentId } from '@/api/openapi-document.gen.ts';
-import { DEMO_IDENTITIES, DEMO_KEYS } from '@/lib/demo-workspaces.ts';
+import { DEMO_IDENTITIES, DEMO_KEYS } from '@/shared-rules/demo-workspaces.ts';
 import { createOpenApiValidator } from '@/lib/openapi-validator.ts';
 import { createBrowserBffHandlers } from '../browser-bff.ts';
 

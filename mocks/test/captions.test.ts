@@ -265,29 +265,3 @@ describe('caption word revisions, timing and fonts (assumed rules)', () => {
     expect(errorOf(lines).param).toBe('settings.maxLinesPerCaption');
   });
 });
-
-describe('caption benchmark project (SIM_BENCH_CAPTIONS)', () => {
-  it('seeds a project with exactly that many words, only when asked', async () => {
-    const bench = await startTestServer({ benchCaptionWords: 1200 });
-    try {
-      const benchApi = client(bench);
-      const projects = (await benchApi.get<{ projects: Project[] }>('/projects?limit=50')).body
-        .projects;
-      const project = projects.find((p) => p.name === 'Benchmark: 10,000 caption words');
-      expect(project).toBeDefined();
-      const page = await benchApi.get<WordList>(
-        `/projects/${project!.id}/captions/words?limit=500&offset=1000`,
-      );
-      expect(page.body.pagination?.total).toBe(1200);
-      const common = await benchApi.get<WordList>(
-        `/projects/${project!.id}/captions/words?match_text=the&limit=1`,
-      );
-      expect(common.body.pagination?.total).toBeGreaterThan(100);
-      expect(projects.length).toBe(
-        (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects.length + 1,
-      );
-    } finally {
-      await bench.close();
-    }
-  });
-});

@@ -4,12 +4,6 @@ import type { ClipFailure } from '../store/clip-factory.ts';
 import { ALL_CLIP_STATUSES, CLIP_PATH } from '../store/clip-factory.ts';
 import type { Schema } from '../store/contract.ts';
 import { CLIP_STEP_MS, READY_DWELL_MS, clipFailureFor } from '../rules/clip-pipeline.ts';
-import { createSimulator } from '../simulator.ts';
-import {
-  BENCH_LONG_SOURCE_CLIPS,
-  BENCH_LONG_SOURCE_NAME,
-  BENCH_LONG_SOURCE_SECONDS,
-} from '../store/seed-clips.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';
 import type { Clip, Export, Job, MediaAsset, Project } from '@/api/schema.gen.ts';
@@ -393,19 +387,5 @@ describe('seeded clips', () => {
     } finally {
       await fresh.close();
     }
-  });
-
-  it('with SIM_BENCH_CLIPS: 2,000 more clips, 200 of them on a 3-hour source', () => {
-    const sim = createSimulator({ seed: 42, benchClips: 2000 });
-    const workspace = sim.store.workspace('org_demo');
-    const long = workspace.assets.find((asset) => asset.name === BENCH_LONG_SOURCE_NAME);
-    expect(long?.duration_seconds).toBe(BENCH_LONG_SOURCE_SECONDS);
-    expect(workspace.clips.length).toBeGreaterThanOrEqual(2000);
-    const onLong = workspace.clips.filter((clip) => clip.source?.asset_id === long?.id);
-    expect(onLong).toHaveLength(BENCH_LONG_SOURCE_CLIPS);
-    for (const clip of onLong) {
-      expect(clip.source?.canonical_duration_seconds).toBe(BENCH_LONG_SOURCE_SECONDS);
-    }
-    expect(new Set(workspace.clips.map((clip) => clip.status))).toEqual(new Set(ALL_CLIP_STATUSES));
   });
 });

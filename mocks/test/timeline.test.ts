@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import type { SimulatorServer } from '../http-server.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, startTestServer } from './harness.ts';

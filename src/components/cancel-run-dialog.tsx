@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ApiError } from '@/api/api-error.ts';
 import { useCancelRun } from '@/api/recovery-runs.ts';
-import { reasonProblem, REASON_MAX } from '@/lib/deletion-plan.ts';
-import { Button } from './button.tsx';
+import { reasonProblem, REASON_MAX } from '@/shared-rules/deletion-plan.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { InlineError } from './error-state.tsx';
 import { Modal } from './modal.tsx';
 import { TextAreaField } from './text-field.tsx';

@@ -2,8 +2,8 @@
  * The editor kit's banners, for every editing screen: the 409 conflict (what changed on the
  * server and what became of the person's own change) and the editor's notices.
  */
-import { Button } from '@/components/button.tsx';
-import type { ConflictNotice, Notice as EditorNotice } from '@/lib/editor/editor.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
+import type { ConflictNotice, Notice as EditorNotice } from '@/editor-kit/editor.ts';
 
 export function ConflictBanner({
   conflict,

@@ -1,5 +1,5 @@
 import { ApiError, describeError } from '@/api/api-error.ts';
-import { Button } from './button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 
 /** Shows any error in words a person can act on, with a retry when one makes sense. */
 export function ErrorState({

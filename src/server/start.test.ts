@@ -126,12 +126,12 @@ describe('the server build (src/server/launch.mjs)', () => {
     });
     expect(built.status, built.stderr).toBe(0);
     expect(launch.staleReason()).toBeUndefined();
-    const source = join(root, 'src/server/errors.ts');
+    const source = join(root, 'src/server/app/errors.ts');
     const future = new Date(Date.now() + 60_000);
     const { atime, mtime } = statSync(source);
     utimesSync(source, future, future);
     try {
-      expect(launch.staleReason()).toBe('src/server/errors.ts changed');
+      expect(launch.staleReason()).toBe('src/server/app/errors.ts changed');
     } finally {
       utimesSync(source, atime, mtime);
     }

@@ -3,8 +3,8 @@
  * configured, first of all, and only then loads the rest of the server (serve.ts): the two load at
  * once on two cores, so start-up to ready is the longer of the two, not their sum.
  */
-import { simulatorWanted, webhookSecretOf } from './simulator-env.ts';
-import { type SimulatorHandle, startSimulatorThread } from './simulator-thread.ts';
+import { simulatorWanted, webhookSecretOf } from './simulator/simulator-env.ts';
+import { type SimulatorHandle, startSimulatorThread } from './simulator/simulator-thread.ts';
 
 /**
  * The embedded simulator: on a worker thread when running from the server build (npm start), in
@@ -16,9 +16,11 @@ async function startSimulator(webhookSecret: string): Promise<SimulatorHandle> {
   if (buildDir) return startSimulatorThread(buildDir, { seed, webhookSecret });
   const { startSimulatorServer } = await import('../../mocks/http-server.ts');
   const { faultConfigFromEnv } = await import('../../mocks/lib/faults.ts');
+  const { loadSeedPlugins } = await import('../../mocks/lib/seed-plugins.ts');
   const { simulatorOptionsFromEnv } = await import('../../mocks/simulator.ts');
   return startSimulatorServer({
     ...simulatorOptionsFromEnv(process.env),
+    seedPlugins: await loadSeedPlugins(process.env),
     port: 0,
     validators: 'on-demand',
     seed,

@@ -1,6 +1,6 @@
 /**
  * What a draft will do before it is sent: which existing assets it makes stale and what
- * regenerating them costs, using the same rules the service applies (src/lib/faceless-staleness.ts).
+ * regenerating them costs, using the same rules the service applies (src/shared-rules/faceless-staleness.ts).
  */
 import {
   isNothingStale,
@@ -9,7 +9,7 @@ import {
   staleAfter,
   type ReviseRequest,
   type StaleSet,
-} from '@/lib/faceless-staleness.ts';
+} from '@/shared-rules/faceless-staleness.ts';
 import { formatSceneList } from './plan-format.ts';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 

@@ -12,7 +12,7 @@ import type {
   ModelChange,
   ReviseRequest,
   SceneChange,
-} from '@/lib/faceless-staleness.ts';
+} from '@/shared-rules/faceless-staleness.ts';
 import type { Plan } from '@/api/schema.gen.ts';
 
 /** The editor some text was typed into. */

@@ -3,7 +3,7 @@
  * a missing paid plan, a reused Idempotency-Key.
  */
 import { ApiError, describeError } from '@/api/api-error.ts';
-import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { ReviseRequest } from '@/shared-rules/faceless-staleness.ts';
 import type { Plan } from '@/api/schema.gen.ts';
 
 const FIELD_WORDS: Record<string, string> = {

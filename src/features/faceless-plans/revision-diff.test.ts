@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRevision } from '@/lib/faceless-staleness.ts';
+import { applyRevision } from '@/shared-rules/faceless-staleness.ts';
 import { changedRows, countChanged, diffPlans, diffRevisions } from './revision-diff.ts';
 import type { FacelessPlanRevision, Plan } from '@/api/schema.gen.ts';
 

@@ -3,7 +3,7 @@
  * scenes, each row with both values as text and whether they differ. Used for comparing any two
  * revisions and for the summary of a draft before it is sent.
  */
-import { approvalCredits } from '@/lib/faceless-staleness.ts';
+import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
 import { formatCredits, formatSeconds } from './plan-format.ts';
 import type { FacelessPlanRevision, Plan, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuditEntry } from '../../api/bff-schema.gen.ts';
-import { checkBffRequest } from '../bff-contract.ts';
-import type { AllowList } from '../allow-list.ts';
-import { sendError } from '../errors.ts';
-import type { ProxyExchange } from '../proxy.ts';
-import type { SessionManager } from '../session.ts';
+import { checkBffRequest } from '../app/bff-contract.ts';
+import type { AllowList } from '../proxy/allow-list.ts';
+import { sendError } from '../app/errors.ts';
+import type { ProxyExchange } from '../proxy/proxy.ts';
+import type { SessionManager } from '../session/session.ts';
 import type { AuditStore } from './audit-store.ts';
 
 export const AUDIT_ROUTE = '/bff/audit';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../errors.ts';
-import type { SessionManager } from '../session.ts';
+import { sendError } from '../app/errors.ts';
+import type { SessionManager } from '../session/session.ts';
 import type { EventHub, VcsEvent } from './event-hub.ts';
 
 export interface SseRouteOptions {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { safeEqual } from '../csrf.ts';
-import { sendError } from '../errors.ts';
+import { safeEqual } from '../session/csrf.ts';
+import { sendError } from '../app/errors.ts';
 import type { SharedState } from '../shared-state/shared-state.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { BffMetrics } from './metrics.ts';
 
 export interface OpsRoutesOptions {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildBff, type BffDeps } from '../app.ts';
-import { type BffConfig, loadConfig } from '../config.ts';
+import { buildBff, type BffDeps } from '../app/app.ts';
+import { type BffConfig, loadConfig } from '../app/config.ts';
 import { ALPHA_KEY, type LoopbackUpstream, startLoopbackUpstream } from './loopback-upstream.ts';
 
 /** A small contract in the shape of src/api/openapi.yaml (paths relative to /v1). */

@@ -13,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { components } from '../../api/schema.gen.ts';
 import type { BffErrorCode } from '../../api/bff-schema.gen.ts';
-import { sendError } from '../errors.ts';
-import type { ProxyExchange } from '../proxy.ts';
-import { deriveSealKeys, seal, type SealKey, unseal } from '../session-seal.ts';
-import type { SessionManager } from '../session.ts';
+import { sendError } from '../app/errors.ts';
+import type { ProxyExchange } from '../proxy/proxy.ts';
+import { deriveSealKeys, seal, type SealKey, unseal } from '../session/session-seal.ts';
+import type { SessionManager } from '../session/session.ts';
 import type { TokenBuckets } from '../shared-state/shared-state.ts';
 
 export const PART_ROUTE = '/bff/uploads/part';

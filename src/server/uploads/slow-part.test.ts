@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
 import type { components } from '../../api/schema.gen.ts';
-import { buildBff } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildBff } from '../app/app.ts';
+import { loadConfig } from '../app/config.ts';
 import { cookieFrom, LogCapture, TEST_SESSION_SECRET } from '../test-support/bff-harness.ts';
 
 type Schemas = components['schemas'];

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
 import type { AuditPage } from '../../api/bff-schema.gen.ts';
 import type { components } from '../../api/schema.gen.ts';
-import { buildBff } from '../app.ts';
+import { buildBff } from '../app/app.ts';
 import { MemoryAuditStore } from '../audit/audit-store.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../app/config.ts';
 import { cookieFrom, LogCapture, TEST_SESSION_SECRET } from '../test-support/bff-harness.ts';
 
 type Schemas = components['schemas'];

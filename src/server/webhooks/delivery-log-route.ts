@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../api/bff-schema.gen.ts';
-import { matchesBffSchema } from '../bff-contract.ts';
-import { sendError } from '../errors.ts';
-import type { SessionManager } from '../session.ts';
+import { matchesBffSchema } from '../app/bff-contract.ts';
+import { sendError } from '../app/errors.ts';
+import type { SessionManager } from '../session/session.ts';
 import type { DeliveryLogStore } from './delivery-log.ts';
 
 type DeliveryLog = components['schemas']['WebhookDeliveryLog'];

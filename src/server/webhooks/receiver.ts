@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../errors.ts';
+import { sendError } from '../app/errors.ts';
 import { randomUUID } from 'node:crypto';
 import type { WebhookDelivery, WebhookReceipt } from '../../api/bff-schema.gen.ts';
-import { matchesBffSchema } from '../bff-contract.ts';
+import { matchesBffSchema } from '../app/bff-contract.ts';
 import type { EventHub, VcsEvent } from '../events/event-hub.ts';
 import type { DeliveryEntry, DeliveryLogStore, DeliveryOutcome } from './delivery-log.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './verify-signature.ts';

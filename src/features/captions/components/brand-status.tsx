@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { describeError } from '@/api/api-error.ts';
 import type { BrandContext } from '@/api/schema.gen.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 
 export function BrandStatus({
   brand,

@@ -6,19 +6,19 @@
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
   pageIndexAt,
   pageOfWord,
   type CaptionPage,
-} from '@/lib/caption-painter/caption-pages.ts';
+} from '@/caption-painter/caption-pages.ts';
 import {
   paintPage,
   TextMeasureCache,
   wordAt,
   type PageLayout,
-} from '@/lib/caption-painter/caption-painter.ts';
+} from '@/caption-painter/caption-painter.ts';
 import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
 import { withCurrentWords, wordById } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';

@@ -8,12 +8,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
-import { paginate } from '@/lib/caption-painter/caption-pages.ts';
-import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
-import { EditorToolbar, useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
+import { paginate } from '@/caption-painter/caption-pages.ts';
+import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
+import { EditorToolbar, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { captionFontsQueryOptions, captionSearchQueryOptions } from '../api/captions-queries.ts';
 import { touchedIds } from '../model/caption-change.ts';

@@ -3,9 +3,9 @@
  * page, with a button that applies it (one change, undoable).
  */
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import type { CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
-import { paintPage, TextMeasureCache } from '@/lib/caption-painter/caption-painter.ts';
-import { Button } from '@/components/button.tsx';
+import type { CaptionPage } from '@/caption-painter/caption-pages.ts';
+import { paintPage, TextMeasureCache } from '@/caption-painter/caption-painter.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import type { CaptionLook } from '@/api/schema.gen.ts';
 import { applyLook } from '../model/commands.ts';

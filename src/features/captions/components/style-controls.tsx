@@ -7,7 +7,7 @@
  * is sent.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { EMOJI } from '@/lib/caption-painter/caption-painter.ts';
+import { EMOJI } from '@/caption-painter/caption-painter.ts';
 import type { CaptionFont } from '@/api/schema.gen.ts';
 import type { BrandFonts, SwatchGroup } from '../model/palette.ts';
 import {

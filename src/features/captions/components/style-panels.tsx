@@ -4,7 +4,7 @@
  * derived from the field table; each edit runs a command of the table (live while dragged).
  */
 import { memo, useCallback, useMemo } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import type {
   CaptionFont,
   CaptionSettings,

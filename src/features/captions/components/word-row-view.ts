@@ -10,7 +10,7 @@
  * button; the word (and its time under it) fills the rest. Literal classes (Tailwind finds them).
  */
 import type { CaptionSpan, CaptionWord } from '@/api/schema.gen.ts';
-import { emojiFor } from '@/lib/caption-painter/caption-painter.ts';
+import { emojiFor } from '@/caption-painter/caption-painter.ts';
 import { formatTime } from '../model/timing.ts';
 import { highlight, type WordRow } from '../model/word-rows.ts';
 

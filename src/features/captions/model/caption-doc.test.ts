@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from '@/lib/caption-painter/caption-pages.ts';
+import { paginate } from '@/caption-painter/caption-pages.ts';
 import { fixtureDoc } from '../testing/caption-fixtures.ts';
 import { withCurrentWords } from './caption-doc.ts';
 

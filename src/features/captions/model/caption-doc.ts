@@ -5,7 +5,7 @@
  * interfaces below are the editor's derived views of them, not restatements.
  */
 import type { CaptionSpan, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
-import type { CaptionPage } from '@/lib/caption-painter/caption-pages.ts';
+import type { CaptionPage } from '@/caption-painter/caption-pages.ts';
 
 export interface WordsDoc {
   /** In caption order (sequence), as the service lists them. */

@@ -4,9 +4,9 @@
  * Each `perform` is pure: a selection change, one gesture's change to commit as one batched
  * request and one undo step, or a refusal with its reason.
  */
-import { refuse, type Command, type Outcome } from '@/lib/editor/command.ts';
-import { historyCommands } from '@/lib/editor/editor.ts';
-import type { History } from '@/lib/editor/history.ts';
+import { refuse, type Command, type Outcome } from '@/editor-kit/command.ts';
+import { historyCommands } from '@/editor-kit/editor.ts';
+import type { History } from '@/editor-kit/history.ts';
 import type { CaptionsState } from '../state/captions-state.ts';
 import { editSettings, editWords, type CaptionChange, type WordValues } from './caption-change.ts';
 import type { CaptionLook, CaptionSettings } from '@/api/schema.gen.ts';

@@ -8,7 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
+import { DEMO_ORGS } from '@mocks/lib/auth.ts';
 import { createSimulator } from '@mocks/simulator.ts';
+import { seedCaptionTalk } from '@mocks/store/seed-captions.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
@@ -26,8 +28,19 @@ import { outboxKey } from '../model/outbox.ts';
 import { memoryStorage } from '@/test/memory-storage.ts';
 import { createCaptionsEditor, type CaptionsEditor } from './captions-editor.ts';
 
-const BENCH = 'Benchmark: 10,000 caption words';
-const simulator = createSimulator({ seed: 5, benchCaptionWords: 1200 });
+// A project of more words than one request takes (the service allows 500 updates a request).
+const LONG_TALK = 'Long talk: 1,200 caption words';
+const simulator = createSimulator({
+  seed: 5,
+  seedPlugins: [
+    ({ store, context }) =>
+      seedCaptionTalk(context('long-talk'), store.workspace(DEMO_ORGS.paid), {
+        name: LONG_TALK,
+        description: '1,200 caption words.',
+        wordCount: 1200,
+      }),
+  ],
+});
 const server = setupServer(
   ...createHandlers(simulator, API_BASE_URL, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
@@ -143,7 +156,7 @@ describe('styling words', () => {
   });
 
   it('chunks a gesture over more than 500 words, as the service allows', async () => {
-    const { editor, projectId } = await open(BENCH);
+    const { editor, projectId } = await open(LONG_TALK);
     editor.run(selectAll, undefined);
     expect(editor.getState().selection.size).toBe(1200);
     editor.run(setStyle, {

@@ -19,7 +19,7 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import { ApiError, describeError } from '@/api/api-error.ts';
-import type { Outcome as KitOutcome } from '@/lib/editor/command.ts';
+import type { Outcome as KitOutcome } from '@/editor-kit/command.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isRetryable } from '@/api/retry-policy.ts';
@@ -28,10 +28,10 @@ import {
   type CommitOutcome,
   type EditorConfig,
   type EditorState,
-} from '@/lib/editor/editor.ts';
+} from '@/editor-kit/editor.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
-import { createEntry, HISTORY_LIMIT } from '@/lib/editor/history.ts';
+import { createEntry, HISTORY_LIMIT } from '@/editor-kit/history.ts';
 import {
   applyChange,
   CAPTION_CHANGE_TRAITS,

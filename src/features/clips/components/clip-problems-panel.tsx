@@ -1,4 +1,4 @@
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
 import {
   clipProblems,

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError, describeRetrying } from '@/api/api-error.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { formatDuration } from '@/lib/format.ts';
-import { checkVideoUrl } from '@/lib/video-url.ts';
+import { checkVideoUrl } from '@/shared-rules/video-url.ts';
 import {
   clipSourcePreviewQueryOptions,
   useCreateClip,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { describeRetrying } from '@/api/api-error.ts';
 import { LoadingState } from '@/components/loading-state.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { InlineError } from '@/components/error-state.tsx';

@@ -7,7 +7,7 @@ import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Character, FacelessPlanRevision } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
-import type { ReviseRequest } from '@/lib/faceless-staleness.ts';
+import type { ReviseRequest } from '@/shared-rules/faceless-staleness.ts';
 import { isRunning, type ApprovalStage } from '../plan-status.ts';
 
 /** Every revision of the project's plan, newest first. */

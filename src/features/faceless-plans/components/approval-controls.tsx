@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
-import { approvalCredits, missingAssets } from '@/lib/faceless-staleness.ts';
+import { approvalCredits, missingAssets } from '@/shared-rules/faceless-staleness.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
 import { jobQueryOptions } from '@/api/jobs.ts';
 import { useApproveRevision } from '../api/plans-queries.ts';

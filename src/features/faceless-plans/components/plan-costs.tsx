@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { approvalCredits } from '@/lib/faceless-staleness.ts';
+import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
 import { dependencySentence, formatCredits } from '../plan-format.ts';
 import { costBreakdown } from '../plan-status.ts';
 import { Section } from './plan-bits.tsx';

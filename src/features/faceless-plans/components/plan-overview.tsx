@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { planRevisionsQueryOptions } from '../api/plans-queries.ts';
 import { formatSeconds } from '../plan-format.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';

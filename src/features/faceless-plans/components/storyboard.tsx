@@ -9,9 +9,9 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import type { SceneChange } from '@/lib/faceless-staleness.ts';
+import type { SceneChange } from '@/shared-rules/faceless-staleness.ts';
 import { draftImpact } from '../draft-impact.ts';
 import { formatSeconds, spanPercent } from '../plan-format.ts';
 import { sceneAssetIndex, type SceneAssets } from '../plan-status.ts';

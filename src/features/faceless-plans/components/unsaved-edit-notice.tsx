@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { editTargetLabel, withoutUnsavedEdit, type EditTarget } from '../plan-draft.ts';
 import type { PlanTab } from '../plan-tabs.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { CopyableId } from '@/components/copyable-id.tsx';
 import { useProjectName } from '@/components/project-name.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';

@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isStuck } from '@/api/recovery-runs.ts';
 import { suggestionRunQueryOptions } from '@/api/suggestion-runs.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
-import { DeletionFlow } from '@/components/deletion-flow.tsx';
+import type { DeletionFlowSlot } from '@/components/deletion-flow-slot.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
@@ -27,7 +27,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES: readonly TrackRole[] = ['camera', 'screen', 'microphone'];
 
 /** One asset: its fields, what uses it, its background runs, and what can be done with it. */
-export function AssetDetailPage({ assetId }: { assetId: string }) {
+export function AssetDetailPage({
+  assetId,
+  DeletionFlow,
+}: {
+  assetId: string;
+  /** The deletion flow, from the route. */
+  DeletionFlow: DeletionFlowSlot;
+}) {
   const asset = useQuery(mediaAssetQueryOptions(assetId));
   if (asset.isPending) return <LoadingState label="Loading the asset…" />;
   if (asset.isError) {
@@ -38,7 +45,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
       </div>
     );
   }
-  return <AssetView asset={asset.data} />;
+  return <AssetView asset={asset.data} DeletionFlow={DeletionFlow} />;
 }
 
 function BackLink({ folderId }: { folderId: string | null }) {
@@ -53,7 +60,13 @@ function BackLink({ folderId }: { folderId: string | null }) {
   );
 }
 
-function AssetView({ asset }: { asset: MediaAssetDetail }) {
+function AssetView({
+  asset,
+  DeletionFlow,
+}: {
+  asset: MediaAssetDetail;
+  DeletionFlow: DeletionFlowSlot;
+}) {
   const folders = useQuery(mediaFoldersQueryOptions);
   const folderName = folders.data?.folders.find((f) => f.id === asset.folder_id)?.name;
   const [deleting, setDeleting] = useState(false);

@@ -2,14 +2,18 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
-import { Button } from '@/components/button.tsx';
-import { DeletionFlow } from '@/components/deletion-flow.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
+import type { DeletionFlowSlot } from '@/components/deletion-flow-slot.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import { type DeletionTarget, describeFilter, nameFilterProblem } from '@/lib/deletion-plan.ts';
+import {
+  type DeletionTarget,
+  describeFilter,
+  nameFilterProblem,
+} from '@/shared-rules/deletion-plan.ts';
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
 import { describeSelection } from '@/lib/selection-store.ts';
 import {
@@ -36,9 +40,12 @@ const KIND_WORDS: Record<MediaAsset['kind'], string> = {
 export function MediaLibraryPage({
   search,
   organizationId,
+  DeletionFlow,
 }: {
   search: MediaSearch;
   organizationId: string;
+  /** The deletion flow, from the route. */
+  DeletionFlow: DeletionFlowSlot;
 }) {
   const filters = assetFiltersOf(search);
   const assets = useQuery(mediaAssetsQueryOptions(filters));

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { describeError } from '@/api/api-error.ts';
 import { queryKeys } from '@/api/query-keys.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
 import { type UploadItem, uploadManagerFor, type UploadManager } from '../upload/upload-manager.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameFilterProblem } from '@/lib/deletion-plan.ts';
+import { nameFilterProblem } from '@/shared-rules/deletion-plan.ts';
 import { assetFiltersOf, mediaSearchSchema, pageOf } from './media-search.ts';
 
 describe('media library search params', () => {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import type { AuditEntry, AuditOperation } from '@/api/bff-schema.gen.ts';
 import { isStuck, recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
 import { CopyableId } from '@/components/copyable-id.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';

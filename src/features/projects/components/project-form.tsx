@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import {

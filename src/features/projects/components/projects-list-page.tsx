@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
+import type { DeletionFlowSlot } from '@/components/deletion-flow-slot.ts';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import { formatDateTime } from '@/lib/format.ts';
@@ -23,15 +24,17 @@ const ProjectForm = lazy(() =>
 );
 const prefetchProjectForm = () => void loadProjectForm();
 
-// The deletion flow loads when it is opened: the projects list is a first screen.
-const DeletionFlow = lazy(() =>
-  import('@/components/deletion-flow.tsx').then((module) => ({ default: module.DeletionFlow })),
-);
-
 /** Projects picked for a batch delete, across pages (ephemeral UI state). */
 const useProjectSelection = createSelectionStore();
 
-export function ProjectsListPage({ page }: { page: ProjectsPage }) {
+export function ProjectsListPage({
+  page,
+  DeletionFlow,
+}: {
+  page: ProjectsPage;
+  /** The deletion flow, from the route (loaded when it is opened: this list is a first screen). */
+  DeletionFlow: DeletionFlowSlot;
+}) {
   const projects = useQuery(projectsQueryOptions(page));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { CopyableId } from '@/components/copyable-id.tsx';
 import { useProjectName } from '@/components/project-name.tsx';
 import { exportFacts, exportTitle } from '@/lib/export-facts.ts';

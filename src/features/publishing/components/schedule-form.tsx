@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import { exportFacts, exportState, exportTitle } from '@/lib/export-facts.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { preflightPost, type Refusal } from '@/lib/publishing-preflight.ts';
+import { preflightPost, type Refusal } from '@/shared-rules/publishing-preflight.ts';
 import { useNow } from '@/lib/use-now.ts';
 import {
   connectionsQueryOptions,

@@ -2,7 +2,7 @@ import { bffConfigQueryOptions } from '@/api/bff-config.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { LogoMark } from '@/components/logo-mark.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { useLogin, validateApiKeyInput } from '../api/session-queries.ts';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { useLogout } from '../api/session-queries.ts';
 import type { Session } from '@/api/bff-schema.gen.ts';
 

@@ -8,8 +8,8 @@ import {
   paintCaption,
   type PaintableWord,
   type PainterContext,
-} from '@/lib/caption-painter/caption-painter.ts';
-import { isLocked } from '@/lib/timeline-layer-rules.ts';
+} from '@/caption-painter/caption-painter.ts';
+import { isLocked } from '@/shared-rules/timeline-layer-rules.ts';
 import type { CaptionSettings, Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 export type FrameContext = PainterContext & {

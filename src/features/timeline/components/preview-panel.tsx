@@ -7,9 +7,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
-import { NumberField } from '@/components/number-field.tsx';
-import type { PaintableWord } from '@/lib/caption-painter/caption-painter.ts';
-import { useEditorState } from '@/lib/editor/react.tsx';
+import { NumberField } from '@/editor-kit/controls/number-field.tsx';
+import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
+import { useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';

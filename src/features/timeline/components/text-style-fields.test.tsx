@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
-import { useEditorContext, useEditorState } from '@/lib/editor/react.tsx';
+import { useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { renderWithProviders } from '@/test/render.tsx';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { brandContextQueryOptions, brandSwatches } from '@/api/brand-context.ts';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { selectedTextItems, setTextStyle, type CommandContext } from '../model/commands.ts';
 import { contrastingInk, sameTextStyle } from '../model/text-style.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';

@@ -1,6 +1,6 @@
 /** The trim review popover and the batch delete confirmation. */
 import { useId, useState } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { lockedLayerOf } from '../model/group-move.ts';
 import type { TimelineIndex } from '../model/timeline-index.ts';
 import { Modal } from '@/components/modal.tsx';

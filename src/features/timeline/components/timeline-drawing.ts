@@ -5,7 +5,7 @@
  * over a 2D context so that culling is unit-tested without a browser.
  */
 import { ITEM_INSET, MIN_WIDTH_FOR_HANDLES, HANDLE_PX } from '../model/hit-testing.ts';
-import { isLocked } from '@/lib/timeline-layer-rules.ts';
+import { isLocked } from '@/shared-rules/timeline-layer-rules.ts';
 import { idSet } from '../model/group-move.ts';
 import { forEachItemInRange, type TimelineIndex } from '../model/timeline-index.ts';
 import { rulerTicks, formatTimecode } from '../model/ruler.ts';

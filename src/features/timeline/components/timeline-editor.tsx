@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { nextRedo, nextUndo } from '@/lib/editor/history.ts';
+import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
@@ -20,7 +20,7 @@ import {
   useLastCommit,
   usePendingReview,
   useSaving,
-} from '@/lib/editor/react.tsx';
+} from '@/editor-kit/react.tsx';
 import { describeSelection } from '../model/announce.ts';
 import { timelineIndexOf, type TimelineIndex } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useEditorContext } from '@/lib/editor/react.tsx';
+import { useEditorContext } from '@/editor-kit/react.tsx';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
 import { smallTimeline, withLockedLayers } from '../model/synthetic-timeline.ts';

@@ -4,9 +4,9 @@
  * the pointer and the shortcuts (the keyboard path for everything the canvas does).
  */
 import { memo, useId, useState } from 'react';
-import { Button } from '@/components/button.tsx';
-import { NumberField } from '@/components/number-field.tsx';
-import { CommandFields } from '@/lib/editor/react.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
+import { NumberField } from '@/editor-kit/controls/number-field.tsx';
+import { CommandFields } from '@/editor-kit/react.tsx';
 import {
   addZoomEffect,
   INSPECTOR_COMMANDS,

@@ -1,5 +1,5 @@
 /** The batch delete result panel (the conflict and notice banners are in @/components). */
-import { Button } from '@/components/button.tsx';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import type { TimelineBatchDeleteResult } from '@/api/schema.gen.ts';
 
 export function DeleteResultPanel({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as commands from './commands.ts';
 import type { CommandContext } from './commands.ts';
-import { createEntry, emptyHistory, record } from '@/lib/editor/history.ts';
-import { findBinding } from '@/lib/editor/command.ts';
+import { createEntry, emptyHistory, record } from '@/editor-kit/history.ts';
+import { findBinding } from '@/editor-kit/command.ts';
 import { groupBounds } from './group-move.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';

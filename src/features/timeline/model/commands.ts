@@ -5,9 +5,9 @@
  * request and one undo step, or a refusal with its reason). The toolbar, the keyboard, the shortcut
  * help and the inspector are all derived from `TIMELINE_COMMANDS`.
  */
-import { refuse, type AnyCommand, type Command, type Outcome } from '@/lib/editor/command.ts';
-import { historyCommands } from '@/lib/editor/editor.ts';
-import type { History } from '@/lib/editor/history.ts';
+import { refuse, type AnyCommand, type Command, type Outcome } from '@/editor-kit/command.ts';
+import { historyCommands } from '@/editor-kit/editor.ts';
+import type { History } from '@/editor-kit/history.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import type { TimelineItemType } from './timeline-types.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
@@ -19,7 +19,7 @@ import {
   planGroupMove,
   rowOffsetAllowed,
 } from './group-move.ts';
-import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { isLocked, layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
 import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
 import {

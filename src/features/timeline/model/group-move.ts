@@ -2,7 +2,7 @@
  * Moving a selection as one group: one time delta and one row offset for every item, clamped so
  * that no item starts before 0 s and every item lands on a row whose layer kind accepts it.
  */
-import { isLocked, layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { isLocked, layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { forEachItemInRange, type TimelineIndex } from './timeline-index.ts';
 import { roundMs, snapToFrame } from './time-scale.ts';
 

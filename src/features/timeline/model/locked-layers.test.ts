@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as commands from './commands.ts';
-import { emptyHistory } from '@/lib/editor/history.ts';
+import { emptyHistory } from '@/editor-kit/history.ts';
 import { lockedLayerOf, resolveRowOffset, rowOffsetAllowed } from './group-move.ts';
 import { hitTest } from './hit-testing.ts';
 import { pointerDown, pointerMove, pointerUp } from './pointer-gesture.ts';

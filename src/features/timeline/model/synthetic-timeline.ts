@@ -1,9 +1,9 @@
 /**
- * Deterministic synthetic timelines for unit tests and the benchmark: `itemCount` items spread
+ * Deterministic synthetic timelines for unit tests: `itemCount` items spread
  * over `layerCount` layers, frame-aligned, non-overlapping within a layer.
  */
 import type { EditOp } from './edit-ops.ts';
-import { layerAccepts } from '@/lib/timeline-layer-rules.ts';
+import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { frameTime } from './time-scale.ts';
 import type { TimelineItemType, TimelineLayerKind } from './timeline-types.ts';
 import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';

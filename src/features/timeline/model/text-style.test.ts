@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistory } from '@/lib/editor/history.ts';
+import { emptyHistory } from '@/editor-kit/history.ts';
 import { toOperation } from '../api/timeline-api.ts';
 import { setTextStyle, sharedTextStyle, type CommandContext } from './commands.ts';
 import { stillApplies } from './conflict.ts';

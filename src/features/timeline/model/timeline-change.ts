@@ -4,8 +4,8 @@
  * the timeline after the answer, the change that undoes it, whether it still applies after someone
  * else's edit, and which older undo steps a commit makes void.
  */
-import type { Rebase } from '@/lib/editor/conflict-retry.ts';
-import type { HistoryEntry } from '@/lib/editor/history.ts';
+import type { Rebase } from '@/editor-kit/conflict-retry.ts';
+import type { HistoryEntry } from '@/editor-kit/history.ts';
 import { stillApplies } from './conflict.ts';
 import { applyEditOps, removeItems, restoreItems, type EditOp } from './edit-ops.ts';
 import { roundMs } from './time-scale.ts';

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { mediaAssetQueryOptions } from '@/features/media/api/media-queries.ts';
+import { DeletionFlow } from '@/features/deletions/components/deletion-flow.tsx';
 import { AssetDetailPage } from '@/features/media/components/asset-detail-page.tsx';
 
 export const Route = createFileRoute('/_app/media/assets/$assetId')({
@@ -12,5 +13,5 @@ export const Route = createFileRoute('/_app/media/assets/$assetId')({
 
 function AssetRoute() {
   const { assetId } = Route.useParams();
-  return <AssetDetailPage assetId={assetId} />;
+  return <AssetDetailPage assetId={assetId} DeletionFlow={DeletionFlow} />;
 }

@@ -3,6 +3,7 @@ import {
   mediaAssetsQueryOptions,
   mediaFoldersQueryOptions,
 } from '@/features/media/api/media-queries.ts';
+import { DeletionFlow } from '@/features/deletions/components/deletion-flow.tsx';
 import { MediaLibraryPage } from '@/features/media/components/media-library-page.tsx';
 import { assetFiltersOf, mediaSearchSchema } from '@/features/media/model/media-search.ts';
 
@@ -22,5 +23,11 @@ export const Route = createFileRoute('/_app/media/')({
 
 function MediaRoute() {
   const { session } = Route.useRouteContext();
-  return <MediaLibraryPage search={Route.useSearch()} organizationId={session.organization_id} />;
+  return (
+    <MediaLibraryPage
+      search={Route.useSearch()}
+      organizationId={session.organization_id}
+      DeletionFlow={DeletionFlow}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { projectsQueryOptions } from '@/features/projects/api/projects-queries.ts';
+import { LazyDeletionFlow } from '@/features/deletions/components/lazy-deletion-flow.tsx';
 import { ProjectsListPage } from '@/features/projects/components/projects-list-page.tsx';
 import { intParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
@@ -20,5 +21,5 @@ export const Route = createFileRoute('/_app/projects/')({
 
 function ProjectsRoute() {
   const page = Route.useLoaderDeps();
-  return <ProjectsListPage page={page} />;
+  return <ProjectsListPage page={page} DeletionFlow={LazyDeletionFlow} />;
 }
