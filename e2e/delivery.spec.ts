@@ -407,8 +407,9 @@ test.describe('AI edit style', () => {
     // The free workspace is seeded with one AI edit run (mocks/store/seed.ts).
     const runs = page.getByLabel('Run', { exact: true });
     await runs.selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Dry run' }).click();
-    await expect(page.getByRole('alert')).toContainText('AI edit styles need a paid plan');
+    // Said on the control itself, before any request.
+    await expect(page.getByRole('button', { name: 'Dry run — needs a paid plan' })).toBeDisabled();
+    await expect(page.getByText(/workspace is on the free plan/)).toBeVisible();
   });
 });
 

@@ -286,11 +286,9 @@ test.describe('names people know', () => {
     await page.getByRole('checkbox', { name: /^Failed \(\d+\+?\)$/ }).check();
     await page.getByRole('checkbox', { name: /^Needs repair \(\d+\+?\)$/ }).check();
     await expect(
-      page
-        .getByRole('status')
-        .filter({
-          hasText: /^(1 clip needs|(At least )?\d+ clips need) repair or failed, in pipeline order/,
-        }),
+      page.getByRole('status').filter({
+        hasText: /^(1 clip needs|(At least )?\d+ clips need) repair or failed, in pipeline order/,
+      }),
     ).toBeVisible();
   });
 
@@ -307,6 +305,107 @@ test.describe('names people know', () => {
 });
 
 test.describe('refuse before the click', () => {
+  test('a free workspace: paid-only actions (revise, approve, apply AI style and its dry run) say “needs a paid plan” on the control, before any request', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.method() === 'POST' &&
+        /\/(apply-style|revise|approve|exports)$/.test(new URL(request.url()).pathname)
+      ) {
+        sent.push(request.url());
+      }
+    });
+    await page.goto('/login');
+    await page.getByLabel('API key').fill('vcs_test_demo_free');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+
+    await page.goto('/ai-style');
+    await page.getByLabel('Run', { exact: true }).selectOption({ index: 1 });
+    const dryRun = page.getByRole('button', { name: 'Dry run — needs a paid plan' });
+    await expect(dryRun).toBeDisabled();
+    await expect(page.getByText(/workspace is on the free plan/)).toBeVisible();
+    await expectAccessible(page);
+
+    const projects = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
+      projects: Array<{ id: string; name: string }>;
+    };
+    const boats = projects.projects.find((project) => project.name === 'Faceless: Paper Boats');
+    expect(boats).toBeDefined();
+    const { revisions } = (await (
+      await page.request.get(`/api/v1/projects/${boats!.id}/faceless/plans`)
+    ).json()) as { revisions: Array<{ id: string; revision: number }> };
+    const revision = revisions[0]!;
+    await page.goto(`/projects/${boats!.id}/plans/${revision.id}?tab=storyboard`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: new RegExp(`revision ${revision.revision}$`) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Approve (plan|assets) — needs a paid plan$/ }),
+    ).toBeDisabled();
+    await page
+      .getByRole('article', { name: 'Scene 2: Launch' })
+      .getByRole('button', { name: 'Edit scene 2' })
+      .click();
+    const editor = page.getByRole('dialog', { name: 'Edit scene 2' });
+    await editor.getByLabel('Narration').fill('The boat turned at the drain and came back.');
+    await editor.getByRole('button', { name: 'Save to draft' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Review and send — needs a paid plan' }),
+    ).toBeDisabled();
+    await expectAccessible(page);
+
+    await page.goto(`/projects/${boats!.id}`);
+    await expect(
+      page.getByRole('button', { name: 'Export video — needs a paid plan' }),
+    ).toBeDisabled();
+    expect(sent).toEqual([]);
+  });
+
+  test('spending more credits than the balance is blocked with the numbers, before the confirmation', async ({
+    page,
+  }) => {
+    await page.route(
+      (url) => url.pathname === '/api/v1/credits',
+      (route) =>
+        route.fulfill({
+          json: { balance: 0, unit: 'credits', plan: 'pro', period_end: '2026-12-31T00:00:00Z' },
+        }),
+    );
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/(approve|exports)$/.test(request.url())) {
+        sent.push(request.url());
+      }
+    });
+    await signInWithDemo(page);
+    const id = await projectId(page, 'Faceless: The Lighthouse Keeper');
+    const { revisions } = (await (
+      await page.request.get(`/api/v1/projects/${id}/faceless/plans`)
+    ).json()) as { revisions: Array<{ id: string; revision: number; status: string }> };
+    const ready = revisions.find((revision) => revision.status === 'assets_ready');
+    expect(ready, 'a revision with assets ready').toBeDefined();
+    await page.goto(`/projects/${id}/plans/${ready!.id}`);
+    const approve = page.getByRole('button', {
+      name: /^Approve assets — needs [\d,]+ credits, 0 left$/,
+    });
+    await expect(approve).toBeDisabled();
+    await expect(
+      page.getByText(/This spends [\d,]+ credits and the workspace has 0 credits/),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto(`/projects/${id}`);
+    await expect(
+      page.getByRole('button', { name: 'Export video — needs at least 1 credit, 0 left' }),
+    ).toBeDisabled();
+    await expectAccessible(page);
+    expect(sent).toEqual([]);
+  });
+
   test('the post form’s export picker shows rendering and expired exports disabled, saying why', async ({
     page,
   }) => {

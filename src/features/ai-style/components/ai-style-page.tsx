@@ -9,6 +9,7 @@ import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { CopyableId } from '@/components/copyable-id.tsx';
+import { RefusalNote, refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { aiEditRunsQueryOptions, useApplyStyle } from '../api/ai-style-queries.ts';
@@ -27,6 +28,8 @@ export function AiStylePage() {
   const [applied, setApplied] = useState<AiEditStyleResult | null>(null);
   const dryRun = useApplyStyle();
   const apply = useApplyStyle();
+  // The dry run is the same paid operation: a free workspace is told on the button, not by a 403.
+  const refusal = useRefusal('applyAiEditStyle');
   // Keyboard and screen-reader users land on what their press produced: the dry run's receipts,
   // then what was applied (the button they pressed is gone or no longer the next step).
   const previewHeading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +80,7 @@ export function AiStylePage() {
           className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
           onSubmit={(event) => {
             event.preventDefault();
+            if (refusal) return;
             setApplied(null);
             dryRun.mutate(
               { runId, styleId, dryRun: true },
@@ -113,10 +117,17 @@ export function AiStylePage() {
             />
           </div>
           <PlanAwareError error={dryRun.error} />
-          <div>
-            <Button type="submit" variant="secondary" disabled={!runId} pending={dryRun.isPending}>
-              {dryRun.isPending ? 'Running the dry run…' : 'Dry run'}
+          <div className="flex flex-col items-start gap-2">
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={!runId || refusal !== null}
+              pending={dryRun.isPending}
+              aria-describedby={refusal ? 'ai-style-refusal' : undefined}
+            >
+              {dryRun.isPending ? 'Running the dry run…' : refusedLabel('Dry run', refusal)}
             </Button>
+            <RefusalNote id="ai-style-refusal" refusal={refusal} />
           </div>
         </form>
       )}
@@ -139,6 +150,7 @@ export function AiStylePage() {
               <div>
                 <Button
                   pending={apply.isPending}
+                  disabled={refusal !== null}
                   onClick={() =>
                     apply.mutate(
                       { runId, styleId, dryRun: false },
@@ -146,7 +158,7 @@ export function AiStylePage() {
                     )
                   }
                 >
-                  {apply.isPending ? 'Applying…' : 'Apply style'}
+                  {apply.isPending ? 'Applying…' : refusedLabel('Apply style', refusal)}
                 </Button>
               </div>
             </div>

@@ -1,4 +1,5 @@
 import { Button } from '@/editor-kit/controls/button.tsx';
+import { refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
 import {
   clipProblems,
@@ -107,6 +108,7 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
   const problems = clipProblems(clip);
   const options = retryOptions(clip);
   const retry = useRetryClip(clip.clip_id);
+  const refusal = useRefusal('retryClip');
   if (problems.length === 0) {
     // A refused retry whose reload shows the clip no longer stopped: still say what happened.
     return retry.error ? (
@@ -141,10 +143,10 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
               <Button
                 key={option.label}
                 variant={options.length === 1 ? 'primary' : 'secondary'}
-                disabled={retry.isPending}
+                disabled={retry.isPending || refusal !== null}
                 onClick={() => retry.mutate(option.body)}
               >
-                {option.label}
+                {refusedLabel(option.label, refusal)}
               </Button>
             ))}
           </div>
