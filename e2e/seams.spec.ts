@@ -406,6 +406,84 @@ test.describe('refuse before the click', () => {
     expect(sent).toEqual([]);
   });
 
+  test('blast radius in the numbers people act on: with both cascades on, heading, number to type and button count everything that goes', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInWithDemo(page, '/media');
+    await expect(page.getByRole('heading', { level: 1, name: /Media library/ })).toBeVisible();
+    // A seeded asset that projects use and clips were made from; nothing is deleted here.
+    const asset = await page.evaluate(async () => {
+      const { assets } = (await (
+        await fetch('/api/v1/workspace/media/assets?limit=100&offset=0')
+      ).json()) as { assets: Array<{ id: string; name: string; linked_project_ids?: string[] }> };
+      for (const candidate of assets) {
+        if (!candidate.linked_project_ids?.length) continue;
+        const clips = (await (
+          await fetch(`/api/v1/clips?asset_id=${candidate.id}&limit=1`)
+        ).json()) as { bounds: { total: number } };
+        if (clips.bounds.total > 0) return candidate.name;
+      }
+      return null;
+    });
+    expect(asset, 'a seeded asset with linked projects and generated clips').not.toBeNull();
+    await page.getByLabel('Search names').fill(asset!);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByLabel(`Select ${asset}`).check();
+    await page.getByRole('button', { name: 'Delete 1 selected…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('seams blast radius check');
+    await dialog.getByRole('button', { name: 'Run dry run' }).click();
+    const review = dialog.getByRole('region', { name: 'Dry run' });
+    await expect(review).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Generated clips' }).check();
+    await expect(review.getByRole('status')).toContainText('generated clips are deleted too');
+    await dialog.getByRole('checkbox', { name: 'Linked projects' }).check();
+    await expect(review.getByRole('status')).toContainText(/linked projects? (is|are) deleted too/);
+    const projects = Number(
+      /Linked projects: (\d+)/.exec(
+        (await review.getByText(/^Linked projects: \d+$/).textContent()) ?? '',
+      )?.[1],
+    );
+    const clips = Number(
+      /Generated clips: (\d+)/.exec(
+        (await review.getByText(/^Generated clips: \d+$/).textContent()) ?? '',
+      )?.[1],
+    );
+    expect(projects).toBeGreaterThan(0);
+    expect(clips).toBeGreaterThan(0);
+    const words = `1 asset, ${projects} ${projects === 1 ? 'project' : 'projects'} and ${clips} ${clips === 1 ? 'clip' : 'clips'}`;
+    const total = 1 + projects + clips;
+    await expect(review.getByRole('heading', { level: 3 })).toHaveText(
+      `Dry run: ${words} would be deleted`,
+    );
+    const typed = dialog.getByLabel(`Type ${total} to confirm`);
+    await expect(typed).toBeVisible();
+    const button = dialog.getByRole('button', { name: `Delete ${words}` });
+    await typed.fill('1');
+    await expect(button).toBeDisabled();
+    await typed.fill(String(total));
+    await expect(button).toBeEnabled();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('with one filter, the rule text says what applies', async ({ page }) => {
+    await signInWithDemo(page, '/media');
+    await expect(page.getByRole('heading', { level: 1, name: /Media library/ })).toBeVisible();
+    await page.getByLabel('Search names').fill('seams-no-such-asset');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('button', { name: 'Delete all matching the filters…' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByText(
+        'Every asset whose name contains “seams-no-such-asset” (ignoring case) is selected.',
+      ),
+    ).toBeVisible();
+    await expect(dialog.getByText(/either/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('the post form’s export picker shows rendering and expired exports disabled, saying why', async ({
     page,
   }) => {

@@ -24,6 +24,7 @@ import { Modal } from '@/components/modal.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import type { DeletionResult } from '@/api/schema.gen.ts';
 import { type DryRun, lookUpNames, runConfirm, runDryRun } from '../api/deletion-requests.ts';
+import { blastRadius } from '../blast-radius.ts';
 
 type Step =
   | { name: 'edit' }
@@ -390,6 +391,8 @@ function DryRunReview({
   const snapshot = snapshotOf(plan.results);
   const names = useNames(plan);
   const count = snapshot.selected.length;
+  // What the heading, the number to type and the button count: everything that goes.
+  const radius = blastRadius(kind, snapshot, plan.flags);
   const batches = kind === 'folder' ? [snapshot.selected] : confirmBatches(plan.results);
   const linked = new Map<string, string>();
   for (const result of plan.results) {
@@ -398,7 +401,7 @@ function DryRunReview({
     }
   }
   const missing = snapshot.missing;
-  const matches = confirmationMatches(typed, count);
+  const matches = confirmationMatches(typed, radius.total);
   return (
     <section aria-label="Dry run" className="flex flex-col gap-3 rounded-md bg-slate-50 p-4">
       {changed ? (
@@ -407,7 +410,7 @@ function DryRunReview({
         </p>
       ) : null}
       <h3 className="font-semibold">
-        Dry run: {plural(count, kind)} would be deleted
+        Dry run: {radius.words} would be deleted
         {batches.length > 1 ? ` in ${batches.length} batches` : ''}
       </h3>
       {batches.length > 1 ? (
@@ -487,19 +490,23 @@ function DryRunReview({
       {count > 0 ? (
         <>
           <TextField
-            label={`Type ${count} to confirm`}
+            label={`Type ${radius.total} to confirm`}
             inputMode="numeric"
             autoComplete="off"
             value={typed}
             onChange={(event) => onType(event.target.value)}
-            hint="The number of items that will be deleted."
+            hint={
+              radius.total === count
+                ? 'The number of items that will be deleted.'
+                : `Everything that will be deleted: ${radius.words}.`
+            }
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>
               Cancel
             </Button>
             <Button variant="danger" disabled={!matches} onClick={onConfirm}>
-              Delete {plural(count, kind)}
+              Delete {radius.words}
             </Button>
           </div>
         </>
