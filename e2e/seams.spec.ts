@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { Export, ScheduledPost } from '../src/api/schema.gen.ts';
 import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
+import { openTimeline, settled } from './timeline-helpers.ts';
 
 const SHORT_CUT = 'Delivery check - short cut';
 const LONG_CUT = 'Delivery check - long cut';
@@ -501,5 +502,67 @@ test.describe('refuse before the click', () => {
     await expect(rendering).toHaveCount(1);
     await expect(rendering).toBeDisabled();
     await expect(picker.locator('option:checked')).not.toBeDisabled();
+  });
+});
+
+test.describe('controls that behave', () => {
+  test('editor shortcuts never take keys from a field: Ctrl+A and Backspace typed in an inspector field edit the field and select or delete nothing', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const { canvas } = await openTimeline(page, 'Webinar recap - March');
+    const start = page.getByRole('spinbutton', { name: 'Start (s)', exact: true });
+    // ] selects the next item: one that can move (its Start field is enabled).
+    const movable = async () => (await start.count()) > 0 && (await start.isEnabled());
+    for (let i = 0; i < 20 && !(await movable()); i += 1) {
+      await canvas.focus();
+      await page.keyboard.press(']');
+      await expect(page.getByRole('status').filter({ hasText: /^Selected / })).toBeVisible();
+    }
+    await expect(start).toBeEnabled();
+    const selection = page.getByRole('status').filter({ hasText: /^Selected / });
+    await expect(selection).toBeVisible();
+    const selected = (await selection.textContent()) ?? '';
+
+    await start.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('1.5');
+    await page.keyboard.press('Enter');
+    await settled(page);
+    await expect(start).toHaveValue('1.5');
+    // The save did not take the focus away: the next keys are the field's too.
+    await expect(start).toBeFocused();
+    const committed = (await selection.textContent()) ?? '';
+    expect(committed).not.toBe(selected);
+    const revision = page
+      .getByRole('toolbar', { name: 'Timeline tools' })
+      .getByText(/^Revision \d+$/);
+    const savedRevision = (await revision.textContent()) ?? '';
+    await page.keyboard.press('Control+a');
+    await expect(page.getByRole('status').filter({ hasText: /items selected/ })).toHaveCount(0);
+    await page.keyboard.press('Backspace');
+    await expect(start).toHaveValue('');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Arrows, ] and undo in the field: the field's (its value steps; the item stays selected).
+    await page.keyboard.type('2');
+    await page.keyboard.press(']');
+    await page.keyboard.press('Control+z');
+    await expect(selection).toHaveText(committed);
+    await expect(revision).toHaveText(savedRevision);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // On the canvas the same keys are the editor's.
+    await canvas.focus();
+    await page.keyboard.press('Control+a');
+    await expect(page.getByRole('status').filter({ hasText: /items selected/ })).toBeVisible();
+    await page.keyboard.press('Backspace');
+    const confirm = page.getByRole('dialog', { name: /^Delete \d+ items\?$/ });
+    await expect(confirm).toBeVisible();
+    // A dialog's keys are its own: Ctrl+A there does not reach the editor behind it.
+    await page.keyboard.press('Control+a');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expectAccessible(page);
   });
 });

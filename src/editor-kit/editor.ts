@@ -52,6 +52,7 @@ import {
   type Outcome,
 } from './command.ts';
 import { withConflictRetry, type ConflictReport, type Rebase } from './conflict-retry.ts';
+import { isShortcutBlocked } from './shortcut-guard.ts';
 import {
   createEntry,
   dropEntry,
@@ -350,6 +351,8 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
    * binding matches runs. Returns true when the key was used (the caller prevents its default).
    */
   handleKey(event: KeyInput): boolean {
+    // Never a key of a field or a dialog (shortcut-guard.ts), not even Escape.
+    if (isShortcutBlocked(event)) return false;
     if (event.key === 'Escape' && this.getState().gesture) {
       this.cancelGesture();
       return true;

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
+import { bindEditorKeys } from '@/editor-kit/shortcut-guard.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
@@ -153,6 +154,10 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const canvasHeight = useCanvasHeight(index.rows.length);
   // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
   const stage = useStagedMount(2);
+  // The editor's keys work anywhere on the screen (after a field's Enter the focus is on the page),
+  // never a field's or a dialog's: the kit's rule (shortcut-guard.ts). The canvas takes its own
+  // first.
+  useEffect(() => bindEditorKeys(editor), [editor]);
 
   if (index.itemCount === 0) {
     return (
