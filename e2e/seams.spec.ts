@@ -506,6 +506,47 @@ test.describe('refuse before the click', () => {
 });
 
 test.describe('controls that behave', () => {
+  test('the share page’s visibility switch: knob left when off, right when on, inside its track, the state also in words', async ({
+    page,
+  }) => {
+    const asset = 'Podcast ep 41 - Growth loops.mp4';
+    await signInWithDemo(page, '/clips');
+    await page.getByRole('combobox', { name: 'Source asset' }).selectOption({ label: asset });
+    await page.getByRole('button', { name: 'By source' }).click();
+    await page
+      .getByRole('region', { name: asset })
+      .getByRole('link', { name: 'Share page' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Share page · ${asset}` }),
+    ).toBeVisible();
+    const row = page.getByRole('list', { name: 'Clip visibility' }).getByRole('listitem').first();
+    const toggle = row.getByRole('switch');
+    /** Where the knob sits in its track: -1 left half, 1 right half; and whether it is inside. */
+    const knob = async () => {
+      const track = (await toggle.boundingBox())!;
+      const dot = (await toggle.locator('span').boundingBox())!;
+      const inside =
+        dot.x >= track.x - 0.5 &&
+        dot.x + dot.width <= track.x + track.width + 0.5 &&
+        dot.y >= track.y - 0.5 &&
+        dot.y + dot.height <= track.y + track.height + 0.5;
+      const side = dot.x + dot.width / 2 < track.x + track.width / 2 ? -1 : 1;
+      return { inside, side };
+    };
+    const check = async () => {
+      const on = (await toggle.getAttribute('aria-checked')) === 'true';
+      await expect.poll(knob).toEqual({ inside: true, side: on ? 1 : -1 });
+      await expect(row.getByText(on ? 'Visible' : 'Hidden', { exact: true })).toBeVisible();
+    };
+    await check();
+    await toggle.click();
+    await check();
+    await toggle.click();
+    await check();
+    await expectAccessible(page);
+  });
+
   test('editor shortcuts never take keys from a field: Ctrl+A and Backspace typed in an inspector field edit the field and select or delete nothing', async ({
     page,
   }) => {
