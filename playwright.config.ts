@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
+import { e2eStackEnv } from './e2e/stack-env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8093);
 export const baseURL = `http://localhost:${port}`;
@@ -26,16 +27,7 @@ export default defineConfig({
     url: `${baseURL}/bff/config`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: {
-      PORT: String(port),
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
-      SIM_TIME_SCALE: '4',
-      // e2e/media.spec.ts: the first confirmed delete of an item named e2e-flaky-… fails once.
-      SIM_DELETE_FAIL_ONCE: '^e2e-flaky-',
-      // e2e/clips.spec.ts: clips of videos named e2eslow… walk 4× slower (each state stays on screen).
-      SIM_CLIP_SLOW: 'v=e2eslow',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...e2eStackEnv, PORT: String(port) },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -348,7 +348,10 @@ test.describe('publishing drafts', () => {
     await form.getByLabel('Caption').fill('Kept across a reload');
 
     await page.reload();
-    await expect(form.getByRole('status')).toContainText('Your unsent post was kept');
+    // The image list's drag-and-drop live region is a status too (dnd-kit mounts it after the form).
+    await expect(
+      form.getByRole('status').filter({ hasText: 'Your unsent post was kept' }),
+    ).toBeVisible();
     await expect(form.getByLabel('Caption')).toHaveValue('Kept across a reload');
     await expect(form.getByLabel('A slideshow of images')).toBeChecked();
     await expect(form.getByLabel('Inbox draft (finish in the app)')).toBeChecked();

@@ -3,7 +3,7 @@
  * PORT or SIM_PORT picks the port (default random); SIM_HOST the host; SIM_SEED the seed;
  * SIM_TIME_SCALE speeds up jobs; SIM_SEED_PLUGINS adds data to the seed (lib/seed-plugins.ts);
  * SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500,
- * SIM_RETRY_AFTER and SIM_FAULT_PATHS inject faults.
+ * SIM_RETRY_AFTER, SIM_FAULT_PATHS and SIM_NOT_FOUND_PATHS inject faults.
  */
 import { startSimulatorServer } from './http-server.ts';
 import { faultConfigFromEnv } from './lib/faults.ts';

@@ -29,6 +29,11 @@
  *   of each matching asset or project fails for that item (`unavailable: ...`); a retry works.
  * - Fault `clipSlow` (SIM_CLIP_SLOW, a regex over a clip's asset id or video address): that
  *   clip's pipeline steps take 4× as long.
+ * - Fault `notFoundPaths` (SIM_NOT_FOUND_PATHS, a regex over request paths): every request to a
+ *   matching path is 404 `not_found`, as from a service without that operation.
+ * - GET /faceless/plans (assumed): every plan revision of the workspace's faceless projects,
+ *   oldest first (created_at, id), with its project's name, the revision numbered before it and
+ *   the project's newest number; `status` repeats.
  * - Idempotency-Key (faceless revise, primary reference, clip creation): scoped per organization +
  *   operation; identical input replays with `Idempotent-Replayed: true`; different input is 409
  *   `idempotency_conflict` (lib/idempotency.ts).

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppOpsRouteImport } from './routes/_app/ops'
+import { Route as AppReviewRouteImport } from './routes/_app/review'
 import { Route as AppAiStyleIndexRouteImport } from './routes/_app/ai-style/index'
 import { Route as AppClipBatchesBatchIdRouteImport } from './routes/_app/clip-batches/$batchId'
 import { Route as AppClipsIndexRouteImport } from './routes/_app/clips/index'
@@ -47,6 +48,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppOpsRoute = AppOpsRouteImport.update({
   id: '/ops',
   path: '/ops',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReviewRoute = AppReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAiStyleIndexRoute = AppAiStyleIndexRouteImport.update({
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/ops': typeof AppOpsRoute
+  '/review': typeof AppReviewRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style/': typeof AppAiStyleIndexRoute
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/ops': typeof AppOpsRoute
+  '/review': typeof AppReviewRoute
   '/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/clips/$clipId': typeof AppClipsClipIdRoute
   '/ai-style': typeof AppAiStyleIndexRoute
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/ops': typeof AppOpsRoute
+  '/_app/review': typeof AppReviewRoute
   '/_app/clip-batches/$batchId': typeof AppClipBatchesBatchIdRoute
   '/_app/clips/$clipId': typeof AppClipsClipIdRoute
   '/_app/ai-style/': typeof AppAiStyleIndexRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/ops'
+    | '/review'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/ai-style/'
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/ops'
+    | '/review'
     | '/clip-batches/$batchId'
     | '/clips/$clipId'
     | '/ai-style'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/ops'
+    | '/_app/review'
     | '/_app/clip-batches/$batchId'
     | '/_app/clips/$clipId'
     | '/_app/ai-style/'
@@ -301,6 +313,13 @@ declare module '@tanstack/react-router' {
       path: '/ops'
       fullPath: '/ops'
       preLoaderRoute: typeof AppOpsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/review': {
+      id: '/_app/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AppReviewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/ai-style/': {
@@ -420,6 +439,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppOpsRoute: typeof AppOpsRoute
+  AppReviewRoute: typeof AppReviewRoute
   AppClipBatchesBatchIdRoute: typeof AppClipBatchesBatchIdRoute
   AppClipsClipIdRoute: typeof AppClipsClipIdRoute
   AppAiStyleIndexRoute: typeof AppAiStyleIndexRoute
@@ -440,6 +460,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppOpsRoute: AppOpsRoute,
+  AppReviewRoute: AppReviewRoute,
   AppClipBatchesBatchIdRoute: AppClipBatchesBatchIdRoute,
   AppClipsClipIdRoute: AppClipsClipIdRoute,
   AppAiStyleIndexRoute: AppAiStyleIndexRoute,

@@ -17,6 +17,7 @@ import {
   BENCH_LONG_SOURCE_SECONDS,
   createSeedPlugin as clipsPlugin,
 } from './clips.ts';
+import { createSeedPlugin as reviewPlansPlugin } from './review-plans.ts';
 import { seedPluginEnv } from './seed-plugins.ts';
 import { BENCHMARK_PROJECTS, createSeedPlugin as timelinePlugin } from './timeline-projects.ts';
 
@@ -100,6 +101,36 @@ describe('the caption benchmark project (bench:captions, SIM_BENCH_CAPTIONS)', (
     } finally {
       await Promise.all([bench.close(), plain.close()]);
     }
+  });
+});
+
+describe('the review queue benchmark plans (bench:review, SIM_BENCH_PLANS)', () => {
+  it('seeds that many faceless projects of five revisions each, none mid-run, leaving the rest as it was', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const plain = seedStore(42, now).workspace(DEMO_ORGS.paid);
+    const bench = seedStore(42, now, [reviewPlansPlugin({ SIM_BENCH_PLANS: '200' })]).workspace(
+      DEMO_ORGS.paid,
+    );
+    const added = bench.projects.filter((record) =>
+      record.project.name.startsWith('Benchmark plan'),
+    );
+    expect(added).toHaveLength(200);
+    const revisions = added.flatMap((record) => record.facelessRevisions);
+    expect(revisions).toHaveLength(1_000);
+    expect(added.every((record) => record.kind === 'faceless')).toBe(true);
+    expect(new Set(revisions.map((revision) => revision.status))).toEqual(
+      new Set(['complete', 'failed', 'assets_ready', 'draft']),
+    );
+    // Older than the demo's own plans.
+    const demoOldest = plain.projects
+      .flatMap((record) => record.facelessRevisions)
+      .map((revision) => revision.created_at)
+      .sort()[0];
+    expect(revisions.every((revision) => revision.created_at < (demoOldest ?? ''))).toBe(true);
+    const unchanged = bench.projects.filter((record) => !added.includes(record));
+    expect(unchanged).toEqual(plain.projects);
+    const none = seedStore(42, now, [reviewPlansPlugin({})]).workspace(DEMO_ORGS.paid);
+    expect(none.projects).toEqual(plain.projects);
   });
 });
 

@@ -129,7 +129,10 @@ export async function sequentialPair(
 }
 
 export interface FixedRateResult {
-  /** Latency of each request from the moment it was due to its answer's end, in ms. */
+  /**
+   * Latency of each request from the moment it was due (or, when the generator's 1 ms timer sent
+   * it up to a millisecond early, from when it was sent) to its answer's end, in ms.
+   */
   latencies: number[];
   /** From the first request's due time to the last answer, in s. */
   seconds: number;
@@ -143,7 +146,8 @@ export interface FixedRateResult {
  * Open loop, as wrk2 does: `rate` requests a second for `seconds`, each sent when due whether or
  * not earlier ones were answered (over at most `sockets` keep-alive sockets; a request waiting for
  * a socket still counts from when it was due). Latency runs from the due time, so a stall is
- * charged to every request it delays (no coordinated omission).
+ * charged to every request it delays (no coordinated omission); a request the millisecond timer
+ * sent before it was due runs from when it was sent (from the due time it could read negative).
  */
 export async function atFixedRate(
   target: Target,
@@ -163,11 +167,15 @@ export async function atFixedRate(
       const due = start + index * interval;
       const wait = due - performance.now();
       if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      lags.push(Math.max(0, performance.now() - due));
+      const sent = performance.now();
+      lags.push(Math.max(0, sent - due));
+      // Late: timed from when it was due (a stall delays the requests behind it, and counts).
+      // Early (timers fire at millisecond resolution): timed from when it was sent.
+      const from = Math.min(due, sent);
       pending.push(
         send(target, agent).then(() => {
           lastAnswer = performance.now();
-          latencies.push(lastAnswer - due);
+          latencies.push(lastAnswer - from);
         }),
       );
     }

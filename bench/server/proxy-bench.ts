@@ -1,7 +1,9 @@
 /**
  * `npm run bench:proxy`: what the BFF costs, measured on the real thing. The BFF runs exactly as
  * `npm start` runs it (compiled, in its own process, production logging at `info`, default
- * limits), and is compared with calling its upstream directly:
+ * limits). First it is compared with nginx doing the same hop (nginx-comparison.ts: CPU per
+ * request and added latency at 1,000 requests/s, the goals), then, with BENCH_FULL=1, each case
+ * is measured in depth against calling its upstream directly:
  *
  * - upstream `simulator`: the embedded simulator, in the BFF's process (as npm start runs it; its
  *   demo key is the one npm start's demo sign-in uses, from src/shared-rules/demo-workspaces.ts);
@@ -34,10 +36,11 @@
  * goal.
  * Then one vs two BFF instances over Redis (fixed upstream, GET list), load split evenly.
  *
- * Goals, for the BFF as `npm start` runs it (one process): throughput ≥ 80 % of direct, added p99
- * ≤ 2 ms one at a time and ≤ 5 ms under load, on every case; ready ≤ 1 s after the build exists.
- * A closing table prints each goal's figure, target, met or missed, and why. Exits 1 when one is
- * missed.
+ * Goals, for the BFF as `npm start` runs it (one process): CPU per proxied GET ≤ 2× nginx's and
+ * added p99 ≤ 1 ms at 1,000 requests/s; ready ≤ 1 s after the build exists; with BENCH_FULL=1
+ * also added p99 ≤ 2 ms one at a time and ≤ 5 ms under load, on every case (throughput against
+ * direct is printed as information: its goal of 80 % is retired). A closing table prints each
+ * goal's figure, target, met or missed, and why. Exits 1 when one is missed.
  *
  * Method changes since the first version (said again in the output): the rate under load is
  * taken from the lower of both sides' throughput (it was the BFF's, which is the lower one in
@@ -72,6 +75,8 @@ import {
   type ThreadSched,
 } from './bench-stack.ts';
 import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
+import { compareWithNginx } from './nginx-comparison.ts';
+import { printTable } from './print-table.ts';
 import {
   atFixedRate,
   type FixedRateResult,
@@ -90,7 +95,12 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 /** BENCH_NODE_ARGS: Node flags added to npm start's for every BFF started (to compare them). */
 const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const onlyCases = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
+/** BENCH_FULL=1: after the comparison with nginx, every case in depth (several minutes more). */
+const full = process.env.BENCH_FULL === '1';
 const settings = {
+  nginxRate: env('BENCH_NGINX_RATE', 1000),
+  nginxSeconds: env('BENCH_NGINX_SECONDS', 5),
+  nginxRounds: env('BENCH_NGINX_ROUNDS', 3),
   seconds: env('BENCH_SECONDS', 6),
   rounds: env('BENCH_ROUNDS', 3),
   connections: env('BENCH_CONNECTIONS', 10),
@@ -100,7 +110,7 @@ const settings = {
   loadRounds: env('BENCH_LOAD_ROUNDS', 3),
   sessions: env('BENCH_SESSIONS', 100),
 };
-const GOALS = { ratio: 0.8, sequentialP99Ms: 2, loadP99Ms: 5, readyMs: 1000 };
+const GOALS = { sequentialP99Ms: 2, loadP99Ms: 5, readyMs: 1000 };
 /** The simulator's demo key, as npm start's demo sign-in uses it (never written out here). */
 const SIMULATOR_KEY = DEMO_KEYS.paid;
 /** A side sustained the offered rate when it answered at least this share of it per second. */
@@ -110,17 +120,6 @@ const CORES = availableParallelism();
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const loadNow = () => (loadavg()[0] ?? 0).toFixed(2);
 const signed = (value: number, digits = 2) => `${value >= 0 ? '+' : ''}${fixed(value, digits)}`;
-
-function printTable(rows: string[][]): void {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => row[c]?.length ?? 0))) ?? [];
-  for (const row of rows) {
-    console.log(
-      row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-        .join('  '),
-    );
-  }
-}
 
 /** One goal's outcome, printed as it is measured and again in the closing table. */
 interface GoalResult {
@@ -689,19 +688,17 @@ async function measure(benchCase: Case): Promise<void> {
   const coresNote =
     `the machine's ${CORES} cores were ${fixed(machineCores(proxied), 2)} busy, ` +
     `${fixed(busyCores(proxied), 2)} of it these processes`;
-  goal({
-    goal: `${benchCase.label}: throughput`,
-    figure: `${fixed(ratio * 100, 1)} % of direct`,
-    target: '>= 80 %',
-    met: ratio >= GOALS.ratio,
-    why: cpuBound
-      ? `CPU-bound (${coresNote}): through the BFF a request costs ` +
-        `${fixed(cpuPerRequest(proxied), 0)} µs of CPU across the processes (BFF ` +
-        `${fixed(proxyShareUs, 0)} µs) against ${fixed(cpuPerRequest(direct), 0)} µs direct, so ` +
-        `shared cores allow about ${fixed(cpuEstimate * 100, 0)} % (estimate)`
-      : `not CPU-bound (${coresNote}): ${settings.connections} connections wait on the extra ` +
-        `hop; CPU estimate ${fixed(cpuEstimate * 100, 0)} %`,
-  });
+  // Information (the goal of 80 % of direct is retired: no proxy reaches it on two shared cores).
+  console.log(
+    `  throughput: ${fixed(ratio * 100, 1)} % of direct (information, no goal) — ` +
+      (cpuBound
+        ? `CPU-bound (${coresNote}): through the BFF a request costs ` +
+          `${fixed(cpuPerRequest(proxied), 0)} µs of CPU across the processes (BFF ` +
+          `${fixed(proxyShareUs, 0)} µs) against ${fixed(cpuPerRequest(direct), 0)} µs direct, so ` +
+          `shared cores allow about ${fixed(cpuEstimate * 100, 0)} % (estimate)`
+        : `not CPU-bound (${coresNote}): ${settings.connections} connections wait on the extra ` +
+          `hop; CPU estimate ${fixed(cpuEstimate * 100, 0)} %`),
+  );
   const sequentialAdded = p(proxied.sequential, 0.99) - p(direct.sequential, 0.99);
   goal({
     goal: `${benchCase.label}: added p99 one at a time`,
@@ -839,6 +836,11 @@ async function scaleOut(upstream: FixedUpstream): Promise<void> {
 
 /** Closing summary: what limits each ratio, then every goal with its figure and why. */
 function summarise(): void {
+  if (results.length > 0) summariseThroughput();
+  printGoals();
+}
+
+function summariseThroughput(): void {
   console.log(`\n== What limits the throughput ratio on ${CORES} CPUs`);
   printTable([
     [
@@ -868,6 +870,9 @@ function summarise(): void {
       '  work per request, so the proxy is a smaller share and the ratio higher.',
     ].join('\n'),
   );
+}
+
+function printGoals(): void {
   console.log(`\n== Goals (load average now ${loadNow()})`);
   printTable([
     ['goal', 'figure', 'target', 'outcome'],
@@ -892,23 +897,21 @@ async function main(): Promise<void> {
   console.log(
     `bench:proxy on ${CORES} CPUs, load average ${loadavg()
       .map((v) => v.toFixed(2))
-      .join(' ')}; ` +
-      `${settings.sessions} sessions, ${settings.connections} connections, ${settings.rounds} rounds of ` +
-      `${Math.round(settings.seconds / settings.rounds)} s per side, ${settings.probes} sequential probes, ` +
-      `open loop at ${settings.loadShare * 100} % of the lower throughput for ${settings.loadSeconds} s`,
+      .join(' ')}; the BFF against nginx at ${settings.nginxRate} requests/s, ` +
+      `${settings.sessions} sessions` +
+      (full
+        ? `; then (BENCH_FULL=1) each case in depth: ${settings.connections} connections, ` +
+          `${settings.rounds} rounds of ${Math.round(settings.seconds / settings.rounds)} s per ` +
+          `side, ${settings.probes} sequential probes, open loop at ${settings.loadShare * 100} % ` +
+          `of the lower throughput for ${settings.loadSeconds} s`
+        : ''),
   );
   console.log(
-    '  method (changed from the first version): under load both sides are offered the same rate,\n' +
-      "  a share of the lower of their two throughputs (it was the BFF's, in practice the lower),\n" +
-      "  open loop, each request timed from when it was due; each side's achieved rate says whether\n" +
-      '  it kept up. CPU is shown per process; the CPU bound on the ratio is an estimate.\n' +
-      `  Since then: under load the sides take turns in ${settings.loadRounds} rounds (it was one window\n` +
-      '  per side, so one stall of the machine fell on one side only), and the plain proxy is offered\n' +
-      "  the BFF's rate of the same case (it was offered its own), so its added p99 compares;\n" +
-      '  one request at a time, the sides take turns request by request (they did in blocks of 200).\n' +
-      "  The BFF's event loop: how late it ran, prom-client's delay less its monitor's 10 ms timer\n" +
-      '  interval (the delay itself was printed before: an idle loop read 10 ms); beside it the\n' +
-      "  proxy's main thread from /proc (CPU, time runnable but waiting for a core, preemptions).",
+    '  method: the BFF is compared with nginx doing the same hop (the Authorization header added)\n' +
+      '  in front of the same fixed upstream at one fixed rate, by CPU per request (/proc) and\n' +
+      '  added latency; calling the upstream directly is information. The goal of 80 % of\n' +
+      "  direct's throughput is retired (no proxy reaches it where the load generator and the\n" +
+      '  upstream share two cores: nginx reaches about half); BENCH_FULL=1 still prints it.',
   );
 
   // Both builds first, so that the start measured below is a start, not a build.
@@ -934,16 +937,18 @@ async function main(): Promise<void> {
       met: simulatorBff.readyMs <= GOALS.readyMs,
       why: `start to listening, build already there; ${simulatorBff.readyCpuMs} ms CPU, load average ${loadNow()}`,
     });
-    const sessions = await openSessions(simulatorBff.url, settings.sessions);
-    for (const benchCase of cases(
-      'simulator',
-      { url: simulatorBff.url, bff: true },
-      simulatorBff.simulatorBaseUrl as string,
-      SIMULATOR_KEY,
-      sessions,
-      [{ label: 'BFF + simulator (one process)', pid: simulatorBff.pid }],
-    )) {
-      await measure(benchCase);
+    if (full) {
+      const sessions = await openSessions(simulatorBff.url, settings.sessions);
+      for (const benchCase of cases(
+        'simulator',
+        { url: simulatorBff.url, bff: true },
+        simulatorBff.simulatorBaseUrl as string,
+        SIMULATOR_KEY,
+        sessions,
+        [{ label: 'BFF + simulator (one process)', pid: simulatorBff.pid }],
+      )) {
+        await measure(benchCase);
+      }
     }
   } finally {
     await simulatorBff.stop();
@@ -958,42 +963,57 @@ async function main(): Promise<void> {
     );
     try {
       const sessions = await openSessions(bff.url, settings.sessions);
-      for (const benchCase of cases(
-        'fixed',
-        { url: bff.url, bff: true },
-        upstream.baseUrl,
-        FIXED_KEY,
+      for (const result of await compareWithNginx({
+        upstream,
+        bff,
         sessions,
-        [
-          { label: 'BFF', pid: bff.pid },
-          { label: 'upstream', pid: upstream.pid },
-        ],
-      )) {
-        await measure(benchCase);
+        rate: settings.nginxRate,
+        seconds: settings.nginxSeconds,
+        rounds: settings.nginxRounds,
+        sockets: settings.connections,
+      })) {
+        goal(result);
+      }
+      if (full) {
+        for (const benchCase of cases(
+          'fixed',
+          { url: bff.url, bff: true },
+          upstream.baseUrl,
+          FIXED_KEY,
+          sessions,
+          [
+            { label: 'BFF', pid: bff.pid },
+            { label: 'upstream', pid: upstream.pid },
+          ],
+        )) {
+          await measure(benchCase);
+        }
       }
     } finally {
       await bff.stop();
     }
-    // The same cases through the plain reference proxy: what any Node proxy reaches here.
-    const plain = await startPlainProxy(upstream.baseUrl, FIXED_KEY);
-    try {
-      for (const benchCase of cases(
-        'fixed',
-        { url: plain.url, label: ' via a plain node:http proxy', reference: true },
-        upstream.baseUrl,
-        FIXED_KEY,
-        [{ cookie: '', csrf: '' }],
-        [
-          { label: 'plain proxy', pid: plain.pid },
-          { label: 'upstream', pid: upstream.pid },
-        ],
-      )) {
-        await measure(benchCase);
+    if (full) {
+      // The same cases through the plain reference proxy: what any Node proxy reaches here.
+      const plain = await startPlainProxy(upstream.baseUrl, FIXED_KEY);
+      try {
+        for (const benchCase of cases(
+          'fixed',
+          { url: plain.url, label: ' via a plain node:http proxy', reference: true },
+          upstream.baseUrl,
+          FIXED_KEY,
+          [{ cookie: '', csrf: '' }],
+          [
+            { label: 'plain proxy', pid: plain.pid },
+            { label: 'upstream', pid: upstream.pid },
+          ],
+        )) {
+          await measure(benchCase);
+        }
+      } finally {
+        await plain.stop();
       }
-    } finally {
-      await plain.stop();
+      if (onlyCases === undefined || process.env.BENCH_SCALE_OUT === '1') await scaleOut(upstream);
     }
-    if (onlyCases === undefined || process.env.BENCH_SCALE_OUT === '1') await scaleOut(upstream);
   } finally {
     await upstream.stop();
   }

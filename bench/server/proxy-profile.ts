@@ -27,6 +27,7 @@ import {
   type FixedUpstream,
 } from './bench-stack.ts';
 import { FIXED_KEY, LARGE_PROJECT_ID } from './fixed-upstream.ts';
+import { startNginxProxy } from './nginx-proxy.ts';
 import { atFixedRate, percentile, throughput, type Target } from './load.ts';
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 5);
@@ -34,8 +35,12 @@ const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 100);
 const profiling = process.env.PROFILE_CPU === '1';
 const only = process.env.PROFILE_CASES?.split(',');
-/** PROFILE_PROXY=plain: the plain node:http reference proxy instead of the BFF (the floor). */
-const plain = process.env.PROFILE_PROXY === 'plain';
+/**
+ * PROFILE_PROXY=plain: the plain node:http reference proxy instead of the BFF (the floor);
+ * PROFILE_PROXY=nginx: nginx (one worker, the key added), as bench:proxy runs it.
+ */
+const reference = process.env.PROFILE_PROXY;
+const plain = reference === 'plain' || reference === 'nginx';
 /**
  * PROFILE_RATE=n: drive each case at n requests/s (open loop) instead of as fast as possible. At
  * saturation a busy machine changes how many requests each wake-up handles, and so the CPU per
@@ -78,16 +83,33 @@ function sourceOf(frame: ProfileNode['callFrame']): { file: string; line: number
 }
 interface CpuProfile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
-function summariseProfile(file: string, requests: number): void {
+/** A measured stretch, in µs of the monotonic clock (the one V8 stamps profile samples with). */
+interface Window {
+  startUs: number;
+  endUs: number;
+}
+
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Summarises the samples taken in `windows` (the measured stretches: not start-up, sign-ins or
+ * warm-up), per request answered in them.
+ */
+function summariseProfile(file: string, requests: number, windows: readonly Window[]): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (!windows.some((window) => at >= window.startUs && at <= window.endUs)) return;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
@@ -138,7 +160,8 @@ function summariseProfile(file: string, requests: number): void {
   // The project's own code (src/, mocks/), read back through the source maps.
   const own = [...byFunction].filter(([name]) => / (src|mocks)\//.test(name));
   console.log(
-    `  profile: ${(total / 1000).toFixed(0)} ms busy, ${(idle / 1000).toFixed(0)} ms idle; ` +
+    `  profile of the measured stretches: ${(total / 1000).toFixed(0)} ms busy, ` +
+      `${(idle / 1000).toFixed(0)} ms idle; ` +
       `${per(total)} µs of JS-visible work per request`,
   );
   console.log('  top by package (µs/request):');
@@ -245,7 +268,9 @@ async function main(): Promise<void> {
   const dir = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'cutroom-profile-'));
   const upstream: FixedUpstream | undefined =
     upstreamKind === 'fixed' ? await startFixedUpstream() : undefined;
-  let bff: (Pick<BffProcess, 'pid' | 'url' | 'stop'> & { logFile?: string }) | undefined;
+  let bff:
+    | (Pick<BffProcess, 'pid' | 'url' | 'stop'> & { logFile?: string; pids?: () => number[] })
+    | undefined;
   const nodeArgs = [
     ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
     ...(gcTracing ? ['--trace-gc'] : []),
@@ -256,7 +281,10 @@ async function main(): Promise<void> {
     if (plain && upstream === undefined)
       throw new Error('PROFILE_PROXY=plain needs the fixed upstream');
     bff = plain
-      ? await startPlainProxy((upstream as FixedUpstream).baseUrl, FIXED_KEY)
+      ? await (reference === 'nginx' ? startNginxProxy : startPlainProxy)(
+          (upstream as FixedUpstream).baseUrl,
+          FIXED_KEY,
+        )
       : await startBff(
           upstream === undefined ? {} : { VCS_BASE_URL: upstream.baseUrl, VCS_API_KEY: FIXED_KEY },
           nodeArgs,
@@ -301,11 +329,18 @@ async function main(): Promise<void> {
           ]),
     ].filter((target) => only === undefined || only.includes(target.name)) as Target[];
     let totalRequests = 0;
+    const windows: Window[] = [];
     for (const target of cases) {
-      // Warm-up (JIT, sockets); its requests are in the profile too, so they are counted.
-      totalRequests += (await throughput(target, { connections, seconds: 1 })).requests;
-      const before = cpuMsOf(bff.pid);
-      const schedBefore = threadSchedOf(bff.pid);
+      // Warm-up (JIT, sockets); left out of the profile's summary.
+      await throughput(target, { connections, seconds: 1 });
+      const window = { startUs: monotonicUs(), endUs: 0 };
+      const proxy = bff;
+      const pids = proxy.pids?.() ?? [proxy.pid];
+      const proxyCpuMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+      // The thread that does the proxying: the BFF's event loop, nginx's worker.
+      const schedPid = pids.at(-1) as number;
+      const before = proxyCpuMs();
+      const schedBefore = threadSchedOf(schedPid);
       const upstreamBefore = upstream === undefined ? 0 : cpuMsOf(upstream.pid);
       const logBefore = bff.logFile === undefined ? 0 : statSync(bff.logFile).size;
       const result =
@@ -313,12 +348,14 @@ async function main(): Promise<void> {
           ? await throughput(target, { connections, seconds })
           : await fixedRate(target, rate);
       const per = (ms: number) => ((ms * 1000) / result.requests).toFixed(0);
-      const sched = threadSchedOf(bff.pid);
+      const sched = threadSchedOf(schedPid);
       const upstreamMs = upstream === undefined ? 0 : cpuMsOf(upstream.pid) - upstreamBefore;
+      window.endUs = monotonicUs();
+      windows.push(window);
       totalRequests += result.requests;
       console.log(
         `${target.name}: ${(result.requests / result.seconds).toFixed(0)} requests/s, ` +
-          `${plain ? 'plain proxy' : 'BFF'} ${per(cpuMsOf(bff.pid) - before)} µs CPU/request` +
+          `${plain ? `${reference} proxy` : 'BFF'} ${per(proxyCpuMs() - before)} µs CPU/request` +
           (upstream === undefined ? '' : `, upstream ${per(upstreamMs)} µs`) +
           `, load generator ${per(result.generatorCpuMs)} µs` +
           ('latencies' in result
@@ -350,10 +387,10 @@ async function main(): Promise<void> {
       const main = files.find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
       if (main === undefined) throw new Error(`no profile in ${dir}`);
       console.log(`\nprofile of the main thread ${join(dir, main)} (all cases together):`);
-      summariseProfile(join(dir, main), totalRequests);
+      summariseProfile(join(dir, main), totalRequests, windows);
       for (const worker of files.filter((name) => name !== main)) {
         console.log(`\nprofile of a worker thread (the simulator) ${join(dir, worker)}:`);
-        summariseProfile(join(dir, worker), totalRequests);
+        summariseProfile(join(dir, worker), totalRequests, windows);
       }
     }
   } finally {

@@ -7,7 +7,7 @@ import type { Schema } from '../store/contract.ts';
 import { revisedRevision } from '../store/seed-faceless.ts';
 import type { ProjectRecord, Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
-import { idempotent, requireProject } from './helpers.ts';
+import { idempotent, pageParams, paginate, requireProject } from './helpers.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { route } from './route.ts';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
@@ -80,8 +80,45 @@ function checkAgainstPlan(
   });
 }
 
+type WorkspaceEntry = Schema<'FacelessPlanWorkspaceEntry'>;
+
+/**
+ * Every plan revision of the workspace's faceless projects with what a cross-project list adds to
+ * it (project name, the revision before it, the project's newest number), oldest first.
+ */
+function workspaceEntries(workspace: Workspace, statuses: ReadonlySet<string>): WorkspaceEntry[] {
+  const entries: WorkspaceEntry[] = [];
+  for (const record of workspace.projects) {
+    if (record.kind !== 'faceless' || record.facelessRevisions.length === 0) continue;
+    const byNumber = new Map(record.facelessRevisions.map((r) => [r.revision, r]));
+    const latest = Math.max(...byNumber.keys());
+    for (const revision of record.facelessRevisions) {
+      if (statuses.size > 0 && !statuses.has(revision.status)) continue;
+      const previous = byNumber.get(revision.revision - 1);
+      entries.push({
+        revision,
+        project: { id: record.project.id, name: record.project.name },
+        ...(previous ? { previous_revision: previous } : {}),
+        latest_revision: latest,
+      });
+    }
+  }
+  return entries.sort(
+    (a, b) =>
+      a.revision.created_at.localeCompare(b.revision.created_at) ||
+      a.revision.id.localeCompare(b.revision.id),
+  );
+}
+
 export function facelessHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
+    route(ctx, 'get', '/faceless/plans', (req) => {
+      const statuses = new Set((req.queryValues.status as string[] | undefined) ?? []);
+      const { page, bounds } = paginate(workspaceEntries(req.workspace, statuses), pageParams(req));
+      const body: Schema<'FacelessPlanWorkspaceListResponse'> = { plans: page, bounds };
+      return { body };
+    }),
+
     route(
       ctx,
       'get',

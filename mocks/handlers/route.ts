@@ -115,6 +115,14 @@ export function route(
       if (fault.kind === 'internal_error') {
         throw new ApiError(500, 'internal_error', 'Injected internal server error.', null);
       }
+      if (fault.kind === 'not_found') {
+        throw new ApiError(
+          404,
+          'not_found',
+          `No route ${request.method} ${relativePath(request.url, ctx.baseUrl)}.`,
+          'path',
+        );
+      }
       const authorization =
         request.headers.get('authorization') ??
         bearerOf(typeof ctx.defaultApiKey === 'function' ? ctx.defaultApiKey() : ctx.defaultApiKey);

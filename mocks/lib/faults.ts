@@ -1,6 +1,6 @@
 /**
- * Fault injection: added latency, random 429 (with Retry-After) and random 500 answers. Off unless
- * configured. Decisions draw from a seeded generator so a run with the same seed and the same
+ * Fault injection: added latency, random 429 (with Retry-After) and random 500 answers, and
+ * operations the service lacks (404 for every request to matching paths). Off unless configured. Decisions draw from a seeded generator so a run with the same seed and the same
  * request order injects the same faults.
  */
 import type { Rng } from './prng.ts';
@@ -16,6 +16,12 @@ export interface FaultConfig {
   retryAfterSeconds?: number;
   /** Regex source; only request paths matching it get faults (all paths when absent). */
   paths?: string;
+  /**
+   * Regex source over request paths: every request to a matching path is answered 404
+   * `not_found`, as a service without that operation answers (e.g. `^/faceless/plans$`, the
+   * assumed workspace-wide plan listing, whose absence the review queue falls back from).
+   */
+  notFoundPaths?: string;
   /**
    * Regex source over asset and project names: the first confirmed delete of each matching item
    * fails for that item (a retryable `unavailable` failed_items entry); the next attempt works.
@@ -34,7 +40,8 @@ export const CLIP_SLOW_FACTOR = 4;
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number }
   | { kind: 'rate_limited'; latencyMs: number; retryAfterSeconds: number }
-  | { kind: 'internal_error'; latencyMs: number };
+  | { kind: 'internal_error'; latencyMs: number }
+  | { kind: 'not_found'; latencyMs: number };
 
 function parseNumber(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -48,7 +55,7 @@ function clampRate(value: number | undefined): number | undefined {
 
 /**
  * Reads SIM_LATENCY_MS, SIM_RATE_429, SIM_RATE_500, SIM_RETRY_AFTER, SIM_FAULT_PATHS,
- * SIM_DELETE_FAIL_ONCE and SIM_CLIP_SLOW.
+ * SIM_NOT_FOUND_PATHS, SIM_DELETE_FAIL_ONCE and SIM_CLIP_SLOW.
  */
 export function faultConfigFromEnv(env: Record<string, string | undefined>): FaultConfig {
   const config: FaultConfig = {};
@@ -63,6 +70,7 @@ export function faultConfigFromEnv(env: Record<string, string | undefined>): Fau
     config.retryAfterSeconds = retryAfterSeconds;
   }
   if (env.SIM_FAULT_PATHS) config.paths = env.SIM_FAULT_PATHS;
+  if (env.SIM_NOT_FOUND_PATHS) config.notFoundPaths = env.SIM_NOT_FOUND_PATHS;
   if (env.SIM_DELETE_FAIL_ONCE) config.deleteFailOnce = env.SIM_DELETE_FAIL_ONCE;
   if (env.SIM_CLIP_SLOW) config.clipSlow = env.SIM_CLIP_SLOW;
   return config;
@@ -71,6 +79,7 @@ export function faultConfigFromEnv(env: Record<string, string | undefined>): Fau
 export class FaultInjector {
   private config: FaultConfig = {};
   private pathPattern: RegExp | null = null;
+  private notFoundPattern: RegExp | null = null;
   private deletePattern: RegExp | null = null;
   private clipSlowPattern: RegExp | null = null;
   /** Items whose one injected delete failure has happened. */
@@ -87,6 +96,7 @@ export class FaultInjector {
   set(config: FaultConfig): void {
     this.config = { ...config };
     this.pathPattern = config.paths ? new RegExp(config.paths) : null;
+    this.notFoundPattern = config.notFoundPaths ? new RegExp(config.notFoundPaths) : null;
     this.deletePattern = config.deleteFailOnce ? new RegExp(config.deleteFailOnce) : null;
     this.clipSlowPattern = config.clipSlow ? new RegExp(config.clipSlow) : null;
   }
@@ -110,6 +120,8 @@ export class FaultInjector {
   /** `path` is the request path below the base URL (e.g. `/projects`). */
   decide(path: string): FaultDecision {
     const { latencyMs = 0, rate429 = 0, rate500 = 0, retryAfterSeconds = 1 } = this.config;
+    // A missing operation is missing whatever the other faults say (and draws no random number).
+    if (this.notFoundPattern?.test(path)) return { kind: 'not_found', latencyMs: 0 };
     if (this.pathPattern && !this.pathPattern.test(path)) return { kind: 'none', latencyMs: 0 };
     if (rate429 > 0 || rate500 > 0) {
       const roll = this.rng.next();

@@ -576,7 +576,7 @@ export function registerGeneratedAssets(
 
 type Status = 'draft' | 'plan_approved' | 'assets_ready' | 'generating' | 'complete' | 'failed';
 
-interface SeedStep {
+export interface SeedStep {
   status: Status;
   /** Changes from the previous revision (a revise); the first revision is planned from scratch. */
   changes?: ReviseRequest;
@@ -695,7 +695,8 @@ function addLocationReferences(
   registerGeneratedAssets(workspace, revision.project_id, created, createdAt);
 }
 
-function seedRevisions(
+/** Seeds a plan's revisions one `step` a day from `startDay`, each revised from the one before. */
+export function seedRevisions(
   ctx: SeedContext,
   workspace: Workspace,
   record: ProjectRecord,

@@ -81,10 +81,14 @@ export interface paths {
          * @description A `text/event-stream` of the workspace's verified webhook events. Frames:
          *     - `retry: <ms>`: the reconnection delay (shorter when the instance shuts down).
          *     - `event: status` with `data` a `LiveStatus`: whether delivery is live; sent first and on each
-         *       change (while `live` is false the app polls).
+         *       change (while `live` is false the app polls). The first one of a stream opened without a
+         *       last event id carries `id:` the stream's position: the workspace's newest recent event,
+         *       or `0` when it has none. A client that resumes from it (`Last-Event-ID`, or
+         *       `last_event_id` on a new stream) misses nothing that arrived after the stream opened.
          *     - `event: vcs`, `id: <event id>` with `data` a `LiveEvent` (the service's webhook event).
          *     - `: heartbeat` comments.
-         *     `Last-Event-ID` replays the events after that id. Each frame is described by `LiveEventFrame`.
+         *     `Last-Event-ID` replays the events after that id (all recent ones when the id is no longer
+         *     among them: clients de-duplicate by id). Each frame is described by `LiveEventFrame`.
          */
         get: operations["streamLiveEvents"];
         put?: never;
@@ -824,7 +828,10 @@ export interface operations {
     };
     streamLiveEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `Last-Event-ID`, for a new stream: `EventSource` sends the header only when it reconnects by itself, and a browser's tabs that share one stream resume another tab's (the header wins when both are sent). */
+                last_event_id?: string;
+            };
             header?: {
                 /** @description The id of the last `vcs` frame received; the stream replays what followed it. */
                 "Last-Event-ID"?: string;

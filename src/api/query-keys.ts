@@ -98,6 +98,11 @@ export const queryKeys = {
     revision: (projectId: string, revisionId: string) =>
       ['faceless-plans', projectId, 'revision', revisionId] as const,
   },
+  /**
+   * The review queue: every plan revision that waits for a decision, across projects. A root of
+   * its own (not under `faceless-plans`): it is one list read page by page, refreshed as a whole.
+   */
+  reviewQueue: ['review-queue'] as const,
   characters: {
     all: ['characters'] as const,
     detail: (characterId: string) => ['characters', characterId] as const,

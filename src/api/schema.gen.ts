@@ -1338,6 +1338,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/faceless/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List faceless plan revisions across the workspace
+         * @description Every faceless plan revision of the workspace's projects, oldest first (`created_at`, then `id`),
+         *     paginated with `limit` and `offset`; `status` (repeatable) keeps only revisions in those statuses.
+         *     Each entry carries its revision, its project's name, the revision numbered just before it in the
+         *     same project (what changed since) and the newest revision number of that project (whether a later
+         *     revision superseded it).
+         *
+         *     A service without this endpoint answers 404: clients then read `GET /projects` and each project's
+         *     `GET /projects/{projectId}/faceless/plans` instead.
+         */
+        get: operations["listWorkspaceFacelessPlanRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/characters/{characterId}": {
         parameters: {
             query?: never;
@@ -3008,6 +3035,21 @@ export interface components {
         FacelessPlanRevisionListResponse: {
             revisions: components["schemas"]["FacelessPlanRevision"][];
         };
+        FacelessPlanWorkspaceListResponse: {
+            plans: components["schemas"]["FacelessPlanWorkspaceEntry"][];
+            bounds: components["schemas"]["Bounds"];
+        };
+        FacelessPlanWorkspaceEntry: {
+            revision: components["schemas"]["FacelessPlanRevision"];
+            project: {
+                id: string;
+                name: string;
+            };
+            /** @description The revision numbered just before this one in the same project; absent for the first. */
+            previous_revision?: components["schemas"]["FacelessPlanRevision"];
+            /** @description The newest revision number of the project's plan (equal to `revision.revision` when none is later). */
+            latest_revision: number;
+        };
         /**
          * @description Explicit changes copied into the new draft (assumed; the reference shows only `{}` as a sample body).
          *     Scenes are addressed by `index`, characters by `id`; only the listed fields change. An empty body copies
@@ -3673,6 +3715,8 @@ export type CharacterPrimaryReferenceRequest = components['schemas']['CharacterP
 export type FacelessPlanRevision = components['schemas']['FacelessPlanRevision'];
 export type FacelessSeries = components['schemas']['FacelessSeries'];
 export type FacelessPlanRevisionListResponse = components['schemas']['FacelessPlanRevisionListResponse'];
+export type FacelessPlanWorkspaceListResponse = components['schemas']['FacelessPlanWorkspaceListResponse'];
+export type FacelessPlanWorkspaceEntry = components['schemas']['FacelessPlanWorkspaceEntry'];
 export type FacelessPlanReviseRequest = components['schemas']['FacelessPlanReviseRequest'];
 export type FacelessSceneChange = components['schemas']['FacelessSceneChange'];
 export type FacelessCharacterChange = components['schemas']['FacelessCharacterChange'];
@@ -5891,6 +5935,40 @@ export interface operations {
             404: components["responses"]["AssumedNotFound"];
             /** @description Assumed: the revision's status does not allow this stage (code `invalid_transition`). */
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWorkspaceFacelessPlanRevisions: {
+        parameters: {
+            query?: {
+                /** @description Only revisions in these statuses (repeat the parameter for several; assumed). */
+                status?: string[];
+                /** @description Page size, 1 to 100 (assumed). Default 20 (assumed). */
+                limit?: components["parameters"]["LimitMax100"];
+                /** @description Number of items to skip, >= 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the workspace's plan revisions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacelessPlanWorkspaceListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: the service does not offer this workspace-wide listing (list per project instead). */
+            404: components["responses"]["AssumedNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

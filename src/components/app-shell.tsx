@@ -8,6 +8,7 @@ import { LogoMark } from './logo-mark.tsx';
  */
 const navItems = [
   { to: '/projects', label: 'Projects' },
+  { to: '/review', label: 'Review' },
   { to: '/clips', label: 'Clips' },
   { to: '/media', label: 'Media' },
   { to: '/ops', label: 'Ops' },
@@ -16,7 +17,18 @@ const navItems = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
-export function AppShell({ header, children }: { header: ReactNode; children: ReactNode }) {
+export type NavTarget = (typeof navItems)[number]['to'];
+
+export function AppShell({
+  header,
+  navBadges = {},
+  children,
+}: {
+  header: ReactNode;
+  /** Shown inside a navigation link, after its label (e.g. a count of what waits there). */
+  navBadges?: Partial<Record<NavTarget, ReactNode>>;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -39,6 +51,7 @@ export function AppShell({ header, children }: { header: ReactNode; children: Re
               activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
             >
               {item.label}
+              {navBadges[item.to]}
             </Link>
           ))}
         </nav>

@@ -3,7 +3,7 @@
  * server and what became of the person's own change) and the editor's notices.
  */
 import { Button } from '@/editor-kit/controls/button.tsx';
-import type { ConflictNotice, Notice as EditorNotice } from '@/editor-kit/editor.ts';
+import type { ConflictNotice, Notice as EditorNotice } from '@/editor-kit/contract.ts';
 
 export function ConflictBanner({
   conflict,

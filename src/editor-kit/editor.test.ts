@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error.ts';
-import type { ReviewVerdict } from './editor.ts';
+import type { ReviewVerdict } from './contract.ts';
 import { moveOf, nudge, select, setupBoard as setup, type Move } from './testing/board-editor.ts';
 
 const key = (

@@ -18,13 +18,8 @@ import { Button } from './controls/button.tsx';
 import { NumberField } from './controls/number-field.tsx';
 import { afterPaint } from '@/lib/after-paint.ts';
 import { ariaKeys, shortcutOf, type AnyCommand, type Command, type Outcome } from './command.ts';
-import type {
-  CommitOutcome,
-  CommitVariables,
-  Editor,
-  EditorState,
-  PendingReview,
-} from './editor.ts';
+import type { CommitOutcome, CommitVariables, EditorState, PendingReview } from './contract.ts';
+import type { Editor } from './editor.ts';
 
 // Any editor, whatever its types (the views below only call its generic methods).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance of five type parameters

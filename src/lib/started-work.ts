@@ -15,6 +15,7 @@ interface StartedWorkState {
 }
 
 const MAX_ENTRIES = 200;
+const STORE_NAME = 'cutroom.started-work';
 
 function prune(map: Record<string, number>): Record<string, number> {
   const entries = Object.entries(map);
@@ -34,12 +35,40 @@ export const useStartedWork = create<StartedWorkState>()(
           return { started: prune(next) };
         }),
     }),
-    { name: 'cutroom.started-work', version: 1 },
+    { name: STORE_NAME, version: 1 },
   ),
 );
 
-export const markStarted = (...ids: Array<string | null | undefined>) =>
+/**
+ * The browser's other tabs write the same entry: read theirs when it changes, so a tab neither
+ * announces an outcome another tab already did nor drops, on its next write, work another tab
+ * started.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORE_NAME) refreshStartedWork();
+  });
+}
+
+/** Reads the entry again now (the storage event of another tab's write may not have come yet). */
+export function refreshStartedWork(): void {
+  // No storage (tests outside a browser): the store is not persisted and has no `persist`.
+  const persist = useStartedWork.persist as typeof useStartedWork.persist | undefined;
+  void persist?.rehydrate();
+}
+
+/** Ids of the work started in this tab (not kept: a reloaded tab started nothing). */
+const startedInTab = new Set<string>();
+
+export const markStarted = (...ids: Array<string | null | undefined>) => {
+  for (const id of ids) if (id) startedInTab.add(id);
   useStartedWork.getState().markStarted(...ids);
+};
+
+/** True when any of the ids belongs to work started in this very tab. */
+export function isStartedInThisTab(...ids: Array<string | null | undefined>): boolean {
+  return ids.some((id) => Boolean(id && startedInTab.has(id)));
+}
 
 /** True when any of the ids belongs to work this browser started. */
 export function isStartedHere(...ids: Array<string | null | undefined>): boolean {

@@ -8,6 +8,7 @@ import { SessionHeader } from '@/features/session/components/session-header.tsx'
 import { Toaster } from '@/components/toaster.tsx';
 import { CreditsBadge } from '@/components/credits.tsx';
 import { JobsTray } from '@/features/jobs/components/jobs-tray.tsx';
+import { ReviewCountBadge } from '@/features/review-queue/components/review-count-badge.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -24,9 +25,10 @@ function AppLayout() {
   const initial = Route.useRouteContext({ select: (context) => context.session });
   const { data: session } = useQuery(sessionQueryOptions);
   const current = session ?? initial;
-  useLiveEvents(session !== null);
+  useLiveEvents(session?.organization_id ?? null);
   return (
     <AppShell
+      navBadges={{ '/review': <ReviewCountBadge /> }}
       header={
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 whitespace-nowrap">
           <JobsTray />

@@ -6,13 +6,9 @@
 import { QueryClient } from '@tanstack/query-core';
 import { ApiError } from '@/api/api-error.ts';
 import { refuse, type Command } from '../command.ts';
-import {
-  ChangeRejected,
-  createEditor,
-  historyCommands,
-  type EditorState,
-  type ReviewVerdict,
-} from '../editor.ts';
+import { ChangeRejected, type EditorState, type ReviewVerdict } from '../contract.ts';
+import { createEditor } from '../editor.ts';
+import { historyCommands } from '../history-commands.ts';
 import type { History } from '../history.ts';
 
 export interface Board {

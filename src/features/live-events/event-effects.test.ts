@@ -47,7 +47,12 @@ describe('effectsOfEvent', () => {
     const done = effectsOfEvent(
       event('faceless.complete', { project_id: 'p9', revision_id: 'r2', revision: 2 }),
     );
-    expect(done.invalidate).toEqual([['faceless-plans', 'p9'], ['jobs'], ['credits']]);
+    expect(done.invalidate).toEqual([
+      ['faceless-plans', 'p9'],
+      ['jobs'],
+      ['credits'],
+      ['review-queue'],
+    ]);
     // Toasted only where the revision's approval was started.
     expect(done.subject).toEqual({ ids: ['r2'], key: 'outcome:r2' });
     expect(done.toast).toMatchObject({
@@ -252,5 +257,32 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, event('job.complete', { job_id: 'job_1' }));
     expect(client.getQueryState(queryKeys.credits)?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.webhookDeliveries)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the review queue', () => {
+  it('is read again when a faceless run finishes or fails, and by nothing else', () => {
+    const queue = ['review-queue'];
+    for (const type of ['faceless.complete', 'faceless.failed'] as const) {
+      expect(
+        effectsOfEvent(event(type, { project_id: 'p1', revision_id: 'r1' })).invalidate,
+      ).toContainEqual(queue);
+    }
+    // Preproduction finishing (no faceless.* event of its own) puts assets up for review.
+    expect(
+      effectsOfEvent(event('job.complete', { type: 'faceless_preproduction', project_id: 'p1' }))
+        .invalidate,
+    ).toContainEqual(queue);
+    expect(
+      effectsOfEvent(event('job.failed', { type: 'faceless_generation', project_id: 'p1' }))
+        .invalidate,
+    ).toContainEqual(queue);
+    for (const other of [
+      event('job.complete', { type: 'export', export_id: 'e1' }),
+      event('export.ready', { project_id: 'p1' }),
+      event('project.created', { project_id: 'p1' }),
+    ]) {
+      expect(effectsOfEvent(other).invalidate).not.toContainEqual(queue);
+    }
   });
 });

@@ -40,7 +40,7 @@ const fields = (event: LiveEvent): Record<string, unknown> => event.data;
  * them), the queries to refresh and, for finished work, a toast.
  */
 export function effectsOfEvent(event: LiveEvent): EventEffects {
-  const effects = refreshesOfEvent(event);
+  const effects = withReviewQueue(event, effectsOfServiceEvent(event));
   const patches = patchesOfEvent(event);
   return patches.length > 0 ? { ...effects, patches } : effects;
 }
@@ -136,7 +136,7 @@ export function patchesOfEvent(event: LiveEvent): CachePatch[] {
 }
 
 /** What an event makes stale, and for finished work a toast. */
-function refreshesOfEvent(event: LiveEvent): EventEffects {
+function effectsOfServiceEvent(event: LiveEvent): EventEffects {
   const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
@@ -363,9 +363,28 @@ export const liveQueryRoots: QueryKey[] = [
   queryKeys.plans.all,
   queryKeys.media.all,
   queryKeys.clips.all,
+  queryKeys.reviewQueue,
 ];
 
 /** Polling back-off while the event stream is down: 5 s, 10 s, 20 s, then every 30 s. */
 export function pollingIntervalMs(attempt: number): number {
   return Math.min(30_000, 5_000 * 2 ** Math.max(0, attempt));
+}
+
+// ───────────────────────── Review queue (/review and its navigation count) ─────────────────────────
+
+/**
+ * A faceless run that finished or failed (faceless.complete / faceless.failed, or the job of a
+ * preproduction that produced assets to review) adds, moves or removes revisions of the review
+ * queue: it is read again, and the navigation count follows. (Revisions created elsewhere send no
+ * event: the open queue polls for them.)
+ */
+function withReviewQueue(event: LiveEvent, effects: EventEffects): EventEffects {
+  const facelessRun =
+    event.type === 'faceless.complete' ||
+    event.type === 'faceless.failed' ||
+    ((event.type === 'job.complete' || event.type === 'job.failed') && isFacelessJob(event));
+  return facelessRun
+    ? { ...effects, invalidate: [...effects.invalidate, queryKeys.reviewQueue] }
+    : effects;
 }

@@ -1,137 +1,151 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LiveEvent, LiveStatus } from '@/api/bff-schema.gen.ts';
-import { claimAnnouncement, isStartedHere, isWatchedHere } from '@/lib/started-work.ts';
+import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
+import { announceOnce } from './announce-once.ts';
 import { applyLiveEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
-import { type PollingReason, useLiveEventsStore } from './live-events-store.ts';
+import { useLiveEventsStore } from './live-events-store.ts';
+import { SharedLiveStream, type StreamState } from './shared-stream.ts';
 
-export const EVENTS_URL = '/bff/events';
-const SEEN_LIMIT = 500;
-
-/** The `data` of a `vcs` frame (bff.yaml `VcsFrame`): kept when it has the envelope's fields. */
-function parseEvent(raw: string): LiveEvent | null {
-  try {
-    const value = JSON.parse(raw) as Partial<LiveEvent>;
-    if (typeof value.id !== 'string' || typeof value.type !== 'string') return null;
-    if (value.data === null || typeof value.data !== 'object') return null;
-    return value as LiveEvent;
-  } catch {
-    return null;
-  }
-}
-
-/** `live` of a `status` frame (bff.yaml `LiveStatus`), or undefined. */
-function parseLive(raw: string): boolean | undefined {
-  try {
-    const value = (JSON.parse(raw) as Partial<LiveStatus>).live;
-    return typeof value === 'boolean' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The User Timing mark each applied event leaves (DevTools' Performance panel shows them). */
+export const LIVE_EVENT_MARK = 'cutroom:live-event';
+/** Marks kept before they are cleared (a tab open for days receives many events). */
+const MARKS_LIMIT = 500;
 
 /**
- * Subscribes once to the BFF's event stream and turns events into query invalidations and
- * toasts. While the stream is down, or while the server says live delivery is paused (`status`
- * event), it polls the live query families with back-off, and keeps trying to reconnect.
+ * Keeps the screens of every tab of the workspace fresh from the one live stream the browser's
+ * tabs share (see SharedLiveStream): each event reaches each tab once and turns into query
+ * invalidations and, for finished work this user started, one toast in one tab. While the stream
+ * is down, or the server says live delivery is paused, the tab polls the live query families
+ * with back-off while it is visible (a hidden tab catches up when it is seen again).
+ *
+ * No connection outlives its page: the tab leaves the shared stream on `pagehide` and `freeze`
+ * (another tab takes the stream over; a page in the back/forward cache holds nothing open) and
+ * joins again on `pageshow` from that cache and on `resume`, refreshing what it shows, since the
+ * events of the meantime did not reach it. A tab merely hidden keeps its part: handing the stream
+ * over at every switch of tabs would open a new connection each time.
  */
-export function useLiveEvents(enabled: boolean): void {
+export function useLiveEvents(workspace: string | null): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (!workspace || typeof EventSource === 'undefined') return;
     const { setMode, markEvent } = useLiveEventsStore.getState();
-    const seen = new Set<string>();
-    let source: EventSource | null = null;
+    const locks = browserLocks();
+    const announcements = new AbortController();
+    let state: StreamState = 'connecting';
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
-    let pollingReason: PollingReason = 'disconnected';
+    let refreshOwed = false;
 
-    const stopPolling = () => {
-      if (pollTimer) clearTimeout(pollTimer);
-      pollTimer = undefined;
-    };
-    const poll = (attempt: number) => {
-      const every = pollingIntervalMs(attempt);
-      setMode('polling', every, pollingReason);
-      pollTimer = setTimeout(() => {
-        for (const queryKey of liveQueryRoots) {
-          void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
-        }
-        poll(attempt + 1);
-      }, every);
-    };
-
-    const handle = (message: MessageEvent<string>) => {
-      const event = parseEvent(message.data);
-      if (!event || seen.has(event.id)) return;
-      seen.add(event.id);
-      if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
-      markEvent();
-      const { toast, subject } = applyLiveEvent(queryClient, event);
-      // Toasts only for work this browser started or shows on screen now (a plan revision being
-      // reviewed); the rest shows in the jobs tray.
-      if (
-        toast &&
-        subject &&
-        (isStartedHere(...subject.ids) || isWatchedHere(...subject.ids)) &&
-        claimAnnouncement(subject.key)
-      ) {
-        pushToast(toast);
-      }
-    };
-
-    const goLive = () => {
-      stopPolling();
-      setMode('live');
-      // Anything that finished while we were not listening is picked up now.
+    const refreshLive = () => {
       for (const queryKey of liveQueryRoots) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
       }
     };
-
-    const connect = () => {
-      if (stopped) return;
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
-      source.addEventListener('open', () => {
-        failures = 0;
-        pollingReason = 'disconnected';
-        goLive();
-      });
-      source.addEventListener('status', ((message: MessageEvent<string>) => {
-        const live = parseLive(message.data);
-        if (live === true && pollingReason === 'paused') {
-          pollingReason = 'disconnected';
-          goLive();
-        } else if (live === false && pollingReason !== 'paused') {
-          pollingReason = 'paused';
-          stopPolling();
-          poll(0);
-        }
-      }) as EventListener);
-      source.addEventListener('vcs', handle as EventListener);
-      source.addEventListener('error', () => {
-        pollingReason = 'disconnected';
-        if (!pollTimer) poll(0);
-        // EventSource retries by itself unless the server refused it (closed): then we retry.
-        if (source?.readyState === EventSource.CLOSED) {
-          source.close();
-          failures += 1;
-          reconnectTimer = setTimeout(connect, Math.min(60_000, 2_000 * 2 ** failures));
-        }
-      });
+    const stopPolling = () => {
+      clearTimeout(pollTimer);
+      pollTimer = undefined;
     };
+    const poll = (attempt: number) => {
+      const every = pollingIntervalMs(attempt);
+      setMode('polling', every, state === 'paused' ? 'paused' : 'disconnected');
+      pollTimer = setTimeout(() => {
+        if (document.visibilityState === 'hidden') refreshOwed = true;
+        else refreshLive();
+        poll(attempt + 1);
+      }, every);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState !== 'visible' || !refreshOwed) return;
+      refreshOwed = false;
+      refreshLive();
+    };
+
+    const onState = (next: StreamState) => {
+      const previous = state;
+      state = next;
+      if (next === 'down' || next === 'paused') {
+        stopPolling();
+        poll(0);
+        return;
+      }
+      stopPolling();
+      refreshOwed = false;
+      setMode(next);
+      // Anything that finished while the stream was not there to say so is picked up now.
+      if (next === 'live' && (previous === 'down' || previous === 'paused')) refreshLive();
+    };
+
+    const apply = (event: LiveEvent) => {
+      markEvent();
+      leaveMark(event);
+      applyEffects(queryClient, event, (subject, show) =>
+        announceOnce(subject, show, {
+          visible: document.visibilityState === 'visible',
+          locks,
+          signal: announcements.signal,
+        }),
+      );
+    };
+
+    const stream = new SharedLiveStream({ scope: workspace, onEvent: apply, onState });
+    const leave = (event?: Event) => {
+      stream.stop();
+      stopPolling();
+      // A request still on its way would keep the page out of the back/forward cache.
+      if (event && 'persisted' in event && event.persisted) void queryClient.cancelQueries();
+    };
+    const rejoin = () => {
+      stream.start();
+      // What happened while this page was away reached the other tabs, not this one.
+      void queryClient.invalidateQueries({ refetchType: 'active' });
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) rejoin();
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', onPageShow);
+    document.addEventListener('freeze', leave);
+    document.addEventListener('resume', rejoin);
+    document.addEventListener('visibilitychange', onVisibility);
 
     setMode('connecting');
-    connect();
+    stream.start();
     return () => {
-      stopped = true;
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', onPageShow);
+      document.removeEventListener('freeze', leave);
+      document.removeEventListener('resume', rejoin);
+      document.removeEventListener('visibilitychange', onVisibility);
+      stream.stop();
       stopPolling();
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      source?.close();
+      announcements.abort();
     };
-  }, [enabled, queryClient]);
+  }, [workspace, queryClient]);
+}
+
+/**
+ * The one place an event turns into what it changes on screen: its news in every cached view and
+ * the queries it makes stale (event-effects' applyLiveEvent), and the toast of finished work
+ * (handed to `announce`).
+ */
+function applyEffects(
+  queryClient: QueryClient,
+  event: LiveEvent,
+  announce: (subject: { ids: string[]; key: string }, show: () => void) => void,
+): void {
+  const { toast, subject } = applyLiveEvent(queryClient, event);
+  if (toast && subject) announce(subject, () => pushToast(toast));
+}
+
+let marksLeft = MARKS_LIMIT;
+
+function leaveMark(event: LiveEvent): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  if (--marksLeft < 0) {
+    performance.clearMarks(LIVE_EVENT_MARK);
+    marksLeft = MARKS_LIMIT - 1;
+  }
+  performance.mark(LIVE_EVENT_MARK, { detail: { id: event.id, type: event.type } });
 }

@@ -6,7 +6,7 @@ import {
   type ReplayTopic,
   SharedStateUnavailableError,
 } from '../shared-state/shared-state.ts';
-import { EventHub, type Subscriber, type VcsEvent } from './event-hub.ts';
+import { EventHub, NO_RECENT_EVENT, type Subscriber, type VcsEvent } from './event-hub.ts';
 
 const event = (id: string, organization_id = 'org_a'): VcsEvent => ({
   id,
@@ -116,6 +116,25 @@ describe('EventHub', () => {
     expect(await ids('gone')).toEqual(['e1', 'e2', 'e3']);
     expect(await ids('x1')).toEqual(['e1', 'e2', 'e3']);
     expect(await ids(undefined)).toEqual([]);
+  });
+
+  it('says where a stream stands: the newest recent event, or an id no history holds', async () => {
+    let now = 0;
+    const hub = new EventHub({
+      state: new MemoryState({ now: () => now }),
+      maxAgeMs: 1000,
+      now: () => now,
+    });
+    expect(await hub.position('org_a')).toBe(NO_RECENT_EVENT);
+    for (const id of ['e1', 'e2']) await hub.publish('org_a', event(id));
+    await hub.publish('org_b', event('x1', 'org_b'));
+    expect(await hub.position('org_a')).toBe('e2');
+    // Resuming from an empty organization's position replays all that came after it.
+    const empty = await hub.position('org_c');
+    await hub.publish('org_c', event('c1', 'org_c'));
+    expect((await hub.replay('org_c', empty)).map((e) => e.id)).toEqual(['c1']);
+    now = 2000;
+    expect(await hub.position('org_a')).toBe(NO_RECENT_EVENT);
   });
 
   it('keeps at most N events and at most maxAge per organization', async () => {

@@ -19,6 +19,9 @@ export interface Subscriber {
 
 export type PublishOutcome = 'published' | 'duplicate' | 'queued';
 
+/** The position of a stream opened while its organization had no recent event (bff.yaml). */
+export const NO_RECENT_EVENT = '0';
+
 export interface EventHubOptions {
   state: SharedState;
   maxEvents?: number;
@@ -138,12 +141,26 @@ export class EventHub {
    */
   async replay(organizationId: string, lastEventId: string | undefined): Promise<VcsEvent[]> {
     if (lastEventId === undefined) return [];
-    const cutoff = this.now() - this.maxAgeMs;
-    const recent = (await this.topic.history(organizationId))
-      .map(parseStored)
-      .filter((stored): stored is Stored => stored !== undefined && stored.at >= cutoff);
+    const recent = await this.recent(organizationId);
     const index = recent.findIndex((stored) => stored.event.id === lastEventId);
     return recent.slice(index + 1).map((stored) => stored.event);
+  }
+
+  /**
+   * Where a stream of the organization stands now: the id of its newest recent event, or
+   * `NO_RECENT_EVENT` when it has none (an id no history holds, so resuming from it replays every
+   * recent event: all of them came after). Throws `SharedStateUnavailableError` while the shared
+   * state is unreachable.
+   */
+  async position(organizationId: string): Promise<string> {
+    return (await this.recent(organizationId)).at(-1)?.event.id ?? NO_RECENT_EVENT;
+  }
+
+  private async recent(organizationId: string): Promise<Stored[]> {
+    const cutoff = this.now() - this.maxAgeMs;
+    return (await this.topic.history(organizationId))
+      .map(parseStored)
+      .filter((stored): stored is Stored => stored !== undefined && stored.at >= cutoff);
   }
 
   subscribe(organizationId: string, subscriber: Subscriber): () => void {

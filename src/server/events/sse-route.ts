@@ -21,6 +21,19 @@ const frameId = (id: string): string => id.replace(/[\r\n]/g, '');
 /** Ids written to one stream, remembered to skip an event met twice (live and replayed). */
 const SENT_IDS_LIMIT = 1_000;
 
+/** Longest last event id taken from a client (the service's ids are far shorter). */
+const MAX_EVENT_ID_LENGTH = 200;
+
+/**
+ * Where the stream resumes: after `Last-Event-ID` (EventSource's own reconnection), else after
+ * `last_event_id` (a new stream continuing one another tab held).
+ */
+function resumeFrom(header: string | string[] | undefined, query: unknown): string | undefined {
+  const fromQuery = (query as { last_event_id?: unknown } | undefined)?.last_event_id;
+  const id = typeof header === 'string' && header !== '' ? header : fromQuery;
+  return typeof id === 'string' && id !== '' && id.length <= MAX_EVENT_ID_LENGTH ? id : undefined;
+}
+
 /**
  * `GET /bff/events`: the verified webhook events of the session's organization as Server-Sent
  * Events (event name `vcs`), with heartbeats and `Last-Event-ID` replay. An event named `status`
@@ -38,8 +51,7 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
       return sendError(reply, 401, 'unauthenticated', 'Sign in to receive live events.');
     }
     const organizationId = session.identity.organization_id;
-    const lastEventIdHeader = request.headers['last-event-id'];
-    let lastSentId = typeof lastEventIdHeader === 'string' ? lastEventIdHeader : undefined;
+    let lastSentId = resumeFrom(request.headers['last-event-id'], request.query);
 
     reply.hijack();
     const raw = reply.raw;
@@ -64,8 +76,28 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
       const data = JSON.stringify(event).replaceAll(session.apiKey, '[redacted]');
       raw.write(`id: ${frameId(event.id)}\nevent: vcs\ndata: ${data}\n\n`);
     };
-    const writeStatus = (live: boolean): void => {
-      if (!closed) raw.write(`event: status\ndata: {"live":${live}}\n\n`);
+    const writeStatus = (live: boolean, position?: string): void => {
+      if (closed) return;
+      const id = position === undefined ? '' : `id: ${frameId(position)}\n`;
+      raw.write(`${id}event: status\ndata: {"live":${live}}\n\n`);
+    };
+    /**
+     * The first status frame. A stream opened without a last event id learns where it stands
+     * (the `id` of that frame), so that resuming from it later (after a drop, or in another tab
+     * taking the stream over) replays whatever arrived in between.
+     */
+    const open = async (): Promise<void> => {
+      let position: string | undefined;
+      if (lastSentId === undefined && hub.live) {
+        try {
+          position = await hub.position(organizationId);
+        } catch (error) {
+          request.log.warn({ err: error }, 'live events: stream position unavailable');
+        }
+      }
+      // An event written meanwhile is a newer position than the one read.
+      writeStatus(hub.live, lastSentId === undefined ? position : undefined);
+      if (hub.live) await catchUp();
     };
     /** Whatever this stream missed after the last event it wrote (replay, or after an outage). */
     const catchUp = async (): Promise<void> => {
@@ -107,8 +139,7 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
     raw.on('close', close);
 
     raw.write(`retry: ${retryMs}\n\n`);
-    writeStatus(hub.live);
-    if (hub.live) void catchUp();
+    void open();
     return reply;
   });
 }

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   UpstreamClient,
+  UpstreamCutShortError,
   UpstreamTimeoutError,
   UpstreamUnreachableError,
 } from './upstream-client.ts';
@@ -90,6 +91,65 @@ describe('UpstreamClient', () => {
       );
     expect((await post()).status).toBe(200);
     await expect(post()).rejects.toBeInstanceOf(UpstreamUnreachableError);
+  });
+
+  it('a buffered answer cut short mid-body fails with UpstreamCutShortError', async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('{"partial":');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      timeoutMs: 1_000,
+    });
+    await expect(
+      client.request({ method: 'POST', pathAndQuery: '/v1/x', headers: {} }, 1024),
+    ).rejects.toBeInstanceOf(UpstreamCutShortError);
+  });
+
+  it('streams a large answer as it comes, and a reader that stops early ends the upstream exchange', async () => {
+    let upstreamClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write(Buffer.alloc(64 * 1024, 1));
+      response.on('close', upstreamClosed);
+      // Never ends by itself.
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      timeoutMs: 5_000,
+    });
+    const answer = await client.request({ method: 'GET', pathAndQuery: '/v1/x', headers: {} }, 10);
+    const stream = answer.stream!;
+    const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
+    expect(first.length).toBeGreaterThan(0);
+    stream.destroy();
+    await closed;
+  });
+
+  it('a streamed answer cut short while only resumed (no error listener) does not throw', async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write(Buffer.alloc(1024, 1));
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      timeoutMs: 5_000,
+    });
+    const answer = await client.request({ method: 'GET', pathAndQuery: '/v1/x', headers: {} }, 10);
+    const stream = answer.stream!;
+    stream.resume();
+    await new Promise((resolve) => stream.once('close', resolve));
+    expect(stream.destroyed).toBe(true);
   });
 
   it('times out with UpstreamTimeoutError', async () => {

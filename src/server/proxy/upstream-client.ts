@@ -1,6 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type * as Undici from 'undici';
 import type { Pool } from 'undici';
 
@@ -68,19 +67,147 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Socket failures after which an idempotent request is sent once more (a stale keep-alive). */
 const RETRYABLE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-/**
- * What undici needs of an abort signal (an EventEmitter will do): cheaper than an AbortController
- * per request. `reason` becomes the error the request or its body stream fails with.
- */
-class Cancel extends EventEmitter {
-  aborted = false;
-  reason: Error | undefined;
+const ignore = (): void => undefined;
 
-  abort(reason: Error): void {
-    if (this.aborted) return;
-    this.aborted = true;
+/** What undici's dispatcher hands a handler to steer its exchange. */
+interface DispatchController {
+  pause(): void;
+  resume(): void;
+  abort(reason: Error): void;
+}
+
+/**
+ * One exchange, as an undici dispatch handler: a small answer with a known length is collected
+ * into one Buffer (no stream per exchange: undici's `request()` makes a Readable for every answer,
+ * which cost more CPU per proxied request than everything else the client does); any other
+ * answer resolves with a Readable fed by undici, paused while the reader is behind. The time-out
+ * covers the whole exchange (headers and body) unless disarmed; the browser's going away (or the
+ * reader destroying the stream) abandons it.
+ */
+class Exchange {
+  private controller: DispatchController | undefined;
+  private reason: Error | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private chunks: Buffer[] | undefined;
+  private stream: Readable | undefined;
+  private answered = false;
+  private status = 0;
+  private headers: IncomingHttpHeaders = {};
+  private readonly onClientClose = (): void => {
+    if (!this.cancelOn?.writableFinished) this.abort(new Error('abandoned: the browser went away'));
+  };
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly bufferLimit: number,
+    private readonly cancelOn: ClientSide | undefined,
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.abort(new UpstreamTimeoutError(timeoutMs));
+    }, timeoutMs);
+    cancelOn?.once('close', this.onClientClose);
+  }
+
+  private readonly disarm = (): void => {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  };
+
+  /** Ends the exchange: drops the timer and the listener. */
+  private finish(): void {
+    this.disarm();
+    this.cancelOn?.removeListener('close', this.onClientClose);
+  }
+
+  private abort(reason: Error): void {
+    if (this.reason !== undefined) return;
     this.reason = reason;
-    this.emit('abort');
+    // Before undici has started the request, it is aborted as it starts (onRequestStart).
+    this.controller?.abort(reason);
+  }
+
+  onRequestStart(controller: DispatchController): void {
+    this.controller = controller;
+    if (this.reason !== undefined) controller.abort(this.reason);
+  }
+
+  onResponseStart(
+    controller: DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    if (statusCode < 200) return; // 1xx: the answer is still to come
+    this.status = statusCode;
+    this.headers = headers;
+    const length = Number(headers['content-length']);
+    const eventStream = String(headers['content-type']).startsWith('text/event-stream');
+    if (!eventStream && length <= this.bufferLimit) {
+      this.chunks = [];
+      return;
+    }
+    // Streamed: the caller consumes it; the exchange ends with the stream.
+    const stream = new Readable({
+      read: () => controller.resume(),
+      destroy: (error, callback) => {
+        // The reader stopped early (the browser went away, a pipeline failed): abandon upstream.
+        if (!stream.readableEnded) this.abort(error ?? new Error('abandoned: the reader stopped'));
+        this.finish();
+        callback(error);
+      },
+    });
+    this.stream = stream;
+    this.answered = true;
+    this.resolve({
+      status: statusCode,
+      headers,
+      body: undefined,
+      stream,
+      disarmTimeout: this.disarm,
+    });
+  }
+
+  onResponseData(controller: DispatchController, chunk: Buffer): void {
+    if (this.chunks !== undefined) this.chunks.push(chunk);
+    else if (this.stream !== undefined && !this.stream.push(chunk)) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    if (this.stream !== undefined) {
+      this.stream.push(null);
+      this.finish();
+      return;
+    }
+    this.finish();
+    const chunks = this.chunks ?? [];
+    this.answered = true;
+    this.resolve({
+      status: this.status,
+      headers: this.headers,
+      body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+      stream: undefined,
+      disarmTimeout: this.disarm,
+    });
+  }
+
+  onResponseError(_controller: DispatchController, error: Error): void {
+    this.finish();
+    if (this.stream !== undefined) {
+      // As undici does with its own body streams: a reader without an error listener (a body
+      // resumed and dropped) must not turn the failure into an uncaught exception.
+      if (!this.stream.destroyed) this.stream.on('error', ignore).destroy(this.reason ?? error);
+      return;
+    }
+    if (this.answered) return;
+    this.answered = true;
+    if (this.chunks !== undefined) {
+      // The headers were in: the body was cut short, or the exchange was abandoned meanwhile.
+      this.reject(this.reason ?? new UpstreamCutShortError());
+      return;
+    }
+    this.reject(classify(error, this.reason));
   }
 }
 
@@ -179,59 +306,25 @@ export class UpstreamClient {
   }
 
   private async attempt(request: UpstreamRequest, bufferLimit: number): Promise<UpstreamResponse> {
-    const cancel = new Cancel();
-    const { cancelOn } = request;
-    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
-    let timer: NodeJS.Timeout | undefined = setTimeout(() => {
-      timer = undefined;
-      cancel.abort(new UpstreamTimeoutError(timeoutMs));
-    }, timeoutMs);
-    const disarm = (): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-    };
-    const onClientClose = (): void => {
-      if (!cancelOn?.writableFinished) cancel.abort(new Error('abandoned: the browser went away'));
-    };
-    /** Ends the exchange: drops the timer and the listener. */
-    const finish = (): void => {
-      disarm();
-      cancelOn?.removeListener('close', onClientClose);
-    };
-    cancelOn?.once('close', onClientClose);
-
-    let answer: Awaited<ReturnType<Pool['request']>>;
-    try {
-      const pool = this.pool ?? (await this.createPool());
-      answer = await pool.request({
-        method: request.method as 'GET',
-        path: request.pathAndQuery,
-        headers: outgoingHeaders(request.headers),
-        body: request.body ?? null,
-        signal: cancel,
-      });
-    } catch (error) {
-      finish();
-      throw classify(error, cancel);
-    }
-    const { statusCode: status, headers } = answer;
-    const stream = answer.body as unknown as Readable;
-    const length = Number(headers['content-length']);
-    const eventStream = String(headers['content-type']).startsWith('text/event-stream');
-    if (eventStream || !(length <= bufferLimit)) {
-      // Streamed: the caller consumes it; the exchange ends with the stream.
-      stream.once('close', finish);
-      return { status, headers, body: undefined, stream, disarmTimeout: disarm };
-    }
-    try {
-      const body = await readBody(stream, bufferLimit);
-      return { status, headers, body, stream: undefined, disarmTimeout: disarm };
-    } catch (error) {
-      if (error instanceof UpstreamTimeoutError || cancel.aborted) throw cancel.reason ?? error;
-      throw new UpstreamCutShortError();
-    } finally {
-      finish();
-    }
+    const pool = this.pool ?? (await this.createPool());
+    return new Promise<UpstreamResponse>((resolve, reject) => {
+      const exchange = new Exchange(
+        request.timeoutMs ?? this.timeoutMs,
+        bufferLimit,
+        request.cancelOn,
+        resolve,
+        reject,
+      );
+      pool.dispatch(
+        {
+          method: request.method as 'GET',
+          path: request.pathAndQuery,
+          headers: outgoingHeaders(request.headers),
+          body: request.body ?? null,
+        },
+        exchange,
+      );
+    });
   }
 
   /** Sends a request and reads the whole body, whatever its framing (small JSON answers). */
@@ -251,8 +344,8 @@ export class UpstreamClient {
 }
 
 /** The error an exchange that failed before its answer's headers is reported with. */
-function classify(error: unknown, cancel: Cancel): Error {
-  if (cancel.aborted && cancel.reason !== undefined) return cancel.reason;
+function classify(error: unknown, reason: Error | undefined): Error {
+  if (reason !== undefined) return reason;
   if (!(error instanceof Error)) return new Error(String(error));
   const code = (error as NodeJS.ErrnoException).code;
   if (code === undefined) return error;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { components } from '../../api/bff-schema.gen.ts';
+import { SessionCache } from './session-cache.ts';
 import { deriveSealKeys, seal, type SealKey, unseal } from './session-seal.ts';
 
 /** The session as the browser sees it (bff.yaml `Session`): never the key. */
@@ -19,7 +20,10 @@ export interface Session {
   expiresAt: number;
 }
 
-const OPENED_CACHE_SIZE = 1_000;
+/** Opened sessions kept per instance (about 1 KB each). */
+const OPENED_CACHE_SIZE = 10_000;
+/** How often expired revocations are dropped from the list. */
+const REVOKED_SWEEP_SECONDS = 60;
 
 const sealedSchema = z.object({
   sid: z.string().min(16),
@@ -48,6 +52,8 @@ export interface SessionManagerOptions {
   ttlSeconds: number;
   secure: boolean;
   now?: () => number;
+  /** How many opened sessions to remember (default 10,000). */
+  cacheSize?: number;
 }
 
 /**
@@ -61,13 +67,15 @@ export class SessionManager {
   private readonly secure: boolean;
   private readonly now: () => number;
   private readonly revoked = new Map<string, number>();
-  private readonly opened = new Map<string, Session>();
+  private nextRevokedSweep = 0;
+  private readonly opened: SessionCache<Session>;
 
   constructor(options: SessionManagerOptions) {
     this.keys = deriveSealKeys(options.secrets);
     this.ttlSeconds = options.ttlSeconds;
     this.secure = options.secure;
     this.now = options.now ?? Date.now;
+    this.opened = new SessionCache(options.cacheSize ?? OPENED_CACHE_SIZE);
     // `__Host-` needs Secure, Path=/ and no Domain: only possible over https.
     this.cookieName = options.secure ? '__Host-cutroom_session' : 'cutroom_session';
   }
@@ -99,7 +107,8 @@ export class SessionManager {
   /** Opens a cookie value; null when tampered, expired, revoked or sealed with an unknown key. */
   open(cookieValue: string): Session | null {
     const nowSeconds = this.nowSeconds();
-    // Opening costs an AES-GCM decryption and a schema check: remember recent cookies.
+    // Opening costs an AES-GCM decryption and a schema check: remember recent cookies. Expiry and
+    // revocation (which may have arrived from another instance meanwhile) are checked every time.
     const cached = this.opened.get(cookieValue);
     if (cached) {
       if (cached.expiresAt > nowSeconds && !this.revoked.has(cached.id)) return cached;
@@ -119,10 +128,6 @@ export class SessionManager {
       issuedAt: parsed.data.iat,
       expiresAt: opened.expiresAt,
     };
-    if (this.opened.size >= OPENED_CACHE_SIZE) {
-      const oldest = this.opened.keys().next();
-      if (!oldest.done) this.opened.delete(oldest.value);
-    }
     this.opened.set(cookieValue, session);
     return session;
   }
@@ -144,7 +149,11 @@ export class SessionManager {
   markRevoked(id: string, expiresAt: number): void {
     const now = this.nowSeconds();
     if (expiresAt <= now) return;
-    for (const [known, until] of this.revoked) if (until <= now) this.revoked.delete(known);
+    // A sweep now and then, not per call: catching up applies thousands of revocations at once.
+    if (now >= this.nextRevokedSweep) {
+      for (const [known, until] of this.revoked) if (until <= now) this.revoked.delete(known);
+      this.nextRevokedSweep = now + REVOKED_SWEEP_SECONDS;
+    }
     this.revoked.set(id, expiresAt);
   }
 

@@ -197,6 +197,11 @@ describe('two BFF instances over Redis', () => {
     const [a, b] = await twoInstances();
     const { cookie, csrf } = await a.h.login();
     const onB = await stream(b, cookie);
+    // B has opened (and cached) the session for the stream and for a proxied call.
+    const before = await fetch(`http://127.0.0.1:${b.port}/api/v1/projects`, {
+      headers: { cookie },
+    });
+    expect(before.status).toBe(200);
     const logout = await fetch(`http://127.0.0.1:${a.port}/bff/session`, {
       method: 'DELETE',
       headers: { cookie, 'x-csrf-token': csrf },

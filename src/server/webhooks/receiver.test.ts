@@ -271,8 +271,44 @@ describe('webhooks → live events (GET /bff/events)', () => {
     expect(text).not.toContain('evt_r1');
     expect(text.indexOf('id: evt_r2')).toBeLessThan(text.indexOf('id: evt_r3'));
     const fresh = await subscribe(port, cookie);
+    await fresh.waitFor((t) => t.includes('event: status'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fresh.text()).not.toContain('evt_r');
+    // A new stream replays nothing; it only says where it stands (the newest event).
+    expect(fresh.text()).not.toContain('event: vcs');
+    expect(fresh.text()).toContain('id: evt_r3\nevent: status\ndata: {"live":true}\n\n');
+  });
+
+  it('a new stream says where it stands; resuming from there (last_event_id) misses nothing', async () => {
+    harness = await startHarness();
+    const { cookie } = await harness.login();
+    const port = await listen(harness);
+    const first = await subscribe(port, cookie);
+    await first.waitFor((t) => t.includes('event: status'));
+    // No recent event yet: the position is one no history holds.
+    expect(first.text()).toContain('id: 0\nevent: status\n');
+    first.close();
+
+    // Events arrive while no stream is open (a tab handing the stream to another).
+    for (const id of ['evt_h1', 'evt_h2']) await deliver(harness, eventBody(id));
+    const resumed = await subscribe(port, cookie);
+    await resumed.waitFor((t) => t.includes('event: status'));
+    expect(resumed.text()).not.toContain('event: vcs');
+    const taken = await openSse(port, '/bff/events?last_event_id=0', { cookie });
+    streams.push(taken);
+    const text = await taken.waitFor((t) => t.includes('id: evt_h2'));
+    expect(text.indexOf('id: evt_h1')).toBeLessThan(text.indexOf('id: evt_h2'));
+    // Resuming says nothing of the position: the client's own id stands.
+    expect(text).not.toMatch(/^id: .*\nevent: status/m);
+
+    await deliver(harness, eventBody('evt_h3'));
+    const after = await openSse(port, '/bff/events?last_event_id=evt_h2', {
+      cookie,
+      // EventSource's own reconnection: the header is newer than the address it was opened with.
+      'last-event-id': 'evt_h1',
+    });
+    streams.push(after);
+    const afterText = await after.waitFor((t) => t.includes('id: evt_h3'));
+    expect(afterText).toContain('id: evt_h2\nevent: vcs');
   });
 
   it('sends heartbeats (comment lines) at the configured interval', async () => {

@@ -5,7 +5,7 @@
  * request and one undo step, or a refusal with its reason.
  */
 import { refuse, type Command, type Outcome } from '@/editor-kit/command.ts';
-import { historyCommands } from '@/editor-kit/editor.ts';
+import { historyCommands } from '@/editor-kit/history-commands.ts';
 import type { History } from '@/editor-kit/history.ts';
 import type { CaptionsState } from '../state/captions-state.ts';
 import { editSettings, editWords, type CaptionChange, type WordValues } from './caption-change.ts';

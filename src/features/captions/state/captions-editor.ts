@@ -23,12 +23,8 @@ import type { Outcome as KitOutcome } from '@/editor-kit/command.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { isRetryable } from '@/api/retry-policy.ts';
-import {
-  Editor,
-  type CommitOutcome,
-  type EditorConfig,
-  type EditorState,
-} from '@/editor-kit/editor.ts';
+import type { CommitOutcome, EditorConfig, EditorState } from '@/editor-kit/contract.ts';
+import { Editor } from '@/editor-kit/editor.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
 import { captionWordsQueryOptions } from '../api/captions-queries.ts';
 import { createEntry, HISTORY_LIMIT } from '@/editor-kit/history.ts';

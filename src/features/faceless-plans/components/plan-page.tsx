@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -38,27 +38,39 @@ export function PlanPage({
   projectId,
   revisionId,
   search,
+  queueNav,
 }: {
   projectId: string;
   revisionId: string;
   search: PlanSearch;
+  /** Navigation of a queue the revision was opened from (the route composes it in). */
+  queueNav?: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
 }) {
   const revision = useQuery(planRevisionQueryOptions(projectId, revisionId));
   if (revision.isPending) return <LoadingState label="Loading the plan…" />;
   if (revision.isError) {
     return <ErrorState error={revision.error} onRetry={() => void revision.refetch()} />;
   }
-  return <PlanReview projectId={projectId} revision={revision.data} search={search} />;
+  return (
+    <PlanReview
+      projectId={projectId}
+      revision={revision.data}
+      search={search}
+      queueNav={queueNav}
+    />
+  );
 }
 
 function PlanReview({
   projectId,
   revision,
   search,
+  queueNav,
 }: {
   projectId: string;
   revision: FacelessPlanRevision;
   search: PlanSearch;
+  queueNav: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
 }) {
   const revisions = useQuery(planRevisionsQueryOptions(projectId));
   // A faceless.complete / faceless.failed of the revision on screen toasts here, whoever started it.
@@ -97,6 +109,7 @@ function PlanReview({
           ) : null}
         </div>
         <RunStatus revision={revision} />
+        {queueNav?.(revision)}
       </ProjectPageHeader>
 
       <DraftBar projectId={projectId} revision={revision} />

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
+import { claimInBrowser } from '@/lib/announce-claim.ts';
+import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { isFailedJobStatus, useCancelJob, workspaceJobsQueryOptions } from '../api/jobs-queries.ts';
 import { JobCard, jobLabel } from './job-card.tsx';
@@ -12,27 +13,29 @@ import type { Job } from '@/api/schema.gen.ts';
 /**
  * Announces, with a toast, work this browser started that finished while the live stream was not
  * there to say so (polling fallback). The live event and this never announce the same outcome
- * twice (one claim per export or job).
+ * twice, nor do two tabs (one claim per export or job in the browser).
  */
 function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
   useEffect(() => {
     for (const job of jobs ?? []) {
       if (!isFinishedJobStatus(job.status) || job.status === 'cancelled') continue;
       if (!isStartedHere(job.job_id, job.export_id)) continue;
-      if (!claimAnnouncement(`outcome:${job.export_id || job.job_id}`)) continue;
       const label = jobLabel(job);
-      pushToast(
-        isFailedJobStatus(job.status)
-          ? {
-              tone: 'error',
-              title: `${label} failed`,
-              detail: job.error ?? 'See the job in the jobs tray.',
-            }
-          : {
-              tone: 'success',
-              title: job.export_id ? 'Export ready' : `${label} finished`,
-              ...(job.download_url ? { href: job.download_url, hrefLabel: 'Download' } : {}),
-            },
+      // Once in the browser: every visible tab polls the same jobs.
+      void claimInBrowser(`outcome:${job.export_id || job.job_id}`, () =>
+        pushToast(
+          isFailedJobStatus(job.status)
+            ? {
+                tone: 'error',
+                title: `${label} failed`,
+                detail: job.error ?? 'See the job in the jobs tray.',
+              }
+            : {
+                tone: 'success',
+                title: job.export_id ? 'Export ready' : `${label} finished`,
+                ...(job.download_url ? { href: job.download_url, hrefLabel: 'Download' } : {}),
+              },
+        ),
       );
     }
   }, [jobs]);

@@ -6,7 +6,12 @@ import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
-import { type UploadItem, uploadManagerFor, type UploadManager } from '../upload/upload-manager.ts';
+import {
+  isSending,
+  type UploadItem,
+  uploadManagerFor,
+  type UploadManager,
+} from '../upload/upload-manager.ts';
 import { formatSpeed, formatTimeLeft } from '../upload/transfer-rate.ts';
 
 /**
@@ -67,7 +72,7 @@ export function UploadPanel({
         </label>
         <p id={hintId} className="text-sm text-slate-600">
           Into {folderName ? `“${folderName}”` : 'the workspace (no folder)'}. Video, audio and
-          images; large files go in parts of 5 MiB or more, four at a time, and an interrupted
+          images; large files go in parts of 5 MiB or more, two at a time, and an interrupted
           upload resumes where it stopped.
         </p>
       </div>
@@ -126,6 +131,14 @@ export function UploadPanel({
             ))}
           </ul>
         </div>
+      ) : null}
+
+      {snapshot.items.some((item) => isSending(item.status)) ? (
+        <p role="note" className="mt-3 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+          Keep this tab open until the uploads finish: leaving or reloading it stops them. The parts
+          already sent stay on the service, so choosing the same files again here later sends only
+          the rest.
+        </p>
       ) : null}
 
       {snapshot.items.length > 0 ? (

@@ -1,6 +1,7 @@
 /**
  * Uploads of media files with Uppy and its S3 multipart plugin, over the contract's multipart
- * endpoints: parts of at least 5 MiB, at most four requests at a time, pause / resume, retry, and
+ * endpoints: parts of at least 5 MiB, at most two requests at a time (and two parts at a time
+ * across the browser's tabs, see part-slots), pause / resume, retry, and
  * resume after a reload or a dropped connection (the open upload is remembered per file; the parts
  * the service holds are listed and only the missing ones are sent). Cancel aborts the upload on
  * the service. One manager per workspace lives for the page's lifetime, so uploads go on while the
@@ -8,7 +9,7 @@
  */
 import AwsS3, { type AwsS3Part } from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import { ApiError, describeError } from '@/api/api-error.ts';
+import { ApiError } from '@/api/api-error.ts';
 import {
   abortUpload,
   completeUpload,
@@ -24,8 +25,13 @@ import {
   partCount,
   partSizeFor,
   type PendingUpload,
+  RESUME_STORAGE_KEY,
   type ResumeStore,
 } from './resume-store.ts';
+import { browserLocks, type LocksLike } from '@/lib/web-locks.ts';
+import { LeavingGuard } from './leaving-guard.ts';
+import { withPartSlot } from './part-slots.ts';
+import { describeUploadError, fileProblem } from './upload-problems.ts';
 import {
   addSample,
   bytesPerSecond,
@@ -33,6 +39,7 @@ import {
   secondsLeft,
   type TransferRate,
 } from './transfer-rate.ts';
+import { UploadsElsewhere } from './uploads-elsewhere.ts';
 import type { MediaAsset } from '@/api/schema.gen.ts';
 
 type Meta = { folderId: string | null };
@@ -91,10 +98,12 @@ interface Tracked {
   ref: UploadRef | null;
 }
 
-export const ACCEPTED_KINDS = ['video/', 'audio/', 'image/'];
-const MAX_FILE_BYTES = 50 * 1024 ** 3;
-/** Four requests at a time: up to four parts in flight, fewer while parts are being signed. */
-export const CONCURRENT_REQUESTS = 4;
+/**
+ * Two requests at a time: up to two parts in flight, fewer while parts are being signed. A part
+ * runs as long as its bytes take, and a tab holds at most two such requests (the browser's six
+ * connections per host are shared by all its tabs).
+ */
+export const CONCURRENT_REQUESTS = 2;
 const PROGRESS_EMIT_MS = 150;
 /**
  * Finished uploads are announced at most this often: 150 small files finish within seconds, and
@@ -102,40 +111,9 @@ const PROGRESS_EMIT_MS = 150;
  */
 export const UPLOADED_NOTICE_MS = 1000;
 
-/** Why a file cannot be uploaded, before anything is sent; null when it can. */
-export function fileProblem(file: { name: string; size: number; type: string }): string | null {
-  if (!ACCEPTED_KINDS.some((kind) => file.type.startsWith(kind))) {
-    return `${file.name}: only video, audio and image files can be uploaded${file.type ? ` (this is ${file.type})` : ''}.`;
-  }
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_FILE_BYTES) return `${file.name} is larger than 50 GiB, the service's limit.`;
-  if (file.name.length > 255) return `${file.name.slice(0, 40)}…: the name is over 255 characters.`;
-  return null;
-}
-
-function isConnectionError(error: unknown): boolean {
-  const source = (error as { source?: { status?: number } } | null)?.source;
-  return (
-    (source !== undefined && (source.status === 0 || source.status === undefined)) ||
-    (error instanceof Error && error.name === 'NetworkError') ||
-    (typeof navigator !== 'undefined' && navigator.onLine === false)
-  );
-}
-
-function describeUploadError(error: unknown): string {
-  if (isConnectionError(error)) {
-    return 'The connection dropped. The parts already sent stay on the service: retry sends only the rest.';
-  }
-  if (error instanceof ApiError) {
-    const { title, detail } = describeError(error);
-    return `${title}. ${detail}`;
-  }
-  const status = (error as { source?: { status?: number } } | null)?.source?.status;
-  if (status === 403) return 'The part address expired or was refused. Retry signs it again.';
-  if (status !== undefined && status >= 500) {
-    return `The storage service failed (HTTP ${status}). Retry resumes where it stopped.`;
-  }
-  return error instanceof Error ? error.message : 'The upload failed. Retry resumes it.';
+/** Statuses in which bytes or calls of the upload are on their way. */
+export function isSending(status: UploadStatus): boolean {
+  return status === 'checking' || status === 'uploading';
 }
 
 export class UploadManager {
@@ -152,20 +130,33 @@ export class UploadManager {
   private readonly onUploaded: (assets: readonly MediaAsset[]) => void;
   private uploadedSinceNotice: MediaAsset[] = [];
   private uploadedNoticeTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly leaving = new LeavingGuard();
+  private readonly elsewhere: UploadsElsewhere;
+  /** Another tab changed the unfinished uploads (started, finished or cancelled one). */
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key !== RESUME_STORAGE_KEY) return;
+    this.emit();
+    void this.checkElsewhere();
+  };
 
   constructor(options: {
     organizationId: string;
     storage: KeyValueStorage;
     /** Called with the assets finished since the last call, at most once per UPLOADED_NOTICE_MS. */
     onUploaded?: (assets: readonly MediaAsset[]) => void;
+    /** The browser's Web Locks (tests pass a stand-in). */
+    locks?: LocksLike | undefined;
   }) {
     this.organizationId = options.organizationId;
     this.resume = createResumeStore(options.storage);
+    this.elsewhere = new UploadsElsewhere(options.locks ?? browserLocks(), () => this.emit());
     this.onUploaded = options.onUploaded ?? (() => undefined);
     this.uppy = new Uppy<Meta, Body>({ autoProceed: false, allowMultipleUploadBatches: true });
     this.uppy.use(AwsS3<Meta, Body>, {
       shouldUseMultipart: true,
       limit: CONCURRENT_REQUESTS,
+      uploadPartBytes: (options) =>
+        withPartSlot(() => AwsS3.uploadPartBytes(options), { signal: options.signal }),
       // A dropped part is retried after these delays (riding out a short cut), then the file
       // fails and can resume.
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
@@ -217,6 +208,7 @@ export class UploadManager {
       tracked.assetId = asset?.id ?? null;
       tracked.error = null;
       this.resume.forget(tracked.fingerprint);
+      this.elsewhere.release(tracked.fingerprint);
       // Out of Uppy once its upload round is over (the same file can then be chosen again).
       setTimeout(() => {
         if (this.uppy.getFile(file.id)) this.uppy.removeFile(file.id);
@@ -259,6 +251,8 @@ export class UploadManager {
       this.emit();
     });
     this.snapshot = this.buildSnapshot();
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.onStorage);
+    void this.checkElsewhere();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -286,6 +280,12 @@ export class UploadManager {
         [...this.tracked.values()].some((t) => t.fingerprint === fingerprint && this.isActive(t))
       ) {
         problems.push(`${file.name} is already being uploaded.`);
+        continue;
+      }
+      if (!(await this.elsewhere.hold(fingerprint))) {
+        problems.push(
+          `${file.name} is being uploaded in another tab of this browser: it goes on there.`,
+        );
         continue;
       }
       let id: string;
@@ -366,6 +366,7 @@ export class UploadManager {
       tracked.abortedOnService = null;
     }
     tracked.status = 'cancelled';
+    this.elsewhere.release(tracked.fingerprint);
     this.emit();
   }
 
@@ -397,10 +398,19 @@ export class UploadManager {
   }
 
   destroy(): void {
+    this.leaving.guard(false);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', this.onStorage);
+    this.elsewhere.dispose();
     if (this.emitTimer) clearTimeout(this.emitTimer);
     if (this.uploadedNoticeTimer) clearTimeout(this.uploadedNoticeTimer);
     this.uppy.destroy();
     this.listeners.clear();
+  }
+
+  private async checkElsewhere(): Promise<void> {
+    await this.elsewhere.check(
+      this.resume.list(this.organizationId).map((upload) => upload.fingerprint),
+    );
   }
 
   private isActive(tracked: Tracked): boolean {
@@ -527,9 +537,12 @@ export class UploadManager {
     );
     return {
       items,
+      // Uploads open in another tab are that tab's, not unfinished.
       pending: this.resume
         .list(this.organizationId)
-        .filter((upload) => !chosen.has(upload.fingerprint)),
+        .filter(
+          (upload) => !chosen.has(upload.fingerprint) && !this.elsewhere.has(upload.fingerprint),
+        ),
       offline: this.offline,
     };
   }
@@ -540,6 +553,7 @@ export class UploadManager {
       this.emitTimer = null;
     }
     this.snapshot = this.buildSnapshot();
+    this.leaving.guard(this.snapshot.items.some((item) => isSending(item.status)));
     for (const listener of this.listeners) listener();
   }
 

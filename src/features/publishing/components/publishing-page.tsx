@@ -4,7 +4,8 @@ import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { claimAnnouncement, isStartedHere } from '@/lib/started-work.ts';
+import { claimInBrowser } from '@/lib/announce-claim.ts';
+import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import {
   POSTS_PAGE_SIZE,
@@ -88,15 +89,18 @@ function FollowedPost({ postId }: { postId: string }) {
 function useAnnounceOutcome(post: ScheduledPost | undefined) {
   useEffect(() => {
     if (!post || (post.status !== 'published' && post.status !== 'failed')) return;
-    if (!isStartedHere(post.post_id) || !claimAnnouncement(`post:${post.post_id}`)) return;
-    pushToast(
-      post.status === 'published'
-        ? { tone: 'success', title: 'Post published', detail: 'Your post went out.' }
-        : {
-            tone: 'error',
-            title: 'Post failed',
-            detail: post.failure?.message ?? 'The platform refused the post.',
-          },
+    if (!isStartedHere(post.post_id)) return;
+    // Once in the browser, though several tabs may show the post.
+    void claimInBrowser(`post:${post.post_id}`, () =>
+      pushToast(
+        post.status === 'published'
+          ? { tone: 'success', title: 'Post published', detail: 'Your post went out.' }
+          : {
+              tone: 'error',
+              title: 'Post failed',
+              detail: post.failure?.message ?? 'The platform refused the post.',
+            },
+      ),
     );
   }, [post]);
 }

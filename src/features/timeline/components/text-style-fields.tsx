@@ -10,7 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { brandContextQueryOptions, brandSwatches } from '@/api/brand-context.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
-import { selectedTextItems, setTextStyle, type CommandContext } from '../model/commands.ts';
+import type { CommandContext } from '../model/command-context.ts';
+import { selectedTextItems, setTextStyle } from '../model/commands.ts';
 import { contrastingInk, sameTextStyle } from '../model/text-style.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 

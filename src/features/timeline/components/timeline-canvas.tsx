@@ -28,7 +28,7 @@ import { whenIdle } from '@/lib/when-idle.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
-import { CanvasController } from './canvas-controller.ts';
+import { CanvasController } from './canvas/canvas-controller.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
 const HEADER_WIDTH = 168;
@@ -107,6 +107,21 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
       (next) =>
         setSize((old) => (old.width === next.width && old.height === next.height ? old : next)),
     );
+  }, [controller]);
+
+  // Under automation only (browser tests, benchmarks): the canvas's test hooks, from a chunk of
+  // their own that a user's browser never loads.
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !navigator.webdriver) return;
+    let uninstall: (() => void) | null = null;
+    let gone = false;
+    void import('./canvas/canvas-test-hooks.ts').then(({ installCanvasTestHooks }) => {
+      if (!gone) uninstall = installCanvasTestHooks(controller);
+    });
+    return () => {
+      gone = true;
+      uninstall?.();
+    };
   }, [controller]);
 
   const drawnOnce = useRef(false);

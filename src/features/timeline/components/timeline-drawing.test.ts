@@ -4,17 +4,14 @@ import { smallTimeline, syntheticTimeline } from '../model/synthetic-timeline.ts
 import type { Viewport } from '../model/time-scale.ts';
 import { TYPE_STYLE } from './type-style.ts';
 import {
-  drawnAlike,
-  drawItems,
-  moveGhostBoxes,
-  drawOverlay,
-  drawStatic,
   drawMarqueeSelection,
+  drawOverlay,
   marqueeBox,
+  moveGhostBoxes,
   moveLabel,
   snapMarker,
-  type Ctx,
-} from './timeline-drawing.ts';
+} from './drag-drawing.ts';
+import { drawnAlike, drawItems, drawStatic, type Ctx } from './timeline-drawing.ts';
 
 /** A 2D context that counts calls. */
 function recordingContext(): Ctx & { calls: Map<string, number>; texts: string[] } {

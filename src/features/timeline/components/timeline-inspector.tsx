@@ -7,12 +7,8 @@ import { memo, useId, useState } from 'react';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { CommandFields } from '@/editor-kit/react.tsx';
-import {
-  addZoomEffect,
-  INSPECTOR_COMMANDS,
-  selectionFacts,
-  type CommandContext,
-} from '../model/commands.ts';
+import { selectionFacts, type CommandContext } from '../model/command-context.ts';
+import { addZoomEffect, INSPECTOR_COMMANDS } from '../model/commands.ts';
 import { lockedReason } from '../model/group-move.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TextStyleFields } from './text-style-fields.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as commands from './commands.ts';
-import type { CommandContext } from './commands.ts';
+import { selectionFacts, type CommandContext, type CommandOutcome } from './command-context.ts';
 import { createEntry, emptyHistory, record } from '@/editor-kit/history.ts';
 import { findBinding } from '@/editor-kit/command.ts';
 import { groupBounds } from './group-move.ts';
@@ -19,7 +19,7 @@ const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandC
 });
 
 /** An edit outcome as `{ type: 'edit', ops }` (the shape these checks read best in). */
-function view(outcome: commands.CommandOutcome) {
+function view(outcome: CommandOutcome) {
   if (outcome.type === 'change' && outcome.change.kind === 'ops')
     return { type: 'edit', label: outcome.label, ops: outcome.change.ops };
   if (outcome.type === 'state') return { type: 'state', ...outcome.patch };
@@ -64,18 +64,18 @@ describe('the selection as the commands see it', () => {
   it('is worked out once per timeline and selection, ignoring ids the timeline lacks', () => {
     const index = buildTimelineIndex(smallTimeline());
     const selection = new Set(['a', 'b', 'gone']);
-    const facts = commands.selectionFacts(index, selection);
+    const facts = selectionFacts(index, selection);
     expect(facts.ids).toEqual(['a', 'b']);
     expect(facts.bounds).toEqual(groupBounds(index, ['a', 'b']));
     expect(facts.locked).toBeNull();
     expect(facts.rows.size).toBeGreaterThan(0);
     // The same selection object: the same answer, not worked out again.
-    expect(commands.selectionFacts(index, selection)).toBe(facts);
+    expect(selectionFacts(index, selection)).toBe(facts);
     // A new selection or a new timeline: worked out again.
-    expect(commands.selectionFacts(index, new Set(['a']))).not.toBe(facts);
+    expect(selectionFacts(index, new Set(['a']))).not.toBe(facts);
     const changed = buildTimelineIndex(smallTimeline());
-    expect(commands.selectionFacts(changed, selection)).not.toBe(facts);
-    expect(commands.selectionFacts(changed, selection)).toEqual(facts);
+    expect(selectionFacts(changed, selection)).not.toBe(facts);
+    expect(selectionFacts(changed, selection)).toEqual(facts);
   });
 });
 

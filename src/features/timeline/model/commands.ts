@@ -5,170 +5,32 @@
  * request and one undo step, or a refusal with its reason). The toolbar, the keyboard, the shortcut
  * help and the inspector are all derived from `TIMELINE_COMMANDS`.
  */
-import { refuse, type AnyCommand, type Command, type Outcome } from '@/editor-kit/command.ts';
-import { historyCommands } from '@/editor-kit/editor.ts';
-import type { History } from '@/editor-kit/history.ts';
+import type { AnyCommand } from '@/editor-kit/command.ts';
+import { historyCommands } from '@/editor-kit/history-commands.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
-import type { TimelineItemType } from './timeline-types.ts';
 import { ZOOM_EFFECT, type EditOp } from './edit-ops.ts';
-import {
-  effectiveMoves,
-  groupBounds,
-  lockedLayerOf,
-  lockedReason,
-  planGroupMove,
-  rowOffsetAllowed,
-} from './group-move.ts';
+import { lockedReason, rowOffsetAllowed } from './group-move.ts';
 import { isLocked, layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
-import { opsChange, type TimelineChange } from './timeline-change.ts';
-import { itemsByTime, type TimelineIndex } from './timeline-index.ts';
-import {
-  fitToProject,
-  frameTime,
-  roundMs,
-  snapToFrame,
-  ZOOM_STEP,
-  zoomAt,
-  type Viewport,
-} from './time-scale.ts';
+import type { TimelineChange } from './timeline-change.ts';
+import { itemsByTime } from './timeline-index.ts';
+import { fitToProject, frameTime, roundMs, snapToFrame, ZOOM_STEP, zoomAt } from './time-scale.ts';
 import { checkFontFamily, parseHexColor, sameTextStyle, type TextStyle } from './text-style.ts';
-import { clampTrimDelta, trimLimits } from './trim.ts';
-
-export interface CommandContext {
-  index: TimelineIndex;
-  fps: number;
-  selection: ReadonlySet<string>;
-  playhead: number;
-  view: Viewport;
-  history: History<TimelineChange>;
-}
-
-export type TimelineCommand<Args = void> = Command<
-  CommandContext,
-  TimelineState,
-  TimelineChange,
-  Args
->;
-export type CommandOutcome = Outcome<TimelineState, TimelineChange>;
-
-const select = (selection: Set<string>): CommandOutcome => ({
-  type: 'state',
-  patch: { selection },
-});
-const edit = (label: string, ops: EditOp[]): CommandOutcome => ({
-  type: 'change',
-  label,
-  change: opsChange(ops),
-});
-
-const noop = refuse;
-
-/** What the commands ask about the selection, worked out once per (timeline, selection). */
-interface SelectionFacts {
-  ids: readonly string[];
-  locked: string | null;
-  bounds: { start: number; end: number } | null;
-  rows: ReadonlySet<number>;
-  types: ReadonlySet<TimelineItemType>;
-}
-
-// Every command's canRun and field reads the selection on each render of the toolbar and the
-// inspector: with 10,000 items selected, one pass instead of ~20 (the index and the selection are
-// replaced, never mutated, so they key the cache).
-const factsCache = new WeakMap<TimelineIndex, WeakMap<ReadonlySet<string>, SelectionFacts>>();
-
-export function selectionFacts(
-  index: TimelineIndex,
-  selection: ReadonlySet<string>,
-): SelectionFacts {
-  let bySelection = factsCache.get(index);
-  if (!bySelection) factsCache.set(index, (bySelection = new WeakMap()));
-  const cached = bySelection.get(selection);
-  if (cached) return cached;
-  const ids: string[] = [];
-  const rows = new Set<number>();
-  const types = new Set<TimelineItemType>();
-  for (const id of selection) {
-    const ref = index.byId.get(id);
-    if (!ref) continue;
-    ids.push(id);
-    rows.add(ref.row);
-    types.add(ref.item.type);
-  }
-  const facts: SelectionFacts = {
-    ids,
-    locked: lockedLayerOf(index, ids),
-    bounds: groupBounds(index, ids),
-    rows,
-    types,
-  };
-  bySelection.set(selection, facts);
-  return facts;
-}
-
-const facts = (ctx: CommandContext) => selectionFacts(ctx.index, ctx.selection);
-const hasSelection = (ctx: CommandContext) => facts(ctx).ids.length > 0;
-const selectedIds = (ctx: CommandContext) => facts(ctx).ids;
-const unlocked = (ctx: CommandContext) => facts(ctx).locked === null;
-const single = (ctx: CommandContext) => {
-  const { ids } = facts(ctx);
-  return ids.length === 1 ? ctx.index.byId.get(ids[0]!)! : null;
-};
-
-function moveEdit(
-  ctx: CommandContext,
-  delta: number,
-  rowOffset: number,
-  label: string,
-): CommandOutcome {
-  const { locked, ids } = facts(ctx);
-  if (locked) return noop(lockedReason(locked));
-  const plan = planGroupMove(ctx.index, ids, delta, rowOffset, ctx.fps);
-  if (plan.rowOffset !== rowOffset)
-    return noop(plan.rowBlocked ?? 'That layer does not accept the selection.');
-  const moves = effectiveMoves(plan.moves);
-  if (moves.length === 0)
-    return noop(delta < 0 ? 'The selection already starts at 0 s.' : 'Nothing to move.');
-  return edit(
-    label,
-    moves.map((move) => ({ kind: 'move', ...move })),
-  );
-}
-
-function trimEdit(
-  ctx: CommandContext,
-  edge: 'start' | 'end',
-  delta: number,
-  label: string,
-): CommandOutcome {
-  const ref = single(ctx);
-  if (!ref) return noop('Select one item to trim it.');
-  const locked = lockedLayerOf(ctx.index, [ref.item.id]);
-  if (locked) return noop(lockedReason(locked));
-  const limits = trimLimits(ref.item, edge, ctx.fps);
-  const rounded = roundMs(delta);
-  if (rounded < limits.min - 1e-9 || rounded > limits.max + 1e-9) {
-    return noop(
-      edge === 'start'
-        ? 'That trim would go before 0 s or past the end of the item.'
-        : 'The item must stay at least one frame long.',
-    );
-  }
-  const clamped = clampTrimDelta([ref.item], edge, rounded, ctx.fps);
-  if (clamped === 0) return noop('Nothing to trim.');
-  return edit(label, [
-    {
-      kind: 'trim',
-      itemId: ref.item.id,
-      startDelta: edge === 'start' ? clamped : 0,
-      endDelta: edge === 'end' ? clamped : 0,
-    },
-  ]);
-}
-
-function requireFinite(value: number, what: string): CommandOutcome | null {
-  return Number.isFinite(value) ? null : noop(`Enter a number of seconds for ${what}.`);
-}
+import {
+  type CommandContext,
+  type CommandOutcome,
+  edit,
+  facts,
+  hasSelection,
+  moveEdit,
+  noop,
+  requireFinite,
+  select,
+  selectedIds,
+  single,
+  type TimelineCommand,
+  trimEdit,
+  unlocked,
+} from './command-context.ts';
 
 export const selectAll: TimelineCommand = {
   name: 'selectAll',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyHistory } from '@/editor-kit/history.ts';
 import { toOperation } from '../api/timeline-api.ts';
-import { setTextStyle, sharedTextStyle, type CommandContext } from './commands.ts';
+import type { CommandContext } from './command-context.ts';
+import { setTextStyle, sharedTextStyle } from './commands.ts';
 import { stillApplies } from './conflict.ts';
 import { applyEditOps, type EditOp } from './edit-ops.ts';
 import { smallTimeline, withLockedLayers } from './synthetic-timeline.ts';

@@ -8,10 +8,12 @@ import { ApiError } from '@/api/api-error.ts';
 import { afterPaint } from '@/lib/after-paint.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { withConflictRetry } from '@/editor-kit/conflict-retry.ts';
-import { ChangeRejected, createEditor, type Editor } from '@/editor-kit/editor.ts';
+import { ChangeRejected } from '@/editor-kit/contract.ts';
+import { createEditor, type Editor } from '@/editor-kit/editor.ts';
 import { applyBatch, batchDelete, MAX_BATCH_OPERATIONS } from '../api/timeline-api.ts';
 import { timelineQueryOptions } from '../api/timeline-queries.ts';
-import { TIMELINE_COMMANDS, type CommandContext } from '../model/commands.ts';
+import type { CommandContext } from '../model/command-context.ts';
+import { TIMELINE_COMMANDS } from '../model/commands.ts';
 import { describeChanges, diffTimelines } from '../model/conflict.ts';
 import { tooManyOperations } from '../model/edit-ops.ts';
 import {

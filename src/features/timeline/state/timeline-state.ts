@@ -4,7 +4,7 @@
  * waiting for confirmation. Never a copy of the timeline (server state in React Query) and never a
  * server answer (trim previews and delete results live in the mutation cache).
  */
-import type { EditorState } from '@/editor-kit/editor.ts';
+import type { EditorState } from '@/editor-kit/contract.ts';
 import type { ItemMove } from '../model/group-move.ts';
 import type { MarqueeMode } from '../model/marquee.ts';
 import type { SnapKind } from '../model/snapping.ts';

@@ -5,6 +5,8 @@ import {
 } from '@/features/faceless-plans/api/plans-queries.ts';
 import { PlanPage } from '@/features/faceless-plans/components/plan-page.tsx';
 import { PLAN_TABS } from '@/features/faceless-plans/plan-tabs.ts';
+import { QueueNav } from '@/features/review-queue/components/queue-nav.tsx';
+import { queueViewParam } from '@/features/review-queue/model/queue-search.ts';
 import {
   enumParam,
   optionalIntParam,
@@ -18,6 +20,8 @@ const searchSchema = schemaOf({
   compare: optionalStringParam(),
   /** 1-based scene to show in the storyboard. */
   scene: optionalIntParam({ min: 1 }),
+  /** The review queue's view the revision was opened from ("next in queue" follows it). */
+  queue: queueViewParam,
 });
 
 export const Route = createFileRoute('/_app/projects/$projectId/plans/$revisionId')({
@@ -34,6 +38,22 @@ export const Route = createFileRoute('/_app/projects/$projectId/plans/$revisionI
 
 function PlanRoute() {
   const { projectId, revisionId } = Route.useParams();
-  const search = Route.useSearch();
-  return <PlanPage projectId={projectId} revisionId={revisionId} search={search} />;
+  const { queue, ...search } = Route.useSearch();
+  const organizationId = Route.useRouteContext({
+    select: (context) => context.session.organization_id,
+  });
+  return (
+    <PlanPage
+      projectId={projectId}
+      revisionId={revisionId}
+      search={search}
+      queueNav={
+        queue
+          ? (revision) => (
+              <QueueNav view={queue} revision={revision} organizationId={organizationId} />
+            )
+          : undefined
+      }
+    />
+  );
 }
