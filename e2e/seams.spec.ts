@@ -547,6 +547,37 @@ test.describe('controls that behave', () => {
     await expectAccessible(page);
   });
 
+  test('the plan’s cost panel falls back to the focused option when the pointer passes over another and leaves', async ({
+    page,
+  }) => {
+    await signInWithDemo(page);
+    const id = await projectId(page, 'Faceless: The Lighthouse Keeper');
+    const { revisions } = (await (
+      await page.request.get(`/api/v1/projects/${id}/faceless/plans`)
+    ).json()) as { revisions: Array<{ id: string; revision: number }> };
+    const first = revisions.find((revision) => revision.revision === 1);
+    expect(first, 'revision 1').toBeDefined();
+    await page.goto(`/projects/${id}/plans/${first!.id}?tab=costs`);
+    await expect(page.getByRole('heading', { level: 1, name: /revision 1$/ })).toBeVisible();
+    const scenes = page.getByRole('list', { name: 'Scenes the option regenerates' });
+    const says = page.getByRole('status', { name: 'What the option regenerates' });
+    const style = page.getByRole('button', { name: /^The style anchor/ });
+    await style.focus();
+    await expect(says).toHaveText('The style anchor regenerates scenes 1–5: 39 credits');
+    await expect(scenes.getByRole('listitem', { name: 'Scene 1, regenerated' })).toBeVisible();
+    // The pointer passes over another option: that one shows while it is there…
+    await page.getByRole('button', { name: /^The anchor of Ezra Vance/ }).hover();
+    await expect(says).toHaveText(/^The anchor of Ezra Vance regenerates scenes 2, 4 and 5/);
+    await expect(scenes.getByRole('listitem', { name: 'Scene 1', exact: true })).toBeVisible();
+    // …and when it leaves, the focused option's scenes come back.
+    await page.mouse.move(1, 1);
+    await expect(says).toHaveText('The style anchor regenerates scenes 1–5: 39 credits');
+    await expect(scenes.getByRole('listitem', { name: 'Scene 1, regenerated' })).toBeVisible();
+    await expect(style).toBeFocused();
+    await expect(style).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+  });
+
   test('editor shortcuts never take keys from a field: Ctrl+A and Backspace typed in an inspector field edit the field and select or delete nothing', async ({
     page,
   }) => {
