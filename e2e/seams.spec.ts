@@ -578,6 +578,81 @@ test.describe('controls that behave', () => {
     await expectAccessible(page);
   });
 
+  test('toasts: success toasts go by themselves, error toasts stay until closed and never cover what they are about, at most three at once', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInWithDemo(page);
+    const id = await projectId(page, SHORT_CUT);
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+
+    // An error toast about a post, with the post at the bottom right of the window.
+    const live = await liveExportOf(page, id);
+    await openPublishing(page, id, live.export_id);
+    await page.route('**/api/v1/publishing/shortform/schedule', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({
+        postData: JSON.stringify({
+          ...body,
+          scheduled_for: new Date(Date.now() + 2_000).toISOString(),
+        }),
+      });
+    });
+    const form = page.getByRole('form', { name: 'Schedule a post' });
+    await chooseAccount(page, '@cutroom.brand');
+    await form.getByLabel('Post now').check();
+    await form.getByRole('button', { name: 'Post now' }).click();
+    const failed = notifications.getByRole('listitem', { name: 'Post failed' });
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    const post = page
+      .getByRole('region', { name: 'Your post' })
+      .getByRole('listitem', { name: /^Post of .+, failed$/ });
+    await page.setViewportSize({ width: 900, height: 600 });
+    await post.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const box = async (locator: typeof post) => (await locator.boundingBox())!;
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    // Where toasts usually stand (bottom right), this one would cover the post.
+    const usual = await box(failed);
+    const postBox = await box(post);
+    const bottomRight = { ...usual, x: 900 - 16 - usual.width, y: 600 - 16 - usual.height };
+    expect(apart(bottomRight, postBox)).toBe(false);
+    await expect.poll(async () => apart(await box(failed), await box(post))).toBe(true);
+    // It stays past the time a success toast is shown, until closed.
+    await page.waitForTimeout(7_000);
+    await expect(failed).toBeVisible();
+    await failed.getByRole('button', { name: 'Dismiss: Post failed' }).click();
+    await expect(failed).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Four exports finishing close together (the long cut renders for a few seconds, so all four
+    // start first): three toasts on screen, the fourth waits its turn.
+    const long = await projectId(page, LONG_CUT);
+    await page.goto(`/projects/${long}`);
+    await expect(page.getByRole('heading', { level: 1, name: LONG_CUT })).toBeVisible();
+    for (let n = 0; n < 4; n += 1) {
+      await page.getByRole('button', { name: 'Export video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export this project' });
+      await dialog.getByRole('button', { name: 'Start export' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+    const ready = notifications.getByRole('listitem', { name: 'Export ready' });
+    await expect(ready.first()).toBeVisible({ timeout: 30_000 });
+    // Held under the pointer, the toasts wait while the rest arrive.
+    await ready.first().hover();
+    await expect(ready).toHaveCount(3, { timeout: 30_000 });
+    await expect(notifications.getByText('1 more notification after these')).toBeVisible();
+    await expect(ready.first()).toContainText(`The export of “${LONG_CUT}” finished rendering.`);
+    // Let go: they go by themselves, and the fourth gets its turn and goes too.
+    await page.mouse.move(640, 700);
+    await expect(notifications.getByText(/more notification/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(ready).toHaveCount(0, { timeout: 20_000 });
+    await expectAccessible(page);
+  });
+
   test('editor shortcuts never take keys from a field: Ctrl+A and Backspace typed in an inspector field edit the field and select or delete nothing', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 import type { Project, ProjectListResponse } from './schema.gen.ts';
@@ -25,4 +25,19 @@ export function listedProject(
     if (found) return found;
   }
   return undefined;
+}
+
+/** The name of a project the cache holds (its own answer or a list page), if any. */
+export function cachedProjectName(
+  client: QueryClient,
+  projectId: string | null | undefined,
+): string | undefined {
+  if (!projectId) return undefined;
+  const own = client.getQueryData<Project>(queryKeys.projects.detail(projectId));
+  if (own?.name) return own.name;
+  const pages = client
+    .getQueriesData<ProjectListResponse>({ queryKey: queryKeys.projects.lists })
+    .map(([, data]) => data)
+    .filter((data) => Array.isArray(data?.projects));
+  return listedProject(pages, projectId)?.name;
 }

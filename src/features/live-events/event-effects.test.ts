@@ -27,6 +27,22 @@ describe('effectsOfEvent', () => {
       href: 'https://cdn.test/e1.mp4',
     });
   });
+  it('a toast names the project the cache knows, never the export id, and says what it is about', () => {
+    const client = createQueryClient();
+    client.setQueryData([...queryKeys.projects.lists, { offset: 0 }], {
+      projects: [{ id: 'p1', name: 'Spring launch' }],
+    });
+    const data = { project_id: 'p1', export_id: 'e1', job_id: 'j1' };
+    const ready = applyLiveEvent(client, event('export.ready', data)).toast;
+    expect(ready?.detail).toBe('The export of “Spring launch” finished rendering.');
+    expect(ready?.detail).not.toContain('e1');
+    expect(ready?.about).toEqual(['job:j1', 'export:e1']);
+    const failed = applyLiveEvent(client, event('export.failed', { ...data, error: 'No video' }));
+    expect(failed.toast?.detail).toBe('“Spring launch”: No video');
+    // A project the cache does not hold: no id in its place.
+    const unknown = applyLiveEvent(client, event('export.ready', { ...data, project_id: 'p9' }));
+    expect(unknown.toast?.detail).toBe('The export finished rendering.');
+  });
   it('does not toast an export job twice (export.ready already did)', () => {
     const done = effectsOfEvent(event('job.complete', { type: 'export', export_id: 'e1' }));
     expect(done.invalidate).toContainEqual(['jobs']);

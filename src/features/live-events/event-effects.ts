@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { patchObjects, type ObjectKind } from '@/api/object-caches.ts';
+import { cachedProjectName } from '@/api/projects.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
 
@@ -39,10 +40,26 @@ const fields = (event: LiveEvent): Record<string, unknown> => event.data;
  * What an event changes in the UI: the news it carries about objects (patched into every view of
  * them), the queries to refresh and, for finished work, a toast.
  */
-export function effectsOfEvent(event: LiveEvent): EventEffects {
-  const effects = withReviewQueue(event, effectsOfServiceEvent(event));
+export function effectsOfEvent(event: LiveEvent, names: EventNames = {}): EventEffects {
+  const effects = withAbout(event, withReviewQueue(event, effectsOfServiceEvent(event, names)));
   const patches = patchesOfEvent(event);
   return patches.length > 0 ? { ...effects, patches } : effects;
+}
+
+/** What the app already knows to name an event's objects by (the cache's project name). */
+export interface EventNames {
+  project?: string;
+}
+
+/** A toast says what it is about (`kind:id` keys), so it keeps clear of those on screen. */
+function withAbout(event: LiveEvent, effects: EventEffects): EventEffects {
+  if (!effects.toast) return effects;
+  const data = fields(event);
+  const about = (['job', 'export', 'revision', 'clip', 'post'] as const).flatMap((kind) => {
+    const id = str(data[`${kind}_id`]);
+    return id ? [`${kind}:${id}`] : [];
+  });
+  return about.length > 0 ? { ...effects, toast: { ...effects.toast, about } } : effects;
 }
 
 /**
@@ -51,7 +68,8 @@ export function effectsOfEvent(event: LiveEvent): EventEffects {
  * decides about the toast).
  */
 export function applyLiveEvent(client: QueryClient, event: LiveEvent): EventEffects {
-  const effects = effectsOfEvent(event);
+  const project = cachedProjectName(client, str(fields(event).project_id));
+  const effects = effectsOfEvent(event, project ? { project } : {});
   for (const patch of effects.patches ?? []) {
     patchObjects(
       client,
@@ -136,7 +154,7 @@ export function patchesOfEvent(event: LiveEvent): CachePatch[] {
 }
 
 /** What an event makes stale, and for finished work a toast. */
-function effectsOfServiceEvent(event: LiveEvent): EventEffects {
+function effectsOfServiceEvent(event: LiveEvent, names: EventNames): EventEffects {
   const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
@@ -171,10 +189,9 @@ function effectsOfServiceEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'success',
           title: 'Export ready',
-          detail: `Export ${str(fields(event).export_id) ?? ''} finished rendering.`.replace(
-            '  ',
-            ' ',
-          ),
+          detail: names.project
+            ? `The export of “${names.project}” finished rendering.`
+            : 'The export finished rendering.',
           ...(str(fields(event).download_url)
             ? { href: str(fields(event).download_url), hrefLabel: 'Download' }
             : {}),
@@ -191,7 +208,9 @@ function effectsOfServiceEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'error',
           title: 'Export failed',
-          detail: str(fields(event).error) ?? 'The render did not finish. Start the export again.',
+          detail: `${names.project ? `“${names.project}”: ` : ''}${
+            str(fields(event).error) ?? 'The render did not finish. Start the export again.'
+          }`,
         },
       };
     case 'job.complete':

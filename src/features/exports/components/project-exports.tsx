@@ -104,7 +104,7 @@ function ExportRow({
   const complete = item.status === 'complete';
   const title = exportTitle(item);
   return (
-    <tr aria-label={`Export ${title}`}>
+    <tr aria-label={`Export ${title}`} data-shows={`export:${item.export_id}`}>
       <td className="p-3 align-top">
         <ExportThumbnail item={item} />
       </td>

@@ -5,6 +5,7 @@ import { useProjectName } from '@/components/project-name.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
+import { showsAttribute } from '@/lib/toast-store.ts';
 import { isFinishedJobStatus } from '@/api/jobs.ts';
 import { isFailedJobStatus } from '../api/jobs-queries.ts';
 import type { Job } from '@/api/schema.gen.ts';
@@ -77,6 +78,7 @@ export function JobCard({
       tabIndex={-1}
       className="rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       aria-label={`${label} job${of}, ${job.status}`}
+      data-shows={showsAttribute(`job:${job.job_id}`, job.export_id && `export:${job.export_id}`)}
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">

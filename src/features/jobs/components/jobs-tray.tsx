@@ -1,6 +1,7 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
+import { cachedProjectName } from '@/api/projects.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { claimInBrowser } from '@/lib/announce-claim.ts';
@@ -16,11 +17,15 @@ import type { Job } from '@/api/schema.gen.ts';
  * twice, nor do two tabs (one claim per export or job in the browser).
  */
 function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
+  const client = useQueryClient();
   useEffect(() => {
     for (const job of jobs ?? []) {
       if (!isFinishedJobStatus(job.status) || job.status === 'cancelled') continue;
       if (!isStartedHere(job.job_id, job.export_id)) continue;
       const label = jobLabel(job);
+      const about = [`job:${job.job_id}`, ...(job.export_id ? [`export:${job.export_id}`] : [])];
+      // Named as the live event's toast names it (whichever comes first announces).
+      const project = cachedProjectName(client, job.project_id);
       // Once in the browser: every visible tab polls the same jobs.
       void claimInBrowser(`outcome:${job.export_id || job.job_id}`, () =>
         pushToast(
@@ -28,17 +33,26 @@ function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
             ? {
                 tone: 'error',
                 title: `${label} failed`,
-                detail: job.error ?? 'See the job in the jobs tray.',
+                detail: `${project ? `“${project}”: ` : ''}${job.error ?? 'See the job in the jobs tray.'}`,
+                about,
               }
             : {
                 tone: 'success',
+                about,
                 title: job.export_id ? 'Export ready' : `${label} finished`,
+                ...(job.export_id
+                  ? {
+                      detail: project
+                        ? `The export of “${project}” finished rendering.`
+                        : 'The export finished rendering.',
+                    }
+                  : {}),
                 ...(job.download_url ? { href: job.download_url, hrefLabel: 'Download' } : {}),
               },
         ),
       );
     }
-  }, [jobs]);
+  }, [jobs, client]);
 }
 
 /**

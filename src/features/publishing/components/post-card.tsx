@@ -85,6 +85,7 @@ export function PostCard({
       tabIndex={-1}
       className="rounded-lg border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       aria-label={`Post of ${title}, ${post.status}`}
+      data-shows={`post:${post.post_id}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone[post.status] ?? ''}`}>

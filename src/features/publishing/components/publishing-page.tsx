@@ -94,11 +94,17 @@ function useAnnounceOutcome(post: ScheduledPost | undefined) {
     void claimInBrowser(`post:${post.post_id}`, () =>
       pushToast(
         post.status === 'published'
-          ? { tone: 'success', title: 'Post published', detail: 'Your post went out.' }
+          ? {
+              tone: 'success',
+              title: 'Post published',
+              detail: 'Your post went out.',
+              about: [`post:${post.post_id}`],
+            }
           : {
               tone: 'error',
               title: 'Post failed',
               detail: post.failure?.message ?? 'The platform refused the post.',
+              about: [`post:${post.post_id}`],
             },
       ),
     );
