@@ -712,4 +712,38 @@ test.describe('controls that behave', () => {
     await expect(confirm).toHaveCount(0);
     await expectAccessible(page);
   });
+  test('caption styler shortcuts never take keys from a field: Ctrl+A and Backspace in the word’s text field edit the text and select or delete nothing', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    // The free demo workspace holds the captioned project (caption styling needs no paid plan).
+    await page.goto('/login');
+    await page.getByLabel('API key').fill('vcs_test_demo_free');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const id = await projectId(page, 'Lisbon in 30 seconds');
+    await page.goto(`/projects/${id}/captions`);
+    const words = page.getByRole('list', { name: 'Caption words' });
+    await expect(words).toBeVisible();
+    const count = await words.getByRole('listitem').count();
+    await words.getByRole('button').first().click();
+    const panel = page.getByRole('tabpanel');
+    const styling = panel.getByText(/^Styling /);
+    await expect(styling).toHaveText(/^Styling “.+”$/);
+    const single = (await styling.textContent()) ?? '';
+    const field = panel.getByRole('textbox', { name: 'Word text' });
+    const word = await field.inputValue();
+    await field.click();
+    await page.keyboard.press('Control+a');
+    await expect(styling).toHaveText(single);
+    await page.keyboard.press('Backspace');
+    await expect(field).toHaveValue('');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(words.getByRole('listitem')).toHaveCount(count);
+    await page.keyboard.press('Escape');
+    await expect(field).toHaveValue(word);
+    // Outside a field the same key is the styler's: every word selected.
+    await words.getByRole('button').first().focus();
+    await page.keyboard.press('Control+a');
+    await expect(styling).toHaveText(/^Styling [\d,]+ words$/);
+  });
 });

@@ -127,11 +127,11 @@ function ExportRow({
         ) : complete && item.download_url ? (
           <div className="flex flex-col gap-1">
             <a className="text-indigo-700 underline" href={item.download_url}>
-              Download<span className="sr-only"> export {item.export_id}</span>
+              Download<span className="sr-only"> the export {title}</span>
             </a>
             {item.short_download_url ? (
               <a className="text-xs text-indigo-700 underline" href={item.short_download_url}>
-                Short link<span className="sr-only"> of export {item.export_id}</span>
+                Short link<span className="sr-only"> of the export {title}</span>
               </a>
             ) : null}
             {item.expires_at ? (
@@ -154,7 +154,7 @@ function ExportRow({
             search={{ projectId, exportId: item.export_id }}
             className="text-indigo-700 underline"
           >
-            Schedule post<span className="sr-only"> of export {item.export_id}</span>
+            Schedule post<span className="sr-only"> of the export {title}</span>
           </Link>
         ) : (
           <span className="text-xs text-slate-500">
@@ -191,7 +191,7 @@ function ExportThumbnail({ item }: { item: ProjectExport }) {
       ) : (
         <img
           src={src}
-          alt={`Thumbnail of export ${item.export_id}`}
+          alt={`Thumbnail of the export ${exportTitle(item)}`}
           className="h-20 w-12 rounded bg-slate-200 object-cover"
           loading="lazy"
           onError={() => setFailedSrc(src)}

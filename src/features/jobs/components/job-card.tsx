@@ -104,7 +104,7 @@ export function JobCard({
             Cancel
             <span className="sr-only">
               {' '}
-              {label.toLowerCase()} job{of} {job.job_id}
+              {label.toLowerCase()} job{of} started {formatDateTime(job.created_at)}
             </span>
           </Button>
         ) : null}
@@ -112,7 +112,7 @@ export function JobCard({
       {!finished ? (
         <ProgressBar
           className="mt-2"
-          label={`Progress of ${label.toLowerCase()} job ${job.job_id}`}
+          label={`Progress of ${label.toLowerCase()} job${of} started ${formatDateTime(job.created_at)}`}
           value={job.progress ?? 0}
         />
       ) : null}
@@ -153,7 +153,11 @@ export function JobCard({
       ) : null}
       {job.status === 'complete' && download ? (
         <a className="mt-2 inline-block text-sm text-indigo-700 underline" href={download}>
-          Download the result<span className="sr-only"> of job {job.job_id}</span>
+          Download the result
+          <span className="sr-only">
+            {' '}
+            of {label.toLowerCase()} job{of} started {formatDateTime(job.created_at)}
+          </span>
         </a>
       ) : null}
       <p className="mt-1">
