@@ -400,7 +400,7 @@ test.describe('uploads', () => {
     await expect(row.getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible();
     await expect(row.getByText(/part [1-4] of 5 received/)).toBeVisible({ timeout: 15_000 });
     await expect(
-      row.getByText(/[\d.]+ [KMG]?B\/s · (\d+ (h|min|s)|less than a second).* left/),
+      row.getByText(/[\d.]+ (B|[KMG]iB)\/s · (\d+ (h|min|s)|less than a second).* left/),
     ).toBeVisible();
     await row.getByRole('button', { name: `Pause ${name}` }).click();
     await expect(row.getByText('Paused', { exact: true })).toBeVisible();

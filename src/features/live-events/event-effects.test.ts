@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent, effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import { spreadAnswer } from '@/api/object-caches.ts';
 import { createQueryClient } from '@/api/query-client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Clip, Export, FacelessPlanRevision, Job } from '@/api/schema.gen.ts';
@@ -257,6 +258,36 @@ describe('applyLiveEvent', () => {
     expect(client.getQueryData<Clip>(queryKeys.clips.detail('c1'))?.status).toBe('failed');
     // And every clip query (the counts by status too) is read again.
     expect(client.getQueryState(queryKeys.clips.detail('c1'))?.isInvalidated).toBe(true);
+  });
+
+  it('an event’s few fields never outrank the whole answer read after it (the clip’s download shows)', () => {
+    const client = createQueryClient();
+    const clip: Clip = {
+      clip_id: 'c1',
+      status: 'exporting',
+      created_at: '2026-11-21T00:00:00Z',
+      updated_at: '2026-11-21T00:00:00Z',
+    };
+    const list = queryKeys.clips.list({ statuses: [], limit: 24, offset: 0 });
+    const detail = queryKeys.clips.detail('c1');
+    client.setQueryData(list, { clips: [clip] });
+    client.setQueryData(detail, clip);
+    // The event leaves the service after the clip changed (its created_at is the later time).
+    applyLiveEvent(client, event('export.ready', { clip_id: 'c1', clip_status: 'exported' }));
+    expect(client.getQueryData<Clip>(detail)?.status).toBe('exported');
+    // The refetch it asks for brings the whole clip, with its file.
+    const answer: Clip = {
+      ...clip,
+      status: 'exported',
+      updated_at: '2026-11-21T00:00:05Z',
+      export: { status: 'complete', download_url: 'https://cdn.test/c1.mp4' },
+    };
+    client.setQueryData(detail, answer);
+    spreadAnswer(client, detail, answer);
+    expect(client.getQueryData<Clip>(detail)?.export?.download_url).toBe('https://cdn.test/c1.mp4');
+    expect(client.getQueryData<{ clips: Clip[] }>(list)?.clips[0]?.export?.download_url).toBe(
+      'https://cdn.test/c1.mp4',
+    );
   });
 
   it('an event that left before a newer answer does not take a view back', () => {

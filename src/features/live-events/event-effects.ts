@@ -134,21 +134,19 @@ export function patchesOfEvent(event: LiveEvent): CachePatch[] {
         patches.push({
           kind: 'revision',
           where: { id: revisionId },
-          set: { status: 'failed', updated_at: at, ...failure },
+          set: { status: 'failed', ...failure },
         });
       }
       break;
     default:
       break;
   }
-  // A clip's step: the clip's status as it stood when the event left the service.
+  // A clip's step: the clip's status as it stood when the event left the service. A clip's and a
+  // revision's patch keeps their `updated_at` (what ranks their copies): the event's few fields
+  // must not outrank the whole answer the refetch brings next (the clip's download, for one).
   const clipStatus = str(data.clip_status);
   if (clipId && clipStatus) {
-    patches.push({
-      kind: 'clip',
-      where: { clip_id: clipId },
-      set: { status: clipStatus, updated_at: at },
-    });
+    patches.push({ kind: 'clip', where: { clip_id: clipId }, set: { status: clipStatus } });
   }
   return patches;
 }
