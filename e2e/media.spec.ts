@@ -413,7 +413,7 @@ test.describe('uploads', () => {
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await row.getByRole('link', { name: `Open ${name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Details' })).toContainText('21.0 MB');
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('21.0 MiB');
   });
 
   test('resumes after a page reload, sending only the missing parts', async ({ page }, info) => {
