@@ -51,7 +51,7 @@ export async function startApp(
     env: {
       ...process.env,
       PORT: String(port),
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      SESSION_SECRET: 'app-server-session-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
       ...env,
     },

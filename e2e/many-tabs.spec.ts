@@ -436,10 +436,16 @@ test('uploads in three tabs: two parts at a time in all, a page still loads, lea
 
   // A tab closed anyway: its upload is unfinished, for the other tabs to resume.
   const closing = tabs[2] as Page;
+  // Only an upload the service has begun (a part of it received) is left to resume.
+  await expect(
+    closing.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name: names[2] }),
+  ).toContainText(/part [1-9]\d* of \d+ received/, { timeout: 30_000 });
   closing.once('dialog', (dialog) => void dialog.accept());
   await closing.close({ runBeforeUnload: true });
   await expect.poll(() => closing.isClosed()).toBe(true);
-  await expect(leaving.getByRole('list', { name: 'Unfinished uploads' })).toContainText(
+  // Read in a tab never asked to leave: a page whose beforeunload was dismissed is in a state
+  // Playwright handles poorly (microsoft/playwright#37597).
+  await expect((tabs[1] as Page).getByRole('list', { name: 'Unfinished uploads' })).toContainText(
     names[2] as string,
   );
 

@@ -35,7 +35,6 @@ const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 10_000);
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 15);
 const PROJECT = `Benchmark: ${WORDS.toLocaleString('en')} caption words`;
-const FIRST_PAINT_MARK = 'cutroom:captions-first-paint'; // = caption-preview.tsx
 /** A rAF gap of one frame measures 16.7 ms ± timer jitter: 1 ms allowed. */
 const JITTER_MS = 1;
 
@@ -148,7 +147,7 @@ const PLAY = `
   const spoken = document.querySelector('[data-testid="spoken-word"]');
   const play = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Play');
   if (!canvas || !spoken || !play) throw new Error('no preview');
-  const paintsBefore = Number(canvas.dataset.paintCount ?? 0);
+  const paintsBefore = window.__cutroomCaptions.paints();
   const words = new Set();
   const observer = new MutationObserver(() => words.add(spoken.textContent));
   observer.observe(spoken, { childList: true, subtree: true, characterData: true });
@@ -157,7 +156,7 @@ const PLAY = `
   const pause = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Pause');
   pause?.click();
   observer.disconnect();
-  return { spokenWords: words.size, paints: Number(canvas.dataset.paintCount ?? 0) - paintsBefore };
+  return { spokenWords: words.size, paints: window.__cutroomCaptions.paints() - paintsBefore };
 `;
 
 /**
@@ -175,18 +174,18 @@ const CHANGE = `
   setValue.call(field, input.color);
   field.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const paints = Number(canvas.dataset.paintCount ?? 0);
+  const paints = window.__cutroomCaptions.paints();
   const t0 = performance.now();
   field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
   // Polled from tasks: the first poll after the paint runs once the event's work (and the
   // microtasks it queued) is done, i.e. when the frame showing the change can be presented.
   const deadline = t0 + 5000;
-  while (Number(canvas.dataset.paintCount ?? 0) === paints && performance.now() < deadline)
+  while (window.__cutroomCaptions.paints() === paints && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 0));
   const free = performance.now();
-  const paintedAt = Number(canvas.dataset.paintedAt ?? 0);
+  const paintedAt = window.__cutroomCaptions.paintedAt();
   return {
-    painted: Number(canvas.dataset.paintCount ?? 0) > paints,
+    painted: window.__cutroomCaptions.paints() > paints,
     paintMs: paintedAt - t0,
     ms: free - t0,
   };
@@ -201,15 +200,11 @@ async function signIn(page: Page, base: string): Promise<string> {
 async function open(page: Page, base: string, projectId: string, query = ''): Promise<number> {
   await page.goto(`${base}/projects/${projectId}/captions${query}`);
   await page.getByRole('list', { name: 'Caption words' }).waitFor({ timeout: 120_000 });
-  await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark).length > 0,
-    FIRST_PAINT_MARK,
-    { timeout: 120_000 },
-  );
-  return page.evaluate(
-    (mark) => performance.getEntriesByName(mark)[0]!.startTime,
-    FIRST_PAINT_MARK,
-  );
+  // The preview's test hooks record when it first painted (performance.now()).
+  await page.waitForFunction(() => window.__cutroomCaptions?.firstPaintAt() != null, undefined, {
+    timeout: 120_000,
+  });
+  return page.evaluate(() => window.__cutroomCaptions!.firstPaintAt()!);
 }
 
 async function allSaved(page: Page): Promise<void> {

@@ -20,9 +20,9 @@ export function ProgressBar({
       aria-valuenow={percent}
       className={`h-2 w-full overflow-hidden rounded-full bg-slate-200 ${className}`}
     >
-      {/* Scaled, not resized, and not animated: a width transition laid out and painted the page
-          on every frame while a value kept changing (an upload's progress, updated several times
-          a second: a quarter of the page's main thread in bench:upload's trace). */}
+      {/* Scaled, not resized, and not animated: a width transition lays out and paints the page
+          on every frame while a value keeps changing (an upload's progress, updated several
+          times a second). */}
       <div
         className="h-full w-full origin-left bg-indigo-600"
         style={{ transform: `scaleX(${percent / 100})` }}

@@ -25,6 +25,10 @@
  *   `[...key, 'review']`; a held change waits in the mutation cache (`pendingReview()`) until
  *   `resolveReview(apply)`. `isBusy()` covers checking and saving.
  * - `undo()` / `redo()` send an entry's inverse / forward change through the same commit path.
+ * - Optional capabilities: `persist` keeps every change in an outbox until the service confirms it
+ *   (`outbox.ts`: queued, saved one at a time, held and kept on the device when a save fails);
+ *   `live` shows a gesture's change on top of the document before it is saved (`preview`,
+ *   `commitLive`, `cancelLive`; Escape drops it with the gesture).
  *
  * The document itself (server state) stays in the query cache under `document.queryKey`; the
  * binding (`DocumentBinding`) says how to apply, send, invert, rebase and describe changes. The
@@ -47,6 +51,7 @@ import { describeError } from '@/api/api-error.ts';
 import type { AnyCommand } from './command.ts';
 import type { ConflictReport, Rebase } from './conflict-retry.ts';
 import type { History, HistoryEntry } from './history.ts';
+import type { ChangeTraits, LatestRevision } from './save-queue.ts';
 
 export interface Notice {
   tone: 'info' | 'error';
@@ -59,8 +64,55 @@ export interface ConflictNotice extends ConflictReport {
   outcome: string;
 }
 
+export type OutboxStatus = 'pending' | 'saving' | 'unsaved';
+
+/** A change kept until the service confirms it (an editor with an outbox: see outbox.ts). */
+export interface OutboxEntry<Change> {
+  id: string;
+  label: string;
+  change: Change;
+  /** pending: waiting its turn; saving: being sent; unsaved: its save failed or was cut short. */
+  status: OutboxStatus;
+  /** Why the last save failed, in words. */
+  error?: string | undefined;
+  createdAt: number;
+}
+
+/** The outbox's state (empty in an editor without one). */
+export interface OutboxState<Change> {
+  /** The changes not yet confirmed by the service, in the order they were made. */
+  outbox: OutboxEntry<Change>[];
+  /** Saving waits for the person: a save failed, or changes were left from an earlier visit. */
+  saveHeld: 'failed' | 'returned' | null;
+  /** What reconciling the returned changes with the service found. */
+  returned: { alreadySaved: number; changedElsewhere: string[] } | null;
+}
+
+/** How an editor's outbox is kept, queued and reconciled (the `persist` of its config). */
+export interface PersistBinding<Doc, Change> {
+  /** The entries kept on this device by an earlier visit (all unsaved now). */
+  load(): OutboxEntry<Change>[];
+  /** Keeps the entries on this device; false when the device refused (full storage). */
+  save(entries: readonly OutboxEntry<Change>[]): boolean;
+  /** Whether a change changes nothing (then it is not queued). */
+  isEmpty(change: Change): boolean;
+  /** How the save queue reads a change: its keys, two made one, its revisions read forward. */
+  traits: ChangeTraits<Change>;
+  /** Reads a revision forward past this browser's own saves (`OwnRevisions.latest`). */
+  latest: LatestRevision;
+  /** The entries left from an earlier visit against the service's document, on return. */
+  reconcile(
+    entries: readonly OutboxEntry<Change>[],
+    doc: Doc,
+  ): { entries: OutboxEntry<Change>[] } & NonNullable<OutboxState<Change>['returned']>;
+  /** A save is about to go out. */
+  saving?(): void;
+  /** A save was applied: its side effects, and a notice to show (what it left out) or null. */
+  saved?(label: string): Notice | null;
+}
+
 /** State every editor has, beside its own. */
-export interface KitState<Change> {
+export interface KitState<Change> extends OutboxState<Change> {
   history: History<Change>;
   notice: Notice | null;
   conflict: ConflictNotice | null;
@@ -147,6 +199,16 @@ export interface EditorConfig<State extends object, Doc, Change, Result, Ctx> {
   markedKeys?: ReadonlyArray<keyof State>;
   /** Waits between retries of a 429/5xx (tests pass a fake). */
   wait?: (ms: number) => Promise<void>;
+  /** Keeps every change until the service confirms it: the outbox (see outbox.ts). */
+  persist?: PersistBinding<Doc, Change>;
+  /**
+   * A gesture's live change (a slider being dragged), shown on top of the document until the
+   * gesture ends: where the state keeps it (see Editor.preview).
+   */
+  live?: {
+    read(state: State): Change | null;
+    write(change: Change | null): Partial<State>;
+  };
   /**
    * Checks a change before it is committed (e.g. a dry run of a destructive trim): commit it (as
    * rebased), hold it for the person to review (`answer` is what the dialog shows), or drop it

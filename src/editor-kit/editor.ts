@@ -7,7 +7,6 @@
  */
 import { MutationObserver, type QueryClient, type QueryKey } from '@tanstack/query-core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isRetryable } from '@/api/retry-policy.ts';
 import {
   findBinding,
   shortcutOf,
@@ -16,12 +15,11 @@ import {
   type KeyInput,
   type Outcome,
 } from './command.ts';
-import { withConflictRetry, type ConflictReport } from './conflict-retry.ts';
+import { CommitPath } from './commit.ts';
 import {
   describeFailure,
   type CommitMode,
   type CommitOutcome,
-  type CommitVariables,
   type EditorConfig,
   type EditorState,
   type GestureEnd,
@@ -29,21 +27,9 @@ import {
   type PendingReview,
   type ReviewVerdict,
 } from './contract.ts';
-import { sendChange } from './send-change.ts';
+import { emptyHistory, nextRedo, nextUndo, type HistoryEntry } from './history.ts';
+import { Outbox } from './outbox.ts';
 import { isShortcutBlocked } from './shortcut-guard.ts';
-import {
-  createEntry,
-  dropEntry,
-  emptyHistory,
-  keepEntries,
-  nextRedo,
-  nextUndo,
-  record,
-  redone,
-  undone,
-  type History,
-  type HistoryEntry,
-} from './history.ts';
 
 let lastGestureId = 0;
 
@@ -57,7 +43,12 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
   readonly reviewKey: QueryKey;
   /** `key`: every mutation of this editor (commit and review). */
   readonly key: QueryKey;
+  /** The outbox, when the editor keeps every change until it is confirmed (`persist`). */
+  readonly outbox: Outbox<State, Doc, Change, Result> | null;
   private readonly config: EditorConfig<State, Doc, Change, Result, Ctx>;
+  private readonly commits: CommitPath<State, Doc, Change, Result>;
+  /** The document last shown with a gesture's live change on top (the same object while it holds). */
+  private shown: { under: Doc; draft: Change | null; doc: Doc } | null = null;
   private mark: { id: number; saved: Partial<State> } | null = null;
   /** A committed gesture's end state (e.g. its live feedback cleared), applied when its change shows. */
   private gestureEnd: GestureEnd<State> | null = null;
@@ -69,12 +60,42 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     this.key = config.key;
     this.mutationKey = [...config.key, 'commit'];
     this.reviewKey = [...config.key, 'review'];
+    this.commits = new CommitPath({
+      config,
+      queryClient: this.queryClient,
+      mutationKey: this.mutationKey,
+      getState: () => this.getState(),
+      setState: (patch) => this.setState(patch),
+      announce: (text) => this.announce(text),
+      isSaving: () => this.isSaving(),
+      readDocument: () => this.readDocument(),
+      writeDocument: (doc) => this.writeDocument(doc),
+      finishGestureEnd: (end, extra) => this.finishGestureEnd(end, extra),
+    });
+    this.outbox = config.persist
+      ? new Outbox(
+          {
+            getState: () => this.getState(),
+            setState: (patch) => this.setState(patch),
+            subscribe: (listener) => this.store.subscribe(listener),
+            announce: (text) => this.announce(text),
+            readDocument: () => this.readDocument(),
+            apply: (doc, change) => config.document.apply(doc, change),
+            invert: (change, result, base) => config.document.invert(change, result, base),
+            submitNow: (label, change) => this.submitNow(label, change),
+            undoNow: () => this.undoNow(),
+            redoNow: () => this.redoNow(),
+          },
+          config.persist,
+        )
+      : null;
     const kit: KitState<Change> = {
       history: emptyHistory<Change>(),
       notice: null,
       conflict: null,
       announcement: '',
       gesture: null,
+      ...(this.outbox?.initialState() ?? { outbox: [], saveHeld: null, returned: null }),
     };
     this.store = createStore<EditorState<State, Change>>()(() => ({
       ...config.initialState,
@@ -92,13 +113,28 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     this.store.setState(patch);
   }
 
-  /** The document as the screen shows it (optimistic while a commit is saved). */
+  /**
+   * The document as the screen shows it: the service's (optimistic while a commit is saved), with
+   * the outbox's waiting changes and a gesture's live change on top.
+   */
   document(): Doc | undefined {
-    return this.readDocument();
+    const under = this.documentUnderDraft();
+    const { live } = this.config;
+    if (under === undefined || !live) return under;
+    const draft = live.read(this.getState());
+    if (this.shown?.under !== under || this.shown.draft !== draft)
+      this.shown = { under, draft, doc: draft ? this.config.document.apply(under, draft) : under };
+    return this.shown.doc;
+  }
+
+  /** The document without a gesture's live change (what a change is computed against). */
+  private documentUnderDraft(): Doc | undefined {
+    const base = this.readDocument();
+    return base === undefined || !this.outbox ? base : this.outbox.layered(base);
   }
 
   /** The document in the query cache (what commits are based on). */
-  protected readDocument(): Doc | undefined {
+  private readDocument(): Doc | undefined {
     const { read, queryKey } = this.config.document;
     return read ? read(this.queryClient) : this.queryClient.getQueryData<Doc>(queryKey);
   }
@@ -241,12 +277,13 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     return gesture;
   }
 
-  /** Rolls the gesture in progress back to its mark (Escape). */
+  /** Rolls the gesture in progress back to its mark (Escape); a live change goes with it. */
   cancelGesture(): void {
     const gesture = this.getState().gesture;
     const saved = this.mark?.saved ?? {};
     this.mark = null;
     this.setState({
+      ...this.config.live?.write(null),
       ...saved,
       gesture: null,
       ...(gesture ? { announcement: `${gesture.label} cancelled.` } : {}),
@@ -308,21 +345,72 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       >);
   }
 
+  // ───────────── live gestures (`live` in the config) ─────────────
+
+  private liveConfig(): NonNullable<EditorConfig<State, Doc, Change, Result, Ctx>['live']> {
+    const { live } = this.config;
+    if (!live) throw new Error('This editor has no live gestures (`live` in its config).');
+    return live;
+  }
+
+  /** Shows what the command would change, without saving it (starts a gesture: Escape undoes). */
+  preview<Args>(
+    command: Command<Ctx, State, Change, Args>,
+    args: Args,
+  ): Outcome<State, Change> | null {
+    const live = this.liveConfig();
+    const under = this.documentUnderDraft();
+    if (under === undefined) return null;
+    const outcome = command.perform(this.contextFor(under, this.getState()), args);
+    if (outcome.type !== 'change') return outcome;
+    if (!this.getState().gesture) this.beginGesture(outcome.label);
+    this.setState(live.write(outcome.change) as Partial<EditorState<State, Change>>);
+    return outcome;
+  }
+
+  /** Ends the gesture with the command's change: saved as one request and one undo step. */
+  commitLive<Args>(command: Command<Ctx, State, Change, Args>, args: Args): Outcome<State, Change> {
+    const cleared = this.liveConfig().write(null);
+    if (this.getState().gesture) this.endGesture(cleared);
+    else this.setState(cleared as Partial<EditorState<State, Change>>);
+    return this.run(command, args);
+  }
+
+  /** Drops the gesture's live change (Escape, or a control that lost its edit). */
+  cancelLive(): void {
+    const cleared = this.liveConfig().write(null);
+    if (this.getState().gesture) this.cancelGesture();
+    else this.setState(cleared as Partial<EditorState<State, Change>>);
+  }
+
   // ───────────── review ─────────────
 
   /**
-   * Reviews the change when the editor has a `review` step, then commits it (or holds it).
-   * `end`: the end of the gesture that made it (commitGesture), applied when the change shows or
-   * when it will not.
+   * A change made by a command or a gesture: queued in the outbox when the editor has one, else
+   * reviewed and committed now (`submitNow`). `end`: the end of the gesture that made it
+   * (commitGesture), applied when the change shows or when it will not.
    */
-  async submit(
+  submit(
+    label: string,
+    change: Change,
+    end?: GestureEnd<State>,
+  ): Promise<CommitOutcome<Change, Result>> {
+    if (this.outbox) return this.outbox.submit(label, change);
+    return this.submitNow(label, change, end);
+  }
+
+  /**
+   * Reviews the change when the editor has a `review` step, then commits it (`commit`), or holds
+   * it for the person to review.
+   */
+  private async submitNow(
     label: string,
     change: Change,
     end?: GestureEnd<State>,
   ): Promise<CommitOutcome<Change, Result>> {
     const review = this.config.review;
     if (!review) return this.commit(label, change, 'do', undefined, end);
-    if (this.isBusy()) return this.refuseBusy(label, change, 'do', end);
+    if (this.isBusy()) return this.commits.refuseBusy(label, change, 'do', end);
     const observer = new MutationObserver<
       ReviewVerdict<Change>,
       Error,
@@ -350,7 +438,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
       return { status: 'failed', label, mode: 'do', change, error };
     }
     if (verdict.action !== 'commit') this.finishGestureEnd(end);
-    if (verdict.conflict) this.showConflict(verdict.conflict, label, 'do', 'checked again');
+    if (verdict.conflict) this.commits.showConflict(verdict.conflict, label, 'do', 'checked again');
     if (verdict.action === 'commit')
       return this.commit(label, verdict.change, 'do', undefined, end);
     if (verdict.action === 'drop') return { status: 'not-applied', label, mode: 'do', change };
@@ -389,7 +477,16 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
 
   // ───────────── writes ─────────────
 
+  /** Undoes the last change (with an outbox: takes back one not saved yet, locally). */
   undo(): Promise<CommitOutcome<Change, Result> | null> {
+    return this.outbox ? this.outbox.undo() : this.undoNow();
+  }
+
+  redo(): Promise<CommitOutcome<Change, Result> | null> {
+    return this.outbox ? this.outbox.redo() : this.redoNow();
+  }
+
+  private undoNow(): Promise<CommitOutcome<Change, Result> | null> {
     const entry = nextUndo(this.getState().history);
     if (!entry) {
       this.announce('Nothing to undo.');
@@ -398,7 +495,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     return this.commit(entry.label, entry.inverse, 'undo', entry);
   }
 
-  redo(): Promise<CommitOutcome<Change, Result> | null> {
+  private redoNow(): Promise<CommitOutcome<Change, Result> | null> {
     const entry = nextRedo(this.getState().history);
     if (!entry) {
       this.announce('Nothing to redo.');
@@ -407,7 +504,7 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     return this.commit(entry.label, entry.forward, 'redo', entry);
   }
 
-  /** Commits one change (one gesture) as one mutation. */
+  /** Commits one change (one gesture) as one mutation (see CommitPath.commit). */
   commit(
     label: string,
     change: Change,
@@ -415,180 +512,28 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
     entry?: HistoryEntry<Change>,
     end?: GestureEnd<State>,
   ): Promise<CommitOutcome<Change, Result>> {
-    if (this.isSaving()) return Promise.resolve(this.refuseBusy(label, change, mode, end));
-    const observer = new MutationObserver<
-      CommitOutcome<Change, Result>,
-      Error,
-      CommitVariables<Change>
-    >(this.queryClient, {
-      mutationKey: this.mutationKey,
-      mutationFn: (variables) => this.runCommit(variables, entry, end),
-    });
-    return observer.mutate({ label, mode, change });
-  }
-
-  private refuseBusy(
-    label: string,
-    change: Change,
-    mode: CommitMode,
-    end?: GestureEnd<State>,
-  ): CommitOutcome<Change, Result> {
-    this.finishGestureEnd(end, {
-      notice: {
-        tone: 'info',
-        title: 'One moment',
-        detail: 'The previous change is still being saved.',
-      },
-    } as Partial<EditorState<State, Change>>);
-    return { status: 'busy', label, mode, change };
-  }
-
-  private showConflict(
-    conflict: ConflictReport,
-    title: string,
-    mode: CommitMode,
-    again = 're-applied on top of theirs',
-  ): void {
-    this.setState({
-      conflict: {
-        ...conflict,
-        outcome: conflict.reapplied
-          ? `Your change (${title}) still applied, so it was ${again}.`
-          : `Your change (${title}) was not applied: ${conflict.reason ?? 'it no longer applies.'}${mode !== 'do' ? ' It was removed from the undo history.' : ''}`,
-      },
-    } as Partial<EditorState<State, Change>>);
-  }
-
-  private async runCommit(
-    { label, mode, change }: CommitVariables<Change>,
-    entry: HistoryEntry<Change> | undefined,
-    end: GestureEnd<State> | undefined,
-  ): Promise<CommitOutcome<Change, Result>> {
-    const binding = this.config.document;
-    const { queryKey } = binding;
-    const qc = this.queryClient;
-    const title = mode === 'do' ? label : `${mode === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
-    await qc.cancelQueries({ queryKey });
-    const base = this.readDocument();
-    if (base === undefined) {
-      this.finishGestureEnd(end);
-      return { status: 'failed', label, mode, change, error: new Error('Not loaded.') };
-    }
-    // The document the screen shows while the change is saved (settle starts from it), with the
-    // gesture's end state in the same update.
-    let shown = binding.apply(base, change);
-    this.writeDocument(shown);
-    this.finishGestureEnd(end, { notice: null } as Partial<EditorState<State, Change>>);
-
-    const outcome = await withConflictRetry<Doc, Change, Result>({
-      base,
-      change,
-      send: (next, doc) => sendChange(binding, next, doc, this.config.wait),
-      isConflict: (error) => binding.isConflict(error),
-      refetch: () => binding.fetch(),
-      rebase: (next, from, fresh) => binding.rebase(next, from, fresh),
-      describe: (from, fresh) => binding.describeConflict(from, fresh),
-      onRebase: (fresh, next) => {
-        shown = binding.apply(fresh, next);
-        this.writeDocument(shown);
-      },
-    });
-    if (outcome.conflict) this.showConflict(outcome.conflict, title, mode);
-
-    if (outcome.status === 'not-applied') {
-      this.writeDocument(outcome.base);
-      if (entry) this.setHistory(dropEntry(this.getState().history, entry.id));
-      this.announce(`${title} was not applied because the document changed.`);
-      return { status: 'not-applied', label, mode, change };
-    }
-
-    if (outcome.status === 'failed') {
-      this.writeDocument(outcome.base);
-      // The service's state is unknown after a failure: read it again (rollback → invalidate).
-      void qc.invalidateQueries({ queryKey });
-      const { title: errorTitle, detail } = describeFailure(outcome.error);
-      // A change the service refuses will be refused again: it leaves the history.
-      const dropped = entry !== undefined && !isRetryable(outcome.error);
-      if (dropped) this.setHistory(dropEntry(this.getState().history, entry.id));
-      this.setState({
-        notice: {
-          tone: 'error',
-          title: `${title} failed`,
-          detail: `${errorTitle}: ${detail} Nothing changed.${dropped ? ' This step was removed from the undo history.' : ''}`,
-        },
-        announcement: `${title} failed.`,
-      } as Partial<EditorState<State, Change>>);
-      return { status: 'failed', label, mode, change, error: outcome.error };
-    }
-
-    const { result, change: sent, base: appliedTo } = outcome;
-    const settled = binding.settle({ base: appliedTo, optimistic: shown, change: sent, result });
-    if (settled === 'refetch') {
-      try {
-        await binding.fetch();
-      } catch {
-        void qc.invalidateQueries({ queryKey });
-      }
-    } else {
-      this.writeDocument(settled);
-    }
-    const inverse = binding.invert(sent, result, appliedTo);
-    const warnings = binding.warnings?.(result) ?? [];
-    let history = this.getState().history;
-    if (mode === 'undo') history = undone(history, inverse ?? undefined);
-    else if (mode === 'redo') history = redone(history, inverse ?? undefined);
-    else {
-      if (binding.invalidates)
-        history = keepEntries(
-          history,
-          (old) => !binding.invalidates!(old, sent, result, appliedTo),
-        );
-      if (inverse) history = record(history, createEntry(label, sent, inverse));
-    }
-    this.setHistory(history);
-    const after = this.config.afterCommit?.({
-      change: sent,
-      result,
-      base: appliedTo,
-      state: this.getState(),
-    });
-    if (after) this.setState(after as Partial<EditorState<State, Change>>);
-    const announcement =
-      mode === 'do' ? `${label} done.` : `${mode === 'undo' ? 'Undid' : 'Redid'} ${label}.`;
-    const whyNotUndoable =
-      mode === 'do' && !inverse
-        ? binding.notUndoable
-          ? binding.notUndoable(sent, result)
-          : 'This change has no inverse.'
-        : null;
-    this.setState({
-      announcement: warnings.length ? `${announcement} ${warnings.join(' ')}` : announcement,
-      ...(whyNotUndoable
-        ? {
-            notice: {
-              tone: 'info',
-              title: `${label} cannot be undone`,
-              detail: whyNotUndoable,
-            },
-          }
-        : warnings.length
-          ? {
-              notice: {
-                tone: 'info',
-                title: `${title}: the service adjusted it`,
-                detail: warnings.join(' '),
-              },
-            }
-          : {}),
-    } as Partial<EditorState<State, Change>>);
-    return { status: 'applied', label, mode, change: sent, result };
-  }
-
-  private setHistory(history: History<Change>): void {
-    this.setState({ history } as Partial<EditorState<State, Change>>);
+    return this.commits.commit(label, change, mode, entry, end);
   }
 }
 
+/** An editor whose config has `persist`: its outbox is there. */
+export type EditorWithOutbox<State extends object, Doc, Change, Result, Ctx> = Editor<
+  State,
+  Doc,
+  Change,
+  Result,
+  Ctx
+> & { readonly outbox: Outbox<State, Doc, Change, Result> };
+
+/** The one way to build an editor: its document, its commands and, optionally, an outbox. */
+export function createEditor<State extends object, Doc, Change, Result, Ctx>(
+  config: EditorConfig<State, Doc, Change, Result, Ctx> & {
+    persist: NonNullable<EditorConfig<State, Doc, Change, Result, Ctx>['persist']>;
+  },
+): EditorWithOutbox<State, Doc, Change, Result, Ctx>;
+export function createEditor<State extends object, Doc, Change, Result, Ctx>(
+  config: EditorConfig<State, Doc, Change, Result, Ctx>,
+): Editor<State, Doc, Change, Result, Ctx>;
 export function createEditor<State extends object, Doc, Change, Result, Ctx>(
   config: EditorConfig<State, Doc, Change, Result, Ctx>,
 ): Editor<State, Doc, Change, Result, Ctx> {

@@ -6,7 +6,13 @@
 import { QueryClient } from '@tanstack/query-core';
 import { ApiError } from '@/api/api-error.ts';
 import { refuse, type Command } from '../command.ts';
-import { ChangeRejected, type EditorState, type ReviewVerdict } from '../contract.ts';
+import {
+  ChangeRejected,
+  type EditorState,
+  type OutboxEntry,
+  type PersistBinding,
+  type ReviewVerdict,
+} from '../contract.ts';
 import { createEditor } from '../editor.ts';
 import { historyCommands } from '../history-commands.ts';
 import type { History } from '../history.ts';
@@ -29,6 +35,8 @@ export interface UiState {
   selection: string[];
   drag: number | null;
   zoom: number;
+  /** A gesture's live change (with `live` in the config). */
+  draft: Move | null;
 }
 export interface Ctx {
   board: Board;
@@ -124,12 +132,62 @@ export function moveOf(board: Board, ids: readonly string[], by: number): Move {
   return { from, to: Object.fromEntries(ids.map((id) => [id, board.notes[id]! + by])) };
 }
 
+/** What a board's outbox keeps "on the device" (a test reads and fills it). */
+export interface KeptEntries {
+  entries: OutboxEntry<Move>[];
+}
+
+/**
+ * A board's outbox: kept in `kept`; a change's keys are the notes it moves (moves of the same
+ * notes that wait are sent as one); reconciling drops the moves the service already has and
+ * names the notes moved elsewhere since.
+ */
+export function boardPersist(kept: KeptEntries): PersistBinding<Board, Move> {
+  return {
+    load: () => kept.entries.map((entry) => ({ ...entry, status: 'unsaved' as const })),
+    save: (entries) => {
+      kept.entries = [...entries];
+      return true;
+    },
+    isEmpty: (change) => Object.keys(change.to).length === 0,
+    traits: {
+      keys: (change) => Object.keys(change.to).map((id) => `note:${id}`),
+      merge: (first, second) => ({
+        to: { ...first.to, ...second.to },
+        from: { ...second.from, ...first.from },
+      }),
+      // The board has one revision, read from the document when a request leaves.
+      restamp: (change) => change,
+    },
+    latest: (_key, revision) => revision,
+    reconcile: (entries, board) => {
+      let alreadySaved = 0;
+      const changedElsewhere: string[] = [];
+      const kept = entries.filter((entry) => {
+        const ids = Object.keys(entry.change.to);
+        if (ids.every((id) => board.notes[id] === entry.change.to[id])) {
+          alreadySaved += 1;
+          return false;
+        }
+        for (const id of ids)
+          if (board.notes[id] !== entry.change.from[id]) changedElsewhere.push(id);
+        return true;
+      });
+      return { entries: kept, alreadySaved, changedElsewhere };
+    },
+  };
+}
+
 export function setupBoard(
   initial: Board = { revision: 1, notes: { a: 0, b: 10, c: 20 } },
   options: {
     reviewFar?: boolean;
     /** A review step of the test's own (e.g. one it holds until it says). */
     review?: (input: { change: Move }) => Promise<ReviewVerdict<Move>>;
+    /** An outbox (see boardPersist). */
+    persist?: PersistBinding<Board, Move>;
+    /** Gestures' live changes kept in `draft`. */
+    live?: boolean;
   } = {},
 ) {
   const service = fakeService(initial);
@@ -140,7 +198,7 @@ export function setupBoard(
   const editor = createEditor<UiState, Board, Move, Answer, Ctx>({
     key,
     queryClient,
-    initialState: { selection: [], drag: null, zoom: 1 },
+    initialState: { selection: [], drag: null, zoom: 1, draft: null },
     markedKeys: ['selection', 'drag'],
     wait: async (ms) => {
       waits.push(ms);
@@ -151,6 +209,15 @@ export function setupBoard(
       selection: state.selection,
       history: state.history,
     }),
+    ...(options.persist ? { persist: options.persist } : {}),
+    ...(options.live
+      ? {
+          live: {
+            read: (state: UiState) => state.draft,
+            write: (draft: Move | null) => ({ draft }),
+          },
+        }
+      : {}),
     // A move of 100 or more is held for review (a stand-in for a destructive change).
     ...(options.review ? { review: options.review } : {}),
     ...(options.reviewFar

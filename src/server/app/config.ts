@@ -214,7 +214,10 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
       headersMs: 10_000,
       requestMs: 60_000,
       connectionMs: 75_000,
-      keepAliveMs: 5_000,
+      // Longer than the idle time of what sits in front (load balancers idle at 60 s) and of
+      // clients' pooled sockets: the side that closes an idle socket first races a request sent on
+      // it, which then fails with a reset.
+      keepAliveMs: 65_000,
       checkIntervalMs: 5_000,
     },
     warnings,

@@ -14,7 +14,7 @@ export const REDIS_SERVER_PATH = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redi
 export interface TestRedis {
   url: string;
   port: number;
-  /** The running server's process id (benchmarks read its CPU time). */
+  /** The running server's process id (e.g. to read its CPU time). */
   pid(): number | undefined;
   /** Stops the server (SIGKILL when `crash`, else a clean shutdown). */
   stop(options?: { crash?: boolean }): Promise<void>;

@@ -25,9 +25,7 @@ import { selectCommand } from '../model/commands.ts';
 import { formatTime, snapToFrame } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
-
-/** Marked once, at the preview's first paint (the benchmark's time to first render). */
-export const FIRST_PAINT_MARK = 'cutroom:captions-first-paint';
+import { notePreviewPaint } from './preview-paints.ts';
 
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
@@ -97,6 +95,14 @@ export const CaptionPreview = memo(function CaptionPreview({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cache = useMemo(() => new TextMeasureCache(), []);
+  // Under automation only (browser tests, benchmarks): the preview's test hooks, from a chunk of
+  // their own that a user's browser never loads.
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !navigator.webdriver) return;
+    void import('./preview-test-hooks.ts').then(({ installPreviewTestHooks }) =>
+      installPreviewTestHooks(),
+    );
+  }, []);
   const layoutRef = useRef<PageLayout | null>(null);
   const shownRef = useRef<string>('');
   /** What the canvas shows now: the same inputs are not painted twice. */
@@ -139,7 +145,7 @@ export const CaptionPreview = memo(function CaptionPreview({
           cache,
         })
       : null;
-    // For people (described below the canvas) and for the benchmark (paint count and time).
+    // For people: what the canvas shows, described below it.
     const text = layoutRef.current?.words.map((placed) => placed.text).join(' ') ?? '';
     if (text !== shownRef.current) {
       shownRef.current = text;
@@ -151,10 +157,7 @@ export const CaptionPreview = memo(function CaptionPreview({
     }
     if (!isPlaying && layoutRef.current && chosen.size > 0)
       outlineSelected(ctx, layoutRef.current, chosen, canvas.width);
-    if (performance.getEntriesByName(FIRST_PAINT_MARK).length === 0)
-      performance.mark(FIRST_PAINT_MARK);
-    canvas.dataset.paintCount = String(Number(canvas.dataset.paintCount ?? 0) + 1);
-    canvas.dataset.paintedAt = String(performance.now());
+    notePreviewPaint();
     const spoken = shown.seconds >= 0 ? activeWordAt(shown.page, shown.seconds) : null;
     if ((spoken?.id ?? null) !== playback.getState().spokenId)
       playback.setState({ spokenId: spoken?.id ?? null });

@@ -54,14 +54,14 @@ export function CaptionsEditorView({
     }),
   );
   const [playback] = useState(createPlaybackStore);
-  useEffect(() => editor.keepOnDevice(), [editor]);
+  useEffect(() => editor.outbox.keepOnDevice(), [editor]);
   useEffect(() => {
-    editor.reconcileReturned();
+    editor.outbox.reconcileReturned();
   });
   // A save that failed for the connection is tried again when the browser is back online.
   useEffect(() => {
     const onOnline = () => {
-      if (editor.getState().saveHeld === 'failed') void editor.saveUnsaved();
+      if (editor.getState().saveHeld === 'failed') void editor.outbox.saveUnsaved();
     };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
@@ -453,8 +453,8 @@ function UnsavedBanner({
         ) : null}
       </div>
       <div className="flex gap-2">
-        <Button onClick={() => void editor.saveUnsaved()}>Save changes</Button>
-        <Button variant="secondary" onClick={() => editor.discardUnsaved()}>
+        <Button onClick={() => void editor.outbox.saveUnsaved()}>Save changes</Button>
+        <Button variant="secondary" onClick={() => editor.outbox.discardUnsaved()}>
           Discard
         </Button>
       </div>

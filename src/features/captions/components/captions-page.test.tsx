@@ -74,6 +74,14 @@ async function typeColour(value: string) {
 
 const saveStatus = () => screen.getByRole('status', { name: 'Save status' });
 
+/**
+ * The banner shows once the save and its three retries have failed: four requests, which take
+ * more than the default second on a loaded machine. A test that gave up sooner would leave the
+ * last retry to land in the next test (a change made elsewhere there, a 409).
+ */
+const findUnsavedBanner = () =>
+  screen.findByRole('region', { name: 'Unsaved changes' }, { timeout: 10_000 });
+
 describe('CaptionsPage states', () => {
   it('shows a loading state, then the words with their summary', async () => {
     const projectId = await projectIdOf('Pasta hack');
@@ -223,7 +231,7 @@ describe('CaptionsPage saving', () => {
     const { list } = await openPage();
     await selectFirstWord(list);
     await typeColour('#22cc88');
-    const banner = await screen.findByRole('region', { name: 'Unsaved changes' });
+    const banner = await findUnsavedBanner();
     expect(within(banner).getByRole('heading')).toHaveTextContent('1 change not saved yet');
     expect(banner).toHaveTextContent('The service is busy');
     expect(within(list).getByText('Unsaved')).toBeVisible();
@@ -240,7 +248,7 @@ describe('CaptionsPage saving', () => {
     const { list } = await openPage();
     await selectFirstWord(list);
     await typeColour('#44aa11');
-    const banner = await screen.findByRole('region', { name: 'Unsaved changes' });
+    const banner = await findUnsavedBanner();
     await userEvent.click(within(banner).getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
     expect(within(list).queryByText('Unsaved')).toBeNull();

@@ -14,7 +14,7 @@ import type {
 } from '@/api/schema.gen.ts';
 import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords, shareIndex } from './caption-doc.ts';
-import type { ChangeTraits, LatestRevision } from './save-queue.ts';
+import type { ChangeTraits, LatestRevision } from '@/editor-kit/save-queue.ts';
 
 /** Values of the fields a change sets on a word. */
 export interface WordValues {

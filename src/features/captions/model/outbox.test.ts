@@ -3,14 +3,8 @@ import { memoryStorage } from '@/test/memory-storage.ts';
 import { fixtureDoc } from '../testing/caption-fixtures.ts';
 import { applyChange, editWords } from './caption-change.ts';
 import { wordById } from './caption-doc.ts';
-import {
-  applyOutbox,
-  loadOutbox,
-  outboxKey,
-  reconcile,
-  saveOutbox,
-  type OutboxEntry,
-} from './outbox.ts';
+import { applyEntries } from '@/editor-kit/outbox.ts';
+import { loadOutbox, outboxKey, reconcile, saveOutbox, type OutboxEntry } from './outbox.ts';
 
 const entry = (id: string, change: OutboxEntry['change']): OutboxEntry => ({
   id,
@@ -46,9 +40,9 @@ describe('outbox', () => {
         style: { color: '#222222' },
       }),
     });
-    const shown = applyOutbox(doc, [first, second]);
+    const shown = applyEntries(applyChange, doc, [first, second]);
     expect(wordById(shown.words.words, 'w0')?.style?.color).toBe('#222222');
-    expect(applyOutbox(doc, [])).toBe(doc);
+    expect(applyEntries(applyChange, doc, [])).toBe(doc);
   });
 
   it('reconciles on return: drops what the service has, counts words changed elsewhere', () => {

@@ -1,26 +1,16 @@
 /**
- * Changes not yet confirmed by the service, in the order they were made: shown at once on top of
- * the document, saved one after another, kept on this device (localStorage, per project) so a
- * reload or a lost connection loses nothing, and reconciled with the service on return: edits the
- * service already has are dropped, edits to words changed elsewhere since are counted (saving
- * leaves those words as the other person set them, and says so).
+ * The caption styler's outbox (the editor kit's, see editor-kit/outbox.ts): its changes kept on
+ * this device (localStorage, per project) so a reload or a lost connection loses nothing, and
+ * reconciled with the service on return: edits the service already has are dropped, edits to
+ * words changed elsewhere since are counted (saving leaves those words as the other person set
+ * them, and says so).
  */
+import type { OutboxEntry as KitOutboxEntry } from '@/editor-kit/contract.ts';
 import type { CaptionDoc } from './caption-doc.ts';
 import { indexOfWords } from './caption-doc.ts';
-import { applyChange, hasSettings, hasValues, type CaptionChange } from './caption-change.ts';
+import { hasSettings, hasValues, type CaptionChange } from './caption-change.ts';
 
-export type OutboxStatus = 'pending' | 'saving' | 'unsaved';
-
-export interface OutboxEntry {
-  id: string;
-  label: string;
-  change: CaptionChange;
-  /** pending: waiting its turn; saving: being sent; unsaved: its save failed or was cut short. */
-  status: OutboxStatus;
-  /** Why the last save failed, in words. */
-  error?: string | undefined;
-  createdAt: number;
-}
+export type OutboxEntry = KitOutboxEntry<CaptionChange>;
 
 export const outboxKey = (projectId: string) => `cutroom:captions:unsaved:${projectId}`;
 
@@ -61,13 +51,6 @@ export function saveOutbox(
   } catch {
     return false;
   }
-}
-
-/** The document with every entry applied in order (what the screen shows). */
-export function applyOutbox(doc: CaptionDoc, entries: readonly OutboxEntry[]): CaptionDoc {
-  let shown = doc;
-  for (const entry of entries) shown = applyChange(shown, entry.change);
-  return shown;
 }
 
 export interface Reconciled {

@@ -87,8 +87,8 @@ async function open(name: string, storage: Storage = memoryStorage()) {
     queryClient.fetchQuery(captionWordsQueryOptions(projectId)),
     queryClient.fetchQuery(captionStyleQueryOptions(projectId)),
   ]);
-  editor.keepOnDevice();
-  editor.reconcileReturned();
+  editor.outbox.keepOnDevice();
+  editor.outbox.reconcileReturned();
   requests.length = 0;
   Object.assign(writes, { inFlight: 0, most: 0, statuses: [] });
   return { projectId, queryClient, editor, storage };
@@ -276,7 +276,7 @@ describe('conflicts and unsaved changes', () => {
       color: '#abcdef',
       fontWeight: '900',
     });
-    await second.editor.saveUnsaved();
+    await second.editor.outbox.saveUnsaved();
     expect(second.editor.getState().outbox).toEqual([]);
     expect(storage.getItem(outboxKey(second.projectId))).toBeNull();
     const saved = (await serverWords(second.projectId)).find(
