@@ -10,12 +10,15 @@ export function isFinishedJobStatus(status: string): boolean {
 }
 
 /**
- * How soon a running job is read again: half a second after it started (or was first seen), then
- * every second, then slower the longer it runs (at most every 5 s). The service sends no progress
- * events, only its end (which stops the polling at once), so the progress comes from here.
+ * How soon a running job is read again: a quarter of a second after it started (or was first
+ * seen), so the screen says "running" well within its first second even on a slow link, then half
+ * a second later, then every second, then slower the longer it runs (at most every 5 s). The
+ * service sends no progress events, only its end (which stops the polling at once), so the
+ * progress comes from here.
  */
 export function followJobIntervalMs(reads: number): number {
-  if (reads <= 1) return 500;
+  if (reads <= 0) return 250;
+  if (reads === 1) return 500;
   return Math.min(5_000, Math.round(1_000 * 1.5 ** Math.max(0, reads - 2)));
 }
 
