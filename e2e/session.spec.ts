@@ -77,7 +77,13 @@ test('no API key, demo key or server secret is in the served JavaScript', async 
   const canvas = page.getByRole('application', { name: /Timeline canvas/ });
   await expect(canvas).toBeVisible({ timeout: 15_000 });
   // The pointer on the canvas mounts its overlay: that chunk (Konva) is loaded and checked too.
+  // Awaited by name: it loads after the canvas has measured itself, and the network can be idle
+  // for a moment before that (the timeline's preview panel loads its own chunks first).
+  const overlayChunk = page.waitForResponse((response) =>
+    /\/timeline-overlay-[\w-]+\.js$/.test(response.url()),
+  );
   await canvas.hover();
+  await overlayChunk;
   await page.waitForLoadState('networkidle');
   let scripts: string[] = [];
   while (scripts.length !== pending.length) scripts = await Promise.all([...pending]);

@@ -20,6 +20,8 @@ import {
  */
 test.describe('timeline editor fixes', () => {
   test('a marquee over 1,000 items redraws only the overlay while it moves', async ({ page }) => {
+    // Every layer in view: the editor's design size (1440 × 900).
+    await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, 'Webinar recap - March');
     await canvas.focus();
     await page.keyboard.press('0'); // fit the project: every item in view
@@ -144,6 +146,8 @@ test.describe('timeline editor fixes', () => {
   });
 
   test('the canvas is as tall as its rows: the last layer shows, locked', async ({ page }) => {
+    // At the editor's design size (1440 × 900): the preview and the inspector beside the canvas.
+    await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, 'Customer testimonial - Lena');
     const layers = page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
     const last = layers.last();
@@ -185,23 +189,26 @@ test.describe('timeline editor fixes', () => {
   }) => {
     const { projectId, canvas } = await openTimeline(page, 'AMA cutdown (ep 44)');
     const timeline = await fetchTimeline(page, projectId);
-    const preview = page.getByRole('img', { name: /^Frame at / });
+    const preview = page.getByRole('application', { name: /^Frame at / });
     await expect(preview).toBeVisible();
     const box = (await preview.boundingBox())!;
     // The 9:16 frame.
     expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
     const pixels = () =>
-      preview.evaluate((element) => {
-        const c = element as HTMLCanvasElement;
-        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        let hash = 0;
-        let lit = 0;
-        for (let i = 0; i < data.length; i += 16) {
-          hash = (hash * 31 + data[i]! + data[i + 1]! * 3 + data[i + 2]! * 7) | 0;
-          if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit += 1;
-        }
-        return { hash, lit };
-      });
+      preview
+        .locator('canvas')
+        .first()
+        .evaluate((element) => {
+          const c = element as HTMLCanvasElement;
+          const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+          let hash = 0;
+          let lit = 0;
+          for (let i = 0; i < data.length; i += 16) {
+            hash = (hash * 31 + data[i]! + data[i + 1]! * 3 + data[i + 2]! * 7) | 0;
+            if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit += 1;
+          }
+          return { hash, lit };
+        });
 
     // A caption plays at some time: scrub there on the ruler.
     const caption = timeline.layers

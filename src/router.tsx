@@ -27,4 +27,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** An editor screen: the app's main area spans the window instead of the reading width. */
+    fullWidth?: boolean;
+  }
 }

@@ -76,8 +76,11 @@ const pageDir = fileURLToPath(new URL('./timeline-peer', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WITH_PEER = process.env.BENCH_PEER !== '0';
-/** Tall enough for all 20 rows (the canvas is as tall as its rows, up to the viewport). */
-const VIEWPORT = { width: 1280, height: 1440 };
+/**
+ * Tall enough for all 20 rows beside the preview (the canvas is as tall as its rows, up to the
+ * viewport).
+ */
+const VIEWPORT = { width: 1280, height: 1600 };
 /**
  * Input events a second (BENCH_INPUT_HZ), as a pointing device reports them: USB mice report at
  * 125-1,000 Hz, trackpads at 90-120+. At 60 Hz, events sent from a timer beat against the
@@ -117,10 +120,17 @@ interface FrameGoal {
   presentedPerSecond: number;
   longestLoafMs?: number;
 }
-const GOALS: { small: FrameGoal; large: FrameGoal; groupCommitMs: number } = {
+const GOALS: {
+  small: FrameGoal;
+  large: FrameGoal;
+  groupCommitMs: number;
+  editSettleMs: number;
+} = {
   small: { p95Ms: FRAME_MS, presentedPerSecond: 55, longestLoafMs: 50 },
   large: { p95Ms: 1000 / 30, presentedPerSecond: 30 },
   groupCommitMs: 500,
+  // Adding, splitting and undoing settle ("Revision N") within 300 ms (at 1,000 items).
+  editSettleMs: 300,
 };
 /** The gestures the frame goals apply to. */
 const SMOOTH_GESTURES = new Set(['drag', 'marquee', 'zoom', 'scroll', 'group drag']);
@@ -129,6 +139,14 @@ const SMOOTH_GESTURES = new Set(['drag', 'marquee', 'zoom', 'scroll', 'group dra
  * p95 and long-animation-frame goals apply, not frames presented a second.
  */
 const HELD_GESTURES = new Set(['snapped drag']);
+/**
+ * The editing gestures graded at 1,000 items only (the issue's goals): playback for ten seconds
+ * and a drag on the preview against the small frame goals, and the edits' settle times.
+ */
+const EDITING_FRAME_GESTURES = new Set(['playback', 'preview drag']);
+const EDITING_SETTLE_GESTURES = new Set(['add text', 'split', 'undo split']);
+/** How long playback is measured. */
+const PLAYBACK_MS = 10_000;
 
 type LibName = 'cutroom' | 'peer (dragLine on)' | 'peer (dragLine off)' | typeof BASELINE;
 /** The machine's ceiling, measured beside Cutroom: see BASELINE_PAGE. */
@@ -729,7 +747,7 @@ type Item = Pick<
   TimelineItem,
   'id' | 'type' | 'name' | 'layer_index' | 'start_seconds' | 'end_seconds'
 >;
-type TimelineData = Pick<Timeline, 'revision' | 'layers'>;
+type TimelineData = Pick<Timeline, 'revision' | 'layers' | 'fps'>;
 
 interface Lib {
   name: LibName;
@@ -996,7 +1014,9 @@ async function measure(
   const goal = currentSize >= 10_000 ? GOALS.large : GOALS.small;
   const overGoal = (duration: number) =>
     lib.name === 'cutroom' &&
-    (SMOOTH_GESTURES.has(name) || HELD_GESTURES.has(name)) &&
+    (SMOOTH_GESTURES.has(name) ||
+      HELD_GESTURES.has(name) ||
+      (EDITING_FRAME_GESTURES.has(name) && currentSize <= 1000)) &&
     goal.longestLoafMs !== undefined &&
     duration > goal.longestLoafMs;
   for (const loaf of loafs)
@@ -1190,7 +1210,12 @@ async function commonGestures(
 
   // Trim: the end handle of another item pulled 20 px left.
   const trimmed = pickItem(setup.timeline, ['video', 'image'], 50 / zoom, 0, new Set([dragged.id]));
-  const trimRect = await bringIntoView(lib, trimmed);
+  let trimRect = await bringIntoView(lib, trimmed);
+  if (trimRect.x + trimRect.width > lib.area.x + lib.area.width - 10) {
+    // A long item: its end two thirds into the time area (its handle in view).
+    await lib.setScroll(Math.max(0, trimmed.end_seconds * zoom - (lib.area.width * 2) / 3));
+    trimRect = (await lib.itemRect(trimmed.id)) ?? trimRect;
+  }
   const edge = { x: trimRect.x + trimRect.width - 3, y: trimRect.y + trimRect.height / 2 };
   const trimBefore = await lib.span(trimmed.id);
   gestures.trim = await measure(lib, 'trim', async (gesture) => {
@@ -1441,6 +1466,198 @@ async function cutroomGestures(
     gestures['group drag']!.undoMs = undo.undoMs;
     gestures.undo = undo;
   }
+  await editingGestures(lib, setup, gestures, getRevision, setRevision);
+}
+
+/** `m:ss:ff` (or `h:mm:ss:ff`), as the transport shows the playhead, in seconds. */
+function parseTimecode(text: string, fps: number): number {
+  const parts = text.trim().split(':').map(Number);
+  const frames = parts.pop() ?? 0;
+  return parts.reduce((sum, part) => sum * 60 + part, 0) + frames / fps;
+}
+
+/**
+ * The editing gestures of issue 32, on Cutroom only: playback for ten seconds (frames from the
+ * simulator's renderer, fetched ahead), a drag on the preview (Alt: no snapping, so every frame
+ * has something new to show) and its commit, and the settle times of adding a text item (T),
+ * splitting at the playhead (S) and undoing the split, from the key press to "Revision N".
+ */
+async function editingGestures(
+  lib: Lib,
+  setup: Setup,
+  gestures: Record<string, GestureFigures>,
+  getRevision: () => number,
+  setRevision: (revision: number) => void,
+): Promise<void> {
+  const { page } = lib;
+  const canvas = page.getByRole('application', { name: /Timeline canvas/ });
+  const preview = page.getByRole('application', { name: /^Frame at/ });
+  const timecode = page.getByRole('status', { name: 'Playhead' });
+  // The timeline as the gestures before left it (moved, trimmed).
+  const timeline = await page.evaluate(
+    async (id) => (await (await fetch(`/api/v1/projects/${id}/timeline`)).json()) as Timeline,
+    setup.projectId,
+  );
+  const fps = timeline.fps;
+  const playheadTo = async (seconds: number) => {
+    const field = page.getByLabel('Playhead (s)');
+    await field.fill(String(seconds));
+    await field.press('Enter');
+    await canvas.focus();
+    await page.waitForTimeout(500);
+  };
+  const settle = async (what: string) => {
+    const target = getRevision() + 1;
+    const ms = await commitTime(page, target, 'key');
+    if (!Number.isFinite(ms)) throw new Error(`cutroom: the ${what} was not committed in 60 s`);
+    setRevision(target);
+    return ms;
+  };
+  // Nothing selected (the group move selected everything).
+  await canvas.focus();
+  await press(lib, 'Escape', 'Escape');
+
+  // Playback: ten seconds from a third into the project, frames fetched ahead as it plays.
+  const all = timeline.layers.flatMap((layer) => layer.items);
+  const duration = Math.max(...all.map((item) => item.end_seconds));
+  const from = Math.round(duration / 3);
+  await playheadTo(from);
+  let framesFetched = 0;
+  const countFrames = (response: { url(): string }) => {
+    if (response.url().includes('/preview-frame')) framesFetched += 1;
+  };
+  gestures.playback = await measure(lib, 'playback', async (gesture) => {
+    page.on('response', countFrames);
+    const start = parseTimecode((await timecode.textContent()) ?? '', fps);
+    await press(lib, ' ', 'Space');
+    await page.waitForTimeout(PLAYBACK_MS);
+    await gesture.motionEnd();
+    await press(lib, 'k', 'KeyK');
+    await gesture.done();
+    page.off('response', countFrames);
+    const end = parseTimecode((await timecode.textContent()) ?? '', fps);
+    return {
+      effect: `played ${fmt(start, 2)} → ${fmt(end, 2)} s; ${framesFetched} frames fetched from the service`,
+      ok: end - start > (PLAYBACK_MS / 1000) * 0.8 && framesFetched >= 10,
+    };
+  });
+
+  // A drag on the preview: the top visual item (not text: its pixels are the service's) at a time.
+  const at = from + 1;
+  await playheadTo(at);
+  const onFrame = [...timeline.layers]
+    .sort((a, b) => a.index - b.index)
+    .flatMap((layer) =>
+      layer.items.filter(
+        (item) => item.start_seconds <= at && at < item.end_seconds && item.layout,
+      ),
+    );
+  const target = [...onFrame].reverse().find((item) => item.type !== 'text');
+  if (!target) throw new Error(`no visual item on the frame at ${at} s`);
+  const box = (await preview.boundingBox())!;
+  const k = box.width / 1080;
+  const layout = target.layout!;
+  const grab = { x: box.x + layout.x * k, y: box.y + layout.y * k };
+  const layoutsBefore = await serverLayouts(page, setup.projectId);
+  gestures['preview drag'] = await measure(lib, 'preview drag', async (gesture) => {
+    await pointerGesture(
+      lib,
+      grab,
+      (t) => ({
+        x: grab.x + alongWaypoints([0, 60, -20, 50, 20], t),
+        y: grab.y + alongWaypoints([0, 40, -30, 30, 15], t),
+      }),
+      { modifiers: ALT },
+    );
+    await gesture.motionEnd();
+    const commitMs = await commitTime(page, getRevision() + 1, 'pointer');
+    setRevision(getRevision() + 1);
+    await gesture.done();
+    const layoutsAfter = await serverLayouts(page, setup.projectId);
+    const moved = [...layoutsAfter].filter(([id, l]) => {
+      const before = layoutsBefore.get(id);
+      return before && (before.x !== l.x || before.y !== l.y);
+    });
+    const [id, after] = moved[0] ?? [];
+    const name = all.find((item) => item.id === id)?.name ?? '';
+    const before = id ? layoutsBefore.get(id) : undefined;
+    return {
+      effect: moved.length
+        ? `“${name}” moved ${fmt(after!.x - before!.x, 0)}, ${fmt(after!.y - before!.y, 0)} px on the frame`
+        : 'nothing moved on the frame',
+      ok: moved.length === 1,
+      commitMs,
+    };
+  });
+
+  // Add a text item at the playhead (T): the first time with a text layer free for 3 s.
+  const textLayers = timeline.layers.filter((layer) => layer.kind === 'text');
+  const freeAt = (layerItems: Item[], time: number) =>
+    layerItems.every((item) => item.end_seconds <= time || item.start_seconds >= time + 3);
+  let addAt: number | null = null;
+  for (let time = Math.round(duration / 2); time < duration - 3 && addAt === null; time += 1)
+    if (textLayers.some((layer) => freeAt(layer.items, time))) addAt = time;
+  if (addAt === null) throw new Error('no text layer with 3 s free after the middle');
+  await playheadTo(addAt);
+  const before = await serverLayouts(page, setup.projectId);
+  gestures['add text'] = await measure(lib, 'add text', async (gesture) => {
+    await press(lib, 't', 'KeyT');
+    const commitMs = await settle('text addition');
+    await gesture.done();
+    const after = await serverLayouts(page, setup.projectId);
+    const added = [...after.keys()].filter((id) => !before.has(id));
+    return {
+      effect: `${added.length} text item added at ${addAt} s`,
+      ok: added.length === 1,
+      commitMs,
+    };
+  });
+
+  // Split at the playhead (S): the added text item is selected, the playhead a second into it.
+  await playheadTo(addAt + 1);
+  const beforeSplit = await serverLayouts(page, setup.projectId);
+  gestures.split = await measure(lib, 'split', async (gesture) => {
+    await press(lib, 's', 'KeyS');
+    const commitMs = await settle('split');
+    await gesture.done();
+    const after = await serverLayouts(page, setup.projectId);
+    return {
+      effect: `${after.size - beforeSplit.size} item more after the split`,
+      ok: after.size === beforeSplit.size + 1,
+      commitMs,
+    };
+  });
+  gestures['undo split'] = await measure(lib, 'undo split', async (gesture) => {
+    await press(lib, 'z', 'KeyZ', 2);
+    const commitMs = await settle('undo of the split');
+    await gesture.done();
+    const after = await serverLayouts(page, setup.projectId);
+    return {
+      effect: `${after.size === beforeSplit.size ? 'joined again' : 'not joined'}`,
+      ok: after.size === beforeSplit.size,
+      commitMs,
+    };
+  });
+}
+
+/** Every visual item's place on the frame, on the server. */
+async function serverLayouts(
+  page: Page,
+  projectId: string,
+): Promise<Map<string, { x: number; y: number }>> {
+  const entries = await page.evaluate(async (id) => {
+    const timeline = (await (await fetch(`/api/v1/projects/${id}/timeline`)).json()) as Timeline;
+    return timeline.layers.flatMap((layer) =>
+      layer.items.map(
+        (item) =>
+          [item.id, { x: item.layout?.x ?? 0, y: item.layout?.y ?? 0 }] as [
+            string,
+            { x: number; y: number },
+          ],
+      ),
+    );
+  }, projectId);
+  return new Map(entries);
 }
 
 /** The value at `t` (0-1) of straight legs through `points`, evenly spaced in time. */
@@ -1806,9 +2023,20 @@ function goalMisses(results: CellResult[]): string[] {
     const goal = cell.size >= 10_000 ? GOALS.large : GOALS.small;
     for (const [name, g] of Object.entries(cell.gestures)) {
       const held = HELD_GESTURES.has(name);
-      if (!SMOOTH_GESTURES.has(name) && !held) continue;
       const where = `${cell.size.toLocaleString('en')} items, ${name}`;
-      if (g.p95 > goal.p95Ms + JITTER_MS)
+      if (
+        EDITING_SETTLE_GESTURES.has(name) &&
+        cell.size <= 1000 &&
+        !(g.commitMs! <= GOALS.editSettleMs)
+      )
+        misses.push(
+          `${where}: settled in ${fmt(g.commitMs!, 0)} ms (goal ≤ ${GOALS.editSettleMs})`,
+        );
+      const editing = EDITING_FRAME_GESTURES.has(name) && cell.size <= 1000;
+      if (!SMOOTH_GESTURES.has(name) && !held && !editing) continue;
+      // The editing gestures' goals are the issue's, at 1,000 items: playback has no p95 goal
+      // (a frame of video lasts two display frames: the rAF gaps are the page's, not the goal).
+      if (name !== 'playback' && g.p95 > goal.p95Ms + JITTER_MS)
         misses.push(
           `${where}: p95 frame ${fmt(g.p95)} ms (goal ≤ ${fmt(goal.p95Ms)} + ${JITTER_MS} ms jitter)${ceiling(name)}`,
         );

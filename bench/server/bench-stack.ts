@@ -86,17 +86,22 @@ export interface BffProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node src/server/launch.mjs` as `npm start` does (its Node flags too) on a free port; logs go to a file. */
+/**
+ * Starts `node src/server/launch.mjs` as `npm start` does (its Node flags too) on a free port; logs
+ * go to a file. `wrapper`: a command Node runs under (e.g. valgrind and its options), same pid.
+ */
 export async function startBff(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  wrapper: readonly string[] = [],
 ): Promise<BffProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-'));
   const logFile = join(dir, 'bff.log');
   const fd = openSync(logFile, 'w');
+  const [command = process.execPath, ...prefix] = [...wrapper, process.execPath];
   const child = spawn(
-    process.execPath,
-    [...startScriptNodeFlags(bffRoot), ...nodeArgs, 'src/server/launch.mjs'],
+    command,
+    [...prefix, ...startScriptNodeFlags(bffRoot), ...nodeArgs, 'src/server/launch.mjs'],
     {
       cwd: bffRoot,
       env: {
@@ -200,13 +205,33 @@ export interface PlainProxy {
   stop(): Promise<void>;
 }
 
-/** The reference proxy (plain-proxy.ts) in its own process, in front of `upstreamBaseUrl`. */
-export function startPlainProxy(upstreamBaseUrl: string, key: string): Promise<PlainProxy> {
+/**
+ * The reference proxy (plain-proxy.ts) in its own process, in front of `upstreamBaseUrl`.
+ * `wrapper`: a command Node runs under (e.g. valgrind and its options), same pid. `client`: its
+ * client to the upstream (`undici`: the BFF's; see plain-proxy.ts).
+ */
+export function startPlainProxy(
+  upstreamBaseUrl: string,
+  key: string,
+  wrapper: readonly string[] = [],
+  client: 'node:http' | 'undici' = 'node:http',
+): Promise<PlainProxy> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(fileURLToPath(new URL('./plain-proxy.ts', import.meta.url)), {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, PLAIN_PROXY_UPSTREAM: upstreamBaseUrl, PLAIN_PROXY_KEY: key },
-    });
+    const file = fileURLToPath(new URL('./plain-proxy.ts', import.meta.url));
+    const options = {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        PLAIN_PROXY_UPSTREAM: upstreamBaseUrl,
+        PLAIN_PROXY_KEY: key,
+        PLAIN_PROXY_CLIENT: client,
+      },
+    };
+    const [command, ...prefix] = wrapper;
+    const child: ChildProcess =
+      command === undefined
+        ? fork(file, options)
+        : spawn(command, [...prefix, process.execPath, ...process.execArgv, file], options);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.once('message', (message) => {
       resolve({

@@ -3,8 +3,10 @@
  * header (nginx-proxy.ts), both in front of the same fixed-body upstream, driven open loop at the
  * same fixed rate (BENCH_NGINX_RATE, 1,000 requests/s) with the GET list of 20 projects; the BFF's
  * requests rotate over BENCH_SESSIONS (100) signed-in sessions, with every check it makes (sealed
- * session, allow-list, rate limit, log line at `info`, metrics). Calling the upstream directly and
- * a plain node:http proxy (nothing but the hop) run beside them as information.
+ * session, allow-list, rate limit, log line at `info`, metrics). Calling the upstream directly, a
+ * plain node:http proxy (nothing but the hop) and the same hop through the BFF's own client
+ * (node:http's server with undici: the floor of the BFF's design, see plain-proxy.ts) run beside
+ * them as information.
  *
  * The sides take turns in BENCH_NGINX_ROUNDS (3) rounds of BENCH_NGINX_SECONDS (5) s each (the
  * order rotating), so a neighbour's burst of CPU lands on all of them alike. Per side: each
@@ -66,6 +68,7 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
   const { upstream, bff, sessions, rate, seconds, rounds, sockets } = options;
   const nginx = await startNginxProxy(upstream.baseUrl, FIXED_KEY);
   const plain = await startPlainProxy(upstream.baseUrl, FIXED_KEY);
+  const floor = await startPlainProxy(upstream.baseUrl, FIXED_KEY, [], 'undici');
   try {
     const direct = new URL(upstream.baseUrl);
     const path = '/projects?limit=20';
@@ -100,6 +103,11 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
         label: 'plain node:http proxy',
         target: target('plain proxy', plain.url, '/api/v1', () => ({})),
         pids: () => [plain.pid],
+      },
+      {
+        label: 'node:http + undici',
+        target: target('node:http + undici', floor.url, '/api/v1', () => ({})),
+        pids: () => [floor.pid],
       },
       {
         label: 'BFF',
@@ -157,17 +165,20 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
     }
     const perRequest = (ms: number, requests: number) => (ms * 1000) / requests;
     const of = (side: Side) => figures.get(side) as SideFigures;
-    const [directSide, nginxSide, plainSide, bffSide] = sides as [Side, Side, Side, Side];
+    const [directSide, nginxSide, plainSide, floorSide, bffSide] = sides as [
+      Side,
+      Side,
+      Side,
+      Side,
+      Side,
+    ];
+    const proxies = [nginxSide, plainSide, floorSide, bffSide];
     const p = (side: Side, q: number) => percentile(of(side).latencies, q);
     const cpu = (side: Side) => perRequest(of(side).proxyCpuMs, of(side).requests);
     const added = (side: Side, q: number) => p(side, q) - p(directSide, q);
     const rows: string[][] = [
       ['', ...sides.map((side) => side.label)],
-      [
-        'proxy CPU µs/request (/proc)',
-        '—',
-        ...[nginxSide, plainSide, bffSide].map((side) => fixed(cpu(side))),
-      ],
+      ['proxy CPU µs/request (/proc)', '—', ...proxies.map((side) => fixed(cpu(side)))],
       [
         'upstream CPU µs/request',
         ...sides.map((side) => fixed(perRequest(of(side).upstreamCpuMs, of(side).requests))),
@@ -178,21 +189,15 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
       ],
       ['latency p50 ms', ...sides.map((side) => fixed(p(side, 0.5), 3))],
       ['latency p99 ms', ...sides.map((side) => fixed(p(side, 0.99), 3))],
-      [
-        'added p50 ms (vs direct)',
-        '—',
-        ...[nginxSide, plainSide, bffSide].map((side) => signed(added(side, 0.5), 3)),
-      ],
-      [
-        'added p99 ms (vs direct)',
-        '—',
-        ...[nginxSide, plainSide, bffSide].map((side) => signed(added(side, 0.99), 3)),
-      ],
+      ['added p50 ms (vs direct)', '—', ...proxies.map((side) => signed(added(side, 0.5), 3))],
+      ['added p99 ms (vs direct)', '—', ...proxies.map((side) => signed(added(side, 0.99), 3))],
       [
         'CPU per request vs nginx',
         '—',
         '1.00×',
-        ...[plainSide, bffSide].map((side) => `${fixed(cpu(side) / cpu(nginxSide), 2)}×`),
+        ...[plainSide, floorSide, bffSide].map(
+          (side) => `${fixed(cpu(side) / cpu(nginxSide), 2)}×`,
+        ),
       ],
       [
         'achieved requests/s (lowest round)',
@@ -206,7 +211,9 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
         '  (all its threads: the BFF’s GC helpers count; nginx: master and worker). The added\n' +
         '  latency is each side’s percentile less direct’s, over the same rounds. The plain\n' +
         '  node:http proxy does nothing but the hop (no sessions, checks, logs or metrics): what\n' +
-        '  any Node proxy costs on this machine. No side sends Accept-Encoding (nginx compresses\n' +
+        '  any Node proxy costs on this machine; "node:http + undici" is the same hop with the\n' +
+        '  BFF’s own client used as the BFF uses it: the floor of the BFF’s design (Node’s HTTP\n' +
+        '  server and undici, nothing else). No side sends Accept-Encoding (nginx compresses\n' +
         '  nothing by default; the BFF would compress a browser’s JSON).',
     );
     const ratio = cpu(bffSide) / cpu(nginxSide);
@@ -221,8 +228,10 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
         met: ratio <= NGINX_GOALS.cpuRatio,
         why:
           `same run, same upstream and rate; a plain node:http proxy (the hop alone) took ` +
-          `${fixed(cpu(plainSide))} µs, ${fixed(cpu(plainSide) / cpu(nginxSide), 2)}× nginx's; ` +
-          `load average ${load}`,
+          `${fixed(cpu(plainSide))} µs, ${fixed(cpu(plainSide) / cpu(nginxSide), 2)}× nginx's, ` +
+          `node:http with the BFF's client (undici) ${fixed(cpu(floorSide))} µs, ` +
+          `${fixed(cpu(floorSide) / cpu(nginxSide), 2)}× nginx's; the BFF is ` +
+          `${fixed(cpu(bffSide) / cpu(floorSide), 2)}× that floor; load average ${load}`,
       },
       {
         goal: `BFF added p99 at ${rate} requests/s`,
@@ -237,6 +246,7 @@ export async function compareWithNginx(options: ComparisonOptions): Promise<Comp
       },
     ];
   } finally {
+    await floor.stop();
     await plain.stop();
     await nginx.stop();
   }

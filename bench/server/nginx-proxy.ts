@@ -33,11 +33,13 @@ export function nginxConfig(options: {
   port: number;
   upstream: URL;
   apiKey: string;
+  /** false: one process does everything (to run it under valgrind); default a master and a worker. */
+  masterProcess?: boolean;
 }): string {
   const { dir, port, upstream, apiKey } = options;
   const basePath = upstream.pathname.replace(/\/+$/, '');
   return `daemon off;
-master_process on;
+master_process ${options.masterProcess === false ? 'off' : 'on'};
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -86,10 +88,15 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Starts nginx in front of `upstreamBaseUrl` (e.g. `http://127.0.0.1:1234/v1`). */
+/**
+ * Starts nginx in front of `upstreamBaseUrl` (e.g. `http://127.0.0.1:1234/v1`). `wrapper`: a
+ * command nginx runs under (valgrind and its options); nginx then runs as one process (no master),
+ * the same configuration otherwise.
+ */
 export async function startNginxProxy(
   upstreamBaseUrl: string,
   apiKey: string,
+  wrapper: readonly string[] = [],
 ): Promise<NginxProxy> {
   ensureDebianPackage({
     binary: NGINX_PATH,
@@ -104,10 +111,22 @@ export async function startNginxProxy(
     // Run as root, nginx's worker drops to an unprivileged user, which must reach the folder.
     chmodSync(dir, 0o755);
     const config = join(dir, 'nginx.conf');
-    writeFileSync(config, nginxConfig({ dir, port, upstream: new URL(upstreamBaseUrl), apiKey }));
-    const child = spawn(NGINX_PATH, ['-p', dir, '-c', config, '-e', join(dir, 'error.log')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    writeFileSync(
+      config,
+      nginxConfig({
+        dir,
+        port,
+        upstream: new URL(upstreamBaseUrl),
+        apiKey,
+        masterProcess: wrapper.length === 0,
+      }),
+    );
+    const [command = NGINX_PATH, ...prefix] = [...wrapper, NGINX_PATH];
+    const child = spawn(
+      command,
+      [...prefix, '-p', dir, '-c', config, '-e', join(dir, 'error.log')],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;

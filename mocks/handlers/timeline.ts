@@ -1,6 +1,6 @@
 /** Project context and timeline editing: timeline, preview frame, operations, move, delete, mask. */
 import type { HttpHandler } from 'msw';
-import { invalid, notFound } from '../lib/errors.ts';
+import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import type { MovePlan, TrimPlan } from '../rules/timeline.ts';
 import {
   applyMove,
@@ -16,8 +16,10 @@ import {
 } from '../rules/timeline.ts';
 import type { Schema } from '../store/contract.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
+import { findAsset } from '../store/workspace.ts';
+import { ensureGeometry } from '../store/item-geometry.ts';
 import { idempotent, requireProject } from './helpers.ts';
-import { applyBatch } from '../rules/timeline-batch.ts';
+import { applyBatch, type BatchResult } from '../rules/timeline-batch.ts';
 import { applyTextStyle, planTextStyle, type TextStylePlan } from '../rules/timeline-text-style.ts';
 import { renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
@@ -29,6 +31,49 @@ type Planned =
   | { kind: 'timeline.item.move'; plan: MovePlan }
   | { kind: 'timeline.item.text.style'; plan: TextStylePlan };
 
+type Operation = Schema<'TimelineOperationRequest'>['operation'];
+type ItemOperation = Exclude<
+  Operation,
+  { operation_id: 'timeline.item.trim' | 'timeline.item.move' | 'timeline.item.text.style' }
+>;
+
+const isItemOperation = (op: Operation): op is ItemOperation =>
+  op.operation_id !== 'timeline.item.trim' &&
+  op.operation_id !== 'timeline.item.move' &&
+  op.operation_id !== 'timeline.item.text.style';
+
+/**
+ * An item operation (layout, sound, text, additions, split, duplicate) alone: the batch's rules
+ * under the name `operation`, a refusal answered as the error it is (400 naming the field, 404).
+ */
+function runItemOperation(
+  req: RouteRequest,
+  record: ProjectRecord,
+  op: ItemOperation,
+  expected: number,
+  dryRun: boolean,
+): BatchResult {
+  checkRevision(record, expected);
+  const result = applyBatch(req.workspace, record, [op], {
+    dryRun,
+    prefix: 'operation',
+    newEffectId: () => `fx_${req.sim.rng.hex(12)}`,
+    newItemId: () => `ti_${req.sim.rng.hex(12)}`,
+    newWordId: () => `cw_${req.sim.rng.hex(16)}`,
+  });
+  const failure = result.failed_operations[0];
+  if (failure) {
+    throw new ApiError(
+      failure.code === 'not_found' ? 404 : 400,
+      failure.code === 'not_found' ? 'not_found' : 'invalid_request',
+      failure.message,
+      failure.param ?? null,
+    );
+  }
+  if (result.applied) record.project.updated_at = req.sim.nowIso();
+  return result;
+}
+
 /** Plans the operation of a body the contract already checked (TimelineOperationRequest). */
 function parseOperation(
   req: RouteRequest,
@@ -37,6 +82,7 @@ function parseOperation(
   const { operation: op, expected_revision: expected } =
     req.body as Schema<'TimelineOperationRequest'>;
   checkRevision(record, expected);
+  if (isItemOperation(op)) throw new Error('Item operations go through runItemOperation.');
   if (op.operation_id === 'timeline.item.trim') {
     const plan = planTrim(req.workspace, record, {
       itemId: op.timeline_item_id,
@@ -65,20 +111,54 @@ function parseOperation(
 export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/projects/:projectId/timeline', (req) => ({
-      body: timelineView(requireProject(req)),
+      body: timelineView(requireProject(req), (id) => findAsset(req.workspace, id)?.kind),
     })),
 
     route(ctx, 'get', '/projects/:projectId/preview-frame', (req) => {
       const record = requireProject(req);
-      const at = queryOf(req, 'getPreviewFrame').at_seconds;
-      return new Response(renderPreviewFrame(record, at), {
+      const query = queryOf(req, 'getPreviewFrame');
+      ensureGeometry(record, (id) => findAsset(req.workspace, id)?.kind);
+      const svg = renderPreviewFrame(record, query.at_seconds, {
+        layers: query.layers,
+        excludeTypes: query.exclude_types,
+        excludeItemIds: query.exclude_item_ids,
+        onlyItemIds: query.only_item_ids,
+      });
+      return new Response(svg, {
         status: 200,
-        headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'image/svg+xml',
+          'cache-control': 'no-store',
+          'x-timeline-revision': String(record.timeline.revision),
+        },
       });
     }),
 
     route(ctx, 'post', '/projects/:projectId/timeline/operations/preview', (req) => {
       const record = requireProject(req);
+      const request = req.body as Schema<'TimelineOperationRequest'>;
+      if (isItemOperation(request.operation)) {
+        const result = runItemOperation(
+          req,
+          record,
+          request.operation,
+          request.expected_revision,
+          true,
+        );
+        const preview: TimelineOperationPreview = {
+          operation_id: request.operation.operation_id,
+          project_id: record.project.id,
+          current_revision: record.timeline.revision,
+          expected_revision: request.expected_revision,
+          destructive: result.destructive,
+          affected_timeline_item_ids: result.affected_timeline_item_ids,
+          would_create_timeline_item_ids: result.created_timeline_item_ids ?? [],
+          would_delete_timeline_item_ids: result.deleted_timeline_item_ids,
+          change_count: 1,
+          warnings: result.warnings,
+        };
+        return { body: preview };
+      }
       const { planned, expected } = parseOperation(req, record);
       const base = {
         operation_id: planned.kind,
@@ -118,6 +198,28 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
 
     route(ctx, 'post', '/projects/:projectId/timeline/operations', (req) => {
       const record = requireProject(req);
+      const request = req.body as Schema<'TimelineOperationRequest'>;
+      if (isItemOperation(request.operation)) {
+        const result = runItemOperation(
+          req,
+          record,
+          request.operation,
+          request.expected_revision,
+          false,
+        );
+        const body: Schema<'TimelineOperationResult'> = {
+          success: true,
+          operation_id: request.operation.operation_id,
+          project_id: record.project.id,
+          previous_revision: result.previous_revision,
+          revision: result.revision,
+          affected_timeline_item_ids: result.affected_timeline_item_ids,
+          created_timeline_item_ids: result.created_timeline_item_ids ?? [],
+          deleted_timeline_item_ids: result.deleted_timeline_item_ids,
+          warnings: result.warnings,
+        };
+        return { body };
+      }
       const { planned } = parseOperation(req, record);
       const previous = record.timeline.revision;
       const itemId = planned.plan.located.item.id;
@@ -158,6 +260,8 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
         const result = applyBatch(req.workspace, record, body.operations, {
           dryRun: body.dry_run === true,
           newEffectId: () => `fx_${req.sim.rng.hex(12)}`,
+          newItemId: () => `ti_${req.sim.rng.hex(12)}`,
+          newWordId: () => `cw_${req.sim.rng.hex(16)}`,
         });
         if (result.applied) record.project.updated_at = req.sim.nowIso();
         return { status: 200, body: result };

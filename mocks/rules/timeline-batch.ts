@@ -20,6 +20,22 @@ import {
   type Located,
 } from './timeline.ts';
 import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
+import { ensureGeometry } from '../store/item-geometry.ts';
+import { findAsset } from '../store/workspace.ts';
+import {
+  addOverlay,
+  addText,
+  applyAudio,
+  applyLayout,
+  applyTextContent,
+  duplicate,
+  join,
+  refitText,
+  remove,
+  snapshot,
+  split,
+  type ItemDraft,
+} from './timeline-items.ts';
 import { applyTextStyle, planTextStyle } from './timeline-text-style.ts';
 
 type Operation = Schema<'TimelineBatchOperation'>;
@@ -29,7 +45,11 @@ export type BatchResult = Schema<'TimelineBatchApplyResult'>;
 
 export interface BatchOptions {
   dryRun: boolean;
+  /** How fields are named in refusals (`operation` for the single-operation endpoints). */
+  prefix?: string;
   newEffectId(): string;
+  newItemId(): string;
+  newWordId(): string;
 }
 
 /** A copy of the project's timeline and caption words that the batch may change freely. */
@@ -40,6 +60,7 @@ function draftOf(record: ProjectRecord): ProjectRecord {
       ...record.timeline,
       layers: record.timeline.layers.map((layer) => ({
         ...layer,
+        // Nested fields (layout, audio, text style) are replaced, never changed in place.
         items: layer.items.map((item) => ({ ...item, effects: [...item.effects] })),
       })),
     },
@@ -48,7 +69,11 @@ function draftOf(record: ProjectRecord): ProjectRecord {
 }
 
 function failureOf(index: number, op: Operation, error: unknown): Failure {
-  const base = { index, operation_id: op.operation_id, timeline_item_id: op.timeline_item_id };
+  const base = {
+    index,
+    operation_id: op.operation_id,
+    timeline_item_id: op.timeline_item_id ?? '',
+  };
   if (error instanceof TimelineRuleError) {
     return { ...base, code: error.reason, message: error.message, param: error.param ?? undefined };
   }
@@ -64,6 +89,7 @@ export function applyBatch(
   operations: readonly Operation[],
   options: BatchOptions,
 ): BatchResult {
+  ensureGeometry(record, (assetId) => findAsset(workspace, assetId)?.kind);
   const draft = draftOf(record);
   const byId = new Map<string, { layer: LayerState; item: TimelineItem }>();
   for (const layer of draft.timeline.layers)
@@ -83,14 +109,49 @@ export function applyBatch(
   const moved = new Map<string, number>();
   const touched = new Set<LayerState>();
   const deleted = new Set<string>();
+  const created: string[] = [];
   let removedWords = 0;
+  // Words moved between items (split, join, duplicate, remove): the list is rebuilt at the end,
+  // a new item's words after those of the item it came from.
+  let wordsMoved = false;
+  const wordsAfter = new Map<string, string>();
+  let currentIndex = 0;
+  const items: ItemDraft = {
+    workspace,
+    draft,
+    find,
+    add(item, layer) {
+      layer.items.push(item);
+      byId.set(item.id, { layer, item });
+      touched.add(layer);
+      moved.set(item.id, currentIndex);
+      created.push(item.id);
+    },
+    remove({ item, layer }) {
+      layer.items = layer.items.filter((other) => other !== item);
+      byId.delete(item.id);
+      deleted.add(item.id);
+      removedWords += wordsByItem.get(item.id)?.length ?? 0;
+      wordsByItem.delete(item.id);
+      wordsMoved = true;
+    },
+    words: (itemId) => wordsByItem.get(itemId) ?? [],
+    setWords(itemId, words) {
+      wordsByItem.set(itemId, words);
+      wordsMoved = true;
+    },
+    newItemId: options.newItemId,
+    newWordId: options.newWordId,
+    newEffectId: options.newEffectId,
+  };
 
   operations.forEach((op, index) => {
-    const prefix = `operations[${index}].`;
+    currentIndex = index;
+    const prefix = `${options.prefix ?? `operations[${index}]`}.`;
     const outcome = (extra: Partial<Outcome>): Outcome => ({
       index,
       operation_id: op.operation_id,
-      timeline_item_id: op.timeline_item_id,
+      timeline_item_id: op.timeline_item_id ?? '',
       warnings: [],
       deleted_timeline_item_ids: [],
       removed_caption_word_count: 0,
@@ -181,8 +242,93 @@ export function applyBatch(
         case 'timeline.item.text.style': {
           const plan = planTextStyle(find, op, prefix);
           const item = applyTextStyle(plan);
+          refitText(item);
           results.push(
-            outcome({ layer_index: plan.located.layer.index, text_style: item.text_style }),
+            outcome({
+              layer_index: plan.located.layer.index,
+              text_style: item.text_style,
+              item: snapshot(item),
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.text.content':
+        case 'timeline.item.layout':
+        case 'timeline.item.audio': {
+          const located =
+            op.operation_id === 'timeline.item.layout'
+              ? applyLayout(items, op, prefix)
+              : op.operation_id === 'timeline.item.audio'
+                ? applyAudio(items, op, prefix)
+                : applyTextContent(items, op, prefix);
+          results.push(outcome({ layer_index: located.layer.index, item: snapshot(located.item) }));
+          break;
+        }
+        case 'timeline.text.add':
+        case 'timeline.overlay.add': {
+          const { item, warnings } =
+            op.operation_id === 'timeline.text.add'
+              ? { item: addText(items, op, prefix), warnings: [] }
+              : addOverlay(items, op, prefix);
+          results.push(
+            outcome({
+              timeline_item_id: item.id,
+              start_seconds: item.start_seconds,
+              end_seconds: item.end_seconds,
+              layer_index: item.layer_index,
+              created_item: snapshot(item),
+              warnings,
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.split': {
+          const { left, right } = split(items, op, prefix);
+          wordsAfter.set(right.id, left.id);
+          results.push(
+            outcome({
+              start_seconds: left.start_seconds,
+              end_seconds: left.end_seconds,
+              layer_index: left.layer_index,
+              item: snapshot(left),
+              created_item: snapshot(right),
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.join': {
+          const { item, layer } = join(items, op, prefix);
+          results.push(
+            outcome({
+              start_seconds: item.start_seconds,
+              end_seconds: item.end_seconds,
+              layer_index: layer.index,
+              item: snapshot(item),
+              deleted_timeline_item_ids: [op.other_timeline_item_id],
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.duplicate': {
+          const copy = duplicate(items, op, prefix);
+          wordsAfter.set(copy.id, op.timeline_item_id);
+          results.push(
+            outcome({
+              start_seconds: copy.start_seconds,
+              end_seconds: copy.end_seconds,
+              layer_index: copy.layer_index,
+              created_item: snapshot(copy),
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.remove': {
+          const { layer } = remove(items, op, prefix);
+          results.push(
+            outcome({
+              layer_index: layer.index,
+              deleted_timeline_item_ids: [op.timeline_item_id],
+            }),
           );
           break;
         }
@@ -227,7 +373,7 @@ export function applyBatch(
           op,
           new TimelineRuleError(
             'overlap',
-            `operations[${index}].new_start_seconds`,
+            `${options.prefix ?? `operations[${index}]`}.${op.operation_id === 'timeline.item.move' ? 'new_start_seconds' : 'start_seconds'}`,
             `"${culprit.name}" would overlap "${other.name}" (${other.start_seconds}-${other.end_seconds} s) on layer ${layer.index}.`,
           ),
         ),
@@ -238,6 +384,7 @@ export function applyBatch(
   const success = failures.length === 0;
   const applied = success && !options.dryRun;
   const previous = record.timeline.revision;
+  if (applied && wordsMoved) draft.captionWords = rebuildWords(wordsByItem, wordsAfter);
   if (applied) {
     record.timeline = { ...draft.timeline, revision: previous + 1 };
     record.captionWords = draft.captionWords;
@@ -256,7 +403,29 @@ export function applyBatch(
     warnings: results.flatMap((result) => result.warnings),
     affected_timeline_item_ids: [...new Set(results.map((result) => result.timeline_item_id))],
     deleted_timeline_item_ids: [...deleted],
+    created_timeline_item_ids: created.filter((id) => !deleted.has(id)),
   };
+}
+
+/** The caption word list after words moved between items: a new item's words after its source's. */
+function rebuildWords(
+  wordsByItem: ReadonlyMap<string, CaptionWord[]>,
+  after: ReadonlyMap<string, string>,
+): CaptionWord[] {
+  const out: CaptionWord[] = [];
+  const emitted = new Set<string>();
+  const followers = new Map<string, string[]>();
+  for (const [item, source] of after)
+    followers.set(source, [...(followers.get(source) ?? []), item]);
+  const emit = (itemId: string): void => {
+    if (emitted.has(itemId)) return;
+    emitted.add(itemId);
+    out.push(...(wordsByItem.get(itemId) ?? []));
+    for (const follower of followers.get(itemId) ?? []) emit(follower);
+  };
+  for (const itemId of wordsByItem.keys()) if (!after.has(itemId)) emit(itemId);
+  for (const itemId of wordsByItem.keys()) emit(itemId);
+  return out;
 }
 
 function requireEditable(

@@ -1,6 +1,6 @@
 /**
  * The assumed `timeline.item.text.style` operation: sets the colour (and, when given, the font
- * family) of a text item's text. The contract checks the shape (`color` is `#RRGGBB`); the rules
+ * family and size) of a text item's text. The contract checks the shape (`color` is `#RRGGBB`); the rules
  * here are the ones it cannot state: the item must exist, be a text item, and not sit on a locked
  * layer. Used by the single-operation endpoints and by the atomic batch.
  */
@@ -45,9 +45,13 @@ export function planTextStyle(
   // Left out: the item keeps its font; null: back to the project's default font.
   const fontFamily =
     op.font_family === undefined ? item.text_style?.font_family : (op.font_family ?? undefined);
+  // The size likewise: left out, kept; null, back to the default.
+  const fontSize =
+    op.font_size === undefined ? item.text_style?.font_size : (op.font_size ?? undefined);
   const after: TextStyle = {
     color: op.color.toUpperCase(),
     ...(fontFamily !== undefined ? { font_family: fontFamily } : {}),
+    ...(fontSize !== undefined ? { font_size: fontSize } : {}),
   };
   return { located, before: item.text_style, after };
 }

@@ -4,6 +4,7 @@
  */
 import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
+import { ensureGeometry } from '../store/item-geometry.ts';
 import { FPS } from '../store/seed-timeline.ts';
 import { round3, toFrame } from '../store/seed-context.ts';
 import type { LayerState, ProjectRecord, Workspace } from '../store/workspace.ts';
@@ -16,7 +17,12 @@ import type {
   TimelineItem,
 } from '@/api/schema.gen.ts';
 
-export function timelineView(record: ProjectRecord): Timeline {
+export function timelineView(
+  record: ProjectRecord,
+  assetKind?: (assetId: string) => 'video' | 'image' | 'audio' | undefined,
+): Timeline {
+  // Items stored before they had a layout and sound get them now (once: they are kept).
+  ensureGeometry(record, assetKind);
   return {
     project_id: record.project.id,
     revision: record.timeline.revision,

@@ -263,7 +263,7 @@ describe('trim', () => {
     });
     expect(stale.status).toBe(409);
     const bad = await api.post(`${base}/timeline/operations`, {
-      operation: { operation_id: 'timeline.item.split', timeline_item_id: item.id },
+      operation: { operation_id: 'timeline.item.reverse', timeline_item_id: item.id },
       expected_revision: 2,
     });
     expect(bad.status).toBe(400);

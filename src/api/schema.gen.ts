@@ -798,7 +798,7 @@ export interface paths {
         };
         /**
          * Render the frame at a time
-         * @description Returns the rendered frame of the project timeline at `at_seconds` as an SVG or PNG image.
+         * @description Returns the rendered frame of the project timeline at `at_seconds` as an SVG or PNG image: the items playing then, bottom layer first, each visual item drawn at its `layout` (position, scale, rotation, crop) on the 9:16 frame.
          */
         get: operations["getPreviewFrame"];
         put?: never;
@@ -2229,6 +2229,10 @@ export interface components {
             text: string | null;
             /** @description Assumed field (not shown in the reference): how a text item's text is drawn. Present on text items; other item types leave it out. */
             text_style?: components["schemas"]["TimelineTextStyle"];
+            /** @description Assumed field (not shown in the reference): where the item sits on the 9:16 frame. Present on video, image, overlay and text items; audio and caption items leave it out. */
+            layout?: components["schemas"]["TimelineItemLayout"];
+            /** @description Assumed field (not shown in the reference): the item's sound. Present on audio and video items; other item types leave it out. */
+            audio?: components["schemas"]["TimelineItemAudio"];
             effects: components["schemas"]["TimelineItemEffect"][];
         };
         TimelineItemEffect: {
@@ -2241,13 +2245,53 @@ export interface components {
             color: components["schemas"]["HexColor"];
             /** @description Font family of the text; left out when the item uses the project's default font. */
             font_family?: string;
+            /** @description Size of the text in pixels of a 1080-wide frame; left out when the item uses the default (72). */
+            font_size?: number;
+        };
+        /** @description Where a visual item sits on the 9:16 frame, in pixels of a 1080 × 1920 frame: the centre of what is shown (`x`, `y`), the scale of its natural size (`width` × `height`, set by the service from the media or the text) across and down (`scale_x`, `scale_y`: equal keeps its aspect), its rotation in degrees clockwise about that centre, and the `crop`: shares of the natural size cut from each side. */
+        TimelineItemLayout: {
+            x: number;
+            y: number;
+            scale_x: number;
+            scale_y: number;
+            rotation_deg: number;
+            crop: components["schemas"]["TimelineItemCrop"];
+            /** @description Natural width (scale 1, no crop), frame pixels; set by the service. */
+            width: number;
+            /** @description Natural height (scale 1, no crop), frame pixels; set by the service. */
+            height: number;
+        };
+        /** @description Shares (0 to 0.9) of the item's natural width or height cut from each side; left + right and top + bottom stay below 0.95 (400 naming the second side otherwise). */
+        TimelineItemCrop: {
+            left: number;
+            top: number;
+            right: number;
+            bottom: number;
+        };
+        /** @description An item's sound: volume in percent of the source (0 to 200), muted, and fades in and out in seconds; the two fades together are at most the item's length. */
+        TimelineItemAudio: {
+            volume_percent: number;
+            muted: boolean;
+            fade_in_seconds: number;
+            fade_out_seconds: number;
+        };
+        /** @description Layout fields to set; a field left out keeps its value (the natural size is the service's). */
+        TimelineLayoutInput: {
+            x?: number;
+            y?: number;
+            scale_x?: number;
+            scale_y?: number;
+            rotation_deg?: number;
+            crop?: components["schemas"]["TimelineItemCrop"];
         };
         /**
          * @description A timeline operation, discriminated by `operation_id`. `timeline.item.trim` is from the reference;
-         *     `timeline.item.move` and `timeline.item.text.style` are assumed. Other identifiers are not shown in
-         *     the reference.
+         *     the others are assumed (the batch's operations; join and remove exist only as undo steps of a
+         *     batch). A rule an operation breaks (a locked layer, a split outside the item, fades longer than
+         *     the item) is answered with 400 naming the field, e.g. `operation.at_seconds`. Other identifiers
+         *     are not shown in the reference.
          */
-        TimelineOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineTextStyleOperation"];
+        TimelineOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineDuplicateOperation"];
         TimelineTrimOperation: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2334,9 +2378,128 @@ export interface components {
             color: components["schemas"]["HexColor"];
             /** @description The font family; null sets the project's default font back (the undo of setting one); left out, the item keeps its font. */
             font_family?: string | null;
+            /** @description The size in pixels of a 1080-wide frame; null sets the default (72) back; left out, it is kept. */
+            font_size?: number | null;
+        };
+        /** @description Places a visual item (video, image, overlay, text) on the frame: the fields given are set, the others kept. Audio and caption items are refused (`not_visual`), a locked layer's items too (`locked_layer`). */
+        TimelineLayoutOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.layout";
+            timeline_item_id: string;
+            x?: number;
+            y?: number;
+            scale_x?: number;
+            scale_y?: number;
+            rotation_deg?: number;
+            crop?: components["schemas"]["TimelineItemCrop"];
+        };
+        /** @description Sets an audio or video item's sound: the fields given are set, the others kept. Other items are refused (`no_audio`), a locked layer's items too (`locked_layer`); fades longer than the item together are refused (`invalid_fade`, naming `fade_out_seconds`). */
+        TimelineAudioOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.audio";
+            timeline_item_id: string;
+            /** @description Percent of the source's volume; outside 0-200 is answered with 400 naming this field. */
+            volume_percent?: number;
+            muted?: boolean;
+            fade_in_seconds?: number;
+            fade_out_seconds?: number;
+        };
+        /** @description Replaces a text item's text. Other items are refused (`not_text`), a locked layer's too (`locked_layer`). */
+        TimelineTextContentOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.text.content";
+            timeline_item_id: string;
+            text: string;
+        };
+        /** @description Adds a text item on a layer that takes text (text or overlay). Refused: a layer that does not exist (`unknown_layer`), is locked (`locked_layer`) or does not take text (`incompatible_layer`), a span that overlaps another item (`overlap`) or is shorter than a frame (`invalid_span`), an id in use (`id_taken`). */
+        TimelineTextAddOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.text.add";
+            /** @description The new item's id; the service makes one when it is left out. Chosen by the editor, an undone and redone addition keeps its id, so later undo steps that name it still apply. */
+            timeline_item_id?: string;
+            layer_index: number;
+            start_seconds: number;
+            end_seconds: number;
+            text: string;
+            color: components["schemas"]["HexColor"];
+            font_family?: string;
+            font_size?: number;
+            layout?: components["schemas"]["TimelineLayoutInput"];
+        };
+        /** @description Adds an overlay item showing a media asset (image or video) on a layer that takes overlays. A video overlay is at most as long as its asset (shortened with a warning). Refused: an unknown asset (`not_found`), an audio asset (`not_visual`), and as for text additions. */
+        TimelineOverlayAddOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.overlay.add";
+            /** @description The new item's id (as for text additions). */
+            timeline_item_id?: string;
+            layer_index: number;
+            asset_id: components["schemas"]["Uuid"];
+            start_seconds: number;
+            end_seconds: number;
+            layout?: components["schemas"]["TimelineLayoutInput"];
+        };
+        /** @description Cuts an item in two at `at_seconds` (snapped to the project's frames): the item keeps the part before, a new item (`new_timeline_item_id`) the part after, each keeping its source offsets, layout, sound (the fade in stays before, the fade out after), text and effects; a caption's words go with their part. A time that leaves either part shorter than a frame is refused (`invalid_split`, naming `at_seconds`), a locked layer's items too (`locked_layer`). */
+        TimelineSplitOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.split";
+            timeline_item_id: string;
+            at_seconds: number;
+            /** @description The id of the part after the cut (as for text additions). */
+            new_timeline_item_id?: string;
+        };
+        /** @description Joins an item with the item that follows it on the same layer (the undo of a split): they must touch, be of the same type and source and continue each other's source (`not_joinable` otherwise). The second item's span, words and fade out go to the first; the second is removed. */
+        TimelineJoinOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.join";
+            timeline_item_id: string;
+            other_timeline_item_id: string;
+        };
+        /** @description Copies an item to `start_seconds` on `layer_index` (its own layer when left out). Refused: a target layer that is locked, does not exist or does not take the item (`locked_layer`, `unknown_layer`, `incompatible_layer`), an overlap (`overlap`), an id in use (`id_taken`). */
+        TimelineDuplicateOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.duplicate";
+            /** @description The item copied. */
+            timeline_item_id: string;
+            start_seconds: number;
+            layer_index?: number;
+            /** @description The copy's id (as for text additions). */
+            new_timeline_item_id?: string;
+        };
+        /** @description Removes one item and its caption words inside a batch. A locked layer's items are refused (`locked_layer`). */
+        TimelineRemoveOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.remove";
+            timeline_item_id: string;
         };
         /** @description One operation of a batch, discriminated by `operation_id`. */
-        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"];
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"];
         TimelineBatchApplyRequest: {
             /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
             operations: components["schemas"]["TimelineBatchOperation"][];
@@ -2363,8 +2526,12 @@ export interface components {
             effect_id?: string;
             /** @description The text item's style after the operation (text style). */
             text_style?: components["schemas"]["TimelineTextStyle"];
+            /** @description The item after the operation (layout, audio, text content, split, join). */
+            item?: components["schemas"]["TimelineItem"];
+            /** @description The item the operation created (text or overlay added, duplicate, the part after a split). */
+            created_item?: components["schemas"]["TimelineItem"];
             warnings: string[];
-            /** @description Items the operation deletes (a trim to zero length). */
+            /** @description Items the operation deletes (a trim to zero length, a join's second item, a removal). */
             deleted_timeline_item_ids: string[];
             /** @description Caption words of this item the operation removes (a trim that cuts them). */
             removed_caption_word_count: number;
@@ -2380,6 +2547,13 @@ export interface components {
              * @example incompatible_layer
              * @example invalid_trim
              * @example not_text
+             * @example not_visual
+             * @example no_audio
+             * @example invalid_fade
+             * @example invalid_split
+             * @example invalid_span
+             * @example not_joinable
+             * @example id_taken
              */
             code: string;
             message: string;
@@ -2404,6 +2578,8 @@ export interface components {
             warnings: string[];
             affected_timeline_item_ids: string[];
             deleted_timeline_item_ids: string[];
+            /** @description Items the batch created (or would create, on a dry run). */
+            created_timeline_item_ids?: string[];
         };
         TimelineMoveRequest: {
             timeline_item_id: string;
@@ -3644,6 +3820,10 @@ export type TimelineLayer = components['schemas']['TimelineLayer'];
 export type TimelineItem = components['schemas']['TimelineItem'];
 export type TimelineItemEffect = components['schemas']['TimelineItemEffect'];
 export type TimelineTextStyle = components['schemas']['TimelineTextStyle'];
+export type TimelineItemLayout = components['schemas']['TimelineItemLayout'];
+export type TimelineItemCrop = components['schemas']['TimelineItemCrop'];
+export type TimelineItemAudio = components['schemas']['TimelineItemAudio'];
+export type TimelineLayoutInput = components['schemas']['TimelineLayoutInput'];
 export type TimelineOperation = components['schemas']['TimelineOperation'];
 export type TimelineTrimOperation = components['schemas']['TimelineTrimOperation'];
 export type TimelineMoveOperation = components['schemas']['TimelineMoveOperation'];
@@ -3653,6 +3833,15 @@ export type TimelineOperationResult = components['schemas']['TimelineOperationRe
 export type TimelineEffectAddOperation = components['schemas']['TimelineEffectAddOperation'];
 export type TimelineEffectRemoveOperation = components['schemas']['TimelineEffectRemoveOperation'];
 export type TimelineTextStyleOperation = components['schemas']['TimelineTextStyleOperation'];
+export type TimelineLayoutOperation = components['schemas']['TimelineLayoutOperation'];
+export type TimelineAudioOperation = components['schemas']['TimelineAudioOperation'];
+export type TimelineTextContentOperation = components['schemas']['TimelineTextContentOperation'];
+export type TimelineTextAddOperation = components['schemas']['TimelineTextAddOperation'];
+export type TimelineOverlayAddOperation = components['schemas']['TimelineOverlayAddOperation'];
+export type TimelineSplitOperation = components['schemas']['TimelineSplitOperation'];
+export type TimelineJoinOperation = components['schemas']['TimelineJoinOperation'];
+export type TimelineDuplicateOperation = components['schemas']['TimelineDuplicateOperation'];
+export type TimelineRemoveOperation = components['schemas']['TimelineRemoveOperation'];
 export type TimelineBatchOperation = components['schemas']['TimelineBatchOperation'];
 export type TimelineBatchApplyRequest = components['schemas']['TimelineBatchApplyRequest'];
 export type TimelineBatchOperationOutcome = components['schemas']['TimelineBatchOperationOutcome'];
@@ -5049,6 +5238,14 @@ export interface operations {
             query: {
                 /** @description Timeline position of the frame, in seconds. */
                 at_seconds: number;
+                /** @description Only the items of these layers (repeated, `layers=0&layers=2`); all layers when left out. */
+                layers?: number[];
+                /** @description Item types left out of the frame (repeated). */
+                exclude_types?: ("video" | "audio" | "text" | "caption" | "image" | "overlay")[];
+                /** @description Items left out of the frame (repeated). */
+                exclude_item_ids?: string[];
+                /** @description Only these items (repeated), on a transparent background instead of the frame's black; the other filters still apply. */
+                only_item_ids?: string[];
             };
             header?: never;
             path: {
@@ -5062,6 +5259,8 @@ export interface operations {
             /** @description The frame image. */
             200: {
                 headers: {
+                    /** @description The timeline revision the frame was drawn from. */
+                    "X-Timeline-Revision"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6474,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsWorkspaceMediaAssetsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["kind"]> = ["video", "audio", "image"];
 export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
+export const pathsProjectsProjectIdPreviewFrameGetParametersQueryExclude_typesValues: ReadonlyArray<FlattenedDeepRequired<paths>["/projects/{projectId}/preview-frame"]["get"]["parameters"]["query"]["exclude_types"]> = ["video", "audio", "text", "caption", "image", "overlay"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
@@ -6299,6 +6499,15 @@ export const timelineEffectAddOperationOperation_idValues: ReadonlyArray<Flatten
 export const timelineEffectAddOperationEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectAddOperation"]["effect_type"]> = ["zoom"];
 export const timelineEffectRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineEffectRemoveOperation"]["operation_id"]> = ["timeline.item.effect.remove"];
 export const timelineTextStyleOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTextStyleOperation"]["operation_id"]> = ["timeline.item.text.style"];
+export const timelineLayoutOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineLayoutOperation"]["operation_id"]> = ["timeline.item.layout"];
+export const timelineAudioOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineAudioOperation"]["operation_id"]> = ["timeline.item.audio"];
+export const timelineTextContentOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTextContentOperation"]["operation_id"]> = ["timeline.item.text.content"];
+export const timelineTextAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineTextAddOperation"]["operation_id"]> = ["timeline.text.add"];
+export const timelineOverlayAddOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineOverlayAddOperation"]["operation_id"]> = ["timeline.overlay.add"];
+export const timelineSplitOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineSplitOperation"]["operation_id"]> = ["timeline.item.split"];
+export const timelineJoinOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineJoinOperation"]["operation_id"]> = ["timeline.item.join"];
+export const timelineDuplicateOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineDuplicateOperation"]["operation_id"]> = ["timeline.item.duplicate"];
+export const timelineRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineRemoveOperation"]["operation_id"]> = ["timeline.item.remove"];
 export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const captionSettingsTextAlignValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["textAlign"]> = ["left", "center", "right"];
 export const captionSettingsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["position"]> = ["top", "center", "middle", "bottom", "custom"];

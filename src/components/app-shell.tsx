@@ -23,11 +23,14 @@ export function AppShell({
   header,
   navBadges = {},
   children,
+  wide = false,
 }: {
   header: ReactNode;
   /** Shown inside a navigation link, after its label (e.g. a count of what waits there). */
   navBadges?: Partial<Record<NavTarget, ReactNode>>;
   children: ReactNode;
+  /** An editor: the main area spans the window (less padding) instead of the reading width. */
+  wide?: boolean;
 }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -57,7 +60,10 @@ export function AppShell({
         </nav>
         <div className="ml-auto">{header}</div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-6 py-8">
+      <main
+        id="main"
+        className={wide ? 'w-full flex-1 px-4 py-3' : 'mx-auto w-full max-w-6xl flex-1 px-6 py-8'}
+      >
         {children}
       </main>
     </div>

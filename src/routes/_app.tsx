@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell.tsx';
 import { sessionQueryOptions } from '@/features/session/api/session-queries.ts';
 import { LiveStatus } from '@/features/live-events/components/live-status.tsx';
@@ -26,8 +26,12 @@ function AppLayout() {
   const { data: session } = useQuery(sessionQueryOptions);
   const current = session ?? initial;
   useLiveEvents(session?.organization_id ?? null);
+  const wide = useMatches({
+    select: (matches) => matches.some((match) => match.staticData.fullWidth),
+  });
   return (
     <AppShell
+      wide={wide}
       navBadges={{ '/review': <ReviewCountBadge /> }}
       header={
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 whitespace-nowrap">

@@ -15,6 +15,8 @@ import {
 } from './errors.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { registerSseRoute } from '../events/sse-route.ts';
+import { accessLogWriter } from '../observability/access-log.ts';
+import { lazyChildLoggerFactory } from '../observability/lazy-child-logger.ts';
 import { BffMetrics } from '../observability/metrics.ts';
 import { registerOpsRoutes } from '../observability/ops-routes.ts';
 import { apiProxy } from '../proxy/proxy.ts';
@@ -104,6 +106,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     // One line per answered request (onResponse below) instead of two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: requestIdOf,
+    childLoggerFactory: lazyChildLoggerFactory,
     requestIdHeader: false,
     bodyLimit: config.limits.bodyBytes,
     trustProxy: config.trustProxy,
@@ -167,29 +170,29 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     }
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   installRequestTimeout(app, {
     timeoutMs: config.timeouts.requestMs,
     exemptRoutes: new Set([PART_ROUTE]),
     onTimeout: createClientErrorHandler(subresourceHeaders(headers)),
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Every answer Fastify sends carries its request id (a hijacked one, the event stream, sets
+    // it itself).
+    reply.header('x-request-id', request.id);
     // Shutting down: this answer is the connection's last, so the server can close it.
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  const accessLog = accessLogWriter(app.log);
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.metricRoute ?? request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     metrics.observeRequest(request.method, route, status, ms / 1000);
-    request.log.info(
-      { method: request.method, route, path: request.url.split('?', 1)[0], status, ms },
-      'request',
-    );
+    const url = request.url;
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    accessLog(request.id, request.method, route, path, status, ms);
     done();
   });
 

@@ -5,9 +5,14 @@
  * every retry. Node's is therefore off (0) and this hook keeps the same limit for every route but
  * the exempt ones (the part relay, bounded by the socket's idle time-out instead: a stalled part
  * is cut, a slow but moving one is not). Headers keep Node's `headersTimeout` (slowloris).
+ *
+ * A request without a body (no Content-Length above 0, no Transfer-Encoding: RFC 9112 §6.3) has
+ * arrived whole once its headers have, so only requests with a body get a timer; it ends when the
+ * body has been read or the answer is over. Bodiless requests (every proxied GET) cost one header
+ * check and nothing else: no timer, no hook later in their life.
  */
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export interface RequestTimeoutOptions {
   timeoutMs: number;
@@ -17,40 +22,39 @@ export interface RequestTimeoutOptions {
   onTimeout: (error: NodeJS.ErrnoException, socket: Socket) => void;
 }
 
-const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+/** Whether a request's headers announce a body (RFC 9112 §6.3: Transfer-Encoding or a length). */
+export function announcesBody(headers: {
+  'content-length'?: string | undefined;
+  'transfer-encoding'?: string | undefined;
+}): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true;
+  const length = headers['content-length'];
+  return length !== undefined && length !== '0';
+}
 
 export function installRequestTimeout(app: FastifyInstance, options: RequestTimeoutOptions): void {
   if (!(options.timeoutMs > 0)) return;
-  const clear = (request: FastifyRequest) => {
-    const timer = timers.get(request);
-    if (timer) clearTimeout(timer);
-    timers.delete(request);
-  };
   app.addHook('onRequest', (request, reply, done) => {
+    if (!announcesBody(request.headers)) return done();
     const route = request.routeOptions.url;
     if (route !== undefined && options.exemptRoutes.has(route)) return done();
+    const raw = request.raw;
     const timer = setTimeout(() => {
-      timers.delete(request);
+      stop();
       // Arrived whole (the handler is working, or has answered): not this limit's business.
-      if (request.raw.complete || reply.raw.headersSent || request.raw.destroyed) return;
+      if (raw.complete || reply.raw.headersSent || raw.destroyed) return;
       const error: NodeJS.ErrnoException = new Error('The request took too long to arrive.');
       error.code = 'ERR_HTTP_REQUEST_TIMEOUT';
-      options.onTimeout(error, request.raw.socket);
+      options.onTimeout(error, raw.socket);
     }, options.timeoutMs);
-    timers.set(request, timer);
-    done();
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    // The body has been read and parsed by now.
-    clear(request);
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    clear(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    clear(request);
+    // The body read whole, or the exchange over (answered early, or the client gone).
+    const stop = (): void => {
+      clearTimeout(timer);
+      raw.removeListener('end', stop);
+      reply.raw.removeListener('close', stop);
+    };
+    raw.once('end', stop);
+    reply.raw.once('close', stop);
     done();
   });
 }

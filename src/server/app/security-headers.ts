@@ -51,12 +51,11 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,
 ): void {
+  const subresource = subresourceHeaders(headers);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(headers);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html')) {
-      reply.header('content-security-policy', SUBRESOURCE_CONTENT_SECURITY_POLICY);
-    }
+    const isDocument = typeof type === 'string' && type.startsWith('text/html');
+    reply.headers(isDocument ? headers : subresource);
     done(null, payload);
   });
 }

@@ -105,10 +105,9 @@ export interface AuditRecorderOptions {
 /** The proxy hook: records destructive exchanges, ignores everything else. */
 export function auditRecorder(
   options: AuditRecorderOptions,
-): (exchange: ProxyExchange) => Promise<void> {
+): (exchange: ProxyExchange) => Promise<void> | undefined {
   const now = options.now ?? Date.now;
-  return async (exchange) => {
-    if (!options.allowList.isDestructive(exchange.method, exchange.template)) return;
+  const record = async (exchange: ProxyExchange): Promise<void> => {
     const identity = exchange.session.identity;
     const entry = auditEntry(
       {
@@ -125,6 +124,11 @@ export function auditRecorder(
     // A replay changed nothing: it is logged, but the list keeps the call that did the work.
     if (!entry.replayed) await options.store.append(entry);
   };
+  // Not destructive (nearly every call): decided at once, no promise.
+  return (exchange) =>
+    options.allowList.isDestructive(exchange.method, exchange.template)
+      ? record(exchange)
+      : undefined;
 }
 
 /** `GET /bff/audit?limit&offset`: the signed-in workspace's audit list, newest first. */

@@ -2,7 +2,8 @@
  * Prometheus metrics of one BFF instance (prom-client), served at `GET /metrics`. Each app has its
  * own registry (tests build many apps in one process).
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestSeries } from './request-series.ts';
 
 export type UpstreamErrorKind = 'timeout' | 'unreachable' | 'exchange_failed' | 'status_5xx';
 
@@ -18,8 +19,7 @@ export interface MetricsSources {
 export class BffMetrics {
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests: RequestSeries;
   private readonly upstreamErrors: Counter<'kind'>;
   private readonly webhookVerifications: Counter<'outcome'>;
   private readonly webhookEvents: Counter<'outcome'>;
@@ -27,18 +27,17 @@ export class BffMetrics {
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'cutroom_' });
-    this.requests = new Counter({
-      name: 'cutroom_http_requests_total',
-      help: 'HTTP requests answered, by method, route (contract template for /api) and status.',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: 'cutroom_http_request_duration_seconds',
-      help: 'Time from request to response, by method, route and status.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
+    this.requests = new RequestSeries({
+      registry: this.registry,
+      counter: {
+        name: 'cutroom_http_requests_total',
+        help: 'HTTP requests answered, by method, route (contract template for /api) and status.',
+      },
+      histogram: {
+        name: 'cutroom_http_request_duration_seconds',
+        help: 'Time from request to response, by method, route and status.',
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      },
     });
     this.upstreamErrors = new Counter({
       name: 'cutroom_upstream_errors_total',
@@ -85,9 +84,7 @@ export class BffMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.duration.observe(labels, seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   upstreamError(kind: UpstreamErrorKind): void {

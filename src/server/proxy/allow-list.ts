@@ -27,21 +27,25 @@ const newNode = (): Node => ({ literals: new Map(), param: undefined, methods: n
 export class AllowList {
   private readonly root = newNode();
   readonly operations: readonly AllowedOperation[];
-  private readonly destructive: ReadonlySet<string>;
+  /** Template → the methods the contract marks destructive on it. */
+  private readonly destructive = new Map<string, Set<string>>();
 
   constructor(operations: readonly AllowedOperation[]) {
     this.operations = operations;
     for (const operation of operations) this.add(operation);
-    this.destructive = new Set(
-      operations
-        .filter((operation) => operation.destructive)
-        .map((operation) => `${operation.method.toUpperCase()} ${operation.template}`),
-    );
+    for (const { method, template, destructive } of operations) {
+      if (!destructive) continue;
+      const methods = this.destructive.get(template) ?? new Set<string>();
+      methods.add(method.toUpperCase());
+      this.destructive.set(template, methods);
+    }
   }
 
   /** Whether the contract marks this operation (method + matched template) destructive. */
   isDestructive(method: string, template: string): boolean {
-    return this.destructive.has(`${method.toUpperCase()} ${template}`);
+    // Asked for every proxied exchange: a look-up, no key built.
+    const methods = this.destructive.get(template);
+    return methods !== undefined && methods.has(method.toUpperCase());
   }
 
   private add({ method, template }: AllowedOperation): void {

@@ -24,9 +24,16 @@ const FORBIDDEN_DECODED = /[/\\?#\x00-\x1f\x7f]/;
 
 const bad = (message: string): ProxyPath => ({ ok: false, status: 400, message });
 
+/** Why a raw query string (or whole URL) is refused, or undefined when it may go upstream as is. */
+export function refusedQuery(raw: string): ProxyPath | undefined {
+  if (!VISIBLE_ASCII.test(raw)) return bad('The URL contains characters that are not allowed.');
+  if (raw.includes('#')) return bad('The URL contains a fragment.');
+  return undefined;
+}
+
 export function parseProxyPath(rawUrl: string, prefix: string): ProxyPath {
-  if (!VISIBLE_ASCII.test(rawUrl)) return bad('The URL contains characters that are not allowed.');
-  if (rawUrl.includes('#')) return bad('The URL contains a fragment.');
+  const refused = refusedQuery(rawUrl);
+  if (refused !== undefined) return refused;
   const queryStart = rawUrl.indexOf('?');
   const rawPath = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const query = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);

@@ -1,10 +1,16 @@
 import { pipeline, type Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import type { AllowList } from './allow-list.ts';
 import { BffError, sendError } from '../app/errors.ts';
 import { browserResponseHeaders, upstreamRequestHeaders } from './header-filter.ts';
 import { KeyScrubber, scrubBuffer } from './key-scrubber.ts';
-import { buildUpstreamPath, parseProxyPath } from './proxy-path.ts';
+import { buildUpstreamPath, parseProxyPath, refusedQuery } from './proxy-path.ts';
 import {
   COMPRESS_MIN_BYTES,
   compressBuffer,
@@ -15,7 +21,7 @@ import {
 } from '../app/compression.ts';
 import type { UpstreamErrorKind } from '../observability/metrics.ts';
 import type { Session, SessionManager } from '../session/session.ts';
-import type { TokenBuckets } from '../shared-state/shared-state.ts';
+import type { LimitDecision, TokenBuckets } from '../shared-state/shared-state.ts';
 import {
   type UpstreamClient,
   type UpstreamResponse,
@@ -27,6 +33,29 @@ export const API_PREFIX = '/api/v1';
 
 /** Api-reference "Limits": letters, digits, dot, underscore, colon, hyphen; 8 to 200. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
+/** Raw paths whose checks are remembered (see resolvePath). */
+const KNOWN_PATHS_MAX = 4_096;
+
+interface KnownOperation {
+  template: string;
+  /** `/api/v1` and the template: the route requests are counted under. */
+  metricRoute: string;
+}
+
+interface KnownPath {
+  segments: string[];
+  /** The upstream base path and the re-encoded path, without a query. */
+  upstreamPath: string;
+  /** Method → its contract operation; null when the contract has none on this path. */
+  operations: Map<string, KnownOperation | null>;
+}
+
+interface ProxyPathRefusal {
+  status: 400 | 404;
+  code: 'not_found' | 'invalid_path';
+  message: string;
+}
+
 /** Upstream bodies up to this size are read whole (and scrubbed in one go), larger ones stream. */
 const BUFFERED_RESPONSE_LIMIT = 1024 * 1024;
 
@@ -104,52 +133,100 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
     },
   );
 
-  const checks: onRequestHookHandler = async (request, reply) => {
-    const parsed = parseProxyPath(request.url, API_PREFIX);
+  /**
+   * What the checks learn from a raw path (without its query): its upstream path, checked once,
+   * and the contract template it matches per method. Proxied paths repeat (a few hundred distinct
+   * ones in practice), and decoding, re-encoding and matching one costs more than a look-up.
+   * Bounded: emptied when full.
+   */
+  const knownPaths = new Map<string, KnownPath>();
+
+  /** The known path of `rawPath`, or the refusal to answer with. */
+  function resolvePath(rawPath: string): KnownPath | ProxyPathRefusal {
+    const known = knownPaths.get(rawPath);
+    if (known !== undefined) return known;
+    const parsed = parseProxyPath(rawPath, API_PREFIX);
     if (!parsed.ok) {
-      const code = parsed.status === 404 ? 'not_found' : 'invalid_path';
-      return sendError(reply, parsed.status, code, parsed.message);
+      return {
+        status: parsed.status,
+        code: parsed.status === 404 ? 'not_found' : 'invalid_path',
+        message: parsed.message,
+      };
     }
-    const template = allowList.match(request.method, parsed.segments);
-    if (template === undefined) {
-      return sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
+    let upstreamPath: string;
+    try {
+      upstreamPath = buildUpstreamPath(upstream.base, upstream.basePath, parsed.path, '');
+    } catch {
+      return { status: 400, code: 'invalid_path', message: 'The path is not allowed.' };
     }
-    request.metricRoute = `${API_PREFIX}${template}`;
-    request.operationTemplate = template;
+    if (knownPaths.size >= KNOWN_PATHS_MAX) knownPaths.clear();
+    const entry: KnownPath = { segments: parsed.segments, upstreamPath, operations: new Map() };
+    knownPaths.set(rawPath, entry);
+    return entry;
+  }
+
+  /** The contract operation of `method` on a known path (undefined: not in the contract). */
+  function operationOf(known: KnownPath, method: string): KnownOperation | undefined {
+    let operation = known.operations.get(method);
+    if (operation === undefined) {
+      const template = allowList.match(method, known.segments);
+      operation =
+        template === undefined ? null : { template, metricRoute: `${API_PREFIX}${template}` };
+      known.operations.set(method, operation);
+    }
+    return operation ?? undefined;
+  }
+
+  // A callback hook, not an async one: a proxied request is decided without a promise when the
+  // rate limit is kept in memory (one process), which is most of the checks' cost otherwise.
+  const checks: onRequestHookHandler = (request, reply, done) => {
+    const url = request.url;
+    const queryStart = url.indexOf('?');
+    const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    const refusedInQuery = query === '' ? undefined : refusedQuery(query);
+    if (refusedInQuery !== undefined && !refusedInQuery.ok) {
+      sendError(reply, refusedInQuery.status, 'invalid_path', refusedInQuery.message);
+      return;
+    }
+    const known = resolvePath(rawPath);
+    if (!('segments' in known)) {
+      sendError(reply, known.status, known.code, known.message);
+      return;
+    }
+    const operation = operationOf(known, request.method);
+    if (operation === undefined) {
+      sendError(reply, 404, 'not_found', 'This operation is not part of the API contract.');
+      return;
+    }
+    request.metricRoute = operation.metricRoute;
+    request.operationTemplate = operation.template;
     const session = sessions.read(request);
-    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+    if (!session) {
+      sendError(reply, 401, 'unauthenticated', 'Not signed in.');
+      return;
+    }
     const idempotencyKey = request.headers['idempotency-key'];
     if (
       idempotencyKey !== undefined &&
       (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))
     ) {
-      return sendError(
+      sendError(
         reply,
         400,
         'invalid_request',
         'Idempotency-Key must be 8 to 200 letters, digits, dots, underscores, colons or hyphens.',
         'Idempotency-Key',
       );
+      return;
     }
-    try {
-      request.upstreamPath = buildUpstreamPath(
-        upstream.base,
-        upstream.basePath,
-        parsed.path,
-        parsed.query,
-      );
-    } catch {
-      return sendError(reply, 400, 'invalid_path', 'The path is not allowed.');
-    }
-    const limit = await limiter.take(session.id);
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfterSeconds));
-      return sendError(
-        reply,
-        429,
-        'rate_limited',
-        'Too many requests from this session; slow down.',
-      );
+    // The raw query goes through unchanged (its characters were checked above).
+    request.upstreamPath = query === '' ? known.upstreamPath : `${known.upstreamPath}?${query}`;
+    const limit = limiter.take(session.id);
+    if (limit instanceof Promise) {
+      limit.then((decided) => admit(decided, reply, done), done);
+    } else {
+      admit(limit, reply, done);
     }
   };
 
@@ -205,16 +282,18 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
         : negotiateEncoding(request.headers['accept-encoding']);
     const replayed = response.headers['idempotent-replayed'] === 'true';
     if (response.body !== undefined) {
-      const scrubbed = scrubBuffer(response.body, Buffer.from(session.apiKey));
+      const scrubbed = scrubBuffer(response.body, keyBytesOf(session));
       const seen = exchange(response.status, scrubbed, replayed);
       const body = hooks.rewriteResponse?.(seen) ?? scrubbed;
-      await observe(seen);
+      const observed = observe(seen);
+      if (observed !== undefined) await observed;
       if (noBody) return reply.send();
       if (encoding === undefined || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
       markEncoded(reply, encoding, response.headers.etag);
       return reply.send(await compressBuffer(body, encoding));
     }
-    await observe(exchange(response.status, undefined, replayed));
+    const observed = observe(exchange(response.status, undefined, replayed));
+    if (observed !== undefined) await observed;
     const stream = response.stream as Readable;
     if (noBody) {
       stream.resume();
@@ -235,18 +314,45 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions): Pro
   };
 
   /** Runs the observer; its failure never changes the answer (the call already happened). */
-  async function observe(seen: ProxyExchange): Promise<void> {
-    if (!hooks.onExchange) return;
-    try {
-      await hooks.onExchange(seen);
-    } catch (error) {
+  function observe(seen: ProxyExchange): Promise<void> | undefined {
+    if (!hooks.onExchange) return undefined;
+    const failed = (error: unknown): void =>
       seen.request.log.error({ err: error }, 'proxy exchange observer failed');
+    try {
+      // Most exchanges concern no observer (nothing destructive): no promise to wait for then.
+      const observed = hooks.onExchange(seen);
+      return observed instanceof Promise ? observed.catch(failed) : undefined;
+    } catch (error) {
+      failed(error);
+      return undefined;
     }
   }
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   app.route({ method: methods, url: API_PREFIX, onRequest: checks, handler });
   app.route({ method: methods, url: `${API_PREFIX}/*`, onRequest: checks, handler });
+}
+
+/** Each session's key as bytes (to scrub answers with), made once per opened session. */
+const keyBytes = new WeakMap<Session, Buffer>();
+
+function keyBytesOf(session: Session): Buffer {
+  let bytes = keyBytes.get(session);
+  if (bytes === undefined) {
+    bytes = Buffer.from(session.apiKey);
+    keyBytes.set(session, bytes);
+  }
+  return bytes;
+}
+
+/** Lets the request on, or answers 429 when its session is over its rate. */
+function admit(limit: LimitDecision, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (limit.allowed) {
+    done();
+    return;
+  }
+  reply.header('retry-after', String(limit.retryAfterSeconds));
+  sendError(reply, 429, 'rate_limited', 'Too many requests from this session; slow down.');
 }
 
 function markEncoded(reply: FastifyReply, encoding: string, etag: unknown): void {

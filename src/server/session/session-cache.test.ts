@@ -53,3 +53,16 @@ describe('SessionCache', () => {
     expect(() => new SessionCache<string>(0)).toThrow();
   });
 });
+
+describe('SessionCache recency', () => {
+  it('keeps a cookie used at least once every half-cache of insertions, however many pass', () => {
+    const cache = new SessionCache<string>(10);
+    cache.set(cookie('kept'), 'kept');
+    for (let index = 0; index < 100; index += 1) {
+      cache.set(cookie(`other-${index}`), 'other');
+      if (index % 5 === 4) expect(cache.get(cookie('kept'))).toBe('kept');
+    }
+    expect(cache.size).toBe(10);
+    expect(cache.get(cookie('other-0'))).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../events/event-hub.ts';
-import { type KeyIdentity, SessionManager } from './session.ts';
+import { type KeyIdentity, readCookie, SessionManager } from './session.ts';
 import { SessionRevocations } from './session-revocations.ts';
 import * as seal from './session-seal.ts';
 import { MemoryState } from '../shared-state/memory-state.ts';
@@ -150,5 +150,26 @@ describe('SessionManager + SessionRevocations: a logout reaches every instance s
       each.hub.detachFromState();
     }
     await state.close();
+  });
+});
+
+describe('readCookie', () => {
+  it('finds the named cookie among others, with or without spaces around', () => {
+    expect(readCookie('a=1; cutroom_session=abc.def; b=2', 'cutroom_session')).toBe('abc.def');
+    expect(readCookie('cutroom_session=v', 'cutroom_session')).toBe('v');
+    expect(readCookie(' a=1 ;\tcutroom_session = v2 ;', 'cutroom_session')).toBe('v2');
+    expect(readCookie('x=1;cutroom_session=v3', 'cutroom_session')).toBe('v3');
+  });
+
+  it('matches whole names only, and the first occurrence', () => {
+    expect(readCookie('my_cutroom_session=x; cutroom_session_2=y', 'cutroom_session')).toBe(
+      undefined,
+    );
+    expect(readCookie('cutroom_session=first; cutroom_session=second', 'cutroom_session')).toBe(
+      'first',
+    );
+    expect(readCookie('novalue; cutroom_session=', 'cutroom_session')).toBe('');
+    expect(readCookie(undefined, 'cutroom_session')).toBeUndefined();
+    expect(readCookie('', 'cutroom_session')).toBeUndefined();
   });
 });

@@ -188,13 +188,31 @@ export class SessionManager {
   }
 }
 
-/** Finds one cookie in a Cookie header without decoding anything else. */
+/**
+ * Finds one cookie in a Cookie header without decoding anything else. Read on every request, so
+ * it walks the header in place: only the value it returns is copied.
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  for (let start = 0; start < header.length;) {
+    const semicolon = header.indexOf(';', start);
+    const end = semicolon === -1 ? header.length : semicolon;
+    const equals = header.indexOf('=', start);
+    if (equals !== -1 && equals < end && isName(header, start, equals, name)) {
+      return header.slice(equals + 1, end).trim();
+    }
+    start = end + 1;
   }
   return undefined;
+}
+
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/** Whether `header[from, to)`, less surrounding spaces and tabs, is exactly `name`. */
+function isName(header: string, from: number, to: number, name: string): boolean {
+  let start = from;
+  let end = to;
+  while (start < end && isSpace(header.charCodeAt(start))) start += 1;
+  while (end > start && isSpace(header.charCodeAt(end - 1))) end -= 1;
+  return end - start === name.length && header.startsWith(name, start);
 }

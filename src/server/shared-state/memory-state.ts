@@ -168,7 +168,7 @@ export class MemoryState implements SharedState {
   tokenBuckets(name: string, ratePerSecond: number, burst: number): TokenBuckets {
     return this.store('bucket', name, () => {
       const limiter = new TokenBucketLimiter(ratePerSecond, burst, this.now);
-      return { take: async (key: string) => limiter.take(key) };
+      return { take: (key: string) => limiter.take(key) };
     });
   }
 

@@ -44,7 +44,8 @@ export interface OnceSet {
 
 /** A token bucket per key. */
 export interface TokenBuckets {
-  take(key: string): Promise<LimitDecision>;
+  /** Decided at once when the buckets are in this process's memory, else a promise. */
+  take(key: string): LimitDecision | Promise<LimitDecision>;
 }
 
 /** Failures per key in a sliding window; blocked after `maxFailures`. */

@@ -5,10 +5,12 @@
  */
 import { api, unwrap } from '@/api/client.ts';
 import { MAX_OPERATIONS_PER_GESTURE, type EditOp } from '../model/edit-ops.ts';
+import type { CreateSource } from '../model/item-edits.ts';
 import type {
   TimelineBatchApplyResult,
   TimelineBatchDeleteResult,
   TimelineBatchOperation,
+  TimelineItem,
 } from '@/api/schema.gen.ts';
 
 /** The service caps one batch delete at 100 ids. */
@@ -48,12 +50,101 @@ export function toOperation(op: EditOp): TimelineBatchOperation {
         effect_id: op.effectId,
       };
     case 'text-style':
-      // The whole style: a null font family sets the project's default font back (undo).
+      // The whole style: a null font family or size sets the project's default back (undo).
       return {
         operation_id: 'timeline.item.text.style',
         timeline_item_id: op.itemId,
         color: op.to.color,
         font_family: op.to.font_family ?? null,
+        // Only when either side has a size (an item at the default size sends none).
+        ...(op.to.font_size !== undefined || op.from?.font_size !== undefined
+          ? { font_size: op.to.font_size ?? null }
+          : {}),
+      };
+    case 'text-content':
+      return {
+        operation_id: 'timeline.item.text.content',
+        timeline_item_id: op.itemId,
+        text: op.to,
+      };
+    case 'layout': {
+      const { x, y, scale_x, scale_y, rotation_deg, crop } = op.to;
+      return {
+        operation_id: 'timeline.item.layout',
+        timeline_item_id: op.itemId,
+        x,
+        y,
+        scale_x,
+        scale_y,
+        rotation_deg,
+        crop,
+      };
+    }
+    case 'audio':
+      return { operation_id: 'timeline.item.audio', timeline_item_id: op.itemId, ...op.to };
+    case 'create':
+    case 'remove':
+      return op.kind === 'remove'
+        ? { operation_id: 'timeline.item.remove', timeline_item_id: op.itemId }
+        : createOperation(op.item, op.source);
+    case 'split':
+      return {
+        operation_id: 'timeline.item.split',
+        timeline_item_id: op.itemId,
+        at_seconds: op.at,
+        new_timeline_item_id: op.newId,
+      };
+    case 'join':
+      return {
+        operation_id: 'timeline.item.join',
+        timeline_item_id: op.itemId,
+        other_timeline_item_id: op.otherId,
+      };
+  }
+}
+
+/** The operation that makes a new item, with the id the editor chose for it. */
+function createOperation(item: TimelineItem, source: CreateSource): TimelineBatchOperation {
+  const layout = item.layout
+    ? {
+        x: item.layout.x,
+        y: item.layout.y,
+        scale_x: item.layout.scale_x,
+        scale_y: item.layout.scale_y,
+        rotation_deg: item.layout.rotation_deg,
+      }
+    : undefined;
+  switch (source.type) {
+    case 'text':
+      return {
+        operation_id: 'timeline.text.add',
+        timeline_item_id: item.id,
+        layer_index: item.layer_index,
+        start_seconds: item.start_seconds,
+        end_seconds: item.end_seconds,
+        text: item.text ?? '',
+        color: item.text_style?.color ?? '#FFFFFF',
+        ...(item.text_style?.font_family ? { font_family: item.text_style.font_family } : {}),
+        ...(item.text_style?.font_size ? { font_size: item.text_style.font_size } : {}),
+        ...(layout ? { layout } : {}),
+      };
+    case 'overlay':
+      return {
+        operation_id: 'timeline.overlay.add',
+        timeline_item_id: item.id,
+        layer_index: item.layer_index,
+        asset_id: source.assetId,
+        start_seconds: item.start_seconds,
+        end_seconds: item.end_seconds,
+        ...(layout ? { layout } : {}),
+      };
+    case 'duplicate':
+      return {
+        operation_id: 'timeline.item.duplicate',
+        timeline_item_id: source.sourceId,
+        start_seconds: item.start_seconds,
+        layer_index: item.layer_index,
+        new_timeline_item_id: item.id,
       };
   }
 }

@@ -3,7 +3,7 @@ import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { nextTask } from '@/lib/next-task.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
-import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
+import type { CaptionWord, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 /** The project timeline with its revision (server state: the editor never copies it). */
 export const timelineQueryOptions = (projectId: string) =>
@@ -54,4 +54,52 @@ export const captionItemWordsQueryOptions = (
       return body.words;
     },
     staleTime: 60_000,
+  });
+
+/**
+ * Every caption word of the project (pages of 500), for the safe-area check of caption pages.
+ * Under the project's caption key: caption and timeline edits that move words refresh it.
+ */
+export const projectCaptionWordsQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.captions.project(projectId), 'all-words-for-safe-areas'] as const,
+    queryFn: async ({ signal }) => {
+      const words: CaptionWord[] = [];
+      for (let offset = 0; ; offset += 500) {
+        const page = await unwrap(
+          api.GET('/projects/{projectId}/captions/words', {
+            params: { path: { projectId }, query: { limit: 500, offset } },
+            signal,
+          }),
+        );
+        words.push(...page.words);
+        if (!page.pagination?.hasMore || page.words.length === 0) return words;
+      }
+    },
+    staleTime: 30_000,
+  });
+
+/** Images and videos of the media library matching a search (the overlay picker). */
+export const overlayAssetsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: [
+      ...queryKeys.media.assets({
+        limit: 100,
+        offset: 0,
+        sort: 'name',
+        ...(search ? { search } : {}),
+      }),
+      'overlay-choices',
+    ] as const,
+    queryFn: async ({ signal }) => {
+      const page = await unwrap(
+        api.GET('/workspace/media/assets', {
+          params: { query: { limit: 100, offset: 0, ...(search ? { search } : {}), sort: 'name' } },
+          signal,
+        }),
+      );
+      return page.assets.filter((asset) => asset.kind !== 'audio');
+    },
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { itemsAt, paintFrame, wordsFromText, type FrameContext } from './preview-drawing.ts';
+import {
+  describeFrame,
+  itemsAt,
+  paintSafeAreas,
+  paintSnapGuides,
+  paintTextAndCaptions,
+  wordsFromText,
+  type FrameContext,
+} from './preview-drawing.ts';
+import { measureTextItem, textLayout } from './text-item-drawing.ts';
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 /** A 2D context that records every call (any method the painters use), with a fixed-width font. */
@@ -25,12 +34,24 @@ function recordingContext(): { ctx: FrameContext; calls: Array<[string, unknown[
       };
     },
     set(target, prop, value) {
+      if (prop === 'fillStyle') calls.push(['fillStyle', [value]]);
       target[prop] = value;
       return true;
     },
   }) as unknown as FrameContext;
   return { ctx, calls };
 }
+
+const LAYOUT = {
+  x: 540,
+  y: 420,
+  scale_x: 1,
+  scale_y: 1,
+  rotation_deg: 0,
+  crop: { left: 0, top: 0, right: 0, bottom: 0 },
+  width: 400,
+  height: 86,
+};
 
 const item = (patch: Partial<TimelineItem> & Pick<TimelineItem, 'id' | 'type'>): TimelineItem => ({
   name: patch.id,
@@ -72,139 +93,36 @@ const timeline: Timeline = {
       name: 'Main',
       kind: 'video',
       items: [
-        item({
-          id: 'v1',
-          type: 'video',
-          thumbnail_url: 'thumb-1',
-          start_seconds: 0,
-          end_seconds: 5,
-        }),
+        item({ id: 'v1', type: 'video', start_seconds: 0, end_seconds: 5 }),
         item({ id: 'v2', type: 'video', start_seconds: 5, end_seconds: 9 }),
       ],
     },
     {
-      index: 1,
-      name: 'Music',
-      kind: 'audio',
-      items: [item({ id: 'Music: Calm', type: 'audio', layer_index: 1 })],
+      index: 3,
+      name: 'Titles',
+      kind: 'text',
+      items: [
+        item({
+          id: 'title',
+          type: 'text',
+          layer_index: 3,
+          text: 'Hello',
+          text_style: { color: '#1E40AF', font_family: 'Poppins', font_size: 100 },
+          layout: LAYOUT,
+        }),
+      ],
     },
   ],
 };
 
-const image = { width: 160, height: 90 } as unknown as CanvasImageSource;
-
-describe('the preview frame', () => {
-  it('finds what plays at a time, bottom layer first', () => {
-    expect(itemsAt(timeline, 3).map((entry) => entry.item.id)).toEqual([
+describe('what plays at a time', () => {
+  it('bottom layer first, on the layers that play', () => {
+    expect(itemsAt(timeline, 3).map((entry) => entry.item.id)).toEqual(['v1', 'cap', 'title']);
+    expect(itemsAt(timeline, 3, new Set([0, 3])).map((entry) => entry.item.id)).toEqual([
       'v1',
-      'Music: Calm',
-      'cap',
+      'title',
     ]);
-    expect(itemsAt(timeline, 6.5).map((entry) => entry.item.id)).toEqual(['v2', 'Music: Calm']);
-    expect(itemsAt(timeline, 9.5).map((entry) => entry.item.id)).toEqual(['Music: Calm']);
-  });
-
-  it('draws the thumbnail cover-fitted, the caption from its words, and says what it shows', () => {
-    const { ctx, calls } = recordingContext();
-    const frame = { width: 180, height: 320 };
-    const shown = paintFrame(ctx, timeline, 3, frame, {
-      image: (url) => (url === 'thumb-1' ? image : null),
-      captionWords: () => [
-        { id: 'w1', word: 'Hello', sequenceIndex: 0, startSeconds: 2, endSeconds: 3 },
-        { id: 'w2', word: 'there', sequenceIndex: 1, startSeconds: 3, endSeconds: 4 },
-      ],
-      captionSettings: null,
-    });
-    expect(shown[0]).toBe('video “v1”');
-    expect(shown[1]).toBe('audio “Music: Calm”');
-    expect(shown[2]).toMatch(/^caption “Hello/);
-    // Cover fit: the 16:9 thumbnail is scaled to the frame's height and centred.
-    const drawn = calls.find(([name]) => name === 'drawImage')!;
-    const [, x, y, w, h] = drawn[1] as [unknown, number, number, number, number];
-    expect(h).toBeCloseTo(320, 5);
-    expect(w).toBeCloseTo((320 * 16) / 9, 5);
-    expect(x).toBeCloseTo((180 - w) / 2, 5);
-    expect(y).toBeCloseTo(0, 5);
-    // The caption's words are painted as text.
-    const texts = calls.filter(([name]) => name === 'fillText').map(([, args]) => String(args[0]));
-    expect(texts.join(' ')).toMatch(/Hello/);
-  });
-
-  it('a zoom effect zooms the picture; an item without a thumbnail shows its name', () => {
-    const zoomed: Timeline = {
-      ...timeline,
-      layers: timeline.layers.map((layer) => ({
-        ...layer,
-        items: layer.items.map((entry) =>
-          entry.id === 'v1'
-            ? { ...entry, effects: [{ effect_id: 'fx', effect_type: 'zoom', zoom_scale: 1.5 }] }
-            : entry,
-        ),
-      })),
-    } as Timeline;
-    const { ctx, calls } = recordingContext();
-    paintFrame(
-      ctx,
-      zoomed,
-      1,
-      { width: 180, height: 320 },
-      {
-        image: () => image,
-        captionWords: () => null,
-        captionSettings: null,
-      },
-    );
-    const [, , , , h] = calls.find(([name]) => name === 'drawImage')![1] as number[];
-    expect(h).toBeGreaterThan(320);
-
-    const plain = recordingContext();
-    const shown = paintFrame(
-      plain.ctx,
-      timeline,
-      6,
-      { width: 180, height: 320 },
-      {
-        image: () => null,
-        captionWords: () => null,
-        captionSettings: null,
-      },
-    );
-    expect(shown).toEqual(['video “v2”', 'audio “Music: Calm”']);
-    expect(plain.calls.some(([name, args]) => name === 'fillText' && args[0] === 'v2')).toBe(true);
-  });
-
-  it('draws a title in its own text colour and font (its text style)', () => {
-    const titled: Timeline = {
-      ...timeline,
-      layers: [
-        {
-          index: 3,
-          name: 'Titles',
-          kind: 'text',
-          items: [
-            item({
-              id: 'title',
-              type: 'text',
-              text: 'Hello',
-              text_style: { color: '#1E40AF', font_family: 'Poppins' },
-            }),
-          ],
-        },
-      ],
-    };
-    const { ctx } = recordingContext();
-    const painted: Array<{ text: string; fill: unknown; font: unknown }> = [];
-    ctx.fillText = (text: string) => {
-      painted.push({ text, fill: ctx.fillStyle, font: ctx.font });
-    };
-    const frame = { width: 180, height: 320 };
-    const sources = { image: () => null, captionWords: () => null, captionSettings: null };
-    paintFrame(ctx, titled, 1, frame, sources);
-    expect(painted).toContainEqual({
-      text: 'Hello',
-      fill: '#1E40AF',
-      font: expect.stringContaining('"Poppins"'),
-    });
+    expect(describeFrame(timeline, 6.5, null)).toEqual(['video “v2”', 'title “Hello”']);
   });
 
   it('spreads a caption’s text over the item until its words are loaded', () => {
@@ -212,5 +130,86 @@ describe('the preview frame', () => {
     expect(words.map((word) => word.word)).toEqual(['hello', 'big', 'world']);
     expect(words[0]!.startSeconds).toBe(2);
     expect(words[2]!.endSeconds).toBeCloseTo(6, 5);
+  });
+});
+
+describe('text and captions over the frame', () => {
+  it('paints a title with the caption painter in its colour, font and size, at its layout', () => {
+    const { ctx, calls } = recordingContext();
+    const painted: Array<{ text: string; fill: unknown; font: unknown }> = [];
+    ctx.fillText = (text: string) => {
+      painted.push({ text, fill: ctx.fillStyle, font: ctx.font });
+    };
+    paintTextAndCaptions(
+      ctx,
+      timeline,
+      1,
+      { width: 540, height: 960 },
+      { captionWords: () => null, captionSettings: null },
+      null,
+    );
+    expect(painted).toContainEqual({
+      text: 'Hello',
+      fill: '#1E40AF',
+      font: expect.stringMatching(/100px Poppins/),
+    });
+    // Half the frame's size, then placed at its layout (540, 420).
+    const transform = calls.find(([name]) => name === 'transform')![1];
+    expect(transform).toEqual([1, 0, -0, 1, 540, 420]);
+    expect(calls.find(([name]) => name === 'scale')![1]).toEqual([0.5, 0.5]);
+  });
+
+  it('paints the dragged title where the gesture has it, and the caption from its words', () => {
+    const { ctx, calls } = recordingContext();
+    const texts: string[] = [];
+    ctx.fillText = (text: string) => void texts.push(text);
+    paintTextAndCaptions(
+      ctx,
+      timeline,
+      3,
+      { width: 540, height: 960 },
+      {
+        captionWords: () => [
+          { id: 'w1', word: 'Hi', sequenceIndex: 0, startSeconds: 2, endSeconds: 3 },
+          { id: 'w2', word: 'there', sequenceIndex: 1, startSeconds: 3, endSeconds: 4 },
+        ],
+        captionSettings: null,
+        layoutOf: (entry) => (entry.id === 'title' ? { ...LAYOUT, x: 100 } : undefined),
+      },
+      null,
+    );
+    expect(texts).toEqual(expect.arrayContaining(['Hi', 'there', 'Hello']));
+    expect(calls.find(([name]) => name === 'transform')![1]).toEqual([1, 0, -0, 1, 100, 420]);
+  });
+
+  it('measures a title’s box as the painter lays it out', () => {
+    const { ctx } = recordingContext();
+    const title = timeline.layers[2]!.items[0]!;
+    const box = measureTextItem(ctx, title);
+    // "Hello": 5 characters of 6 px (the fake font) plus the stroke's room.
+    expect(box.width).toBeCloseTo(30 + 100 * 0.15 * 2, 5);
+    expect(textLayout(ctx, title, LAYOUT)).toMatchObject({ x: 540, width: box.width });
+  });
+});
+
+describe('guides', () => {
+  it('tints the platform’s safe areas and draws the snap lines', () => {
+    const { ctx, calls } = recordingContext();
+    paintSafeAreas(ctx, 'reels', { width: 540, height: 960 });
+    const rects = calls.filter(([name]) => name === 'fillRect').map(([, args]) => args);
+    expect(rects).toEqual([
+      [0, 0, 540, 135],
+      [470, 440, 70, 410],
+      [0, 625, 540, 335],
+    ]);
+    const lines = recordingContext();
+    paintSnapGuides(lines.ctx, [{ axis: 'x', at: 540, kind: 'frame-centre' }], {
+      width: 540,
+      height: 960,
+    });
+    expect(lines.calls.filter(([name]) => name === 'moveTo' || name === 'lineTo')).toEqual([
+      ['moveTo', [270, 0]],
+      ['lineTo', [270, 960]],
+    ]);
   });
 });

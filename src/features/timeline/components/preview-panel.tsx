@@ -1,117 +1,82 @@
 /**
- * The frame at the playhead, drawn in the browser as the composition shows it (preview-drawing.ts:
- * thumbnails, overlays, titles, and captions in the project's caption style by the shared caption
- * painter), scaled to the 9:16 frame. It repaints once per animation frame while the playhead
- * moves (drag on the ruler to scrub), without re-rendering React.
+ * The preview: the service's frame at the playhead with text and captions drawn by the caption
+ * painter on top (preview-painter.ts), the Konva stage over it to select, move, resize and rotate
+ * items on the frame (preview-stage.tsx, preview-gestures.ts), text edited in place, the transport
+ * (play, shuttle, start and end, the playhead), and the platform safe areas with what falls under
+ * them. Sized to the space it is given (9:16); it repaints without re-rendering React.
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { InlineError } from '@/components/error-state.tsx';
 import { NumberField } from '@/editor-kit/controls/number-field.tsx';
-import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
-import { useEditorState } from '@/editor-kit/react.tsx';
+import { findBinding } from '@/editor-kit/command.ts';
+import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
-import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
+import { playingLayers } from '../model/audio-commands.ts';
+import { FRAME, layoutMatrix } from '../model/frame-layout.ts';
+import { editText } from '../model/item-commands.ts';
+import { PREVIEW_COMMANDS } from '../model/layout-commands.ts';
+import { describeRate } from '../model/playback-clock.ts';
+import {
+  goToEnd,
+  goToStart,
+  playPause,
+  shuttleBackward,
+  shuttleForward,
+} from '../model/playback-commands.ts';
 import { formatTimecode } from '../model/ruler.ts';
+import { PLATFORMS, type SafeAreaPlatform } from '../model/safe-areas.ts';
 import { snapToFrame } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
-import { paintFrame, type FrameContext } from './preview-drawing.ts';
-import { ThumbnailCache } from './thumbnail-cache.ts';
-import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
+import type { TimelineEditorState } from '../state/timeline-state.ts';
+import { isTypingTarget } from './keyboard-target.ts';
+import { describeFrame } from './preview-drawing.ts';
+import { PreviewController } from './preview-controller.ts';
+import type { StageTarget } from './preview-stage.tsx';
+import { SafeAreaWarnings } from './safe-area-warnings.tsx';
+import { textSettings } from './text-item-drawing.ts';
+import type { Timeline } from '@/api/schema.gen.ts';
 
-const CSS_WIDTH = 216;
-/** The first frame is painted in idle time, and this long after mounting at the latest. */
-const FIRST_PAINT_TIMEOUT_MS = 1000;
-const CSS_HEIGHT = (CSS_WIDTH * 16) / 9;
+// Konva's core, its Rect and Transformer and react-konva: loaded after the preview's first frame.
+const PreviewStage = lazy(() =>
+  import('./preview-stage.tsx').then((module) => ({ default: module.PreviewStage })),
+);
 
-/** Paints the canvas from the editor's playhead, the timeline and the caption data in the cache. */
-class PreviewPainter {
-  private frame: number | null = null;
-  private timeline: Timeline;
-  private settings: Parameters<typeof paintFrame>[4]['captionSettings'] = null;
-  private painted = false;
-  private readonly images: ThumbnailCache;
-  readonly described: { text: string } = { text: '' };
+const HELP_ID = 'timeline-preview-help';
+const DESCRIBE_MS = 200;
 
-  constructor(
-    private readonly canvas: HTMLCanvasElement,
-    private readonly editor: TimelineEditor,
-    private readonly queryClient: QueryClient,
-    private readonly projectId: string,
-    timeline: Timeline,
-    private readonly onDescribe: (text: string) => void,
-  ) {
-    this.timeline = timeline;
-    this.images = new ThumbnailCache(() => this.schedule(), 60);
-  }
-
-  update(timeline: Timeline, settings: PreviewPainter['settings']): void {
-    this.timeline = timeline;
-    this.settings = settings;
-    // Before the first frame (painted in an idle task of its own) there is nothing to repaint:
-    // an animation frame now would paint it in the canvas's first draw's task.
-    if (this.painted) this.schedule();
-  }
-
-  schedule = (): void => {
-    if (this.frame !== null) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = null;
-      this.paint();
-    });
-  };
-
-  /** Paints at once, outside an animation frame (the first frame, in an idle task of its own). */
-  paintNow = (): void => {
-    this.stop();
-    this.paint();
-  };
-
-  stop(): void {
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.frame = null;
-  }
-
-  private words(item: TimelineItem): readonly PaintableWord[] | null {
-    const options = captionItemWordsQueryOptions(this.projectId, item);
-    const words = this.queryClient.getQueryData(options.queryKey);
-    if (words) return words;
-    // Loaded in the background; painted from the caption's text meanwhile, then again.
-    void this.queryClient.prefetchQuery(options).then(() => this.schedule());
-    return null;
-  }
-
-  private paint(): void {
-    const ctx = this.canvas.getContext('2d') as FrameContext | null;
-    if (!ctx) return;
-    this.painted = true;
-    const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
-    const width = Math.round(CSS_WIDTH * ratio);
-    const height = Math.round(CSS_HEIGHT * ratio);
-    if (this.canvas.width !== width || this.canvas.height !== height) {
-      this.canvas.width = width;
-      this.canvas.height = height;
-    }
-    const seconds = this.editor.getState().playhead;
-    const shown = paintFrame(
-      ctx,
-      this.timeline,
-      seconds,
-      { width, height },
-      {
-        image: (url) => this.images.get(url),
-        captionWords: (item) => this.words(item),
-        captionSettings: this.settings,
-      },
-    );
-    const text = `Frame at ${formatTimecode(seconds, this.timeline.fps, true)}: ${shown.length ? shown.join(', ') : 'nothing plays here'}.`;
-    if (text !== this.described.text) {
-      this.described.text = text;
-      this.onDescribe(text);
-    }
-  }
+/** The largest 9:16 box in the space given. */
+function fit(width: number, height: number): { width: number; height: number } {
+  const byHeight = { width: Math.floor((height * 9) / 16), height: Math.floor(height) };
+  return byHeight.width <= width
+    ? byHeight
+    : { width: Math.floor(width), height: Math.floor((width * 16) / 9) };
 }
+
+const selectedOnFrame = (timeline: Timeline) => (state: TimelineEditorState) => {
+  if (state.selection.size !== 1) return null;
+  const [id] = state.selection;
+  for (const layer of timeline.layers) {
+    const item = layer.items.find((candidate) => candidate.id === id);
+    if (!item) continue;
+    const playing =
+      item.start_seconds <= state.playhead &&
+      state.playhead < item.end_seconds &&
+      playingLayers([layer.index], state.mutedLayers, state.soloLayers).length > 0;
+    return item.layout && playing ? item.id : null;
+  }
+  return null;
+};
 
 /** Memoised: its props change only with new data, not with the editor's selection or history. */
 export const PreviewPanel = memo(function PreviewPanel({
@@ -124,90 +89,425 @@ export const PreviewPanel = memo(function PreviewPanel({
   editor: TimelineEditor;
 }) {
   const queryClient = useQueryClient();
+  const areaRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const painterRef = useRef<PreviewPainter | null>(null);
+  const timecodeRef = useRef<HTMLOutputElement>(null);
   const style = useQuery(captionStyleQueryOptions(projectId));
-  const playhead = useEditorState(editor, (state) => state.playhead);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   const [description, setDescription] = useState('');
-  const settled = useSettled(description, 200);
+  const [frameError, setFrameError] = useState<unknown>(null);
+  const [stageWanted, setStageWanted] = useState(false);
+  const rate = useEditorState(editor, (state) => state.playbackRate);
+  const safeArea = useEditorState(editor, (state) => state.safeArea);
+  const textEditing = useEditorState(editor, (state) => state.textEditing);
+  const selectedId = useEditorState(
+    editor,
+    useMemo(() => selectedOnFrame(timeline), [timeline]),
+  );
+  const ctx = useEditorContext(editor, (state) => [state.playbackRate, state.history]);
+  const [measure] = useState(
+    () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
+  );
+  const [controller] = useState(
+    () => new PreviewController(editor, queryClient, projectId, timeline, measure),
+  );
+  const { gestures } = controller;
+
+  // The frame fills the space it is given, at 9:16.
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const next = fit(entry.contentRect.width, entry.contentRect.height);
+      setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
+    });
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const painter = new PreviewPainter(
+    let described = '';
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const detach = controller.attach(
       canvas,
-      editor,
-      queryClient,
-      projectId,
-      timeline,
-      setDescription,
+      (state, current) => {
+        if (timecodeRef.current)
+          timecodeRef.current.textContent = formatTimecode(state.playhead, current.fps, true);
+        const playing =
+          state.mutedLayers.size || state.soloLayers.size
+            ? new Set(
+                playingLayers(
+                  current.layers.map((layer) => layer.index),
+                  state.mutedLayers,
+                  state.soloLayers,
+                ),
+              )
+            : null;
+        const shown = describeFrame(current, state.playhead, playing);
+        const text = `Frame at ${formatTimecode(state.playhead, current.fps, true)}: ${shown.length ? shown.join(', ') : 'nothing plays here'}.`;
+        if (text === described) return;
+        described = text;
+        // The accessible description follows once the frame rests (it does not chatter).
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => setDescription(text), DESCRIBE_MS);
+      },
+      setFrameError,
     );
-    painterRef.current = painter;
-    const unsubscribe = editor.store.subscribe((state, previous) => {
-      if (state.playhead !== previous.playhead) painter.schedule();
-    });
-    // The first frame waits for an idle moment: the canvas draws its items first, in a task of
-    // its own (both come right after the page's first paint).
-    const cancelFirst = whenIdle(painter.paintNow, FIRST_PAINT_TIMEOUT_MS);
+    const cancelStage = whenIdle(() => setStageWanted(true), 1500);
     return () => {
-      cancelFirst();
-      unsubscribe();
-      painter.stop();
-      painterRef.current = null;
+      cancelStage();
+      if (timer) clearTimeout(timer);
+      detach();
     };
-    // The painter lives as long as the editor; data changes go through update() below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editor, queryClient, projectId]);
+  }, [controller]);
 
   useEffect(() => {
-    painterRef.current?.update(timeline, style.data?.settings ?? null);
-  }, [timeline, style.data]);
+    controller.setData(timeline, style.data?.settings ?? null);
+  }, [controller, timeline, style.data]);
+
+  useEffect(() => {
+    controller.resize(
+      size.width,
+      size.height,
+      typeof devicePixelRatio === 'number' ? devicePixelRatio : 1,
+    );
+  }, [controller, size]);
+
+  const target = useMemo((): StageTarget | null => {
+    if (!selectedId) return null;
+    for (const layer of timeline.layers) {
+      const item = layer.items.find((candidate) => candidate.id === selectedId);
+      if (item?.layout)
+        return { itemId: item.id, layout: gestures.layoutOf(item), locked: layer.locked === true };
+    }
+    return null;
+  }, [selectedId, timeline, gestures]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isTypingTarget(event.target)) return;
+    if (event.key === 'Enter' && target && !target.locked) {
+      const item = timeline.layers
+        .flatMap((layer) => layer.items)
+        .find((i) => i.id === target.itemId);
+      if (item?.type === 'text') {
+        event.preventDefault();
+        editor.setState({ textEditing: item.id });
+        return;
+      }
+    }
+    const found = findBinding(PREVIEW_COMMANDS, event);
+    const used = found ? (editor.run(found.command, found.args), true) : editor.handleKey(event);
+    if (used) event.preventDefault();
+  };
+
+  const editing = textEditing
+    ? timeline.layers.flatMap((layer) => layer.items).find((item) => item.id === textEditing)
+    : undefined;
 
   return (
     <section
       aria-labelledby="timeline-preview-heading"
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
+      className="flex h-full min-h-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2"
     >
-      <h2 id="timeline-preview-heading" className="text-base font-semibold">
-        Preview
-      </h2>
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={settled || 'Frame at the playhead'}
-        className="mx-auto rounded bg-black"
-        style={{ width: CSS_WIDTH, height: CSS_HEIGHT }}
-      />
-      {style.isError ? (
-        <InlineError error={style.error} />
-      ) : style.isPending ? (
-        <p className="text-xs text-slate-600" role="status">
-          Loading the caption style…
+      <div
+        ref={areaRef}
+        className="relative flex min-h-0 min-w-0 flex-1 items-center justify-center"
+      >
+        <div
+          ref={frameRef}
+          role="application"
+          aria-roledescription="preview"
+          aria-label={description || 'Frame at the playhead'}
+          aria-describedby={HELP_ID}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onPointerDown={() => {
+            if (!stageWanted) setStageWanted(true);
+            frameRef.current?.focus({ preventScroll: true });
+          }}
+          onFocus={() => setStageWanted(true)}
+          className="relative overflow-hidden rounded bg-black outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          style={{ width: size.width, height: size.height, touchAction: 'none' }}
+        >
+          <canvas
+            ref={canvasRef}
+            aria-hidden="true"
+            className="absolute inset-0"
+            style={{ width: size.width, height: size.height }}
+          />
+          {stageWanted && size.width > 0 ? (
+            <Suspense fallback={null}>
+              <div className="absolute inset-0">
+                <PreviewStage
+                  editor={editor}
+                  width={size.width}
+                  height={size.height}
+                  target={target}
+                  onPress={(point, event) => gestures.pressAt(point, event)}
+                  onMove={(point, event) => gestures.moveTo(point, event)}
+                  onRelease={() => gestures.release()}
+                  onDoubleClick={(point) => gestures.doubleClickAt(point)}
+                  onTransformStart={() => target && gestures.transformStarted(target.itemId)}
+                  onTransform={(layout) => gestures.transformed(layout)}
+                  onTransformEnd={(layout) => gestures.transformEnded(layout)}
+                />
+              </div>
+            </Suspense>
+          ) : null}
+          {editing?.layout ? (
+            <TextInPlace
+              key={editing.id}
+              editor={editor}
+              text={editing.text ?? ''}
+              itemId={editing.id}
+              fontSize={(editing.text_style?.font_size ?? 72) * (size.width / FRAME.width)}
+              fontFamily={textSettings(editing).fontFamily ?? 'system-ui'}
+              color={editing.text_style?.color ?? '#FFFFFF'}
+              matrix={layoutMatrix(gestures.layoutOf(editing))}
+              scale={size.width / FRAME.width}
+              onKeyboardClose={() => frameRef.current?.focus({ preventScroll: true })}
+            />
+          ) : null}
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col gap-2">
+        <h2 id="timeline-preview-heading" className="sr-only">
+          Preview
+        </h2>
+        <p id={HELP_ID} className="sr-only">
+          Click an item to select it, drag to move it, drag a corner to resize (Shift keeps its
+          shape), drag the handle above to rotate, double-click a title to edit its text. With the
+          preview focused, arrow keys nudge the selected item by 1 pixel (Shift: 10) and Enter edits
+          a selected title's text; the inspector sets position, size, rotation and crop as numbers.
         </p>
-      ) : null}
+        <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-1">
+          <CommandButton
+            editor={editor}
+            command={goToStart}
+            args={undefined}
+            ctx={ctx}
+            saving={false}
+            label="Start"
+            title="Go to start (Home)"
+            variant="ghost"
+          />
+          <CommandButton
+            editor={editor}
+            command={shuttleBackward}
+            args={undefined}
+            ctx={ctx}
+            saving={false}
+            label="◀◀ Back"
+            title="Play backward, faster each press (J)"
+            variant="ghost"
+          />
+          <CommandButton
+            editor={editor}
+            command={playPause}
+            args={{ pause: false }}
+            ctx={ctx}
+            saving={false}
+            label={rate === 0 ? 'Play' : 'Pause'}
+            title={`${rate === 0 ? 'Play' : 'Pause'} (Space, K pauses)`}
+            variant="primary"
+          />
+          <CommandButton
+            editor={editor}
+            command={shuttleForward}
+            args={undefined}
+            ctx={ctx}
+            saving={false}
+            label="Forward ▶▶"
+            title="Play forward, faster each press (L)"
+            variant="ghost"
+          />
+          <CommandButton
+            editor={editor}
+            command={goToEnd}
+            args={undefined}
+            ctx={ctx}
+            saving={false}
+            label="End"
+            title="Go to end (End)"
+            variant="ghost"
+          />
+          <output
+            ref={timecodeRef}
+            aria-label="Playhead"
+            className="ml-2 font-mono text-xs tabular-nums text-slate-700"
+          >
+            {formatTimecode(0, timeline.fps, true)}
+          </output>
+          <span className="text-xs text-slate-600" role="status" aria-label="Playback state">
+            {describeRate(rate)}
+          </span>
+        </div>
+        <PlayheadField editor={editor} fps={timeline.fps} />
+        <label className="flex items-center gap-1 text-xs text-slate-700">
+          Safe areas
+          <select
+            value={safeArea ?? ''}
+            onChange={(event) =>
+              editor.setState({
+                safeArea: (event.target.value || null) as SafeAreaPlatform | null,
+              })
+            }
+            className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
+          >
+            <option value="">Off</option>
+            {PLATFORMS.map((platform) => (
+              <option key={platform.id} value={platform.id}>
+                {platform.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {frameError ? <InlineError error={frameError} /> : null}
+        {style.isError ? <InlineError error={style.error} /> : null}
+        {safeArea ? (
+          <SafeAreaWarnings
+            projectId={projectId}
+            timeline={timeline}
+            editor={editor}
+            platform={safeArea}
+            measure={measure}
+            captionSettings={style.data?.settings ?? null}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+});
+
+/** The playhead in seconds (follows it only while paused: playback does not re-render React). */
+function PlayheadField({ editor, fps }: { editor: TimelineEditor; fps: number }) {
+  const playhead = useEditorState(editor, (state) =>
+    state.playbackRate === 0 ? state.playhead : null,
+  );
+  return (
+    <div className="w-40">
       <NumberField
         label="Playhead (s)"
         value={playhead}
         min={0}
         commit={(seconds) => {
           if (seconds < 0) return 'The playhead cannot be before 0 s.';
-          editor.setState({ playhead: snapToFrame(seconds, timeline.fps) });
+          editor.setState({ playhead: snapToFrame(seconds, fps) });
           return null;
         }}
       />
-      <p className="text-xs text-slate-600" aria-hidden="true">
-        {formatTimecode(playhead, timeline.fps, true)}
-      </p>
-    </section>
+    </div>
   );
-});
+}
 
-/** The value once it has rested for `ms` (the accessible description does not chatter). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
+/** A title's words edited where they are: Enter saves (Shift+Enter: a new line), Escape cancels. */
+function TextInPlace({
+  editor,
+  itemId,
+  text,
+  fontSize,
+  fontFamily,
+  color,
+  matrix,
+  scale,
+  onKeyboardClose,
+}: {
+  editor: TimelineEditor;
+  onKeyboardClose: () => void;
+  itemId: string;
+  text: string;
+  fontSize: number;
+  fontFamily: string;
+  color: string;
+  matrix: readonly number[];
+  scale: number;
+}) {
+  const [draft, setDraft] = useState(text);
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  // Closed once: the blur that follows a keyboard close (the focus goes back to the frame) is not
+  // a second save.
+  const closed = useRef(false);
+  const close = () => {
+    closed.current = true;
+    editor.setState({ textEditing: null });
+  };
+  /** Saves and closes; false when refused (the editor stays, with the reason). */
+  const save = (): boolean => {
+    if (closed.current) return true;
+    if (draft === text) {
+      close();
+      return true;
+    }
+    const outcome = editor.run(editText, { text: draft, itemId });
+    if (outcome.type === 'refused') {
+      setError(outcome.reason);
+      return false;
+    }
+    close();
+    return true;
+  };
+  const [a, b, c, d, e, f] = matrix;
+  return (
+    <div
+      className="absolute left-0 top-0 z-10"
+      style={{
+        transform: `matrix(${a! * scale}, ${b! * scale}, ${c! * scale}, ${d! * scale}, ${e! * scale}, ${f! * scale})`,
+        transformOrigin: '0 0',
+      }}
+    >
+      <textarea
+        ref={ref}
+        aria-label="Text of the title"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${itemId}-text-error` : undefined}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          event.stopPropagation();
+          // Closed from the keyboard, the keyboard goes back to the frame (a click away keeps
+          // the focus where it went).
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            close();
+            onKeyboardClose();
+          } else if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            if (save()) onKeyboardClose();
+          }
+        }}
+        onBlur={() => save()}
+        rows={Math.max(1, draft.split('\n').length)}
+        className="block -translate-x-1/2 -translate-y-1/2 resize-none rounded border-2 border-amber-400 bg-black/60 text-center font-extrabold outline-none"
+        style={{
+          fontSize: fontSize / scale,
+          fontFamily,
+          color,
+          width: Math.max(200, draft.length * (fontSize / scale) * 0.6) + 40,
+          lineHeight: 1.2,
+        }}
+      />
+      {error ? (
+        <p
+          id={`${itemId}-text-error`}
+          role="alert"
+          className="mt-1 -translate-x-1/2 rounded bg-red-700 px-2 py-1 text-xs text-white"
+          style={{ fontSize: 12 / scale }}
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

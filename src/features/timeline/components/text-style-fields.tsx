@@ -77,7 +77,9 @@ function TextStyleForm({
     setColorDraft(sharedColor ?? '');
     setFontDraft(shownFont);
   }
-  const brand = useQuery(brandContextQueryOptions);
+  // Read again when the text section shows: the brand may have been set since the editor opened
+  // (its defaults for new text are read when it opens).
+  const brand = useQuery({ ...brandContextQueryOptions, refetchOnMount: 'always' });
 
   async function apply(args: { color: string; fontFamily?: string }, field: Field) {
     setErrors({});

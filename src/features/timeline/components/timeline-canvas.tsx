@@ -25,6 +25,8 @@ import {
 } from 'react';
 import { nextTask } from '@/lib/next-task.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
+import { useEditorState } from '@/editor-kit/react.tsx';
+import { toggleLayerMute, toggleLayerSolo } from '../model/audio-commands.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
@@ -169,16 +171,20 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             {index.rows.map((row) => (
               <li
                 key={row.layer.index}
-                className="flex flex-col justify-center border-b border-slate-800 px-3"
+                className="flex items-center gap-1 border-b border-slate-800 pl-3 pr-1"
                 style={{ height: ROW_HEIGHT }}
               >
-                <span className="truncate text-sm font-medium text-slate-100">
-                  {row.layer.name}
-                </span>
-                <span className="text-xs text-slate-300">
-                  {row.layer.kind} · {row.items.length} {row.items.length === 1 ? 'item' : 'items'}
-                  {row.layer.locked ? ' · locked' : ''}
-                </span>
+                <div className="flex min-w-0 flex-1 flex-col justify-center">
+                  <span className="truncate text-sm font-medium text-slate-100">
+                    {row.layer.name}
+                  </span>
+                  <span className="truncate text-xs text-slate-300">
+                    {row.layer.kind} · {row.items.length}{' '}
+                    {row.items.length === 1 ? 'item' : 'items'}
+                    {row.layer.locked ? ' · locked' : ''}
+                  </span>
+                </div>
+                <LayerToggles editor={editor} layerIndex={row.layer.index} name={row.layer.name} />
               </li>
             ))}
           </ul>
@@ -286,3 +292,43 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
     </div>
   );
 });
+
+/** Mute and solo of a layer for playback (the preview plays the other layers). */
+function LayerToggles({
+  editor,
+  layerIndex,
+  name,
+}: {
+  editor: TimelineEditor;
+  layerIndex: number;
+  name: string;
+}) {
+  const muted = useEditorState(editor, (state) => state.mutedLayers.has(layerIndex));
+  const solo = useEditorState(editor, (state) => state.soloLayers.has(layerIndex));
+  const toggle =
+    'h-5 w-5 rounded text-[10px] font-bold leading-5 focus-visible:ring-2 focus-visible:ring-amber-400';
+  return (
+    <div className="flex shrink-0 flex-col gap-0.5">
+      <button
+        type="button"
+        aria-pressed={muted}
+        aria-label={`Mute “${name}” in playback`}
+        title={`Mute “${name}” in playback`}
+        onClick={() => editor.run(toggleLayerMute, { layerIndex })}
+        className={`${toggle} ${muted ? 'bg-red-500 text-white' : 'bg-slate-800 text-slate-300 hover:bg-slate-700'}`}
+      >
+        M
+      </button>
+      <button
+        type="button"
+        aria-pressed={solo}
+        aria-label={`Solo “${name}” in playback`}
+        title={`Solo “${name}” in playback (only soloed layers play)`}
+        onClick={() => editor.run(toggleLayerSolo, { layerIndex })}
+        className={`${toggle} ${solo ? 'bg-amber-400 text-slate-950' : 'bg-slate-800 text-slate-300 hover:bg-slate-700'}`}
+      >
+        S
+      </button>
+    </div>
+  );
+}

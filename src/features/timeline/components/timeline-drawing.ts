@@ -18,6 +18,7 @@ import {
   type Viewport,
 } from '../model/time-scale.ts';
 import type { TimelineItemType } from '../model/timeline-types.ts';
+import { drawSoundEnvelope, soundDrawnAlike } from './sound-envelope.ts';
 import { TYPE_STYLE } from './type-style.ts';
 import type { TimelineItem } from '@/api/schema.gen.ts';
 
@@ -204,6 +205,7 @@ export function drawnAlike(a: TimelineItem, b: TimelineItem): boolean {
     a.type === b.type &&
     a.name === b.name &&
     a.thumbnail_url === b.thumbnail_url &&
+    soundDrawnAlike(a.audio, b.audio) &&
     a.effects.length === b.effects.length &&
     a.effects.every((effect, i) => effect.effect_type === b.effects[i]!.effect_type)
   );
@@ -352,6 +354,10 @@ function drawItemBox(
   ctx.fillRect(x0, top, w, height);
   if (w >= 40 && (item.type === 'video' || item.type === 'image') && item.thumbnail_url) {
     drawThumbnailStrip(ctx, item.thumbnail_url, x0, top, w, height, thumbnails, canvasWidth);
+  }
+  // The volume line and fade ramps, under the label (below 24 px wide the item is a bar).
+  if (w >= 24 && item.audio) {
+    drawSoundEnvelope(ctx, item, { x0, width: w, top: top + 18, bottom: top + height - 3 });
   }
   if (w >= 6) {
     ctx.strokeStyle = 'rgba(15,23,42,0.9)';

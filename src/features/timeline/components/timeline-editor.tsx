@@ -5,12 +5,13 @@
  * from React Query's mutation state, the trim preview and the delete result from the mutation
  * cache; the editor's store holds only what is ephemeral.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { brandContextQueryOptions } from '@/api/brand-context.ts';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
-import { bindEditorKeys } from '@/editor-kit/shortcut-guard.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import {
   EditorToolbar,
@@ -30,6 +31,8 @@ import {
   type TimelineEditor as Editor,
 } from '../state/create-timeline-editor.ts';
 import type { TimelineEditorState } from '../state/timeline-state.ts';
+import { isActivatable, isTypingTarget } from './keyboard-target.ts';
+import { PlaybackController } from './playback-controller.ts';
 import { TimelineLegend } from './timeline-legend.tsx';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import type { Timeline, TimelineBatchApplyResult } from '@/api/schema.gen.ts';
@@ -53,12 +56,24 @@ const DeleteConfirmDialog = lazy(() =>
 const DeleteResultPanel = lazy(() =>
   import('./timeline-panels.tsx').then((module) => ({ default: module.DeleteResultPanel })),
 );
+const OverlayPicker = lazy(() =>
+  import('./overlay-picker.tsx').then((module) => ({ default: module.OverlayPicker })),
+);
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
-/** Room kept for the page around the canvas when the viewport limits its height. */
-const PAGE_AROUND_CANVAS = 240;
-const MIN_CANVAS_HEIGHT = 240;
+const MIN_CANVAS_HEIGHT = 160;
+/** The toolbar above the canvas and the help line below it. */
+const AROUND_CANVAS = 84;
+/** The preview's transport, playhead and safe-area controls under its frame. */
+const PREVIEW_CONTROLS = 170;
+const MIN_PREVIEW_WIDTH = 200;
+const MAX_PREVIEW_WIDTH = 420;
+/** The preview's column takes at most this share of the editor's width. */
+const MAX_PREVIEW_SHARE = 0.24;
+/** Space kept under the editor (the page's bottom padding). */
+const BOTTOM_ROOM = 12;
+const MIN_EDITOR_HEIGHT = 480;
 const HELP_ID = 'timeline-canvas-help';
 
 const POINTER_HELP = [
@@ -72,20 +87,84 @@ const POINTER_HELP = [
   },
   { shortcut: 'Ctrl/⌘ + wheel', description: 'Zoom around the pointer' },
   { shortcut: 'Drag on the ruler', description: 'Move the playhead (the preview follows)' },
+  {
+    shortcut: 'Arrows (preview focused)',
+    description: 'Nudge the selected item on the frame by 1 px (Shift: 10 px)',
+  },
+  { shortcut: 'Double-click a title', description: 'Edit its text on the preview' },
+  { shortcut: 'Shift while resizing', description: 'Keep the item’s aspect ratio' },
 ];
 
-/** The canvas is as tall as its rows, up to what the viewport leaves for it; it scrolls beyond. */
-function useCanvasHeight(rowCount: number): number {
-  const [viewport, setViewport] = useState(() =>
-    typeof window === 'undefined' ? 900 : window.innerHeight,
+/**
+ * The editor fills the window below its top (the page does not scroll): its height follows the
+ * window's, from where the editor starts; its width is its own.
+ */
+function useEditorSize(root: React.RefObject<HTMLElement | null>): {
+  height: number;
+  width: number;
+} {
+  const [size, setSize] = useState(() =>
+    typeof window === 'undefined'
+      ? { height: 800, width: 1400 }
+      : { height: window.innerHeight - 200, width: window.innerWidth - 32 },
   );
-  useEffect(() => {
-    const onResize = () => setViewport(window.innerHeight);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const box = root.current?.getBoundingClientRect();
+      const top = box ? box.top + window.scrollY : 200;
+      const height = Math.max(
+        MIN_EDITOR_HEIGHT,
+        Math.floor(window.innerHeight - top - BOTTOM_ROOM),
+      );
+      const width = Math.floor(box?.width ?? window.innerWidth - 32);
+      setSize((old) => (old.height === height && old.width === width ? old : { height, width }));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [root]);
+  return size;
+}
+
+/** The canvas is as tall as its rows, up to the room beside the preview; it scrolls beyond. */
+function canvasHeightFor(rowCount: number, editorHeight: number): number {
   const content = RULER_HEIGHT + rowCount * ROW_HEIGHT + CANVAS_CHROME;
-  return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, viewport - PAGE_AROUND_CANVAS));
+  return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, editorHeight - AROUND_CANVAS));
+}
+
+/**
+ * The preview's column: the 9:16 frame as tall as the editor leaves it, above its controls, and
+ * at most a share of the editor's width (a narrow, tall window keeps room for the timeline).
+ */
+function previewWidthFor(editorHeight: number, editorWidth: number): number {
+  const frameHeight = editorHeight - AROUND_CANVAS - PREVIEW_CONTROLS;
+  return Math.max(
+    MIN_PREVIEW_WIDTH,
+    Math.min(
+      MAX_PREVIEW_WIDTH,
+      Math.floor((frameHeight * 9) / 16),
+      Math.floor(editorWidth * MAX_PREVIEW_SHARE),
+    ),
+  );
+}
+
+/**
+ * Shortcuts wherever focus is in the page but in a field or a dialog (the canvas and the preview
+ * handle their own keys first): Space on a button still presses it, and copy and paste leave
+ * selected page text alone.
+ */
+function useEditorShortcuts(editor: Editor): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if ((event.key === ' ' || event.key === 'Enter') && isActivatable(event.target)) return;
+      const selectedText = window.getSelection()?.isCollapsed === false;
+      if (selectedText && (event.ctrlKey || event.metaKey) && /^[cvx]$/i.test(event.key)) return;
+      if (editor.handleKey(event)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
 }
 
 /** The canvas's box while it loads: the same size, so nothing moves when it appears. */
@@ -151,23 +230,40 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const announcement = useEditorState(editor, (state) => state.announcement);
   const deleted = useLastCommit(editor, (variables) => variables.change.kind === 'delete');
   const review = usePendingReview(editor);
-  const canvasHeight = useCanvasHeight(index.rows.length);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { height: editorHeight, width: editorWidth } = useEditorSize(rootRef);
+  const canvasHeight = canvasHeightFor(index.rows.length, editorHeight);
+  const previewWidth = previewWidthFor(editorHeight, editorWidth);
+  const [picking, setPicking] = useState(false);
   // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
   const stage = useStagedMount(2);
-  // The editor's keys work anywhere on the screen (after a field's Enter the focus is on the page),
-  // never a field's or a dialog's: the kit's rule (shortcut-guard.ts). The canvas takes its own
-  // first.
-  useEffect(() => bindEditorKeys(editor), [editor]);
+  const brand = useQuery(brandContextQueryOptions);
 
-  if (index.itemCount === 0) {
+  // Playback runs as long as the editor; the cut's length is read from the document each frame.
+  useEffect(
+    () =>
+      new PlaybackController(editor, () => {
+        const doc = editor.document();
+        return doc ? timelineIndexOf(doc).durationSeconds : 0;
+      }).start(),
+    [editor],
+  );
+  useEditorShortcuts(editor);
+  // New text starts in the brand's first colour and font (onboarding's brand context).
+  useEffect(() => {
+    const context = brand.data;
+    editor.setState({
+      textDefaults: {
+        color: context?.colors[0]?.hex.toUpperCase() ?? '#FFFFFF',
+        fontFamily: context?.fonts[0] ?? null,
+      },
+    });
+  }, [brand.data, editor]);
+
+  if (index.rows.length === 0) {
     return (
-      <EmptyState title="This timeline has no items yet">
-        <p>
-          {index.rows.length > 0
-            ? `It has ${index.rows.length} ${index.rows.length === 1 ? 'layer' : 'layers'} but nothing on them.`
-            : 'It has no layers.'}{' '}
-          Add clips, text or audio to the project, then come back to arrange them here.
-        </p>
+      <EmptyState title="This timeline has no layers yet">
+        <p>Add clips, text or audio to the project, then come back to arrange them here.</p>
       </EmptyState>
     );
   }
@@ -179,7 +275,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
     deleted?.outcome.result.kind === 'delete' ? deleted.outcome.result.result : null;
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={rootRef} className="flex min-h-0 flex-col gap-2" style={{ height: editorHeight }}>
       <EditorToolbar
         editor={editor}
         label="Timeline tools"
@@ -191,6 +287,9 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
           redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
         }}
       >
+        <Button variant="secondary" disabled={busy} onClick={() => setPicking(true)}>
+          Add overlay…
+        </Button>
         <Zoom editor={editor} />
         <span className="ml-auto text-sm text-slate-600" role="status">
           {busy ? (saving ? 'Saving…' : 'Checking…') : `Revision ${timeline.revision}`}
@@ -225,8 +324,15 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
         </Suspense>
       ) : null}
 
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex min-h-0 flex-1 gap-3">
+        <div className="min-h-0 shrink-0" style={{ width: previewWidth }}>
+          {stage >= 2 ? (
+            <Suspense fallback={null}>
+              <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
+            </Suspense>
+          ) : null}
+        </div>
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-1">
           <Suspense fallback={<CanvasPlaceholder height={canvasHeight} />}>
             {stage >= 1 ? (
               <TimelineCanvas
@@ -240,23 +346,22 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
               <CanvasPlaceholder height={canvasHeight} />
             )}
           </Suspense>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <TimelineLegend />
+          <div className="flex flex-wrap items-start justify-between gap-2">
             <p id={HELP_ID} className="text-xs text-slate-600">
-              Drag items to move them, drag their ends to trim. Keyboard: <kbd>]</kbd> selects the
-              next item, arrows move it, <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes.
+              Drag items to move them, drag their ends to trim. Keyboard: <kbd>Space</kbd> plays,{' '}
+              <kbd>]</kbd> selects the next item, arrows move it, <kbd>S</kbd> splits at the
+              playhead, <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes.
             </p>
+            <TimelineLegend />
           </div>
-          <ShortcutHelp editor={editor} extra={POINTER_HELP} />
         </div>
-        <div className="flex flex-col gap-4">
+        <aside
+          aria-label="Inspector and help"
+          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto"
+        >
           {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
-          {stage >= 2 ? (
-            <Suspense fallback={null}>
-              <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
-            </Suspense>
-          ) : null}
-        </div>
+          <ShortcutHelp editor={editor} extra={POINTER_HELP} />
+        </aside>
       </div>
 
       <SelectionStatus index={index} selection={ctx?.selection} />
@@ -274,6 +379,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
             onApply={review.apply}
           />
         ) : null}
+        {picking ? <OverlayPicker editor={editor} onClose={() => setPicking(false)} /> : null}
         {deleteRequest ? (
           <DeleteConfirmDialog
             ids={deleteRequest}

@@ -13,7 +13,7 @@ export function TimelinePage({ projectId }: { projectId: string }) {
   // the one long task that shows the screen.
   const editorReady = useDeferredValue(true, false);
   return (
-    <article aria-labelledby="timeline-heading" className="flex flex-col gap-4">
+    <article aria-labelledby="timeline-heading" className="flex flex-col gap-2">
       <ProjectPageHeader projectId={projectId} headingId="timeline-heading" title="Timeline" />
       {timeline.isPending || !editorReady ? (
         <LoadingState label="Loading timeline…" />

@@ -5,7 +5,7 @@
  */
 import { refuse, type Command, type Outcome } from '@/editor-kit/command.ts';
 import type { History } from '@/editor-kit/history.ts';
-import type { TimelineState } from '../state/timeline-state.ts';
+import type { TextDefaults, TimelineState } from '../state/timeline-state.ts';
 import type { EditOp } from './edit-ops.ts';
 import {
   effectiveMoves,
@@ -27,6 +27,11 @@ export interface CommandContext {
   playhead: number;
   view: Viewport;
   history: History<TimelineChange>;
+  playbackRate: number;
+  clipboard: readonly string[] | null;
+  mutedLayers: ReadonlySet<number>;
+  soloLayers: ReadonlySet<number>;
+  textDefaults: TextDefaults;
 }
 
 export type TimelineCommand<Args = void> = Command<

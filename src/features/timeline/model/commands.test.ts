@@ -7,6 +7,7 @@ import { groupBounds } from './group-move.ts';
 import { buildTimelineIndex } from './timeline-index.ts';
 import { smallTimeline } from './synthetic-timeline.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
+import { contextDefaults } from '../testing/command-context.ts';
 
 const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandContext => ({
   index: buildTimelineIndex(smallTimeline()),
@@ -15,6 +16,7 @@ const ctx = (selection: string[], patch: Partial<CommandContext> = {}): CommandC
   playhead: 0,
   view: { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 },
   history: emptyHistory(),
+  ...contextDefaults,
   ...patch,
 });
 
@@ -270,6 +272,21 @@ describe('the table', () => {
       'Layer',
       'Trim in: source start (s)',
       'Trim out: source end (s)',
+      'Text',
+      'Text size (px)',
+      'X (px)',
+      'Y (px)',
+      'Width (%)',
+      'Height (%)',
+      'Rotation (°)',
+      'Crop left (%)',
+      'Crop top (%)',
+      'Crop right (%)',
+      'Crop bottom (%)',
+      'Volume (%)',
+      'Muted',
+      'Fade in (s)',
+      'Fade out (s)',
     ]);
   });
 });

@@ -31,6 +31,25 @@ import {
   trimEdit,
   unlocked,
 } from './command-context.ts';
+import { setFadeIn, setFadeOut, setMuted, setVolume } from './audio-commands.ts';
+import {
+  addText,
+  copySelection,
+  duplicateSelection,
+  editText,
+  pasteClipboard,
+  setFontSize,
+  splitAtPlayhead,
+} from './item-commands.ts';
+import { LAYOUT_FIELDS } from './layout-commands.ts';
+import { stepFrames } from './playback-clock.ts';
+import {
+  goToEnd,
+  goToStart,
+  playPause,
+  shuttleBackward,
+  shuttleForward,
+} from './playback-commands.ts';
 
 export const selectAll: TimelineCommand = {
   name: 'selectAll',
@@ -94,7 +113,8 @@ export const selectPrevious: TimelineCommand<{ extend: boolean }> = {
 export const nudge: TimelineCommand<{ direction: 1 | -1; unit: 'frame' | 'second' }> = {
   name: 'nudge',
   label: 'Nudge',
-  description: 'Move the selection by one frame (Shift: one second)',
+  description:
+    'Move the selection by one frame (Shift: one second); with nothing selected, the playhead',
   keys: [
     { keys: 'ArrowLeft', args: { direction: -1, unit: 'frame' } },
     { keys: 'ArrowRight', args: { direction: 1, unit: 'frame' } },
@@ -102,8 +122,15 @@ export const nudge: TimelineCommand<{ direction: 1 | -1; unit: 'frame' | 'second
     { keys: 'Shift+ArrowRight', args: { direction: 1, unit: 'second' } },
   ],
   writes: true,
-  canRun: (ctx) => hasSelection(ctx) && unlocked(ctx),
+  canRun: (ctx) => !hasSelection(ctx) || unlocked(ctx),
   perform: (ctx, { direction, unit }) => {
+    if (!hasSelection(ctx)) {
+      const playhead =
+        unit === 'frame'
+          ? stepFrames(ctx.playhead, direction, ctx.fps, ctx.index.durationSeconds)
+          : Math.min(ctx.index.durationSeconds, Math.max(0, roundMs(ctx.playhead + direction)));
+      return { type: 'state', patch: { playhead, playbackRate: 0 } };
+    }
     const step = unit === 'frame' ? frameTime(1, ctx.fps) : 1;
     return moveEdit(
       ctx,
@@ -435,7 +462,12 @@ export const setTextStyle: TimelineCommand<{ color: string; fontFamily?: string 
     for (const item of items) {
       const from = item.text_style ?? null;
       const fontOf = font ?? from?.font_family;
-      const to: TextStyle = { color: parsed.value, ...(fontOf ? { font_family: fontOf } : {}) };
+      // The size is kept (the text style operation sets the whole style).
+      const to: TextStyle = {
+        color: parsed.value,
+        ...(fontOf ? { font_family: fontOf } : {}),
+        ...(from?.font_size !== undefined ? { font_size: from.font_size } : {}),
+      };
       if (!sameTextStyle(from ?? undefined, to))
         ops.push({ kind: 'text-style', itemId: item.id, from, to });
     }
@@ -465,6 +497,16 @@ export const TIMELINE_COMMANDS: ReadonlyArray<
   zoomToFit,
   selectAll,
   deleteSelection,
+  addText,
+  splitAtPlayhead,
+  duplicateSelection,
+  copySelection,
+  pasteClipboard,
+  playPause,
+  shuttleBackward,
+  shuttleForward,
+  goToStart,
+  goToEnd,
   selectNext,
   selectPrevious,
   clearSelection,
@@ -478,6 +520,13 @@ export const TIMELINE_COMMANDS: ReadonlyArray<
   setTrimOut,
   addZoomEffect,
   setTextStyle,
+  editText,
+  setFontSize,
+  ...LAYOUT_FIELDS,
+  setVolume,
+  setMuted,
+  setFadeIn,
+  setFadeOut,
 ] as ReadonlyArray<AnyCommand<CommandContext, TimelineState, TimelineChange>>;
 
 /** The inspector's fields, in the order they are laid out. */

@@ -3,6 +3,7 @@
  * one, and whether the person's pending operations still apply to it unchanged.
  */
 import type { EditOp } from './edit-ops.ts';
+import { sameAudio, sameLayout } from './item-edits.ts';
 import { sameTextStyle } from './text-style.ts';
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
@@ -50,7 +51,9 @@ export function diffTimelines(base: Timeline, fresh: Timeline): TimelineChange[]
       item.name !== old.name ||
       item.text !== old.text ||
       !sameEffects(item, old) ||
-      !sameTextStyle(item.text_style, old.text_style)
+      !sameTextStyle(item.text_style, old.text_style) ||
+      !sameLayout(item.layout, old.layout) ||
+      !sameAudio(item.audio, old.audio)
     ) {
       changes.push({ kind: 'changed', itemId: id, name: item.name });
     }
@@ -100,6 +103,14 @@ export function stillApplies(
     const now = after.get(op.itemId);
     const then = before.get(op.itemId);
     const name = then?.name ?? now?.name ?? op.itemId;
+    if (op.kind === 'create') {
+      if (now && !then) return { applies: false, reason: `“${name}” exists already.` };
+      if (!layers.has(op.item.layer_index))
+        return { applies: false, reason: 'The target layer no longer exists.' };
+      if (op.source.type === 'duplicate' && !after.has(op.source.sourceId))
+        return { applies: false, reason: 'The item copied was deleted.' };
+      continue;
+    }
     if (!now) return { applies: false, reason: `“${name}” was deleted.` };
     if (!then) continue;
     if (op.kind === 'move' || op.kind === 'trim') {
@@ -113,6 +124,21 @@ export function stillApplies(
     }
     if (op.kind === 'move' && !layers.has(op.toLayer))
       return { applies: false, reason: 'The target layer no longer exists.' };
+    if (op.kind === 'split' || op.kind === 'join') {
+      const other = op.kind === 'split' ? op.newId : op.otherId;
+      if (op.kind === 'split' && after.has(other) && !before.has(other))
+        return { applies: false, reason: `“${name}” was split by someone else.` };
+      if (op.kind === 'join' && !after.has(other))
+        return { applies: false, reason: `The second part of “${name}” was deleted.` };
+      if (now.start_seconds !== then.start_seconds || now.end_seconds !== then.end_seconds)
+        return { applies: false, reason: `“${name}” was changed by someone else.` };
+    }
+    if (op.kind === 'layout' && !sameLayout(now.layout, then.layout))
+      return { applies: false, reason: `Someone else moved “${name}” on the frame.` };
+    if (op.kind === 'audio' && !sameAudio(now.audio, then.audio))
+      return { applies: false, reason: `Someone else changed the sound of “${name}”.` };
+    if (op.kind === 'text-content' && now.text !== then.text)
+      return { applies: false, reason: `Someone else changed the text of “${name}”.` };
     if (op.kind === 'text-style' && !sameTextStyle(now.text_style, then.text_style)) {
       return { applies: false, reason: `Someone else changed the text style of “${name}”.` };
     }

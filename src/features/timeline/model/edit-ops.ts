@@ -2,6 +2,13 @@
  * Editor operations: what one gesture changes, as data. They are applied optimistically to the
  * cached timeline and sent to the service as one atomic batch (timeline-change.ts inverts them).
  */
+import {
+  joinItems,
+  splitItem,
+  type CreateSource,
+  type ItemAudio,
+  type ItemLayout,
+} from './item-edits.ts';
 import type { TextStyle } from './text-style.ts';
 import { roundMs } from './time-scale.ts';
 import type { MaskEffectType } from './timeline-types.ts';
@@ -50,7 +57,35 @@ export type EditOp =
    * A text item's colour and font: `to` is the whole new style; its inverse swaps the two (`from`
    * is null when the item carried no style, and then there is nothing to go back to).
    */
-  | { kind: 'text-style'; itemId: string; from: TextStyle | null; to: TextStyle };
+  | { kind: 'text-style'; itemId: string; from: TextStyle | null; to: TextStyle }
+  /** A text item's words. */
+  | { kind: 'text-content'; itemId: string; from: string; to: string }
+  /** Where a visual item sits on the frame: the whole layout before and after. */
+  | { kind: 'layout'; itemId: string; from: ItemLayout; to: ItemLayout }
+  /** An item's sound: the whole of it before and after. */
+  | { kind: 'audio'; itemId: string; from: ItemAudio; to: ItemAudio }
+  /** A new item (`item` as the editor shows it until the service answers), made as `source` says. */
+  | { kind: 'create'; itemId: string; item: TimelineItem; source: CreateSource }
+  /** The undo of a creation: the item goes (its creation is kept to redo it). */
+  | { kind: 'remove'; itemId: string; item: TimelineItem; source: CreateSource }
+  /** Cut `itemId` at `at`; the part after it becomes `newId`. */
+  | { kind: 'split'; itemId: string; at: number; newId: string }
+  /** The undo of a split: `otherId` (starting at `at`) joins `itemId` again. */
+  | { kind: 'join'; itemId: string; otherId: string; at: number };
+
+/** Every item an operation names (the undo history drops steps about deleted items). */
+export function opItemIds(op: EditOp): string[] {
+  switch (op.kind) {
+    case 'split':
+      return [op.itemId, op.newId];
+    case 'join':
+      return [op.itemId, op.otherId];
+    case 'create':
+      return op.source.type === 'duplicate' ? [op.itemId, op.source.sourceId] : [op.itemId];
+    default:
+      return [op.itemId];
+  }
+}
 
 let pendingEffectCounter = 0;
 
@@ -106,8 +141,62 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
       items[position] = next;
     }
   };
+  const insert = (item: TimelineItem): void => {
+    const target = itemsOf(item.layer_index);
+    if (!target) return;
+    target.push(item);
+    positionIn(target, item.id);
+    positions.get(target)!.set(item.id, target.length - 1);
+    layerOf.set(item.id, item.layer_index);
+  };
+  const drop = (itemId: string): TimelineItem | undefined => {
+    const layerIndex = layerOf.get(itemId);
+    const items = layerIndex === undefined ? undefined : itemsOf(layerIndex);
+    const position = items ? positionIn(items, itemId) : -1;
+    if (!items || position < 0) return undefined;
+    const item = items[position]!;
+    left.add(item);
+    layerOf.delete(itemId);
+    return item;
+  };
+  const current = (itemId: string): TimelineItem | undefined => {
+    const layerIndex = layerOf.get(itemId);
+    const items = layerIndex === undefined ? undefined : itemsOf(layerIndex);
+    const position = items ? positionIn(items, itemId) : -1;
+    return items && position >= 0 ? items[position] : undefined;
+  };
   for (const op of ops) {
     switch (op.kind) {
+      case 'text-content':
+        update(op.itemId, (item) => ({ ...item, text: op.to }));
+        break;
+      case 'layout':
+        update(op.itemId, (item) => ({ ...item, layout: op.to }));
+        break;
+      case 'audio':
+        update(op.itemId, (item) => ({ ...item, audio: op.to }));
+        break;
+      case 'create':
+        if (!layerOf.has(op.itemId)) insert(op.item);
+        break;
+      case 'remove':
+        drop(op.itemId);
+        break;
+      case 'split': {
+        const item = current(op.itemId);
+        if (!item || layerOf.has(op.newId)) break;
+        const [before, after] = splitItem(item, op.at, op.newId);
+        update(op.itemId, () => before);
+        insert(after);
+        break;
+      }
+      case 'join': {
+        const next = current(op.otherId);
+        if (!next) break;
+        update(op.itemId, (item) => joinItems(item, next));
+        drop(op.otherId);
+        break;
+      }
       case 'move':
         update(op.itemId, (item) => {
           const length = item.end_seconds - item.start_seconds;

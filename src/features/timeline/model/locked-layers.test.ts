@@ -8,6 +8,7 @@ import { buildTimelineIndex } from './timeline-index.ts';
 import type { TimelineChange } from './timeline-change.ts';
 import { smallTimeline, withLockedLayers } from './synthetic-timeline.ts';
 import { RULER_HEIGHT, ROW_HEIGHT, type Viewport } from './time-scale.ts';
+import { contextDefaults } from '../testing/command-context.ts';
 
 // B-roll (layer 1) and Music (layer 3) locked.
 const index = buildTimelineIndex(withLockedLayers(smallTimeline(), [1, 3]));
@@ -19,6 +20,7 @@ const ctx = (selection: string[]) => ({
   playhead: 0,
   view,
   history: emptyHistory<TimelineChange>(),
+  ...contextDefaults,
 });
 
 describe('locked layers', () => {

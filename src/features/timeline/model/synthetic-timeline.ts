@@ -119,6 +119,23 @@ export function smallTimeline(): Timeline {
     thumbnail_url: null,
     text: type === 'text' ? 'Title' : null,
     ...(type === 'text' ? { text_style: { color: '#FFFFFF', font_family: 'Inter' } } : {}),
+    ...(type === 'audio' || type === 'caption'
+      ? {}
+      : {
+          layout: {
+            x: 540,
+            y: type === 'text' ? 420 : 960,
+            scale_x: 1,
+            scale_y: 1,
+            rotation_deg: 0,
+            crop: { left: 0, top: 0, right: 0, bottom: 0 },
+            width: type === 'text' ? 400 : 1080,
+            height: type === 'text' ? 86 : 1920,
+          },
+        }),
+    ...(type === 'audio' || type === 'video'
+      ? { audio: { volume_percent: 100, muted: false, fade_in_seconds: 0, fade_out_seconds: 0 } }
+      : {}),
     effects: [],
   });
   return {

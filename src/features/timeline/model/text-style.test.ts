@@ -11,6 +11,7 @@ import { describeChange, invertChange, opsChange, settleChange } from './timelin
 import { buildTimelineIndex } from './timeline-index.ts';
 import { appliedBatch } from '../testing/batch-answers.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
+import { contextDefaults } from '../testing/command-context.ts';
 
 const ctx = (selection: string[], timeline: Timeline = smallTimeline()): CommandContext => ({
   index: buildTimelineIndex(timeline),
@@ -19,6 +20,7 @@ const ctx = (selection: string[], timeline: Timeline = smallTimeline()): Command
   playhead: 0,
   view: { pxPerSecond: 100, scrollX: 0, scrollY: 0, width: 1000, height: 300 },
   history: emptyHistory(),
+  ...contextDefaults,
 });
 
 /** The small timeline with a second text item `u` (same style as `t`) on the titles layer. */

@@ -43,7 +43,11 @@ export function checkFontFamily(input: string): Checked<string> {
 }
 
 export function sameTextStyle(a: TextStyle | undefined, b: TextStyle | undefined): boolean {
-  return a?.color.toUpperCase() === b?.color.toUpperCase() && a?.font_family === b?.font_family;
+  return (
+    a?.color.toUpperCase() === b?.color.toUpperCase() &&
+    a?.font_family === b?.font_family &&
+    a?.font_size === b?.font_size
+  );
 }
 
 /** Black or white, whichever reads better on the colour (for a swatch's check mark). */

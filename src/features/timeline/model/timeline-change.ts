@@ -7,7 +7,8 @@
 import type { Rebase } from '@/editor-kit/conflict-retry.ts';
 import type { HistoryEntry } from '@/editor-kit/history.ts';
 import { stillApplies } from './conflict.ts';
-import { applyEditOps, removeItems, restoreItems, type EditOp } from './edit-ops.ts';
+import { applyEditOps, opItemIds, removeItems, restoreItems, type EditOp } from './edit-ops.ts';
+import { sameAudio, sameLayout } from './item-edits.ts';
 import { roundMs } from './time-scale.ts';
 import type {
   Timeline,
@@ -35,7 +36,7 @@ export function itemsById(timeline: Timeline): Map<string, TimelineItem> {
 }
 
 export function changeItemIds(change: TimelineChange): string[] {
-  return change.kind === 'delete' ? change.ids : change.ops.map((op) => op.itemId);
+  return change.kind === 'delete' ? change.ids : change.ops.flatMap(opItemIds);
 }
 
 /** The optimistic copy: what the screen shows while the change is saved. */
@@ -62,8 +63,39 @@ export function resolvedOps(ops: readonly EditOp[], batch: TimelineBatchApplyRes
       return { ...op, toStart: answer.start_seconds, toLayer: answer.layer_index ?? op.toLayer };
     if (op.kind === 'add-effect' && answer.effect_id) return { ...op, effectId: answer.effect_id };
     if (op.kind === 'text-style' && answer.text_style) return { ...op, to: answer.text_style };
+    if (op.kind === 'layout' && answer.item?.layout && !sameLayout(answer.item.layout, op.to))
+      return { ...op, to: answer.item.layout };
+    if (op.kind === 'audio' && answer.item?.audio && !sameAudio(answer.item.audio, op.to))
+      return { ...op, to: answer.item.audio };
     return op;
   });
+}
+
+/**
+ * Items as the service stored them where its answer gives them and they differ from the copy
+ * (the effects a split or a copy got, an added item's natural size): only their layers change.
+ */
+function withAnsweredItems(timeline: Timeline, batch: TimelineBatchApplyResult): Timeline {
+  const answered = new Map<string, TimelineItem>();
+  for (const result of batch.results) {
+    if (result.item) answered.set(result.item.id, result.item);
+    if (result.created_item) answered.set(result.created_item.id, result.created_item);
+  }
+  if (answered.size === 0) return timeline;
+  let changed = false;
+  const layers = timeline.layers.map((layer) => {
+    if (!layer.items.some((item) => answered.has(item.id))) return layer;
+    let layerChanged = false;
+    const items = layer.items.map((item) => {
+      const answer = answered.get(item.id);
+      if (!answer || JSON.stringify(answer) === JSON.stringify(item)) return item;
+      layerChanged = true;
+      return answer;
+    });
+    changed ||= layerChanged;
+    return layerChanged ? { ...layer, items } : layer;
+  });
+  return changed ? { ...timeline, layers } : timeline;
 }
 
 /**
@@ -77,7 +109,6 @@ function trimsAppliedAsSent(
   batch: TimelineBatchApplyResult,
   after: Timeline,
 ): boolean {
-  if (batch.deleted_timeline_item_ids.length > 0) return false;
   const trims = ops.flatMap((op, index) => (op.kind === 'trim' ? [{ op, index }] : []));
   if (trims.length === 0) return true;
   // An item trimmed and changed again in the same batch: its answers are not its final state.
@@ -122,7 +153,10 @@ export function settleChange(input: {
     // Answered as sent: the timeline shown is the service's, and keeps its layers (nothing is
     // indexed or drawn again for the answer).
     const asSent = optimistic !== undefined && resolved.every((op, i) => op === change.ops[i]);
-    const after = asSent ? optimistic : applyEditOps(base, resolved);
+    const after = withAnsweredItems(
+      asSent ? optimistic : applyEditOps(base, resolved),
+      result.batch,
+    );
     if (!trimsAppliedAsSent(change.ops, result.batch, after)) return 'refetch';
     return { ...after, revision: result.batch.revision };
   }
@@ -145,8 +179,15 @@ export function invertChange(
 ): TimelineChange | null {
   if (change.kind === 'delete' || result.kind !== 'ops') return null;
   const { batch } = result;
-  if (batch.deleted_timeline_item_ids.length > 0) return null;
   const byIndex = new Map(batch.results.map((answer) => [answer.index, answer]));
+  // A trim that deleted its item cannot be undone (the other deletions are undo steps' own).
+  if (
+    change.ops.some(
+      (op, index) =>
+        op.kind === 'trim' && (byIndex.get(index)?.deleted_timeline_item_ids.length ?? 0) > 0,
+    )
+  )
+    return null;
   const before = itemsById(base);
   const inverse: EditOp[] = [];
   for (let index = change.ops.length - 1; index >= 0; index -= 1) {
@@ -211,6 +252,27 @@ export function invertChange(
           from: answer?.text_style ?? op.to,
           to: op.from,
         });
+        break;
+      case 'text-content':
+        inverse.push({ ...op, from: op.to, to: op.from });
+        break;
+      case 'layout':
+        inverse.push({ ...op, from: answer?.item?.layout ?? op.to, to: op.from });
+        break;
+      case 'audio':
+        inverse.push({ ...op, from: answer?.item?.audio ?? op.to, to: op.from });
+        break;
+      case 'create':
+        inverse.push({ ...op, kind: 'remove', item: answer?.created_item ?? op.item });
+        break;
+      case 'remove':
+        inverse.push({ ...op, kind: 'create' });
+        break;
+      case 'split':
+        inverse.push({ kind: 'join', itemId: op.itemId, otherId: op.newId, at: op.at });
+        break;
+      case 'join':
+        inverse.push({ kind: 'split', itemId: op.itemId, at: op.at, newId: op.otherId });
         break;
     }
   }
@@ -295,5 +357,23 @@ export function describeChange(change: TimelineChange): string {
       return `Remove zoom effect from ${items}`;
     case 'text-style':
       return `Change the text style of ${items}`;
+    case 'text-content':
+      return 'Edit text';
+    case 'layout':
+      return `Place ${items} on the frame`;
+    case 'audio':
+      return `Change the sound of ${items}`;
+    case 'create':
+      return first.source.type === 'text'
+        ? 'Add text'
+        : first.source.type === 'overlay'
+          ? 'Add overlay'
+          : `Paste ${items}`;
+    case 'remove':
+      return `Remove ${items}`;
+    case 'split':
+      return 'Split';
+    case 'join':
+      return 'Join';
   }
 }

@@ -265,6 +265,27 @@ describe('the timeline editor', () => {
     expect(itemOf(await server_(), item.id)!.effects).toHaveLength(before);
   });
 
+  it('selects the part after the playhead once a split is stored, and one undo joins it again', async () => {
+    const timeline = await open('Dashboard tour short');
+    const clip = timeline.layers
+      .find((layer) => layer.kind === 'video')!
+      .items.find((item) => item.end_seconds - item.start_seconds > 1.5)!;
+    editor.setState({ selection: new Set([clip.id]) });
+    const at = Math.round((clip.start_seconds + 1) * 30) / 30;
+    const outcome = await editor.commit(
+      'Split',
+      opsChange([{ kind: 'split', itemId: clip.id, at, newId: 'itm_split_after' }]),
+    );
+    expect(outcome.status).toBe('applied');
+    expect([...editor.getState().selection]).toEqual(['itm_split_after']);
+    expect(itemOf(await server_(), 'itm_split_after')).toMatchObject({
+      end_seconds: clip.end_seconds,
+    });
+    await editor.undo();
+    expect(itemOf(await server_(), 'itm_split_after')).toBeUndefined();
+    expect(itemOf(await server_(), clip.id)).toMatchObject({ end_seconds: clip.end_seconds });
+  });
+
   it('deletes with per-item failures kept, selection updated and the result in the mutation cache', async () => {
     const timeline = await open('Customer testimonial - Lena');
     const locked = timeline.layers.find((layer) => layer.locked)!.items[0]!;

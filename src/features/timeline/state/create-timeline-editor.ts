@@ -86,6 +86,11 @@ export function createTimelineEditor(options: {
       playhead: state.playhead,
       view: viewportOf(state),
       history: state.history,
+      playbackRate: state.playbackRate,
+      clipboard: state.clipboard,
+      mutedLayers: state.mutedLayers,
+      soloLayers: state.soloLayers,
+      textDefaults: state.textDefaults,
     }),
 
     // A trim is checked first (one dry-run batch); destructive or adjusted ones wait for review.
@@ -115,6 +120,15 @@ export function createTimelineEditor(options: {
     },
 
     afterCommit: ({ change, result, state }) => {
+      // What an addition, a paste or a duplicate made is selected (to place it, edit it, undo it);
+      // after a split, the part after the playhead (so S again further on splits it again).
+      const created =
+        change.kind === 'ops'
+          ? change.ops.flatMap((op) =>
+              op.kind === 'create' ? [op.itemId] : op.kind === 'split' ? [op.newId] : [],
+            )
+          : [];
+      if (created.length > 0) return { selection: new Set(created) };
       const gone = deletedItems(change, result);
       return [...state.selection].some((id) => gone.has(id))
         ? { selection: new Set([...state.selection].filter((id) => !gone.has(id))) }

@@ -5,7 +5,10 @@
  * server answer (trim previews and delete results live in the mutation cache).
  */
 import type { EditorState } from '@/editor-kit/contract.ts';
+import type { SnapGuide } from '../model/frame-layout.ts';
 import type { ItemMove } from '../model/group-move.ts';
+import type { ItemLayout } from '../model/item-edits.ts';
+import type { SafeAreaPlatform } from '../model/safe-areas.ts';
 import type { MarqueeMode } from '../model/marquee.ts';
 import type { SnapKind } from '../model/snapping.ts';
 import type { TimelineChange } from '../model/timeline-change.ts';
@@ -47,6 +50,20 @@ export type DragState =
     }
   | { kind: 'scrub' };
 
+/** A drag, resize or rotation on the preview: the layout it started from and where it is. */
+export interface LayoutDrag {
+  itemId: string;
+  from: ItemLayout;
+  to: ItemLayout;
+  guides: readonly SnapGuide[];
+}
+
+/** What a new text item gets: the brand's first colour and font, else white in the default font. */
+export interface TextDefaults {
+  color: string;
+  fontFamily: string | null;
+}
+
 export interface TimelineState {
   selection: ReadonlySet<string>;
   pxPerSecond: number;
@@ -60,6 +77,20 @@ export interface TimelineState {
   fitted: boolean;
   /** Items waiting for the delete confirmation. */
   deleteRequest: string[] | null;
+  /** Playback speed: 0 paused, negative backward (J), up to ±4. */
+  playbackRate: number;
+  /** Layers muted, or soloed, for playback (the preview leaves the others out). */
+  mutedLayers: ReadonlySet<number>;
+  soloLayers: ReadonlySet<number>;
+  /** The platform whose safe areas the preview shows, or none. */
+  safeArea: SafeAreaPlatform | null;
+  /** Items copied (Ctrl+C), pasted at the playhead (Ctrl+V). */
+  clipboard: readonly string[] | null;
+  /** The gesture on the preview in progress (its live feedback). */
+  layoutDrag: LayoutDrag | null;
+  /** The text item edited in place on the preview. */
+  textEditing: string | null;
+  textDefaults: TextDefaults;
 }
 
 export type TimelineEditorState = EditorState<TimelineState, TimelineChange>;
@@ -76,12 +107,20 @@ export function initialTimelineState(patch: Partial<TimelineState> = {}): Timeli
     drag: null,
     fitted: false,
     deleteRequest: null,
+    playbackRate: 0,
+    mutedLayers: new Set(),
+    soloLayers: new Set(),
+    safeArea: null,
+    clipboard: null,
+    layoutDrag: null,
+    textEditing: null,
+    textDefaults: { color: '#FFFFFF', fontFamily: null },
     ...patch,
   };
 }
 
 /** What a gesture's mark saves (Escape restores it). */
-export const MARKED_KEYS: ReadonlyArray<keyof TimelineState> = ['selection', 'drag'];
+export const MARKED_KEYS: ReadonlyArray<keyof TimelineState> = ['selection', 'drag', 'layoutDrag'];
 
 export function viewportOf(state: TimelineState) {
   return {

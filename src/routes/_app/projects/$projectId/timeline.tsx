@@ -6,6 +6,7 @@ import { ExportButton } from '@/features/exports/components/export-button.tsx';
 export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
   loader: ({ context, params }) => loadTimeline(context.queryClient, params.projectId),
   head: () => ({ meta: [{ title: 'Timeline · Cutroom' }] }),
+  staticData: { fullWidth: true },
   component: TimelineRoute,
 });
 

@@ -1,0 +1,276 @@
+/**
+ * Paints the preview once per animation frame while something changes, without React: the
+ * service's frame at the playhead (the layers that play, without text and captions), fetched ahead
+ * while playing, the last one kept on screen while the next is on its way; over it the text items
+ * and the caption by the caption painter; the safe areas and snap guides. During a gesture on the
+ * preview the frame without the item and the item alone (both the service's) are composed where
+ * the gesture has it, and that picture stays until the service's frame of the new revision
+ * arrives (the item never jumps back).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
+import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
+import { frameKey, PreviewFrames, type FrameQuery } from '../api/preview-frames.ts';
+import { playingLayers } from '../model/audio-commands.ts';
+import { deltaMatrix, FRAME } from '../model/frame-layout.ts';
+import { frameIndex, gridFrame, prefetchFrames } from '../model/playback-clock.ts';
+import type { TimelineEditor } from '../state/create-timeline-editor.ts';
+import type { LayoutDrag, TimelineEditorState } from '../state/timeline-state.ts';
+import {
+  paintSafeAreas,
+  paintSnapGuides,
+  paintTextAndCaptions,
+  type FrameContext,
+} from './preview-drawing.ts';
+import type { CaptionSettings, Timeline, TimelineItem } from '@/api/schema.gen.ts';
+
+/** Frames a second of wall time playback shows (and fetches) at most. */
+export const FRAMES_PER_SECOND = 30;
+/** How far ahead (wall time) playback fetches. */
+const AHEAD_SECONDS = 1.5;
+/** How many frames back a missing frame is stood in for by one already fetched. */
+const LOOK_BACK_FRAMES = 45;
+
+export class PreviewPainter {
+  readonly frames: PreviewFrames;
+  private frame: number | null = null;
+  private timeline: Timeline;
+  private settings: Partial<CaptionSettings> | null = null;
+  /** The last picture under the text (a frame, or a gesture's composition). */
+  private readonly base: HTMLCanvasElement;
+  private baseKey = '';
+  /** A gesture's composition stays until this revision's frame is shown. */
+  private holdUntil: number | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private size = { width: 0, height: 0 };
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly editor: TimelineEditor,
+    private readonly queryClient: QueryClient,
+    private readonly projectId: string,
+    timeline: Timeline,
+    private readonly onPainted: (state: TimelineEditorState) => void,
+  ) {
+    this.timeline = timeline;
+    this.base = document.createElement('canvas');
+    this.frames = new PreviewFrames(
+      projectId,
+      () => this.timeline.fps,
+      () => this.schedule(),
+    );
+  }
+
+  start(): void {
+    this.unsubscribe = this.editor.store.subscribe((state, previous) => {
+      if (
+        state.playhead !== previous.playhead ||
+        state.layoutDrag !== previous.layoutDrag ||
+        state.playbackRate !== previous.playbackRate ||
+        state.mutedLayers !== previous.mutedLayers ||
+        state.soloLayers !== previous.soloLayers ||
+        state.safeArea !== previous.safeArea
+      )
+        this.schedule();
+    });
+    this.schedule();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    this.frames.dispose();
+  }
+
+  resize(width: number, height: number): void {
+    if (width === this.size.width && height === this.size.height) return;
+    this.size = { width, height };
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.base.width = width;
+    this.base.height = height;
+    this.baseKey = '';
+    this.frames.resize({ width, height });
+    this.schedule();
+  }
+
+  update(timeline: Timeline, settings: Partial<CaptionSettings> | null): void {
+    if (timeline.revision !== this.timeline.revision) this.frames.keepRevision(timeline.revision);
+    this.timeline = timeline;
+    this.settings = settings;
+    this.schedule();
+  }
+
+  /** The editor committed a gesture on the preview: keep its picture until its frame comes. */
+  holdForRevision(revision: number): void {
+    this.holdUntil = revision;
+  }
+
+  readonly schedule = (): void => {
+    if (this.frame !== null) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      this.paint();
+    });
+  };
+
+  /** The frame query for the editor's state (the layers that play, text and captions left out). */
+  query(state: TimelineEditorState, frame: number): FrameQuery {
+    const all = this.timeline.layers.map((layer) => layer.index);
+    const filtered = state.mutedLayers.size > 0 || state.soloLayers.size > 0;
+    return {
+      frame,
+      layers: filtered ? playingLayers(all, state.mutedLayers, state.soloLayers) : null,
+      excludeTypes: ['text', 'caption'],
+      excludeItemIds: [],
+      onlyItemIds: null,
+    };
+  }
+
+  private words(item: TimelineItem): readonly PaintableWord[] | null {
+    const options = captionItemWordsQueryOptions(this.projectId, item);
+    const words = this.queryClient.getQueryData(options.queryKey);
+    if (words) return words;
+    void this.queryClient.prefetchQuery(options).then(() => this.schedule());
+    return null;
+  }
+
+  private paint(): void {
+    const ctx = this.canvas.getContext('2d') as (FrameContext & CanvasRenderingContext2D) | null;
+    if (!ctx || this.size.width === 0) return;
+    const state = this.editor.getState();
+    const { fps, revision } = this.timeline;
+    const rate = state.playbackRate;
+    const index =
+      rate !== 0
+        ? gridFrame(state.playhead, rate, fps, FRAMES_PER_SECOND)
+        : frameIndex(state.playhead, fps);
+    const query = this.query(state, index);
+    if (rate !== 0) {
+      const ahead = prefetchFrames({
+        time: state.playhead,
+        rate,
+        fps,
+        duration: this.timeline.duration_seconds,
+        windowSeconds: AHEAD_SECONDS,
+        perSecond: FRAMES_PER_SECOND,
+      });
+      this.frames.plan(
+        revision,
+        ahead.map((frame) => ({ ...query, frame })),
+      );
+    }
+    this.paintBase(state, query, revision);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.size.width, this.size.height);
+    ctx.drawImage(this.base, 0, 0);
+    const drag = state.layoutDrag;
+    const playing = query.layers ? new Set(query.layers) : null;
+    paintTextAndCaptions(
+      ctx,
+      this.timeline,
+      state.playhead,
+      this.size,
+      {
+        captionWords: (item) => this.words(item),
+        captionSettings: this.settings,
+        layoutOf: (item) => (drag && drag.itemId === item.id ? drag.to : undefined),
+      },
+      playing,
+    );
+    if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size);
+    if (drag) paintSnapGuides(ctx, drag.guides, this.size);
+    ctx.restore();
+    this.onPainted(state);
+  }
+
+  /** Draws the picture under the text into `base` when a newer one is ready; else keeps it. */
+  private paintBase(state: TimelineEditorState, query: FrameQuery, revision: number): void {
+    const drag = state.layoutDrag;
+    const dragged = drag ? this.visualItem(drag.itemId) : null;
+    if (drag && dragged) {
+      if (this.composeDrag(drag, query, revision)) return;
+    }
+    if (this.holdUntil !== null) {
+      if (revision < this.holdUntil && (this.editor.isSaving() || drag)) {
+        void this.frames.request(revision, query, true);
+        return;
+      }
+      this.holdUntil = null;
+    }
+    const key = frameKey(revision, query);
+    if (key === this.baseKey) return;
+    let shown = query;
+    let bitmap = this.frames.get(revision, query);
+    if (!bitmap) {
+      // This one is asked for before any other; meanwhile the nearest frame already here that
+      // playback has passed, else the last picture stays.
+      void this.frames.request(revision, query, true);
+      const back = state.playbackRate < 0 ? 1 : -1;
+      for (let step = 1; step <= LOOK_BACK_FRAMES && !bitmap; step += 1) {
+        const earlier = { ...query, frame: query.frame + back * step };
+        if (frameKey(revision, earlier) === this.baseKey) break;
+        bitmap = this.frames.get(revision, earlier);
+        if (bitmap) shown = earlier;
+      }
+      if (!bitmap) {
+        if (this.baseKey === '') this.fillBase('#000000');
+        return;
+      }
+    }
+    const ctx = this.base.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0, this.size.width, this.size.height);
+    this.baseKey = frameKey(revision, shown);
+    this.frames.cache.pin(this.baseKey);
+  }
+
+  /** The frame without the item and the item alone, moved by the gesture; false until both came. */
+  private composeDrag(drag: LayoutDrag, query: FrameQuery, revision: number): boolean {
+    const without = { ...query, excludeItemIds: [drag.itemId] };
+    const alone = { ...query, onlyItemIds: [drag.itemId] };
+    const background = this.frames.get(revision, without);
+    const item = this.frames.get(revision, alone);
+    if (!background || !item) {
+      void this.frames.request(revision, without, true);
+      void this.frames.request(revision, alone, true);
+      return false;
+    }
+    const ctx = this.base.getContext('2d')!;
+    const k = this.size.width / FRAME.width;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(background, 0, 0, this.size.width, this.size.height);
+    const m = deltaMatrix(drag.from, drag.to);
+    // Frame pixels → canvas pixels around the item's move (m is in frame pixels).
+    ctx.setTransform(m[0], m[1], m[2], m[3], m[4] * k, m[5] * k);
+    ctx.drawImage(item, 0, 0, this.size.width, this.size.height);
+    ctx.restore();
+    this.baseKey = `drag|${drag.itemId}|${revision}`;
+    return true;
+  }
+
+  /** Asks for the frames a gesture on `itemId` composes (before the press moves anything). */
+  prepareDrag(itemId: string): void {
+    const state = this.editor.getState();
+    const query = this.query(state, frameIndex(state.playhead, this.timeline.fps));
+    const { revision } = this.timeline;
+    void this.frames.request(revision, { ...query, excludeItemIds: [itemId] });
+    void this.frames.request(revision, { ...query, onlyItemIds: [itemId] });
+  }
+
+  private visualItem(itemId: string): TimelineItem | null {
+    for (const layer of this.timeline.layers)
+      for (const item of layer.items)
+        if (item.id === itemId) return item.type === 'text' ? null : item;
+    return null;
+  }
+
+  private fillBase(colour: string): void {
+    const ctx = this.base.getContext('2d')!;
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, this.size.width, this.size.height);
+  }
+}
