@@ -86,7 +86,9 @@ test.describe('clip library', () => {
     await page.getByRole('checkbox', { name: /^Needs repair \(\d+\+?\)$/ }).check();
     await expect(page).toHaveURL(/status=/);
     await expect(
-      page.getByRole('status').filter({ hasText: /needs repair or failed/ }),
+      page
+        .getByRole('status')
+        .filter({ hasText: /clips? needs? repair or failed, in pipeline order/ }),
     ).toBeVisible();
     const cards = list.getByRole('article');
     await expect(cards.first()).toBeVisible();

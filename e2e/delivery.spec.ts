@@ -202,7 +202,7 @@ test.describe('publishing', () => {
     await form.getByLabel('Inbox draft (finish in the app)').check();
     await form.getByLabel('Post now').check();
     await form.getByRole('button', { name: 'Post now' }).click();
-    await expect(yours.getByText('Your post is published.')).toBeVisible({ timeout: 20_000 });
+    await expect(yours.getByText('Your post was published.')).toBeVisible({ timeout: 20_000 });
     await expect(yours.getByRole('listitem')).toContainText('Inbox draft to @cutroom.studio');
     await expect(yours.getByRole('link', { name: /Open the draft/ })).toBeVisible();
     const notifications = page.getByRole('region', { name: 'Notifications' });
@@ -229,23 +229,13 @@ test.describe('publishing', () => {
     await expect(refusals).toContainText('@cutroom.archive is expired: reconnect it');
     await expect(refusals).toContainText('does not accept direct posts');
 
+    // An expired export is not offered at all: shown disabled, saying why.
     const expiredOption = form
       .getByLabel('Export', { exact: true })
       .locator('option')
-      .filter({ hasText: /expires/ });
-    const options = await expiredOption.evaluateAll((nodes) =>
-      nodes.map((node) => ({
-        value: (node as HTMLOptionElement).value,
-        text: node.textContent ?? '',
-      })),
-    );
-    const expired = options.find((option) => {
-      const match = /expires (.+)$/.exec(option.text);
-      return match && Date.parse(match[1]!) < Date.now();
-    });
-    expect(expired).toBeDefined();
-    await form.getByLabel('Export', { exact: true }).selectOption(expired!.value);
-    await expect(refusals).toContainText('The export has expired');
+      .filter({ hasText: 'expired, cannot be posted' });
+    await expect(expiredOption).toHaveCount(1);
+    await expect(expiredOption).toBeDisabled();
     await expectAccessible(page);
     expect(sent).toEqual([]);
   });
@@ -262,7 +252,7 @@ test.describe('publishing', () => {
     await form.getByLabel('Post now').check();
     await form.getByRole('button', { name: 'Post now' }).click();
     const yours = page.getByRole('region', { name: 'Your post' });
-    await expect(yours.getByText('Your post is failed.')).toBeVisible({ timeout: 20_000 });
+    await expect(yours.getByText('Your post failed.')).toBeVisible({ timeout: 20_000 });
     const post = yours.getByRole('listitem');
     await expect(post).toContainText('shortform refused the post');
     await expect(post).toContainText('can only post to private accounts');
@@ -329,7 +319,7 @@ test.describe('publishing', () => {
     // Cancelled before it goes, from the keyboard: focus stays on the post, not the page.
     await yours.getByRole('button', { name: /Cancel post/ }).focus();
     await page.keyboard.press('Enter');
-    await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await expect(yours.getByText('Your post was cancelled.')).toBeVisible();
     await expect(yours.getByRole('listitem')).toBeFocused();
   });
 });
@@ -374,7 +364,7 @@ test.describe('publishing drafts', () => {
     const yours = page.getByRole('region', { name: 'Your post' });
     await expect(yours.getByRole('listitem')).toContainText('Slideshow of 2 images');
     await yours.getByRole('button', { name: /Cancel post/ }).click();
-    await expect(yours.getByText('Your post is cancelled.')).toBeVisible();
+    await expect(yours.getByText('Your post was cancelled.')).toBeVisible();
     await page.reload();
     await expect(form.getByLabel('Caption')).toHaveValue('');
     await expect(form.getByText('Your unsent post was kept')).toHaveCount(0);
@@ -393,18 +383,21 @@ test.describe('AI edit style', () => {
     // From the keyboard: the dry run's receipts, then what was applied, take the focus.
     await page.getByRole('button', { name: 'Dry run' }).focus();
     await page.keyboard.press('Enter');
-    const preview = page.getByRole('region', { name: /Dry run: what “mirage-black” would change/ });
+    const preview = page.getByRole('region', { name: /Dry run: what “Mirage Black” would change/ });
     await expect(preview.getByRole('heading', { level: 2 })).toBeFocused();
-    await expect(preview.getByRole('table')).toContainText('caption_style.apply_look');
-    await expect(preview.getByRole('table')).toContainText('look_id');
+    // Receipts name their targets and looks as people know them; ids stay secondary.
+    await expect(preview.getByRole('table')).toContainText('Apply a caption look');
+    await expect(preview.getByRole('table')).toContainText(SHORT_CUT);
+    await expect(preview.getByRole('table')).toContainText('Caption look');
+    await expect(preview.getByRole('button', { name: 'Copy the target id' })).toBeVisible();
     await expect(preview.getByText(/Balance:/)).toBeVisible();
     await expectAccessible(page);
     await preview.getByRole('button', { name: 'Apply style' }).focus();
     await page.keyboard.press('Enter');
-    const applied = page.getByRole('region', { name: 'Applied “mirage-black”' });
+    const applied = page.getByRole('region', { name: 'Applied “Mirage Black”' });
     await expect(applied.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(applied.getByRole('status')).toContainText('The style was applied');
-    await expect(applied.getByRole('table')).toContainText('→ mirage-black');
+    await expect(applied.getByRole('table')).toContainText('→ Mirage Black');
   });
 
   test('a workspace without a paid plan is told why', async ({ page }) => {
@@ -417,8 +410,9 @@ test.describe('AI edit style', () => {
     // The free workspace is seeded with one AI edit run (mocks/store/seed.ts).
     const runs = page.getByLabel('Run', { exact: true });
     await runs.selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Dry run' }).click();
-    await expect(page.getByRole('alert')).toContainText('AI edit styles need a paid plan');
+    // Said on the control itself, before any request.
+    await expect(page.getByRole('button', { name: 'Dry run — needs a paid plan' })).toBeDisabled();
+    await expect(page.getByText(/workspace is on the free plan/)).toBeVisible();
   });
 });
 

@@ -172,7 +172,9 @@ test.describe('faceless plan review', () => {
     await expect(page.getByRole('region', { name: /Unsent draft/ })).toHaveCount(0);
   });
 
-  test('the free key’s refusal keeps the draft, also after a reload', async ({ page }) => {
+  test('the free plan’s refusal comes before sending and keeps the draft, also after a reload', async ({
+    page,
+  }) => {
     const plan = await openPlanProject(page, 'Faceless: Paper Boats', 'vcs_test_demo_free');
     const [revision] = await plan.revisions();
     if (!revision) throw new Error('no revision');
@@ -185,11 +187,10 @@ test.describe('faceless plan review', () => {
     await editor.getByLabel('Narration').fill('She let it go where the street became a river.');
     await editor.getByRole('button', { name: 'Save to draft' }).click();
 
-    await page.getByRole('button', { name: 'Review and send' }).click();
-    const review = page.getByRole('dialog', { name: /Create a new revision/ });
-    await review.getByRole('button', { name: 'Create revision' }).click();
-    await expect(review.getByRole('alert')).toContainText('Revising needs a paid plan');
-    await expect(review.getByRole('alert')).toContainText('Your draft is kept here');
+    // The plan is known: the control says so before anything is sent.
+    const send = page.getByRole('button', { name: 'Review and send — needs a paid plan' });
+    await expect(send).toBeDisabled();
+    await expect(page.getByText(/workspace is on the free plan/).first()).toBeVisible();
     await expectAccessible(page);
 
     await page.reload();

@@ -172,7 +172,7 @@ function scheduleExport(
           selection_mode: 'auto',
           rationale: 'First frame with a face and title on screen.',
         },
-        platform_metadata: { resolution, project_id: record.project.id },
+        platform_metadata: { resolution, project_id: record.project.id, rendered_at: sim.nowIso() },
         expires_at: expiresAt,
         file_size_bytes: Math.round(duration * (resolution === '720p' ? 450_000 : 950_000)),
         duration_seconds: duration,

@@ -230,7 +230,7 @@ function seedExport(
       selection_mode: 'auto',
       rationale: 'Speaker facing camera with the title on screen.',
     },
-    platform_metadata: { project_id: projectId, rendered_at: isoAt(ctx, day) },
+    platform_metadata: { project_id: projectId, rendered_at: isoAt(ctx, day), resolution: '1080p' },
     expires_at: isoAt(ctx, day + expiresInDays),
     file_size_bytes: Math.round(duration * 950_000),
     duration_seconds: duration,

@@ -159,6 +159,10 @@ export interface paths {
          * @description One entry per call of an operation the service contract marks `x-destructive` (the deletes,
          *     upload abort, run cancel, ...) that reached the service through this BFF, for the signed-in
          *     workspace. Each is also written as a JSON log line. The API key is never recorded.
+         *     The list is paged by operation: the calls a client sent under one `X-Cutroom-Operation`
+         *     header (a delete's dry runs, its re-check and its batches) are one operation, listed newest
+         *     first with its calls oldest first; a call without the header is an operation of its own.
+         *     `limit` and `offset` count operations.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -461,9 +465,35 @@ export interface components {
             failed_count: number | null;
             /** @description The answer replayed an earlier identical request (nothing happened again). */
             replayed: boolean;
+            /** @description The `X-Cutroom-Operation` header the call carried (8-100 letters, digits, `.`, `_`, `:` or `-`): the client's name for the operation the call belongs to, e.g. one deletion's dry runs, re-check and batches. Null without one. */
+            operation_id: string | null;
+        };
+        /** @description The calls of one operation (see listAuditEntries), with what they share. */
+        AuditOperation: {
+            /** @description The operation id, or the entry's own id for a call without one. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When its last call was answered.
+             */
+            time: string;
+            /**
+             * Format: date-time
+             * @description When its first call was answered.
+             */
+            started_at: string;
+            /** @description Who made it (the user of its first call). */
+            user_id: string;
+            /** @description The contract's path template of its calls (of its first call when they differ). */
+            endpoint: string;
+            /** @description The reason its calls gave (the first one given). */
+            reason: string | null;
+            /** @description Its calls, oldest first. */
+            entries: components["schemas"]["AuditEntry"][];
         };
         AuditPage: {
-            entries: components["schemas"]["AuditEntry"][];
+            /** @description A page of operations, newest first (`bounds` counts operations). */
+            operations: components["schemas"]["AuditOperation"][];
             bounds: {
                 limit: number;
                 offset: number;
@@ -647,6 +677,7 @@ export type Liveness = components['schemas']['Liveness'];
 export type ReadinessCheck = components['schemas']['ReadinessCheck'];
 export type Readiness = components['schemas']['Readiness'];
 export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditOperation = components['schemas']['AuditOperation'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type WebhookOrganizationId = components['schemas']['WebhookOrganizationId'];

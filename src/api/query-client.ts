@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { spreadAnswer } from './object-caches.ts';
 import { retryDelayMs, retryWhenRefused, shouldRetry } from './retry-policy.ts';
 
 /**
@@ -11,8 +12,12 @@ export function createQueryClient(options: { onUnauthorized?: () => void } = {})
   const handleError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) options.onUnauthorized?.();
   };
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: handleError,
+      // Every answer about a post, job, export, clip or revision reaches every view of it.
+      onSuccess: (data, query) => spreadAnswer(client, query.queryKey, data),
+    }),
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
@@ -24,4 +29,5 @@ export function createQueryClient(options: { onUnauthorized?: () => void } = {})
       mutations: { ...retryWhenRefused },
     },
   });
+  return client;
 }

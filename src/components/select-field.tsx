@@ -2,7 +2,8 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 /**
  * A labelled `<select>`: one choice out of a list, each option a `[value, label]` pair (as
- * RadioGroup takes them). `placeholder` is a first option with the empty value, shown while nothing
+ * RadioGroup takes them), or `[value, label, { disabled: true }]` for one shown but not offered
+ * (its label says why). `placeholder` is a first option with the empty value, shown while nothing
  * is chosen (or while the options load); `children` go under the control (an inline error).
  */
 export function SelectField<V extends string>({
@@ -16,7 +17,9 @@ export function SelectField<V extends string>({
 }: {
   label: string;
   value: V;
-  options: ReadonlyArray<readonly [NoInfer<V>, string]>;
+  options: ReadonlyArray<
+    readonly [NoInfer<V>, string] | readonly [NoInfer<V>, string, { disabled: boolean }]
+  >;
   /** Only where the empty value is one of the values (`V` includes `''`). */
   placeholder?: '' extends V ? string : never;
   onChange(value: V): void;
@@ -37,8 +40,8 @@ export function SelectField<V extends string>({
         {...props}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
+        {options.map(([option, text, state]) => (
+          <option key={option} value={option} disabled={state?.disabled}>
             {text}
           </option>
         ))}

@@ -105,6 +105,8 @@ export interface KeyInput {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  /** Where the key was pressed (a keyboard event's target): a field's keys are its own. */
+  target?: EventTarget | null;
 }
 
 interface ParsedKeys {

@@ -29,6 +29,7 @@ import {
 } from './contract.ts';
 import { emptyHistory, nextRedo, nextUndo, type HistoryEntry } from './history.ts';
 import { Outbox } from './outbox.ts';
+import { isShortcutBlocked } from './shortcut-guard.ts';
 
 let lastGestureId = 0;
 
@@ -220,6 +221,8 @@ export class Editor<State extends object, Doc, Change, Result, Ctx> {
    * binding matches runs. Returns true when the key was used (the caller prevents its default).
    */
   handleKey(event: KeyInput): boolean {
+    // Never a key of a field or a dialog (shortcut-guard.ts), not even Escape.
+    if (isShortcutBlocked(event)) return false;
     if (event.key === 'Escape' && this.getState().gesture) {
       this.cancelGesture();
       return true;

@@ -324,6 +324,7 @@ export function CommandFields<Ctx>({
             command={command}
             ctx={ctx}
             disabled={disabled}
+            saving={saving}
           />
         );
       })}
@@ -336,11 +337,14 @@ function CommandFieldView<Ctx>({
   command,
   ctx,
   disabled,
+  saving,
 }: {
   editor: AnyEditor;
   command: AnyCommand<Ctx, unknown, unknown>;
   ctx: Ctx;
   disabled: boolean;
+  /** A change is being saved: a number field waits (read-only) but keeps the focus. */
+  saving: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -355,7 +359,8 @@ function CommandFieldView<Ctx>({
           min={field.min}
           max={field.max}
           step={field.step}
-          disabled={disabled}
+          disabled={disabled && !saving}
+          busy={saving}
           hint={field.hint?.(ctx)}
           commit={(value) => run(field.toArgs(value))}
         />

@@ -10,8 +10,8 @@ import {
 describe('format', () => {
   it('formats bytes', () => {
     expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MiB');
     expect(formatBytes(undefined)).toBe('—');
   });
   it('formats durations as m:ss, and h:mm:ss from an hour', () => {

@@ -28,9 +28,13 @@ export function formatNumber(value: number): string {
   return `${rounded < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A size in binary units, named as such (KiB, MiB, GiB: powers of 1024), as the service's own
+ * limits are set (parts of 5 MiB, accounts taking up to 1 GiB).
+ */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes == null || !Number.isFinite(bytes)) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -64,6 +64,10 @@ describe('reason and filters', () => {
       'Every asset whose name contains “drone”, or whose name starts with “b-roll” (ignoring case): items matching either are selected.',
     );
     expect(describeFilter('projects', null, null)).toMatch(/No projects/);
+    // One filter: only its rule, nothing about “either”.
+    expect(describeFilter('assets', 'drone', null)).toBe(
+      'Every asset whose name contains “drone” (ignoring case) is selected.',
+    );
   });
 });
 

@@ -72,6 +72,9 @@ export function describeFilter(
     namePrefix ? `whose name starts with “${namePrefix}”` : null,
   ].filter((part): part is string => part !== null);
   if (parts.length === 0) return `No ${what} (give a search or a name prefix).`;
+  // Say what applies: one rule, or the two with how they combine.
+  if (parts.length === 1)
+    return `Every ${what.slice(0, -1)} ${parts[0]} (ignoring case) is selected.`;
   return `Every ${what.slice(0, -1)} ${parts.join(', or ')} (ignoring case): items matching either are selected.`;
 }
 

@@ -4,6 +4,7 @@
  * one as a 400 naming its field, so the rule lives here once.
  */
 import type { components, Export, PublishMode } from '@/api/schema.gen.ts';
+import { formatBytes } from '@/lib/format.ts';
 
 type Connection = components['schemas']['PublishingConnection'];
 
@@ -102,7 +103,7 @@ export function preflightPost(input: PreflightInput): Refusal[] {
         refusals.push({
           param: 'export_id',
           code: 'file_too_large',
-          message: `The file is ${megabytes(size)} MB; ${connection.account_name} takes at most ${megabytes(connection.max_file_size_bytes)} MB.`,
+          message: `The file is ${formatBytes(size)}; ${connection.account_name} takes at most ${formatBytes(connection.max_file_size_bytes)}.`,
         });
       }
     }
@@ -134,5 +135,3 @@ export function preflightPost(input: PreflightInput): Refusal[] {
 export function modeLabel(mode: PublishMode): string {
   return mode === 'direct_post' ? 'direct posts' : 'inbox drafts';
 }
-
-const megabytes = (bytes: number): number => Math.round(bytes / 1024 ** 2);

@@ -21,6 +21,8 @@ interface Document {
   types: string;
   /** Generated data module (`export const <name>`), when the document is needed at run time. */
   data?: { path: string; name: string };
+  /** Generated list of the operations marked `x-requires-paid-plan`. */
+  paidOperations?: string;
 }
 
 /** The repository's OpenAPI documents and what is generated from each. */
@@ -29,6 +31,7 @@ export const DOCUMENTS: readonly Document[] = [
     source: 'src/api/openapi.yaml',
     types: 'src/api/schema.gen.ts',
     data: { path: 'src/api/openapi-document.gen.ts', name: 'openapiDocument' },
+    paidOperations: 'src/api/paid-operations.gen.ts',
   },
   {
     source: 'src/api/bff.yaml',
@@ -69,6 +72,37 @@ export async function generateFiles(root: URL): Promise<GeneratedFile[]> {
         `  ${JSON.stringify(JSON.stringify(parsed))},\n);\n`;
       files.push({ path: document.data.path, text });
     }
+    if (document.paidOperations) {
+      const parsed = parse(await readFile(sourceUrl, 'utf8')) as {
+        paths?: Record<string, Record<string, unknown>>;
+      };
+      files.push({ path: document.paidOperations, text: paidOperationsModule(parsed) });
+    }
   }
   return files;
+}
+
+/**
+ * The operations the contract marks `x-requires-paid-plan`, as a module the client reads to say
+ * “needs a paid plan” on a control before anything is sent (a free workspace's plan is known).
+ */
+function paidOperationsModule(document: {
+  paths?: Record<string, Record<string, unknown>>;
+}): string {
+  const ids: string[] = [];
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const record = operation as { operationId?: unknown; 'x-requires-paid-plan'?: unknown };
+      if (record?.['x-requires-paid-plan'] === true && typeof record.operationId === 'string') {
+        ids.push(record.operationId);
+      }
+    }
+  }
+  ids.sort();
+  return (
+    '/** Generated from src/api/openapi.yaml by `npm run gen:api`: the operations marked\n' +
+    ' * `x-requires-paid-plan`. Do not edit. */\n' +
+    `export const paidOperations = ${JSON.stringify(ids)} as const;\n` +
+    'export type PaidOperation = (typeof paidOperations)[number];\n'
+  );
 }

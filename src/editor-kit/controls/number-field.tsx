@@ -8,6 +8,7 @@ export function NumberField({
   label,
   value,
   disabled,
+  busy = false,
   hint,
   min,
   max,
@@ -17,6 +18,11 @@ export function NumberField({
   label: string;
   value: number | null;
   disabled?: boolean;
+  /**
+   * A change is being saved: the field waits (read-only, marked unavailable) but keeps the focus
+   * (a disabled field would drop it to the page, and the next key with it).
+   */
+  busy?: boolean;
   hint?: string;
   min?: number;
   max?: number;
@@ -48,7 +54,7 @@ export function NumberField({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      submit();
+      if (!busy) submit();
     } else if (event.key === 'Escape') {
       setDraft(null);
       setError(null);
@@ -70,15 +76,19 @@ export function NumberField({
         max={max}
         value={text}
         disabled={disabled || value === null}
+        readOnly={busy}
+        aria-disabled={busy || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => {
           setDraft({ base: shown, text: event.target.value });
           setError(null);
         }}
-        onBlur={submit}
+        onBlur={() => {
+          if (!busy) submit();
+        }}
         onKeyDown={onKeyDown}
-        className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid]:border-red-500"
+        className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums disabled:bg-slate-100 disabled:text-slate-500 aria-disabled:bg-slate-100 aria-disabled:text-slate-500 aria-[invalid]:border-red-500"
       />
       {error ? (
         <p id={`${id}-error`} className="text-xs text-red-700">

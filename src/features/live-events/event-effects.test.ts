@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
+import { applyLiveEvent, effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import { spreadAnswer } from '@/api/object-caches.ts';
+import { createQueryClient } from '@/api/query-client.ts';
+import { queryKeys } from '@/api/query-keys.ts';
+import type { Clip, Export, FacelessPlanRevision, Job } from '@/api/schema.gen.ts';
 
 const event = (type: LiveEvent['type'], data: Record<string, unknown> = {}): LiveEvent =>
   ({ id: `evt_${type}`, type, created_at: '2026-11-22T00:00:00Z', data }) as LiveEvent;
@@ -23,6 +27,22 @@ describe('effectsOfEvent', () => {
       title: 'Export ready',
       href: 'https://cdn.test/e1.mp4',
     });
+  });
+  it('a toast names the project the cache knows, never the export id, and says what it is about', () => {
+    const client = createQueryClient();
+    client.setQueryData([...queryKeys.projects.lists, { offset: 0 }], {
+      projects: [{ id: 'p1', name: 'Spring launch' }],
+    });
+    const data = { project_id: 'p1', export_id: 'e1', job_id: 'j1' };
+    const ready = applyLiveEvent(client, event('export.ready', data)).toast;
+    expect(ready?.detail).toBe('The export of “Spring launch” finished rendering.');
+    expect(ready?.detail).not.toContain('e1');
+    expect(ready?.about).toEqual(['job:j1', 'export:e1']);
+    const failed = applyLiveEvent(client, event('export.failed', { ...data, error: 'No video' }));
+    expect(failed.toast?.detail).toBe('“Spring launch”: No video');
+    // A project the cache does not hold: no id in its place.
+    const unknown = applyLiveEvent(client, event('export.ready', { ...data, project_id: 'p9' }));
+    expect(unknown.toast?.detail).toBe('The export finished rendering.');
   });
   it('does not toast an export job twice (export.ready already did)', () => {
     const done = effectsOfEvent(event('job.complete', { type: 'export', export_id: 'e1' }));
@@ -88,7 +108,8 @@ describe('effectsOfEvent', () => {
     const step = effectsOfEvent(
       event('job.complete', { clip_id: 'c1', job_id: 'j1', type: 'clip_assembly' }),
     );
-    expect(step).toEqual({ invalidate: [['clips'], ['jobs']] });
+    expect(step.invalidate).toEqual([['clips'], ['jobs']]);
+    expect(step.toast).toBeUndefined();
     const read = effectsOfEvent(event('transcription.complete', { clip_id: 'c1' }));
     expect(read.toast).toBeUndefined();
     expect(read.invalidate).toContainEqual(['clips']);
@@ -126,6 +147,163 @@ describe('effectsOfEvent', () => {
 describe('pollingIntervalMs', () => {
   it('backs off to a ceiling', () => {
     expect([0, 1, 2, 3, 10].map(pollingIntervalMs)).toEqual([5000, 10000, 20000, 30000, 30000]);
+  });
+});
+
+/** Every cached view of the object an event names agrees at once, before any refetch. */
+describe('applyLiveEvent', () => {
+  const page = { limit: 20, offset: 0 };
+  const job = (fields: Partial<Job>): Job => ({
+    job_id: 'job_1',
+    status: 'running',
+    progress: 0.5,
+    project_id: 'p1',
+    created_at: '2026-11-22T00:00:00Z',
+    ...fields,
+  });
+  /** The tray and the project's jobs, each holding the job. */
+  function withJobViews(fields: Partial<Job> = {}) {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.jobs.workspace(page), { jobs: [job(fields)], bounds: {} });
+    client.setQueryData(queryKeys.jobs.project('p1'), { jobs: [job(fields)] });
+    client.setQueryData(queryKeys.jobs.detail('job_1'), job(fields));
+    const views = () => [
+      client.getQueryData<{ jobs: Job[] }>(queryKeys.jobs.workspace(page))?.jobs[0],
+      client.getQueryData<{ jobs: Job[] }>(queryKeys.jobs.project('p1'))?.jobs[0],
+      client.getQueryData<Job>(queryKeys.jobs.detail('job_1')),
+    ];
+    return { client, views };
+  }
+
+  it('job.complete ends the job in the tray, the project’s jobs and its own view', () => {
+    const { client, views } = withJobViews();
+    applyLiveEvent(client, event('job.complete', { job_id: 'job_1', type: 'clip' }));
+    expect(views().map((view) => view?.status)).toEqual(['complete', 'complete', 'complete']);
+  });
+
+  it('job.failed says failed, with the error, everywhere', () => {
+    const { client, views } = withJobViews();
+    applyLiveEvent(client, event('job.failed', { job_id: 'job_1', error: 'Out of credits' }));
+    for (const view of views())
+      expect(view).toMatchObject({ status: 'failed', error: 'Out of credits' });
+  });
+
+  it('export.ready completes the export’s job and its row; export.failed fails them', () => {
+    const { client, views } = withJobViews({ export_id: 'e1' });
+    const exportsKey = [...queryKeys.exports.project('p1'), { offset: 0 }];
+    client.setQueryData(exportsKey, {
+      exports: [{ export_id: 'e1', status: 'rendering' } satisfies Export],
+      count: 1,
+    });
+    applyLiveEvent(
+      client,
+      event('export.ready', { project_id: 'p1', export_id: 'e1', download_url: 'https://cdn/e1' }),
+    );
+    expect(views().map((view) => view?.status)).toEqual(['complete', 'complete', 'complete']);
+    expect(client.getQueryData<{ exports: Export[] }>(exportsKey)?.exports[0]).toMatchObject({
+      status: 'complete',
+      download_url: 'https://cdn/e1',
+    });
+
+    const failed = withJobViews({ export_id: 'e2' });
+    applyLiveEvent(
+      failed.client,
+      event('export.failed', { project_id: 'p1', export_id: 'e2', error: 'Empty timeline' }),
+    );
+    for (const view of failed.views()) expect(view).toMatchObject({ status: 'failed' });
+  });
+
+  it('faceless.failed fails the revision on its page and in the revision list', () => {
+    const client = createQueryClient();
+    const revision = {
+      id: 'r2',
+      project_id: 'p9',
+      status: 'generating',
+      updated_at: '2026-11-21T00:00:00Z',
+    } as FacelessPlanRevision;
+    client.setQueryData(queryKeys.plans.list('p9'), { revisions: [revision] });
+    client.setQueryData(queryKeys.plans.revision('p9', 'r2'), revision);
+    applyLiveEvent(
+      client,
+      event('faceless.failed', { project_id: 'p9', revision_id: 'r2', error: 'Model gone' }),
+    );
+    expect(
+      client.getQueryData<{ revisions: FacelessPlanRevision[] }>(queryKeys.plans.list('p9'))
+        ?.revisions[0],
+    ).toMatchObject({ status: 'failed', error: 'Model gone' });
+    expect(client.getQueryData(queryKeys.plans.revision('p9', 'r2'))).toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('a clip’s step moves its card, its page and the batch’s list together', () => {
+    const client = createQueryClient();
+    const clip: Clip = {
+      clip_id: 'c1',
+      status: 'assembling',
+      created_at: '2026-11-21T00:00:00Z',
+      updated_at: '2026-11-21T00:00:00Z',
+    };
+    const list = queryKeys.clips.list({ statuses: [], limit: 24, offset: 0 });
+    const sources = queryKeys.clips.sources({ assetId: 'a1', statuses: [] } as never);
+    client.setQueryData(list, { clips: [clip] });
+    client.setQueryData(sources, { clips: [clip], total: 1, capped: false });
+    client.setQueryData(queryKeys.clips.detail('c1'), clip);
+    applyLiveEvent(
+      client,
+      event('job.failed', { clip_id: 'c1', clip_status: 'failed', job_id: 'j9' }),
+    );
+    expect(client.getQueryData<{ clips: Clip[] }>(list)?.clips[0]?.status).toBe('failed');
+    expect(client.getQueryData<{ clips: Clip[] }>(sources)?.clips[0]?.status).toBe('failed');
+    expect(client.getQueryData<Clip>(queryKeys.clips.detail('c1'))?.status).toBe('failed');
+    // And every clip query (the counts by status too) is read again.
+    expect(client.getQueryState(queryKeys.clips.detail('c1'))?.isInvalidated).toBe(true);
+  });
+
+  it('an event’s few fields never outrank the whole answer read after it (the clip’s download shows)', () => {
+    const client = createQueryClient();
+    const clip: Clip = {
+      clip_id: 'c1',
+      status: 'exporting',
+      created_at: '2026-11-21T00:00:00Z',
+      updated_at: '2026-11-21T00:00:00Z',
+    };
+    const list = queryKeys.clips.list({ statuses: [], limit: 24, offset: 0 });
+    const detail = queryKeys.clips.detail('c1');
+    client.setQueryData(list, { clips: [clip] });
+    client.setQueryData(detail, clip);
+    // The event leaves the service after the clip changed (its created_at is the later time).
+    applyLiveEvent(client, event('export.ready', { clip_id: 'c1', clip_status: 'exported' }));
+    expect(client.getQueryData<Clip>(detail)?.status).toBe('exported');
+    // The refetch it asks for brings the whole clip, with its file.
+    const answer: Clip = {
+      ...clip,
+      status: 'exported',
+      updated_at: '2026-11-21T00:00:05Z',
+      export: { status: 'complete', download_url: 'https://cdn.test/c1.mp4' },
+    };
+    client.setQueryData(detail, answer);
+    spreadAnswer(client, detail, answer);
+    expect(client.getQueryData<Clip>(detail)?.export?.download_url).toBe('https://cdn.test/c1.mp4');
+    expect(client.getQueryData<{ clips: Clip[] }>(list)?.clips[0]?.export?.download_url).toBe(
+      'https://cdn.test/c1.mp4',
+    );
+  });
+
+  it('an event that left before a newer answer does not take a view back', () => {
+    const { client, views } = withJobViews({ status: 'cancelled' });
+    applyLiveEvent(client, event('job.complete', { job_id: 'job_1' }));
+    // Both final: the event wins only if it is further along; cancelled stays cancelled.
+    expect(views()[0]?.status).toBe('cancelled');
+  });
+
+  it('refreshes what the event makes stale and the delivery log', () => {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.credits, { balance: 1 });
+    client.setQueryData(queryKeys.webhookDeliveries, []);
+    applyLiveEvent(client, event('job.complete', { job_id: 'job_1' }));
+    expect(client.getQueryState(queryKeys.credits)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.webhookDeliveries)?.isInvalidated).toBe(true);
   });
 });
 

@@ -1,12 +1,27 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import { patchObjects, type ObjectKind } from '@/api/object-caches.ts';
+import { cachedProjectName } from '@/api/projects.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
+
+/**
+ * What an event says about one object, written at once into every cached view of it (the list,
+ * its page, the tray) before the refetches bring the rest: `where` picks the object by its fields,
+ * `set` is the news. A copy that is already further along is left as it is.
+ */
+export interface CachePatch {
+  kind: ObjectKind;
+  where: Record<string, string>;
+  set: Record<string, unknown>;
+}
 
 /** An event as the BFF relays it from the service's signed webhooks (bff.yaml `LiveEvent`). */
 
 export interface EventEffects {
   invalidate: QueryKey[];
+  /** News written into every cached copy of the objects it is about (see CachePatch). */
+  patches?: CachePatch[];
   /**
    * The toast for finished work. Shown only to the browser that started the work or shows it on
    * screen now (`subject.ids` holds the job / export / revision ids to look up), once per outcome
@@ -21,12 +36,123 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 /** An event's `data`, read field by field (most events' data fields are not in the contract). */
 const fields = (event: LiveEvent): Record<string, unknown> => event.data;
 
-/** What an event changes in the UI: the queries to refresh and, for finished work, a toast. */
-export function effectsOfEvent(event: LiveEvent): EventEffects {
-  return withReviewQueue(event, effectsOfServiceEvent(event));
+/**
+ * What an event changes in the UI: the news it carries about objects (patched into every view of
+ * them), the queries to refresh and, for finished work, a toast.
+ */
+export function effectsOfEvent(event: LiveEvent, names: EventNames = {}): EventEffects {
+  const effects = withAbout(event, withReviewQueue(event, effectsOfServiceEvent(event, names)));
+  const patches = patchesOfEvent(event);
+  return patches.length > 0 ? { ...effects, patches } : effects;
 }
 
-function effectsOfServiceEvent(event: LiveEvent): EventEffects {
+/** What the app already knows to name an event's objects by (the cache's project name). */
+export interface EventNames {
+  project?: string;
+}
+
+/** A toast says what it is about (`kind:id` keys), so it keeps clear of those on screen. */
+function withAbout(event: LiveEvent, effects: EventEffects): EventEffects {
+  if (!effects.toast) return effects;
+  const data = fields(event);
+  const about = (['job', 'export', 'revision', 'clip', 'post'] as const).flatMap((kind) => {
+    const id = str(data[`${kind}_id`]);
+    return id ? [`${kind}:${id}`] : [];
+  });
+  return about.length > 0 ? { ...effects, toast: { ...effects.toast, about } } : effects;
+}
+
+/**
+ * The one place a live event reaches the query cache: its news is written into every cached view
+ * of the objects it names, then what it makes stale is refetched. Returns the effects (the caller
+ * decides about the toast).
+ */
+export function applyLiveEvent(client: QueryClient, event: LiveEvent): EventEffects {
+  const project = cachedProjectName(client, str(fields(event).project_id));
+  const effects = effectsOfEvent(event, project ? { project } : {});
+  for (const patch of effects.patches ?? []) {
+    patchObjects(
+      client,
+      patch.kind,
+      (object) => {
+        const record = object as unknown as Record<string, unknown>;
+        return Object.entries(patch.where).every(([field, value]) => record[field] === value);
+      },
+      patch.set as never,
+    );
+  }
+  for (const queryKey of effects.invalidate) void client.invalidateQueries({ queryKey });
+  // The delivery log on the settings screen lists every event the BFF received.
+  void client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
+  return effects;
+}
+
+/** The news an event carries about the objects it names (its `data` fields). */
+export function patchesOfEvent(event: LiveEvent): CachePatch[] {
+  const data = fields(event);
+  const jobId = str(data.job_id);
+  const exportId = str(data.export_id);
+  const clipId = str(data.clip_id);
+  const revisionId = str(data.revision_id);
+  const error = str(data.error);
+  const at = event.created_at;
+  const patches: CachePatch[] = [];
+  const failure = error ? { error } : {};
+  switch (event.type) {
+    case 'job.complete':
+    case 'job.failed': {
+      const failed = event.type === 'job.failed';
+      const set = { status: failed ? 'failed' : 'complete', completed_at: at, ...failure };
+      if (jobId) patches.push({ kind: 'job', where: { job_id: jobId }, set });
+      else if (exportId) patches.push({ kind: 'job', where: { export_id: exportId }, set });
+      break;
+    }
+    case 'export.ready':
+    case 'export.failed': {
+      if (!exportId) break;
+      const ready = event.type === 'export.ready';
+      const download = str(data.download_url);
+      const links = ready && download ? { download_url: download } : {};
+      patches.push({
+        kind: 'job',
+        where: { export_id: exportId },
+        set: { status: ready ? 'complete' : 'failed', completed_at: at, ...links, ...failure },
+      });
+      patches.push({
+        kind: 'export',
+        where: { export_id: exportId },
+        set: {
+          status: ready ? 'complete' : 'failed',
+          ...links,
+          ...(ready && str(data.expires_at) ? { expires_at: str(data.expires_at) } : {}),
+        },
+      });
+      break;
+    }
+    case 'faceless.failed':
+      if (revisionId) {
+        patches.push({
+          kind: 'revision',
+          where: { id: revisionId },
+          set: { status: 'failed', ...failure },
+        });
+      }
+      break;
+    default:
+      break;
+  }
+  // A clip's step: the clip's status as it stood when the event left the service. A clip's and a
+  // revision's patch keeps their `updated_at` (what ranks their copies): the event's few fields
+  // must not outrank the whole answer the refetch brings next (the clip's download, for one).
+  const clipStatus = str(data.clip_status);
+  if (clipId && clipStatus) {
+    patches.push({ kind: 'clip', where: { clip_id: clipId }, set: { status: clipStatus } });
+  }
+  return patches;
+}
+
+/** What an event makes stale, and for finished work a toast. */
+function effectsOfServiceEvent(event: LiveEvent, names: EventNames): EventEffects {
   const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
@@ -61,10 +187,9 @@ function effectsOfServiceEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'success',
           title: 'Export ready',
-          detail: `Export ${str(fields(event).export_id) ?? ''} finished rendering.`.replace(
-            '  ',
-            ' ',
-          ),
+          detail: names.project
+            ? `The export of “${names.project}” finished rendering.`
+            : 'The export finished rendering.',
           ...(str(fields(event).download_url)
             ? { href: str(fields(event).download_url), hrefLabel: 'Download' }
             : {}),
@@ -81,7 +206,9 @@ function effectsOfServiceEvent(event: LiveEvent): EventEffects {
           id: event.id,
           tone: 'error',
           title: 'Export failed',
-          detail: str(fields(event).error) ?? 'The render did not finish. Start the export again.',
+          detail: `${names.project ? `“${names.project}”: ` : ''}${
+            str(fields(event).error) ?? 'The render did not finish. Start the export again.'
+          }`,
         },
       };
     case 'job.complete':

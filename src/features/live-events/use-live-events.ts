@@ -1,11 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
-import { queryKeys } from '@/api/query-keys.ts';
 import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { announceOnce } from './announce-once.ts';
-import { effectsOfEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
+import { applyLiveEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { SharedLiveStream, type StreamState } from './shared-stream.ts';
 
@@ -127,19 +126,16 @@ export function useLiveEvents(workspace: string | null): void {
 }
 
 /**
- * The one place an event turns into what it changes on screen: the queries of its effects
- * (event-effects), the delivery log, and the toast of finished work (handed to `announce`).
+ * The one place an event turns into what it changes on screen: its news in every cached view and
+ * the queries it makes stale (event-effects' applyLiveEvent), and the toast of finished work
+ * (handed to `announce`).
  */
 function applyEffects(
   queryClient: QueryClient,
   event: LiveEvent,
   announce: (subject: { ids: string[]; key: string }, show: () => void) => void,
 ): void {
-  const effects = effectsOfEvent(event);
-  for (const queryKey of effects.invalidate) void queryClient.invalidateQueries({ queryKey });
-  // The delivery log on the settings screen lists every event the BFF received.
-  void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
-  const { toast, subject } = effects;
+  const { toast, subject } = applyLiveEvent(queryClient, event);
   if (toast && subject) announce(subject, () => pushToast(toast));
 }
 

@@ -21,5 +21,6 @@ export const Route = createFileRoute('/_app/ops')({
 });
 
 function OpsRoute() {
-  return <OpsPage search={Route.useSearch()} />;
+  const userId = Route.useRouteContext({ select: (context) => context.session.user_id });
+  return <OpsPage search={Route.useSearch()} currentUserId={userId} />;
 }

@@ -17,6 +17,16 @@ import type { AuditStore } from './audit-store.ts';
 
 export const AUDIT_ROUTE = '/bff/audit';
 
+/** The client's name for the operation a call belongs to (bff.yaml AuditEntry.operation_id). */
+export const OPERATION_HEADER = 'x-cutroom-operation';
+const OPERATION_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The operation id a request carries, when it is well formed. */
+export function operationIdOf(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && OPERATION_ID.test(value) ? value : null;
+}
+
 const requestFields = z
   .object({
     reason: z.string().optional(),
@@ -49,7 +59,7 @@ export function auditEntry(
   exchange: Pick<
     ProxyExchange,
     'method' | 'template' | 'status' | 'requestBody' | 'responseBody' | 'replayed'
-  > & { path: string; organizationId: string; userId: string },
+  > & { path: string; organizationId: string; userId: string; operationId?: string | null },
   id: string,
   time: string,
 ): AuditEntry {
@@ -80,6 +90,7 @@ export function auditEntry(
     deleted_count: answered?.deleted_count ?? null,
     failed_count: answered?.failed_count ?? null,
     replayed: exchange.replayed,
+    operation_id: exchange.operationId ?? null,
   };
 }
 
@@ -104,6 +115,7 @@ export function auditRecorder(
         path: exchange.request.url.replace(/^\/api\/v1/, '').split('?', 1)[0] ?? '',
         organizationId: identity.organization_id,
         userId: identity.user_id,
+        operationId: operationIdOf(exchange.request.headers[OPERATION_HEADER]),
       },
       randomUUID(),
       new Date(now()).toISOString(),

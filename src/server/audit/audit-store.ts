@@ -1,5 +1,58 @@
-import type { AuditEntry, AuditPage } from '../../api/bff-schema.gen.ts';
+import type { AuditEntry, AuditOperation, AuditPage } from '../../api/bff-schema.gen.ts';
 import type { RecentLists } from '../shared-state/shared-state.ts';
+
+/**
+ * Entries (newest first) as operations, newest first: the calls sharing an `operation_id` are one
+ * operation (their calls oldest first, the reason the first one given); a call without one is an
+ * operation of its own.
+ */
+export function groupOperations(newestFirst: readonly AuditEntry[]): AuditOperation[] {
+  const operations: AuditOperation[] = [];
+  const byId = new Map<string, AuditOperation>();
+  for (const entry of newestFirst) {
+    const key = entry.operation_id ?? null;
+    const existing = key === null ? undefined : byId.get(key);
+    if (existing) {
+      existing.entries.unshift(entry);
+      existing.started_at = entry.time;
+      existing.user_id = entry.user_id;
+      existing.endpoint = entry.endpoint;
+      existing.reason = entry.reason ?? existing.reason;
+      continue;
+    }
+    const operation: AuditOperation = {
+      id: key ?? entry.id,
+      time: entry.time,
+      started_at: entry.time,
+      user_id: entry.user_id,
+      endpoint: entry.endpoint,
+      reason: entry.reason,
+      entries: [entry],
+    };
+    operations.push(operation);
+    if (key !== null) byId.set(key, operation);
+  }
+  return operations;
+}
+
+/** One page of operations out of every entry (newest first). */
+export function operationPage(
+  newestFirst: readonly AuditEntry[],
+  page: { limit: number; offset: number },
+): AuditPage {
+  const operations = groupOperations(newestFirst);
+  const slice = operations.slice(page.offset, page.offset + page.limit);
+  return {
+    operations: slice,
+    bounds: {
+      limit: page.limit,
+      offset: page.offset,
+      total: operations.length,
+      returned: slice.length,
+      has_more: page.offset + slice.length < operations.length,
+    },
+  };
+}
 
 /**
  * Where audit entries are kept, per organization, newest first: in this process
@@ -27,18 +80,7 @@ export class MemoryAuditStore implements AuditStore {
   }
 
   async list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage> {
-    const entries = this.byOrganization.get(organizationId) ?? [];
-    const slice = entries.slice(page.offset, page.offset + page.limit);
-    return {
-      entries: slice,
-      bounds: {
-        limit: page.limit,
-        offset: page.offset,
-        total: entries.length,
-        returned: slice.length,
-        has_more: page.offset + slice.length < entries.length,
-      },
-    };
+    return operationPage(this.byOrganization.get(organizationId) ?? [], page);
   }
 }
 
@@ -55,21 +97,8 @@ export class SharedAuditStore implements AuditStore {
 
   async list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage> {
     const stored = await this.lists.range(organizationId);
-    const total = stored.length;
-    // Newest first: walk the stored list from its end.
-    const entries: AuditEntry[] = [];
-    for (let index = total - 1 - page.offset; index >= 0 && entries.length < page.limit; index--) {
-      entries.push(JSON.parse(stored[index] as string) as AuditEntry);
-    }
-    return {
-      entries,
-      bounds: {
-        limit: page.limit,
-        offset: page.offset,
-        total,
-        returned: entries.length,
-        has_more: page.offset + entries.length < total,
-      },
-    };
+    // Newest first: the stored list is oldest first.
+    const entries = stored.map((line) => JSON.parse(line) as AuditEntry).reverse();
+    return operationPage(entries, page);
   }
 }

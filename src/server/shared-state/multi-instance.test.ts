@@ -183,8 +183,8 @@ describe('two BFF instances over Redis', () => {
     });
     expect(listed.status).toBe(200);
     const page = (await listed.json()) as AuditPage;
-    expect(page.entries).toHaveLength(1);
-    expect(page.entries[0]).toMatchObject({
+    expect(page.operations).toHaveLength(1);
+    expect(page.operations[0]?.entries[0]).toMatchObject({
       organization_id: 'org_alpha',
       endpoint: '/projects/batch-delete',
       reason: 'shared audit',

@@ -153,24 +153,30 @@ describe('uploads and audit through the BFF', () => {
   });
 
   it('records destructive calls in the audit list and as JSON log lines, never the key', async () => {
+    const operation = { 'x-cutroom-operation': 'op-audit-check-1' };
     const user = await login();
     const assets = (await (
       await bff('/api/v1/workspace/media/assets?limit=100', { headers: user.headers })
     ).json()) as Schemas['MediaAssetListResponse'];
     const target = assets.assets.find((asset) => asset.name.startsWith('B-roll hands'));
     const body = { reason: 'audit check', ids: [target?.id] };
+    await user.post('/workspace/media/assets/batch-delete', { ...body, dry_run: true }, operation);
+    const key = { 'idempotency-key': 'audit-test-delete-1', ...operation };
+    await user.post('/workspace/media/assets/batch-delete', { ...body, confirm_delete: true }, key);
+    await user.post('/workspace/media/assets/batch-delete', { ...body, confirm_delete: true }, key);
+    // Another operation of its own (no header).
     await user.post('/workspace/media/assets/batch-delete', { ...body, dry_run: true });
-    const key = { 'idempotency-key': 'audit-test-delete-1' };
-    await user.post('/workspace/media/assets/batch-delete', { ...body, confirm_delete: true }, key);
-    await user.post('/workspace/media/assets/batch-delete', { ...body, confirm_delete: true }, key);
     // Not destructive: never recorded.
     await user.post('/workspace/media/folders', { name: 'Audit folder' });
 
     const page = (await (
       await bff('/bff/audit?limit=10', { headers: user.headers })
     ).json()) as AuditPage;
-    const [confirmed, dry] = page.entries;
-    expect(page.entries).toHaveLength(2);
+    // One operation for the dry run and its delete (the replay kept out), the lone dry run another.
+    expect(page.operations.map((operation) => operation.entries.length)).toEqual([1, 2]);
+    const grouped = page.operations[1];
+    expect(grouped).toMatchObject({ id: 'op-audit-check-1', reason: 'audit check' });
+    const [dry, confirmed] = grouped?.entries ?? [];
     expect(confirmed).toMatchObject({
       organization_id: 'org_demo',
       method: 'POST',
@@ -183,11 +189,13 @@ describe('uploads and audit through the BFF', () => {
       deleted_count: 1,
       failed_count: 0,
       replayed: false,
+      operation_id: 'op-audit-check-1',
     });
     expect(dry).toMatchObject({ dry_run: true, deleted_count: 0 });
+    expect(page.operations[0]?.entries[0]?.operation_id).toBeNull();
     const lines = logs.lines.filter((line) => line.includes('"audit"'));
-    // Three calls logged (the replay too, marked), two kept in the list.
-    expect(lines).toHaveLength(3);
+    // Four calls logged (the replay too, marked), three kept in the list.
+    expect(lines).toHaveLength(4);
     expect(lines.some((line) => JSON.parse(line).audit.replayed === true)).toBe(true);
     expect(logs.text).not.toContain('vcs_test_demo_paid');
 

@@ -8,6 +8,8 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { SelectField } from '@/components/select-field.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { RefusalNote, refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { captionLooksQueryOptions } from '@/api/caption-queries.ts';
 import { aiEditRunsQueryOptions, useApplyStyle } from '../api/ai-style-queries.ts';
@@ -26,6 +28,8 @@ export function AiStylePage() {
   const [applied, setApplied] = useState<AiEditStyleResult | null>(null);
   const dryRun = useApplyStyle();
   const apply = useApplyStyle();
+  // The dry run is the same paid operation: a free workspace is told on the button, not by a 403.
+  const refusal = useRefusal('applyAiEditStyle');
   // Keyboard and screen-reader users land on what their press produced: the dry run's receipts,
   // then what was applied (the button they pressed is gone or no longer the next step).
   const previewHeading = useRef<HTMLHeadingElement>(null);
@@ -36,6 +40,13 @@ export function AiStylePage() {
   useEffect(() => {
     if (applied) appliedHeading.current?.focus();
   }, [applied]);
+  const names: Names = {
+    target: (id) =>
+      id
+        ? runs.data?.runs.find((run) => run.project_id === id)?.project_name || undefined
+        : undefined,
+    look: (id) => styles.data?.looks.find((look) => look.id === id)?.name ?? id,
+  };
   // The dry run must match the current choice before apply is offered.
   const previewMatches =
     preview !== null && preview.run_id === runId && preview.style_id === styleId;
@@ -69,6 +80,7 @@ export function AiStylePage() {
           className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
           onSubmit={(event) => {
             event.preventDefault();
+            if (refusal) return;
             setApplied(null);
             dryRun.mutate(
               { runId, styleId, dryRun: true },
@@ -105,10 +117,17 @@ export function AiStylePage() {
             />
           </div>
           <PlanAwareError error={dryRun.error} />
-          <div>
-            <Button type="submit" variant="secondary" disabled={!runId} pending={dryRun.isPending}>
-              {dryRun.isPending ? 'Running the dry run…' : 'Dry run'}
+          <div className="flex flex-col items-start gap-2">
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={!runId || refusal !== null}
+              pending={dryRun.isPending}
+              aria-describedby={refusal ? 'ai-style-refusal' : undefined}
+            >
+              {dryRun.isPending ? 'Running the dry run…' : refusedLabel('Dry run', refusal)}
             </Button>
+            <RefusalNote id="ai-style-refusal" refusal={refusal} />
           </div>
         </form>
       )}
@@ -121,9 +140,9 @@ export function AiStylePage() {
             tabIndex={-1}
             className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
           >
-            Dry run: what “{preview.style_id}” would change
+            Dry run: what “{names.look(preview.style_id ?? '')}” would change
           </h2>
-          <Receipts result={preview} />
+          <Receipts result={preview} names={names} />
           {applied ? null : (
             <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
               <CreditsNotice cost={null} action="Applying a style" />
@@ -131,6 +150,7 @@ export function AiStylePage() {
               <div>
                 <Button
                   pending={apply.isPending}
+                  disabled={refusal !== null}
                   onClick={() =>
                     apply.mutate(
                       { runId, styleId, dryRun: false },
@@ -138,7 +158,7 @@ export function AiStylePage() {
                     )
                   }
                 >
-                  {apply.isPending ? 'Applying…' : 'Apply style'}
+                  {apply.isPending ? 'Applying…' : refusedLabel('Apply style', refusal)}
                 </Button>
               </div>
             </div>
@@ -154,7 +174,7 @@ export function AiStylePage() {
             tabIndex={-1}
             className="text-lg font-semibold focus:outline-2 focus:outline-indigo-600"
           >
-            Applied “{applied.style_id}”
+            Applied “{names.look(applied.style_id ?? '')}”
           </h2>
           <p role="status" className="text-sm text-emerald-800">
             The style was applied (transaction {applied.txid ?? '—'}).{' '}
@@ -168,14 +188,39 @@ export function AiStylePage() {
               </Link>
             ) : null}
           </p>
-          <Receipts result={applied} />
+          <Receipts result={applied} names={names} />
         </section>
       ) : null}
     </div>
   );
 }
 
-function Receipts({ result }: { result: AiEditStyleResult }) {
+/** What a receipt's action did, in words ("caption_style.apply_look" → "Apply a caption look"). */
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  'caption_style.apply_look': 'Apply a caption look',
+};
+
+function actionWords(action: string | undefined): string {
+  if (!action) return 'Change';
+  const known = ACTION_WORDS[action];
+  if (known) return known;
+  const words = action.replace(/[._]/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A changed field in words, and its values by name where they are looks. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  look_id: 'Caption look',
+  style_id: 'Style',
+};
+
+interface Names {
+  /** A receipt target by name (the run's project), undefined when unknown. */
+  target(id: string | undefined): string | undefined;
+  look(id: string): string;
+}
+
+function Receipts({ result, names }: { result: AiEditStyleResult; names: Names }) {
   const receipts = result.receipts ?? [];
   if (receipts.length === 0) {
     return <p className="text-sm text-slate-600">No changes: the run already uses this style.</p>;
@@ -199,35 +244,48 @@ function Receipts({ result }: { result: AiEditStyleResult }) {
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200">
-        {receipts.map((receipt, index) => (
-          <tr key={`${receipt.action}-${receipt.target_id}-${index}`}>
-            <td className="p-2">{receipt.action}</td>
-            <td className="p-2 font-mono text-xs">{receipt.target_id}</td>
-            <td className="p-2">
-              <Changes changes={receipt.changes ?? {}} />
-            </td>
-          </tr>
-        ))}
+        {receipts.map((receipt, index) => {
+          const target = names.target(receipt.target_id);
+          return (
+            <tr key={`${receipt.action}-${receipt.target_id}-${index}`}>
+              <td className="p-2">{actionWords(receipt.action)}</td>
+              <td className="p-2">
+                <span className="block font-medium">{target ?? 'An item of the run'}</span>
+                {receipt.target_id ? <CopyableId id={receipt.target_id} what="target" /> : null}
+              </td>
+              <td className="p-2">
+                <Changes changes={receipt.changes ?? {}} names={names} />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
 }
 
 /** `{field: {from, to}}` reads as "field: from → to"; anything else as JSON. */
-function Changes({ changes }: { changes: Record<string, unknown> }) {
+function Changes({ changes, names }: { changes: Record<string, unknown>; names: Names }) {
   const entries = Object.entries(changes);
   if (entries.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <ul>
       {entries.map(([field, value]) => {
         const change = value as { from?: unknown; to?: unknown } | null;
+        const shown = (side: unknown) =>
+          side == null || side === ''
+            ? 'none'
+            : field === 'look_id' || field === 'style_id'
+              ? names.look(String(side))
+              : String(side);
         const text =
           change && typeof change === 'object' && ('from' in change || 'to' in change)
-            ? `${String(change.from ?? 'none')} → ${String(change.to ?? 'none')}`
+            ? `${shown(change.from)} → ${shown(change.to)}`
             : JSON.stringify(value);
         return (
           <li key={field}>
-            <span className="font-medium">{field}</span>: {text}
+            <span className="font-medium">{FIELD_WORDS[field] ?? field.replace(/_/g, ' ')}</span>:{' '}
+            {text}
           </li>
         );
       })}

@@ -7,6 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { bindEditorKeys } from '@/editor-kit/shortcut-guard.ts';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
@@ -35,16 +36,6 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 const plural = (count: number, word: string) =>
   `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
-
-/** Keys typed into a field are the field's, not the editor's. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) ||
-    target.getAttribute('role') === 'slider'
-  );
-}
 
 export function CaptionsEditorView({
   projectId,
@@ -77,15 +68,8 @@ export function CaptionsEditorView({
     return () => window.removeEventListener('online', onOnline);
   }, [editor]);
 
-  // The editor's keys work anywhere on the screen, except while typing in a field.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target)) return;
-      if (editor.handleKey(event)) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [editor]);
+  // The editor's keys work anywhere on the screen, never a field's or a dialog's (the kit's rule).
+  useEffect(() => bindEditorKeys(editor), [editor]);
 
   // The preview paints a change at once, from the editor (see CaptionPreview), before this
   // renders the rest of the screen.

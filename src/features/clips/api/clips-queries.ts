@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
+import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys, type ClipListParams, type ClipScope } from '@/api/query-keys.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
 import { CLIP_STATUSES } from '../model/clip-status.ts';
@@ -272,7 +273,7 @@ export function useCreateClip() {
         api.POST('/clips', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }),
       ),
     onSuccess: (clip) => {
-      client.setQueryData(queryKeys.clips.detail(clip.clip_id), clip);
+      writeObject(client, 'clip', clip);
       void client.invalidateQueries({ queryKey: queryKeys.projects.lists });
       refreshClipLists(client);
     },
@@ -291,7 +292,7 @@ export function useRetryClip(clipId: string) {
         }),
       ),
     onSuccess: (clip) => {
-      client.setQueryData(queryKeys.clips.detail(clipId), clip);
+      writeObject(client, 'clip', clip);
       refreshClipLists(client);
     },
     onError: () => client.invalidateQueries({ queryKey: queryKeys.clips.detail(clipId) }),

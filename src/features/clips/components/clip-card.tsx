@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { appliedSuggestion, clipProblems } from '../model/clip-problems.ts';
-import { pipelinePosition } from '../model/clip-status.ts';
+import { partStatusWords, pipelinePosition } from '../model/clip-status.ts';
 import type { Clip } from '@/api/schema.gen.ts';
 import { StatusBadge, clipTitle, previewImage, windowText, words } from './clip-parts.tsx';
 
@@ -76,7 +76,7 @@ export const ClipCard = memo(function ClipCard({ clip }: { clip: Clip }) {
             </div>
             <div className="col-span-2">
               <dt className="inline">Export: </dt>
-              <dd className="inline">{words(clip.export?.status)}</dd>
+              <dd className="inline">{partStatusWords(clip, clip.export?.status)}</dd>
             </div>
           </dl>
           {problem ? (

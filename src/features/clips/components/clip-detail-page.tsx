@@ -7,7 +7,13 @@ import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { clipQueryOptions, useAssetName } from '../api/clips-queries.ts';
 import { LAYOUT_LABELS, appliedSuggestion, clipProgress } from '../model/clip-problems.ts';
-import { STATUS_META, isWorking, pipelineStates, type StepState } from '../model/clip-status.ts';
+import {
+  STATUS_META,
+  isWorking,
+  partStatusWords,
+  pipelineStates,
+  type StepState,
+} from '../model/clip-status.ts';
 import { projectExportsQueryOptions } from '@/api/exports.ts';
 import type { Clip, ClipLayoutMode } from '@/api/schema.gen.ts';
 import {
@@ -77,7 +83,7 @@ function ExportSection({ clip }: { clip: Clip }) {
   return (
     <Section id="clip-export" title="Export">
       <Facts>
-        <Fact label="Status">{words(clip.export?.status)}</Fact>
+        <Fact label="Status">{partStatusWords(clip, clip.export?.status)}</Fact>
         <Fact label="Export id">{exportId ? <code className="text-xs">{exportId}</code> : ''}</Fact>
         <Fact label="Download">
           {download && !expired ? (
@@ -218,16 +224,16 @@ function SourceSection({ clip, assetName }: { clip: Clip; assetName: string | un
           </Fact>
         ) : null}
         <Fact label="Duration">{formatDuration(duration)}</Fact>
-        <Fact label="Source status">{words(source?.source_status)}</Fact>
+        <Fact label="Source status">{partStatusWords(clip, source?.source_status)}</Fact>
         <Fact label="Processing">
           {words(processing?.processing_status)}
           {processing?.processing_substage ? ` (${words(processing.processing_substage)})` : ''}
           {processing?.processing_error ? ` — ${processing.processing_error}` : ''}
         </Fact>
         <Fact label="Attempts">{String(processing?.processing_attempts ?? 0)}</Fact>
-        <Fact label="Transcript">{words(source?.transcript_status)}</Fact>
+        <Fact label="Transcript">{partStatusWords(clip, source?.transcript_status)}</Fact>
         <Fact label="Analysis">
-          {words(source?.analysis_status)}
+          {partStatusWords(clip, source?.analysis_status)}
           {source?.analysis_version ? ` (version ${source.analysis_version})` : ''}
         </Fact>
         <Fact label="Suitability">
@@ -235,7 +241,7 @@ function SourceSection({ clip, assetName }: { clip: Clip; assetName: string | un
           {source?.suitability?.reason ? ` — ${source.suitability.reason}` : ''}
         </Fact>
         <Fact label="Suggestions">
-          {words(source?.suggestions_status)}
+          {partStatusWords(clip, source?.suggestions_status)}
           {counts
             ? ` — ${counts.total ?? 0} in all, ${counts.saved ?? 0} saved, ${counts.drafts ?? 0} drafts`
             : ''}
@@ -283,7 +289,7 @@ function LayoutCaptions({ clip }: { clip: Clip }) {
         <Facts>
           <Fact label="Enabled">{yesNo(captions?.enabled)}</Fact>
           <Fact label="Style">{captions?.style_id ?? ''}</Fact>
-          <Fact label="Status">{words(captions?.status)}</Fact>
+          <Fact label="Status">{partStatusWords(clip, captions?.status)}</Fact>
           <Fact label="Fitted to the window">{yesNo(captions?.clip_window_aware)}</Fact>
           <Fact label="Caption items">{String(captions?.item_count ?? 0)}</Fact>
           <Fact label="Warnings">{(captions?.warnings ?? []).join(' ') || 'None'}</Fact>
@@ -302,7 +308,7 @@ function QaSection({ clip }: { clip: Clip }) {
   return (
     <Section id="clip-qa" title="Quality check">
       <Facts>
-        <Fact label="Status">{words(qa?.status)}</Fact>
+        <Fact label="Status">{partStatusWords(clip, qa?.status)}</Fact>
         <Fact label="Score">
           {qa?.status === 'passed' || qa?.status === 'failed' ? (qa.score ?? 0).toFixed(2) : '—'}
         </Fact>

@@ -50,7 +50,9 @@ describe('ClipProblemsPanel', () => {
   it('reads the status detail in full beside the blocking error', async () => {
     renderWithProviders(<ClipProblemsPanel clip={stopped} />);
     const detail = await screen.findByRole('article', { name: /Waiting at Selection/ });
-    expect(within(detail).getByText(/status detail, code selection_blocked/)).toBeTruthy();
+    // Plain words first; the service's code only as a secondary line.
+    expect(within(detail).getByText('Code selection_blocked')).toBeTruthy();
+    expect(detail.textContent).not.toContain('status detail');
     expect(within(detail).getByText('No moment meets the preset minimum.')).toBeTruthy();
     expect(within(detail).getByText('Selection')).toBeTruthy();
     expect(within(detail).getByText(/pick another suggestion/)).toBeTruthy();

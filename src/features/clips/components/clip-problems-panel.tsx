@@ -1,9 +1,9 @@
 import { Button } from '@/editor-kit/controls/button.tsx';
+import { refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { useRetryClip } from '../api/clips-queries.ts';
 import {
   clipProblems,
   describeRetryError,
-  fieldsInWords,
   retryOptions,
   type ClipProblem,
 } from '../model/clip-problems.ts';
@@ -35,10 +35,6 @@ export function Problem({
         className={`font-semibold ${progress ? 'text-slate-900' : 'text-red-900'}`}
       >
         {problem.title}
-        <span className="ml-2 text-xs font-normal text-slate-600">
-          ({fieldsInWords(problem.fields)}
-          {problem.code ? `, code ${problem.code}` : ''})
-        </span>
       </Heading>
       <p>
         <span className="font-medium">{progress ? 'What is happening: ' : 'What failed: '}</span>
@@ -80,12 +76,14 @@ export function Problem({
         <span className="font-medium">Retrying: </span>
         {problem.adviceText}
       </p>
-      {problem.upstream?.job_id || problem.upstream?.request_id ? (
+      {problem.code || problem.upstream?.job_id || problem.upstream?.request_id ? (
+        // For support: the service's own names for it, secondary to the words above.
         <p className="text-xs text-slate-600">
-          {problem.upstream.provider ? `${words(problem.upstream.provider)} · ` : ''}
-          {problem.upstream.job_id ? `job ${problem.upstream.job_id}` : ''}
-          {problem.upstream.export_id ? ` · export ${problem.upstream.export_id}` : ''}
-          {problem.upstream.request_id ? ` · request ${problem.upstream.request_id}` : ''}
+          {problem.code ? `Code ${problem.code}` : ''}
+          {problem.upstream?.provider ? ` · ${words(problem.upstream.provider)}` : ''}
+          {problem.upstream?.job_id ? ` · job ${problem.upstream.job_id}` : ''}
+          {problem.upstream?.export_id ? ` · export ${problem.upstream.export_id}` : ''}
+          {problem.upstream?.request_id ? ` · request ${problem.upstream.request_id}` : ''}
         </p>
       ) : null}
     </article>
@@ -110,6 +108,7 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
   const problems = clipProblems(clip);
   const options = retryOptions(clip);
   const retry = useRetryClip(clip.clip_id);
+  const refusal = useRefusal('retryClip');
   if (problems.length === 0) {
     // A refused retry whose reload shows the clip no longer stopped: still say what happened.
     return retry.error ? (
@@ -144,10 +143,10 @@ export function ClipProblemsPanel({ clip }: { clip: Clip }) {
               <Button
                 key={option.label}
                 variant={options.length === 1 ? 'primary' : 'secondary'}
-                disabled={retry.isPending}
+                disabled={retry.isPending || refusal !== null}
                 onClick={() => retry.mutate(option.body)}
               >
-                {option.label}
+                {refusedLabel(option.label, refusal)}
               </Button>
             ))}
           </div>

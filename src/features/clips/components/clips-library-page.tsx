@@ -18,7 +18,7 @@ import {
 } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
 import { LIST_FIELD_LABELS, MAX_PAGE_SIZE, listParamsOf } from '../model/clip-search.ts';
-import { STATUS_META } from '../model/clip-status.ts';
+import { statusFilterSummary } from '../model/clip-status.ts';
 import type { Bounds, Clip, ClipStatus } from '@/api/schema.gen.ts';
 import { ClipCard } from './clip-card.tsx';
 import { ClipFilters } from './clip-filters.tsx';
@@ -29,14 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 /** What the filtered result holds, in words (including a total the service stopped counting). */
 function resultSummary(search: ClipSearch, bounds: Pick<Bounds, 'total' | 'truncated'>): string {
-  const count = `${bounds.truncated ? 'At least ' : ''}${bounds.total} ${bounds.total === 1 ? 'clip' : 'clips'}`;
-  if (search.status.length === 0) return `${count} in every status`;
-  const names = search.status.map((status) => STATUS_META[status].label.toLowerCase());
-  const which =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-  const order =
-    search.status.length > 1 ? ', grouped by status (in the order ticked), newest first' : '';
-  return `${count} ${which}${order}`;
+  return statusFilterSummary(search.status, bounds.total, bounds.truncated === true);
 }
 
 /** How many sources the clips come from, in words. */

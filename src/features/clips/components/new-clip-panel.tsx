@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError, describeRetrying } from '@/api/api-error.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
+import { refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { TextField } from '@/components/text-field.tsx';
@@ -158,6 +159,7 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
     enabled: previewUrl !== null,
   });
   const create = useCreateClip();
+  const refusal = useRefusal('createClip');
   const navigate = useNavigate();
 
   const submitPreview = (event: FormEvent) => {
@@ -221,7 +223,7 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
           <InlineError error={create.error} fieldLabels={CREATE_FIELD_LABELS} />
           <div>
             <Button
-              disabled={create.isPending}
+              disabled={create.isPending || refusal !== null}
               onClick={() =>
                 create.mutate(
                   {
@@ -235,7 +237,7 @@ function FromUrl({ projects }: { projects: readonly Choice[] }) {
                 )
               }
             >
-              {create.isPending ? 'Creating…' : 'Create clip'}
+              {create.isPending ? 'Creating…' : refusedLabel('Create clip', refusal)}
             </Button>
           </div>
         </>
@@ -257,6 +259,7 @@ function FromAsset({
   const [projectName, setProjectName] = useState('');
   const [run, setRun] = useState<{ assetId: string; runId: string } | null>(null);
   const create = useCreateClip();
+  const refusal = useRefusal('createClip');
   const suggest = useStartSuggestions(assetId);
   const navigate = useNavigate();
   const selectId = useId();
@@ -308,7 +311,7 @@ function FromAsset({
       <InlineError error={create.error ?? suggest.error} fieldLabels={CREATE_FIELD_LABELS} />
       <div className="flex flex-wrap gap-2">
         <Button
-          disabled={create.isPending}
+          disabled={create.isPending || refusal !== null}
           onClick={() => {
             if (!needAsset()) return;
             create.mutate(
@@ -320,7 +323,7 @@ function FromAsset({
             );
           }}
         >
-          {create.isPending ? 'Creating…' : 'Create clip'}
+          {create.isPending ? 'Creating…' : refusedLabel('Create clip', refusal)}
         </Button>
         <Button
           variant="secondary"

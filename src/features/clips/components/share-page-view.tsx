@@ -79,7 +79,7 @@ function VisibilityRow({
       >
         <span
           aria-hidden="true"
-          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${visible ? 'translate-x-5' : 'translate-x-0.5'}`}
+          className={`absolute left-0 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${visible ? 'translate-x-5' : 'translate-x-0.5'}`}
         />
       </button>
       <span className="w-16 text-xs text-slate-600">{visible ? 'Visible' : 'Hidden'}</span>

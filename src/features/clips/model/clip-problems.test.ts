@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipProblems, clipProgress, fieldsInWords, retryOptions } from './clip-problems.ts';
+import { clipProblems, clipProgress, retryOptions } from './clip-problems.ts';
 import type { ClipError } from '@/api/schema.gen.ts';
 import { clipAt, suggestion } from './test-clips.ts';
 
@@ -101,9 +101,7 @@ describe('clipProblems', () => {
     };
     const problems = clipProblems(clip);
     expect(problems).toHaveLength(1);
-    expect(fieldsInWords(problems[0]?.fields ?? [])).toBe(
-      'blocking error, waiting reason and status detail',
-    );
+    expect(problems[0]?.fields).toEqual(['blocking_error', 'waiting_reason', 'status_detail']);
     // A failed clip's status detail naming no error of its own still reads in full.
     const failed = {
       ...clipAt('b', null, { status: 'failed' }),
@@ -135,7 +133,8 @@ describe('clipProgress', () => {
         title: 'Working at Assembly',
         step: 'assembly',
         why: 'Rendering layout, captions and audio.',
-        fixes: ['Nothing to do: the clip moves on to its next step by itself.'],
+        // Nothing to fix: no fix steps (a “How to fix: Nothing to do” box says nothing).
+        fixes: [],
         advice: 'not_needed',
       }),
     ]);

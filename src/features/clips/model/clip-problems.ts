@@ -54,21 +54,6 @@ export function retryAdvice(retryable: boolean | undefined, sameInput: boolean |
   return { advice, adviceText: ADVICE_TEXT[advice] };
 }
 
-const FIELD_WORDS: Record<ProblemField, string> = {
-  error: 'error',
-  blocking_error: 'blocking error',
-  waiting_reason: 'waiting reason',
-  status_detail: 'status detail',
-};
-
-/** The fields in words: “error, blocking error and status detail”. */
-export function fieldsInWords(fields: readonly ProblemField[]): string {
-  const names = fields.map((field) => FIELD_WORDS[field]);
-  return names.length <= 1
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 function fromError(error: ClipError, fields: ProblemField[]): ClipProblem {
   const step = error.step ?? null;
   const blocking = fields.includes('blocking_error');
@@ -124,10 +109,9 @@ function reasonFixes(clip: Clip, retryable: boolean, sameInput: boolean): string
         : retryable
           ? ['Retry the step with another suggestion or layout.']
           : ['Fix the source, then create a new clip from it.'];
-    case 'exported':
-      return ['Nothing to do: download the file under Export.'];
     default:
-      return ['Nothing to do: the clip moves on to its next step by itself.'];
+      // Working or finished: there is nothing to fix, so no fix steps are shown.
+      return [];
   }
 }
 

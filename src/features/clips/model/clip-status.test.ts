@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIP_STATUSES,
   STATUS_META,
+  partStatusWords,
+  statusFilterSummary,
   isWorking,
   pipelinePosition,
   pipelineStates,
@@ -61,5 +63,30 @@ describe('clip statuses', () => {
     expect(at('needs_repair')).toBe('Stopped at step 5 of 7: Quality check');
     expect(at('failed', 'assembly')).toBe('Stopped at step 4 of 7: Assembly');
     expect(at('failed')).toBe('Stopped at a step the service did not name');
+  });
+});
+
+describe('statusFilterSummary', () => {
+  it('is a grammatical, true sentence: the verb agrees, the order is the pipeline’s', () => {
+    expect(statusFilterSummary(['failed', 'needs_repair'], 4, false)).toBe(
+      '4 clips need repair or failed, in pipeline order',
+    );
+    expect(statusFilterSummary(['needs_repair', 'failed'], 1, false)).toBe(
+      '1 clip needs repair or failed, in pipeline order',
+    );
+    expect(statusFilterSummary(['ready'], 12, true)).toBe('At least 12 clips are ready');
+    expect(statusFilterSummary([], 3, false)).toBe('3 clips in every status');
+  });
+});
+
+describe('partStatusWords', () => {
+  it('ends every running part when the clip stops', () => {
+    const failed = { status: 'failed' as const };
+    expect(partStatusWords(failed, 'running')).toBe('stopped');
+    expect(partStatusWords(failed, 'pending')).toBe('not run');
+    expect(partStatusWords(failed, 'complete')).toBe('complete');
+    expect(partStatusWords({ status: 'assembling' }, 'running')).toBe('running');
+    expect(partStatusWords({ status: 'needs_repair' }, 'in_progress')).toBe('stopped');
+    expect(partStatusWords(failed, undefined)).toBe('—');
   });
 });

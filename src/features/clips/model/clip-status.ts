@@ -145,3 +145,62 @@ export function pipelinePosition(clip: Clip): string {
   const at = `step ${index + 1} of ${PIPELINE.length}: ${entry.label}`;
   return entry.state === 'stopped' ? `Stopped at ${at}` : at.replace(/^s/, 'S');
 }
+
+/** Whether the clip has stopped (failed, or waiting for a decision): nothing of it runs on. */
+export function hasStopped(status: ClipStatus): boolean {
+  const tone = STATUS_META[status]?.tone;
+  return tone === 'attention' || tone === 'failed';
+}
+
+const STILL_GOING = new Set(['running', 'in_progress', 'processing']);
+const NOT_STARTED = new Set(['pending', 'queued', 'waiting']);
+
+/**
+ * The status of a part of the clip (its captions, QA, export, source steps) in words. A clip that
+ * stopped runs nothing any more: a part the service still calls running reads “stopped”, one
+ * still to come reads “not run”.
+ */
+export function partStatusWords(clip: Pick<Clip, 'status'>, value: string | undefined): string {
+  if (!value) return '—';
+  if (hasStopped(clip.status)) {
+    if (STILL_GOING.has(value)) return 'stopped';
+    if (NOT_STARTED.has(value)) return 'not run';
+  }
+  return value.replace(/_/g, ' ');
+}
+
+/** What clips in a status are doing, as the predicate of a sentence: one clip / several clips. */
+const STATUS_PREDICATE: Record<ClipStatus, readonly [string, string]> = {
+  preparing_source: ['is preparing its source', 'are preparing their source'],
+  awaiting_suggestions: ['is waiting for suggested moments', 'are waiting for suggested moments'],
+  selecting_clip: ['is selecting a moment', 'are selecting a moment'],
+  assembling: ['is being assembled', 'are being assembled'],
+  qa_running: ['is in the quality check', 'are in the quality check'],
+  needs_reselection: ['needs another moment', 'need another moment'],
+  needs_repair: ['needs repair', 'need repair'],
+  ready: ['is ready', 'are ready'],
+  exporting: ['is exporting', 'are exporting'],
+  exported: ['was exported', 'were exported'],
+  failed: ['failed', 'failed'],
+};
+
+/**
+ * How many clips a status filter holds, as a sentence people read: “4 clips need repair or
+ * failed, in pipeline order” (several statuses are listed one after the other in pipeline order).
+ */
+export function statusFilterSummary(
+  statuses: readonly ClipStatus[],
+  total: number,
+  truncated: boolean,
+): string {
+  const count = `${truncated ? 'At least ' : ''}${total} ${total === 1 ? 'clip' : 'clips'}`;
+  if (statuses.length === 0) return `${count} in every status`;
+  const form = total === 1 ? 0 : 1;
+  const ordered = CLIP_STATUSES.filter((status) => statuses.includes(status));
+  const predicates = ordered.map((status) => STATUS_PREDICATE[status][form]);
+  const which =
+    predicates.length === 1
+      ? predicates[0]
+      : `${predicates.slice(0, -1).join(', ')} or ${predicates.at(-1)}`;
+  return `${count} ${which}${ordered.length > 1 ? ', in pipeline order' : ''}`;
+}

@@ -14,25 +14,34 @@ import { api, newIdempotencyKey, unwrap } from '@/api/client.ts';
 import { withRetries } from '@/api/retry-policy.ts';
 import type { DeletionResult } from '@/api/schema.gen.ts';
 
+/**
+ * The header naming the operation a call belongs to: the BFF's audit list shows one deletion (its
+ * dry runs, re-check and batches) as one operation (bff.yaml `AuditEntry.operation_id`).
+ */
+export const OPERATION_HEADER = 'X-Cutroom-Operation';
+
 function post(
   target: DeletionTarget,
   body:
     | ReturnType<typeof batchRequest>
     | { reason: string; dry_run?: boolean; confirm_delete?: boolean },
   key: string | null,
+  operationId: string,
 ): Promise<DeletionResult> {
   const header = key === null ? {} : { 'Idempotency-Key': key };
+  const headers = { [OPERATION_HEADER]: operationId };
   if (target.kind === 'folder') {
     return unwrap(
       api.POST('/workspace/media/folders/{folderId}/empty', {
         params: { path: { folderId: target.folderId }, header },
         body,
+        headers,
       }),
     );
   }
   const path =
     target.kind === 'assets' ? '/workspace/media/assets/batch-delete' : '/projects/batch-delete';
-  return unwrap(api.POST(path, { params: { header }, body }));
+  return unwrap(api.POST(path, { params: { header }, body, headers }));
 }
 
 export interface DryRun {
@@ -42,6 +51,8 @@ export interface DryRun {
   results: DeletionResult[];
   /** One key per confirm batch, made with the dry run: a double click or a retry reuses them. */
   keys: string[];
+  /** The operation its calls belong to (one per deletion, from the first dry run to the retry). */
+  operationId: string;
 }
 
 /** The dry run of a target: one request per batch of 100 ids, or one by filter / folder. */
@@ -49,23 +60,26 @@ export async function runDryRun(
   target: DeletionTarget,
   reason: string,
   flags: CascadeFlags,
+  operationId: string,
 ): Promise<DryRun> {
   reason = reason.trim();
   let results: DeletionResult[];
   if (target.kind === 'folder') {
-    results = [await withRetries(() => post(target, { reason, dry_run: true }, null))];
+    results = [await withRetries(() => post(target, { reason, dry_run: true }, null, operationId))];
   } else if (target.mode === 'selection') {
     results = [];
     for (const batch of chunk(target.ids)) {
       results.push(
         await withRetries(() =>
-          post(target, batchRequest(target, batch, reason, flags, false), null),
+          post(target, batchRequest(target, batch, reason, flags, false), null, operationId),
         ),
       );
     }
   } else {
     results = [
-      await withRetries(() => post(target, batchRequest(target, null, reason, flags, false), null)),
+      await withRetries(() =>
+        post(target, batchRequest(target, null, reason, flags, false), null, operationId),
+      ),
     ];
   }
   const batches = target.kind === 'folder' ? 1 : Math.max(1, confirmBatches(results).length);
@@ -75,6 +89,7 @@ export async function runDryRun(
     flags,
     results,
     keys: Array.from({ length: batches }, () => newIdempotencyKey()),
+    operationId,
   };
 }
 
@@ -86,11 +101,11 @@ export async function runConfirm(
   plan: DryRun,
   onBatch: (done: number, total: number) => void,
 ): Promise<DeletionResult[]> {
-  const { target, reason, flags, keys } = plan;
+  const { target, reason, flags, keys, operationId } = plan;
   if (target.kind === 'folder') {
     onBatch(0, 1);
     const result = await withRetries(() =>
-      post(target, { reason, confirm_delete: true, dry_run: false }, keys[0] ?? null),
+      post(target, { reason, confirm_delete: true, dry_run: false }, keys[0] ?? null, operationId),
     );
     onBatch(1, 1);
     return [result];
@@ -101,7 +116,9 @@ export async function runConfirm(
     onBatch(index, batches.length);
     const key = keys[index] ?? newIdempotencyKey();
     results.push(
-      await withRetries(() => post(target, batchRequest(target, batch, reason, flags, true), key)),
+      await withRetries(() =>
+        post(target, batchRequest(target, batch, reason, flags, true), key, operationId),
+      ),
     );
   }
   onBatch(batches.length, batches.length);

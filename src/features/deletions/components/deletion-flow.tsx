@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { DeletionFlowProps } from '@/components/deletion-flow-slot.ts';
+import { newIdempotencyKey } from '@/api/client.ts';
 import {
   type CascadeFlags,
   comparePlans,
@@ -23,6 +24,7 @@ import { Modal } from '@/components/modal.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
 import type { DeletionResult } from '@/api/schema.gen.ts';
 import { type DryRun, lookUpNames, runConfirm, runDryRun } from '../api/deletion-requests.ts';
+import { blastRadius } from '../blast-radius.ts';
 
 type Step =
   | { name: 'edit' }
@@ -61,6 +63,8 @@ export function DeletionFlow({ target, onClose, onDeleted }: DeletionFlowProps) 
   const [typed, setTyped] = useState('');
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [error, setError] = useState<unknown>(null);
+  // Every call of this deletion (dry runs, re-check, batches, retry) is one operation in the audit.
+  const [operationId] = useState(newIdempotencyKey);
   // A double click must not start a second confirm (the keys would also make it a replay).
   const busy = useRef(false);
   const problem = reasonProblem(reason);
@@ -82,7 +86,7 @@ export function DeletionFlow({ target, onClose, onDeleted }: DeletionFlowProps) 
     setTyped('');
     setStep({ name: 'dry-running' });
     try {
-      const plan = await runDryRun(target, reason, nextFlags);
+      const plan = await runDryRun(target, reason, nextFlags, operationId);
       setStep({ name: 'reviewed', plan });
     } catch (cause) {
       setError(cause);
@@ -99,7 +103,7 @@ export function DeletionFlow({ target, onClose, onDeleted }: DeletionFlowProps) 
     setError(null);
     try {
       // Re-check: the same dry run again must select exactly what the user saw.
-      const again = await runDryRun(plan.target, plan.reason, plan.flags);
+      const again = await runDryRun(plan.target, plan.reason, plan.flags, operationId);
       const change = comparePlans(snapshotOf(plan.results), snapshotOf(again.results));
       if (!change.unchanged) {
         setTyped('');
@@ -152,7 +156,7 @@ export function DeletionFlow({ target, onClose, onDeleted }: DeletionFlowProps) 
         ids: failedIds,
         names: {},
       };
-      const retryPlan = await runDryRun(retryTarget, plan.reason, plan.flags);
+      const retryPlan = await runDryRun(retryTarget, plan.reason, plan.flags, operationId);
       const results: DeletionResult[] = await runConfirm(retryPlan, () => undefined);
       const retried = mergeResults(results);
       onDeleted?.(retried.deletedIds);
@@ -387,6 +391,8 @@ function DryRunReview({
   const snapshot = snapshotOf(plan.results);
   const names = useNames(plan);
   const count = snapshot.selected.length;
+  // What the heading, the number to type and the button count: everything that goes.
+  const radius = blastRadius(kind, snapshot, plan.flags);
   const batches = kind === 'folder' ? [snapshot.selected] : confirmBatches(plan.results);
   const linked = new Map<string, string>();
   for (const result of plan.results) {
@@ -395,7 +401,7 @@ function DryRunReview({
     }
   }
   const missing = snapshot.missing;
-  const matches = confirmationMatches(typed, count);
+  const matches = confirmationMatches(typed, radius.total);
   return (
     <section aria-label="Dry run" className="flex flex-col gap-3 rounded-md bg-slate-50 p-4">
       {changed ? (
@@ -404,7 +410,7 @@ function DryRunReview({
         </p>
       ) : null}
       <h3 className="font-semibold">
-        Dry run: {plural(count, kind)} would be deleted
+        Dry run: {radius.words} would be deleted
         {batches.length > 1 ? ` in ${batches.length} batches` : ''}
       </h3>
       {batches.length > 1 ? (
@@ -484,19 +490,23 @@ function DryRunReview({
       {count > 0 ? (
         <>
           <TextField
-            label={`Type ${count} to confirm`}
+            label={`Type ${radius.total} to confirm`}
             inputMode="numeric"
             autoComplete="off"
             value={typed}
             onChange={(event) => onType(event.target.value)}
-            hint="The number of items that will be deleted."
+            hint={
+              radius.total === count
+                ? 'The number of items that will be deleted.'
+                : `Everything that will be deleted: ${radius.words}.`
+            }
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>
               Cancel
             </Button>
             <Button variant="danger" disabled={!matches} onClick={onConfirm}>
-              Delete {plural(count, kind)}
+              Delete {radius.words}
             </Button>
           </div>
         </>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { ExportStartRequest } from '@/api/schema.gen.ts';
@@ -15,7 +16,11 @@ export function useStartExport(projectId: string) {
     ...retryWhenRefused,
     mutationFn: (body: ExportStartRequest) =>
       unwrap(api.POST('/projects/{projectId}/exports', { params: { path: { projectId } }, body })),
-    onSuccess: (job) => markStarted(job.job_id, job.export_id),
+    onSuccess: (job) => {
+      markStarted(job.job_id, job.export_id);
+      // Shown in the tray and the project's jobs at once, and followed from there.
+      writeObject(queryClient, 'job', job, { insert: true });
+    },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { CreditsNotice } from '@/components/credits.tsx';
+import { RefusalNote, refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { useStartExport } from '../api/exports-queries.ts';
@@ -24,11 +25,21 @@ export function ExportButton({
   const [open, setOpen] = useState(false);
   const [resolution, setResolution] = useState<Resolution>('1080p');
   const start = useStartExport(projectId);
+  // Every render spends at least a credit (its estimate shows on the job once it starts).
+  const refusal = useRefusal('startExport', { atLeast: 1 });
+  const noteId = useId();
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} pending={start.isPending}>
-        {start.isPending ? 'Starting export…' : label}
+      <Button
+        variant={variant}
+        onClick={() => setOpen(true)}
+        pending={start.isPending}
+        disabled={refusal !== null}
+        aria-describedby={refusal ? noteId : undefined}
+      >
+        {start.isPending ? 'Starting export…' : refusedLabel(label, refusal)}
       </Button>
+      <RefusalNote id={noteId} refusal={refusal} />
       {open ? (
         <Dialog
           title="Export this project"

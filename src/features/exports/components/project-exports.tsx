@@ -5,7 +5,9 @@ import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { exportFacts, exportState, exportTitle } from '@/lib/export-facts.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import {
   EXPORTS_PAGE_SIZE,
@@ -97,18 +99,22 @@ function ExportRow({
   now: number;
 }) {
   const expiry = expiryState(item.expires_at, now);
-  const expired = expiry === 'expired';
+  const state = exportState(item, now);
+  const expired = state === 'expired';
   const complete = item.status === 'complete';
+  const title = exportTitle(item);
   return (
-    <tr aria-label={`Export ${item.export_id}`}>
+    <tr aria-label={`Export ${title}`} data-shows={`export:${item.export_id}`}>
       <td className="p-3 align-top">
         <ExportThumbnail item={item} />
       </td>
-      <td className="p-3 align-top font-mono text-xs">{item.export_id}</td>
-      <td className="p-3 align-top">{item.status}</td>
       <td className="p-3 align-top">
-        {formatDuration(item.duration_seconds)} · {formatBytes(item.file_size_bytes)} ·{' '}
-        {item.container_format ?? '—'}
+        <span className="block font-medium">{title}</span>
+        <CopyableId id={item.export_id} what="export" />
+      </td>
+      <td className="p-3 align-top">{state}</td>
+      <td className="p-3 align-top">
+        {exportFacts(item) || '—'} · {item.container_format ?? '—'}
       </td>
       <td className="p-3 align-top">
         {expired ? (
@@ -121,11 +127,11 @@ function ExportRow({
         ) : complete && item.download_url ? (
           <div className="flex flex-col gap-1">
             <a className="text-indigo-700 underline" href={item.download_url}>
-              Download<span className="sr-only"> export {item.export_id}</span>
+              Download<span className="sr-only"> the export {title}</span>
             </a>
             {item.short_download_url ? (
               <a className="text-xs text-indigo-700 underline" href={item.short_download_url}>
-                Short link<span className="sr-only"> of export {item.export_id}</span>
+                Short link<span className="sr-only"> of the export {title}</span>
               </a>
             ) : null}
             {item.expires_at ? (
@@ -148,7 +154,7 @@ function ExportRow({
             search={{ projectId, exportId: item.export_id }}
             className="text-indigo-700 underline"
           >
-            Schedule post<span className="sr-only"> of export {item.export_id}</span>
+            Schedule post<span className="sr-only"> of the export {title}</span>
           </Link>
         ) : (
           <span className="text-xs text-slate-500">
@@ -185,7 +191,7 @@ function ExportThumbnail({ item }: { item: ProjectExport }) {
       ) : (
         <img
           src={src}
-          alt={`Thumbnail of export ${item.export_id}`}
+          alt={`Thumbnail of the export ${exportTitle(item)}`}
           className="h-20 w-12 rounded bg-slate-200 object-cover"
           loading="lazy"
           onError={() => setFailedSrc(src)}

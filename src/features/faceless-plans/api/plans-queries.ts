@@ -3,6 +3,7 @@ import { ApiError } from '@/api/api-error.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
 import { markStarted } from '@/lib/started-work.ts';
+import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Character, FacelessPlanRevision } from '@/api/schema.gen.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
@@ -65,7 +66,7 @@ export function useReviseRevision(projectId: string, revisionId: string) {
         }),
       ),
     onSuccess: (created) => {
-      queryClient.setQueryData(queryKeys.plans.revision(projectId, created.id), created);
+      writeObject(queryClient, 'revision', created);
       return queryClient.invalidateQueries({ queryKey: queryKeys.plans.list(projectId) });
     },
   });
@@ -85,7 +86,7 @@ export function useApproveRevision(projectId: string, revisionId: string) {
     onSuccess: (revision) => {
       // The run's outcome toasts in this browser only (the others see it in the jobs tray).
       markStarted(revision.id, revision.preproduction_job_id, revision.generation_job_id);
-      queryClient.setQueryData(key, revision);
+      writeObject(queryClient, 'revision', revision);
     },
     onSettled: (_data, error) =>
       Promise.all([
@@ -114,15 +115,3 @@ export function useSetPrimaryReference(characterId: string) {
     },
   });
 }
-
-const FINISHED_JOB = new Set(['complete', 'completed', 'failed', 'cancelled', 'canceled']);
-
-/** A preproduction or generation job, polled while it runs (live events refresh sooner). */
-export const jobQueryOptions = (jobId: string) =>
-  queryOptions({
-    queryKey: queryKeys.jobs.detail(jobId),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/jobs/{jobId}', { params: { path: { jobId } }, signal })),
-    refetchInterval: (query) =>
-      query.state.data && FINISHED_JOB.has(query.state.data.status) ? false : 2000,
-  });

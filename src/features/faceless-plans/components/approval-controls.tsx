@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { Modal } from '@/components/modal.tsx';
+import { RefusalNote, refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
 import { approvalCredits, missingAssets } from '@/shared-rules/faceless-staleness.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
-import { jobQueryOptions, useApproveRevision } from '../api/plans-queries.ts';
+import { jobQueryOptions } from '@/api/jobs.ts';
+import { useApproveRevision } from '../api/plans-queries.ts';
 import { formatCredits, formatSceneList } from '../plan-format.ts';
 import { isEmptyDraft } from '../plan-draft.ts';
 import { isRunning, nextApproval, statusLabel, type ApprovalStage } from '../plan-status.ts';
@@ -47,6 +49,11 @@ export function ApprovalControls({
   const stage = nextApproval(revision);
   const [confirming, setConfirming] = useState<ApprovalStage | null>(null);
   const approve = useApproveRevision(projectId, revision.id);
+  // The plan and the balance are known: a refusal is said on the button, before the confirmation.
+  const refusal = useRefusal(
+    'approveFacelessPlan',
+    stage ? approvalCredits(revision, stage) : null,
+  );
   // An open confirmation stays while the revision refreshes underneath it (another tab, a live
   // event): confirming a transition that is no longer allowed gets the service's refusal in words.
   if (!stage && !approve.error && !confirming) return null;
@@ -54,14 +61,17 @@ export function ApprovalControls({
     <div className="flex flex-col items-end gap-2">
       {stage ? (
         <Button
+          disabled={refusal !== null}
+          aria-describedby={refusal ? 'approval-refusal' : undefined}
           onClick={() => {
             approve.reset();
             setConfirming(stage);
           }}
         >
-          {stage === 'plan' ? 'Approve plan' : 'Approve assets'}
+          {refusedLabel(stage === 'plan' ? 'Approve plan' : 'Approve assets', refusal)}
         </Button>
       ) : null}
+      {stage ? <RefusalNote id="approval-refusal" refusal={refusal} /> : null}
       {approve.error && !confirming ? <ApprovalError error={approve.error} /> : null}
       {confirming ? (
         <ConfirmApproval

@@ -4,6 +4,7 @@ import { newIdempotencyKey } from '@/api/client.ts';
 import { ApiError } from '@/api/api-error.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { Modal } from '@/components/modal.tsx';
+import { RefusalNote, refusedLabel, useRefusal } from '@/components/spend-gate.tsx';
 import { pushToast } from '@/lib/toast-store.ts';
 import { applyRevision } from '@/shared-rules/faceless-staleness.ts';
 import { useReviseRevision } from '../api/plans-queries.ts';
@@ -27,6 +28,7 @@ export function DraftBar({
   const [reviewing, setReviewing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const impact = useMemo(() => draftImpact(revision, draft.changes), [revision, draft.changes]);
+  const refusal = useRefusal('reviseFacelessPlan');
   if (isEmptyDraft(draft)) return null;
   const count = changeCount(draft);
   return (
@@ -47,11 +49,18 @@ export function DraftBar({
             )}
           </p>
         </div>
-        <Button onClick={() => setReviewing(true)}>Review and send</Button>
+        <Button
+          onClick={() => setReviewing(true)}
+          disabled={refusal !== null}
+          aria-describedby={refusal ? 'draft-refusal' : undefined}
+        >
+          {refusedLabel('Review and send', refusal)}
+        </Button>
         <Button variant="secondary" onClick={() => setDiscarding(true)}>
           Discard draft
         </Button>
       </div>
+      <RefusalNote id="draft-refusal" refusal={refusal} />
       {reviewing ? (
         <ReviewDialog
           projectId={projectId}

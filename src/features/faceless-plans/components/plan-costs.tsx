@@ -73,18 +73,31 @@ export function PlanCosts({ revision }: { projectId: string; revision: FacelessP
     });
     return { style, characters, scenes: sceneOptions };
   }, [options]);
+  // What the panel shows: the option last pointed at or focused; when the pointer leaves, the
+  // focused option again (a keyboard user's place is not lost to a passing pointer).
   const [active, setActive] = useState<Option | null>(null);
+  const [focused, setFocused] = useState<Option | null>(null);
   const highlighted = new Set(active?.dependents ?? []);
+  const focus = (option: Option) => {
+    setFocused(option);
+    setActive(option);
+  };
+  const pointerLeft = () => setActive(focused);
 
   const optionButton = (option: Option) => (
     <li key={option.key}>
       <button
         type="button"
         aria-describedby="cost-dependency"
-        aria-pressed={active?.key === option.key}
+        aria-pressed={focused?.key === option.key}
         onMouseEnter={() => setActive(option)}
-        onFocus={() => setActive(option)}
-        onClick={() => setActive(option)}
+        onMouseLeave={pointerLeft}
+        onFocus={() => focus(option)}
+        onBlur={() => {
+          setFocused((current) => (current?.key === option.key ? null : current));
+          setActive((current) => (current?.key === option.key ? null : current));
+        }}
+        onClick={() => focus(option)}
         className={`flex w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left text-sm ${
           active?.key === option.key
             ? 'border-indigo-500 bg-indigo-50'
@@ -169,7 +182,7 @@ export function PlanCosts({ revision }: { projectId: string; revision: FacelessP
           </p>
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <div className="flex flex-col gap-4" onMouseLeave={() => setActive(null)}>
+            <div className="flex flex-col gap-4" onMouseLeave={pointerLeft}>
               <div>
                 <h3 className="mb-2 font-medium">Style anchor</h3>
                 <ul className="flex flex-col gap-1">{groups.style.map(optionButton)}</ul>
@@ -189,9 +202,15 @@ export function PlanCosts({ revision }: { projectId: string; revision: FacelessP
               </div>
             </div>
             <div className="flex flex-col gap-3">
+              <span id="cost-dependency-label" className="sr-only">
+                What the option regenerates
+              </span>
+              {/* Named by aria-labelledby, not aria-label: the options take their description
+                  from this text, and a description would read aria-label instead. */}
               <p
                 id="cost-dependency"
-                aria-live="polite"
+                role="status"
+                aria-labelledby="cost-dependency-label"
                 className="min-h-12 rounded-md bg-slate-50 p-3 text-sm font-medium"
               >
                 {active

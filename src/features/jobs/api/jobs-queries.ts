@@ -1,14 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { isFinishedJobStatus } from '@/api/jobs.ts';
 import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { Job } from '@/api/schema.gen.ts';
-
-const FINISHED = new Set(['complete', 'completed', 'succeeded', 'failed', 'cancelled', 'canceled']);
-
-export function isFinishedJobStatus(status: string): boolean {
-  return FINISHED.has(status);
-}
 
 export function isFailedJobStatus(status: string): boolean {
   return status === 'failed';
@@ -47,6 +43,7 @@ export function useCancelJob() {
     ...retryWhenRefused,
     mutationFn: (jobId: string) =>
       unwrap(api.POST('/jobs/{jobId}/cancel', { params: { path: { jobId } } })),
+    onSuccess: (job) => writeObject(queryClient, 'job', job),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
   });
 }

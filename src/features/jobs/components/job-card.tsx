@@ -1,9 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '@/editor-kit/controls/button.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { useProjectName } from '@/components/project-name.tsx';
 import { ProgressBar } from '@/components/progress-bar.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
-import { isFailedJobStatus, isFinishedJobStatus } from '../api/jobs-queries.ts';
+import { showsAttribute } from '@/lib/toast-store.ts';
+import { isFinishedJobStatus } from '@/api/jobs.ts';
+import { isFailedJobStatus } from '../api/jobs-queries.ts';
 import type { Job } from '@/api/schema.gen.ts';
 
 const statusTone: Record<string, string> = {
@@ -62,6 +66,9 @@ export function JobCard({
   const finished = isFinishedJobStatus(job.status);
   const { fallbackRef, controlFocusProps } = useFocusFallback<HTMLLIElement>(finished);
   const label = jobLabel(job);
+  // The tray lists the whole workspace's jobs: each names its project (the project page need not).
+  const projectName = useProjectName(showProject ? job.project_id : undefined);
+  const of = projectName ? ` of “${projectName}”` : '';
   const download =
     job.download_url ??
     (typeof job.result?.download_url === 'string' ? job.result.download_url : undefined);
@@ -70,10 +77,14 @@ export function JobCard({
       ref={fallbackRef}
       tabIndex={-1}
       className="rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      aria-label={`${label} job, ${job.status}`}
+      aria-label={`${label} job${of}, ${job.status}`}
+      data-shows={showsAttribute(`job:${job.job_id}`, job.export_id && `export:${job.export_id}`)}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{label}</span>
+        <span className="font-medium">
+          {label}
+          {of}
+        </span>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[job.status] ?? 'bg-slate-100 text-slate-800'}`}
         >
@@ -93,7 +104,7 @@ export function JobCard({
             Cancel
             <span className="sr-only">
               {' '}
-              {label.toLowerCase()} job {job.job_id}
+              {label.toLowerCase()} job{of} started {formatDateTime(job.created_at)}
             </span>
           </Button>
         ) : null}
@@ -101,13 +112,11 @@ export function JobCard({
       {!finished ? (
         <ProgressBar
           className="mt-2"
-          label={`Progress of ${label.toLowerCase()} job ${job.job_id}`}
+          label={`Progress of ${label.toLowerCase()} job${of} started ${formatDateTime(job.created_at)}`}
           value={job.progress ?? 0}
         />
       ) : null}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-600">
-        <dt>Job</dt>
-        <dd className="font-mono">{job.job_id}</dd>
         {showProject && job.project_id ? (
           <>
             <dt>Project</dt>
@@ -117,7 +126,7 @@ export function JobCard({
                 params={{ projectId: job.project_id }}
                 className="text-indigo-700 underline"
               >
-                Open project
+                {projectName ?? 'Open the project'}
               </Link>
             </dd>
           </>
@@ -144,9 +153,16 @@ export function JobCard({
       ) : null}
       {job.status === 'complete' && download ? (
         <a className="mt-2 inline-block text-sm text-indigo-700 underline" href={download}>
-          Download the result<span className="sr-only"> of job {job.job_id}</span>
+          Download the result
+          <span className="sr-only">
+            {' '}
+            of {label.toLowerCase()} job{of} started {formatDateTime(job.created_at)}
+          </span>
         </a>
       ) : null}
+      <p className="mt-1">
+        <CopyableId id={job.job_id} what={`${label.toLowerCase()} job`} />
+      </p>
       {job.next_actions && job.next_actions.length > 0 ? (
         <ul className="mt-2 text-xs text-slate-700" aria-label="Next actions">
           {job.next_actions.map((action, index) => (

@@ -1,16 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
+import { cachedProjectName } from '@/api/projects.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { claimInBrowser } from '@/lib/announce-claim.ts';
 import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import {
-  isFailedJobStatus,
-  isFinishedJobStatus,
-  useCancelJob,
-  workspaceJobsQueryOptions,
-} from '../api/jobs-queries.ts';
+import { isFailedJobStatus, useCancelJob, workspaceJobsQueryOptions } from '../api/jobs-queries.ts';
 import { JobCard, jobLabel } from './job-card.tsx';
 import type { Job } from '@/api/schema.gen.ts';
 
@@ -20,11 +17,15 @@ import type { Job } from '@/api/schema.gen.ts';
  * twice, nor do two tabs (one claim per export or job in the browser).
  */
 function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
+  const client = useQueryClient();
   useEffect(() => {
     for (const job of jobs ?? []) {
       if (!isFinishedJobStatus(job.status) || job.status === 'cancelled') continue;
       if (!isStartedHere(job.job_id, job.export_id)) continue;
       const label = jobLabel(job);
+      const about = [`job:${job.job_id}`, ...(job.export_id ? [`export:${job.export_id}`] : [])];
+      // Named as the live event's toast names it (whichever comes first announces).
+      const project = cachedProjectName(client, job.project_id);
       // Once in the browser: every visible tab polls the same jobs.
       void claimInBrowser(`outcome:${job.export_id || job.job_id}`, () =>
         pushToast(
@@ -32,17 +33,40 @@ function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
             ? {
                 tone: 'error',
                 title: `${label} failed`,
-                detail: job.error ?? 'See the job in the jobs tray.',
+                detail: `${project ? `“${project}”: ` : ''}${job.error ?? 'See the job in the jobs tray.'}`,
+                about,
               }
             : {
                 tone: 'success',
+                about,
                 title: job.export_id ? 'Export ready' : `${label} finished`,
+                ...(job.export_id
+                  ? {
+                      detail: project
+                        ? `The export of “${project}” finished rendering.`
+                        : 'The export finished rendering.',
+                    }
+                  : {}),
                 ...(job.download_url ? { href: job.download_url, hrefLabel: 'Download' } : {}),
               },
         ),
       );
     }
-  }, [jobs]);
+  }, [jobs, client]);
+}
+
+/**
+ * Follows every job still running (the tray's newest page, which a job started here joins at
+ * once): each is read again within a second of starting and then with back-off until it ends, and
+ * each answer reaches every view of the job (the tray, the project's jobs).
+ */
+function useFollowRunningJobs(jobs: readonly Job[] | undefined) {
+  useQueries({
+    queries: (jobs ?? [])
+      .filter((job) => !isFinishedJobStatus(job.status))
+      .map((job) => ({ ...jobQueryOptions(job.job_id), initialData: job })),
+    combine: () => null,
+  });
 }
 
 /** The header's jobs tray: running jobs with progress, finished ones with result or error. */
@@ -53,6 +77,7 @@ export function JobsTray() {
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   useAnnounceMyFinishedJobs(jobs.data?.jobs);
+  useFollowRunningJobs(jobs.data?.jobs);
 
   useEffect(() => {
     if (!open) return;

@@ -72,7 +72,7 @@ export function UploadPanel({
         </label>
         <p id={hintId} className="text-sm text-slate-600">
           Into {folderName ? `“${folderName}”` : 'the workspace (no folder)'}. Video, audio and
-          images; large files go in parts of 5 MB or more, two at a time, and an interrupted upload
+          images; large files go in parts of 5 MiB or more, two at a time, and an interrupted upload
           resumes where it stopped.
         </p>
       </div>

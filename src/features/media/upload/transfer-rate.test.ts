@@ -44,7 +44,7 @@ describe('transfer rate', () => {
   });
 
   it('words speed and time left', () => {
-    expect(formatSpeed(1.5 * MB)).toBe('1.5 MB/s');
+    expect(formatSpeed(1.5 * MB)).toBe('1.5 MiB/s');
     expect(formatSpeed(null)).toBe('—');
     expect(formatTimeLeft(125)).toBe('2 min 5 s left');
     expect(formatTimeLeft(12.4)).toBe('12 s left');

@@ -43,10 +43,10 @@ export function secondsLeft(rate: TransferRate, totalBytes: number): number | nu
   return Math.max(0, (totalBytes - last.bytes) / speed);
 }
 
-/** "1.5 MB/s". */
+/** "1.5 MiB/s" (binary units, as every size on screen). */
 export function formatSpeed(speed: number | null): string {
   if (speed === null) return '—';
-  const units = ['B/s', 'KB/s', 'MB/s', 'GB/s'];
+  const units = ['B/s', 'KiB/s', 'MiB/s', 'GiB/s'];
   let value = speed;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -10,7 +10,7 @@ export function fileProblem(file: { name: string; size: number; type: string }):
     return `${file.name}: only video, audio and image files can be uploaded${file.type ? ` (this is ${file.type})` : ''}.`;
   }
   if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_FILE_BYTES) return `${file.name} is larger than 50 GB, the service's limit.`;
+  if (file.size > MAX_FILE_BYTES) return `${file.name} is larger than 50 GiB, the service's limit.`;
   if (file.name.length > 255) return `${file.name.slice(0, 40)}…: the name is over 255 characters.`;
   return null;
 }

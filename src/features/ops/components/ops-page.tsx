@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import type { AuditEntry } from '@/api/bff-schema.gen.ts';
+import type { AuditEntry, AuditOperation } from '@/api/bff-schema.gen.ts';
 import { isStuck, recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { CancelRunDialog } from '@/components/cancel-run-dialog.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
@@ -30,7 +31,14 @@ interface RunToCancel {
 }
 
 /** Ops: the background runs still working (cancel the stuck ones) and the audit of deletes. */
-export function OpsPage({ search }: { search: OpsSearch }) {
+export function OpsPage({
+  search,
+  currentUserId,
+}: {
+  search: OpsSearch;
+  /** The signed-in user, named “You” in the audit list. */
+  currentUserId?: string | undefined;
+}) {
   const [cancelling, setCancelling] = useState<RunToCancel | null>(null);
   return (
     <section aria-labelledby="ops-heading" className="flex flex-col gap-8">
@@ -39,7 +47,7 @@ export function OpsPage({ search }: { search: OpsSearch }) {
       </h1>
       <RunsSection search={search} onCancel={setCancelling} />
       <CancelByIdForm onCancel={setCancelling} />
-      <AuditSection search={search} />
+      <AuditSection search={search} currentUserId={currentUserId} />
       {cancelling ? <CancelRunDialog run={cancelling} onClose={() => setCancelling(null)} /> : null}
     </section>
   );
@@ -99,15 +107,7 @@ const RUN_COLUMNS = [
     Actions
   </span>,
 ];
-const AUDIT_COLUMNS = [
-  'Time',
-  'User',
-  'Operation',
-  'Reason',
-  'Dry run',
-  'Selected / deleted / failed',
-  'Answer',
-];
+const AUDIT_COLUMNS = ['Time', 'Who', 'Operation', 'Reason', 'Steps'];
 
 /** One of the screen's two paged lists: a table and its pages, the offset kept in the URL (`list`). */
 function OpsTable({
@@ -304,7 +304,13 @@ function CancelByIdForm({ onCancel }: { onCancel(run: RunToCancel): void }) {
   );
 }
 
-function AuditSection({ search }: { search: OpsSearch }) {
+function AuditSection({
+  search,
+  currentUserId,
+}: {
+  search: OpsSearch;
+  currentUserId: string | undefined;
+}) {
   const page = { limit: AUDIT_PAGE, offset: search.audit };
   const audit = useQuery({ ...auditQueryOptions(page), refetchInterval: 15_000 });
   return (
@@ -313,14 +319,15 @@ function AuditSection({ search }: { search: OpsSearch }) {
         Audit log
       </h2>
       <p className="text-sm text-slate-600">
-        Every destructive call made through Cutroom in this workspace (deletes and their dry runs,
-        upload aborts, run cancels), newest first: who, when, why, and what it did.
+        Every destructive operation made through Cutroom in this workspace (deletes, upload aborts,
+        run cancels), newest first: who, when, why, and what it did. A delete’s dry runs, re-check
+        and batches are steps of one operation.
       </p>
       {audit.isPending ? (
         <LoadingState label="Loading the audit log…" />
       ) : audit.isError ? (
         <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : audit.data.entries.length === 0 ? (
+      ) : audit.data.operations.length === 0 ? (
         <EmptyState title="Nothing recorded yet">
           Deletes, upload aborts and run cancels appear here.
         </EmptyState>
@@ -334,8 +341,8 @@ function AuditSection({ search }: { search: OpsSearch }) {
           limit={page.limit}
           bounds={audit.data.bounds}
         >
-          {audit.data.entries.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
+          {audit.data.operations.map((operation) => (
+            <AuditRow key={operation.id} operation={operation} currentUserId={currentUserId} />
           ))}
         </OpsTable>
       )}
@@ -343,29 +350,129 @@ function AuditSection({ search }: { search: OpsSearch }) {
   );
 }
 
-const count = (value: number | null) => (value === null ? '—' : String(value));
+/** What an operation did, by the contract's path template of its calls. */
+const OPERATION_WORDS: Readonly<Record<string, string>> = {
+  '/workspace/media/assets/batch-delete': 'Delete media assets',
+  '/projects/batch-delete': 'Delete projects',
+  '/workspace/media/folders/{folderId}/empty': 'Empty a folder',
+  '/workspace/media/upload/multipart/abort': 'Abort an upload',
+  '/admin/recovery/{resource_type}/{resource_id}/trigger-runs/{run_id}/cancel':
+    'Cancel a background run',
+  '/webhooks/{webhookId}': 'Remove a webhook',
+  '/publishing/shortform/posts/{postId}/cancel': 'Cancel a scheduled post',
+  '/projects/{projectId}/timeline/batch-delete': 'Delete timeline items',
+  '/projects/{projectId}/effects/{effectId}': 'Remove an effect',
+  '/jobs/{jobId}/cancel': 'Cancel a job',
+};
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Each call of an operation in words: its dry runs, the re-check just before deleting, and the
+ * batches that deleted ("Batch 2 of 2").
+ */
+export function stepNames(entries: readonly AuditEntry[]): string[] {
+  const batches = entries.filter((entry) => entry.dry_run === false).length;
+  let batch = 0;
+  return entries.map((entry, index) => {
+    if (entry.dry_run === false) {
+      batch += 1;
+      return batches > 1 ? `Batch ${batch} of ${batches}` : 'Delete';
+    }
+    if (entry.dry_run === null) return 'Call';
+    const next = entries[index + 1];
+    return next && next.dry_run === false ? 'Re-check before deleting' : 'Dry run';
+  });
+}
+
+/** One line for the whole operation: "Deleted 130 of 130 in 2 batches, after 2 dry runs". */
+export function operationSummary(operation: AuditOperation): string {
+  const dryRuns = operation.entries.filter((entry) => entry.dry_run === true).length;
+  const confirms = operation.entries.filter((entry) => entry.dry_run === false);
+  const failedCalls = operation.entries.filter((entry) => entry.status >= 400).length;
+  const sum = (pick: (entry: AuditEntry) => number | null) =>
+    confirms.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
+  const parts: string[] = [];
+  if (confirms.length > 0) {
+    const failed = sum((entry) => entry.failed_count);
+    parts.push(
+      `Deleted ${sum((entry) => entry.deleted_count)} of ${sum((entry) => entry.selected_count)}` +
+        (confirms.length > 1 ? ` in ${confirms.length} batches` : '') +
+        (failed > 0 ? `, ${failed} failed` : ''),
+    );
+    if (dryRuns > 0) parts.push(`after ${plural(dryRuns, 'dry run')}`);
+  } else if (dryRuns > 0) {
+    const selected = operation.entries.at(-1)?.selected_count;
+    parts.push(
+      `${plural(dryRuns, 'dry run')} only, nothing deleted` +
+        (selected != null ? ` (${selected} selected)` : ''),
+    );
+  } else {
+    parts.push(plural(operation.entries.length, 'call'));
+  }
+  if (failedCalls > 0) parts.push(`${plural(failedCalls, 'call')} refused`);
+  return parts.join(', ');
+}
+
+/** Who made it: you (this session's user), or another member, with the id secondary. */
+function Who({ userId, currentUserId }: { userId: string; currentUserId: string | undefined }) {
   return (
-    <tr>
-      <td className="whitespace-nowrap p-2">{formatDateTime(entry.time)}</td>
-      <td className="p-2 font-mono text-xs">{entry.user_id}</td>
+    <span className="flex flex-col">
+      <span className="font-medium">{userId === currentUserId ? 'You' : 'Another member'}</span>
+      <CopyableId id={userId} what="user" />
+    </span>
+  );
+}
+
+function AuditRow({
+  operation,
+  currentUserId,
+}: {
+  operation: AuditOperation;
+  currentUserId: string | undefined;
+}) {
+  const what =
+    OPERATION_WORDS[operation.endpoint] ??
+    `${operation.entries[0]?.method ?? ''} ${operation.endpoint}`.trim();
+  const names = stepNames(operation.entries);
+  return (
+    <tr className="align-top">
+      <td className="whitespace-nowrap p-2">{formatDateTime(operation.time)}</td>
       <td className="p-2">
-        <span className="font-mono text-xs">
-          {entry.method} {entry.endpoint}
-        </span>
-        {entry.path !== entry.endpoint ? (
-          <span className="block font-mono text-xs text-slate-500">{entry.path}</span>
-        ) : null}
+        <Who userId={operation.user_id} currentUserId={currentUserId} />
       </td>
-      <td className="p-2">{entry.reason ?? '—'}</td>
-      <td className="p-2">{entry.dry_run === null ? '—' : entry.dry_run ? 'Yes' : 'No'}</td>
-      <td className="p-2 tabular-nums">
-        {count(entry.selected_count)} / {count(entry.deleted_count)} / {count(entry.failed_count)}
+      <td className="p-2">
+        <span className="font-medium">{what}</span>
+        <span className="block text-xs text-slate-600">{operationSummary(operation)}</span>
       </td>
-      <td className="p-2 tabular-nums">
-        {entry.status}
-        {entry.replayed ? ' (replayed)' : ''}
+      <td className="p-2">{operation.reason ?? '—'}</td>
+      <td className="p-2">
+        <details>
+          <summary className="cursor-pointer text-indigo-700 underline">
+            {plural(operation.entries.length, 'step')}
+            <span className="sr-only"> of {what.toLowerCase()}</span>
+          </summary>
+          <ol aria-label={`Steps of ${what.toLowerCase()}`} className="mt-1 flex flex-col gap-1">
+            {operation.entries.map((entry, index) => (
+              <li key={entry.id} className="text-xs">
+                <span className="font-medium">{names[index]}</span>
+                {' · '}
+                {formatDateTime(entry.time)}
+                {entry.selected_count !== null
+                  ? ` · ${entry.selected_count} selected, ${entry.deleted_count ?? 0} deleted` +
+                    (entry.failed_count ? `, ${entry.failed_count} failed` : '')
+                  : ''}
+                {' · '}
+                {entry.status < 400 ? 'done' : `refused (${entry.status})`}
+                {entry.replayed ? ' (replayed)' : ''}
+                {entry.path !== entry.endpoint ? (
+                  <span className="block font-mono text-slate-500">{entry.path}</span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </details>
       </td>
     </tr>
   );

@@ -17,13 +17,6 @@ export const projectsQueryOptions = (page: ProjectsPage) =>
     placeholderData: (previous) => previous,
   });
 
-export const projectQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: projectKeys.detail(projectId),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/projects/{projectId}', { params: { path: { projectId } }, signal })),
-  });
-
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 export type CreateProjectBody = JsonBody<paths['/projects']['post']['requestBody']>;
 export type UpdateProjectBody = JsonBody<paths['/projects/{projectId}']['patch']['requestBody']>;

@@ -5,7 +5,8 @@ import { Button } from '@/editor-kit/controls/button.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { projectQueryOptions, useUpdateProject } from '../api/projects-queries.ts';
+import { projectQueryOptions } from '@/api/projects.ts';
+import { useUpdateProject } from '../api/projects-queries.ts';
 import { ProjectForm } from './project-form.tsx';
 import type { Project } from '@/api/schema.gen.ts';
 

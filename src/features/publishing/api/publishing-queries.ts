@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { retryWhenRefused } from '@/api/retry-policy.ts';
 import type { components, ScheduledPost } from '@/api/schema.gen.ts';
@@ -102,7 +103,7 @@ export function useSchedulePost() {
       ),
     onSuccess: (post) => {
       markStarted(post.post_id);
-      queryClient.setQueryData(queryKeys.publishing.post(post.post_id), post);
+      writeObject(queryClient, 'post', post);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.publishing.all }),
   });
@@ -116,7 +117,7 @@ export function useCancelPost() {
       unwrap(
         api.POST('/publishing/shortform/posts/{postId}/cancel', { params: { path: { postId } } }),
       ),
-    onSuccess: (post) => queryClient.setQueryData(queryKeys.publishing.post(post.post_id), post),
+    onSuccess: (post) => writeObject(queryClient, 'post', post),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.publishing.all }),
   });
 }

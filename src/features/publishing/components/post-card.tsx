@@ -1,4 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { projectExportsQueryOptions } from '@/api/exports.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { useProjectName } from '@/components/project-name.tsx';
+import { exportFacts, exportTitle } from '@/lib/export-facts.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useFocusFallback } from '@/lib/use-focus-fallback.ts';
 import type { Connection } from '../api/publishing-queries.ts';
@@ -14,6 +19,47 @@ const tone: Record<string, string> = {
 
 export const modeName = (mode: string | undefined) =>
   mode === 'inbox_draft' ? 'Inbox draft' : 'Direct post';
+
+/** A post's status as a sentence about it: “Your post failed.” */
+export function postStatusSentence(status: string): string {
+  switch (status) {
+    case 'scheduled':
+      return 'Your post is scheduled; following it until it goes out.';
+    case 'publishing':
+      return 'Your post is being published; following it until it goes out.';
+    case 'published':
+      return 'Your post was published.';
+    case 'failed':
+      return 'Your post failed.';
+    case 'cancelled':
+      return 'Your post was cancelled.';
+    default:
+      return `Your post’s status: ${status}.`;
+  }
+}
+
+/**
+ * What a post carries, as people know it: the project's name and the export's render date,
+ * resolution, length and size (a slideshow: its images). Ids stay secondary.
+ */
+function usePostTitle(post: ScheduledPost): { title: string; facts: string } {
+  const video = post.media_type !== 'slideshow';
+  const projectName = useProjectName(video ? post.project_id : undefined);
+  const exports = useQuery({
+    ...projectExportsQueryOptions(post.project_id ?? ''),
+    enabled: video && Boolean(post.project_id && post.export_id),
+    staleTime: 60_000,
+  });
+  if (!video) {
+    const count = post.source_media_asset_ids?.length ?? 0;
+    return { title: `Slideshow of ${count} ${count === 1 ? 'image' : 'images'}`, facts: '' };
+  }
+  const item = exports.data?.exports.find((candidate) => candidate.export_id === post.export_id);
+  return {
+    title: projectName ?? 'A video export',
+    facts: item ? [exportTitle(item), exportFacts(item)].filter(Boolean).join(' · ') : '',
+  };
+}
 
 /**
  * A post: status, when (in the user's time zone), where, what, its next actions, and on failure
@@ -32,22 +78,20 @@ export function PostCard({
 }) {
   const cancellable = post.status === 'scheduled';
   const { fallbackRef, controlFocusProps } = useFocusFallback<HTMLLIElement>(!cancellable);
-  const what =
-    post.media_type === 'slideshow'
-      ? `Slideshow of ${post.source_media_asset_ids?.length ?? 0} images`
-      : `Export ${post.export_id ?? ''}`;
+  const { title, facts } = usePostTitle(post);
   return (
     <li
       ref={fallbackRef}
       tabIndex={-1}
       className="rounded-lg border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      aria-label={`Post ${post.post_id}, ${post.status}`}
+      aria-label={`Post of ${title}, ${post.status}`}
+      data-shows={`post:${post.post_id}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone[post.status] ?? ''}`}>
           {post.status}
         </span>
-        <span className="font-medium">{what}</span>
+        <span className="font-medium">{title}</span>
         <span className="text-sm text-slate-600">
           · {modeName(post.publish_mode)} to {connection?.account_name ?? post.connection_id}
         </span>
@@ -59,11 +103,17 @@ export function PostCard({
             onClick={() => onCancel(post.post_id)}
             {...controlFocusProps}
           >
-            Cancel post<span className="sr-only"> {post.post_id}</span>
+            Cancel post<span className="sr-only"> of {title}</span>
           </Button>
         ) : null}
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
+        {facts ? (
+          <>
+            <dt className="text-slate-500">Video</dt>
+            <dd>{facts}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">Publishes</dt>
         <dd>{formatDateTime(post.scheduled_for)}</dd>
         {post.published_at ? (
@@ -85,7 +135,9 @@ export function PostCard({
           </>
         ) : null}
         <dt className="text-slate-500">Post id</dt>
-        <dd className="font-mono text-xs">{post.post_id}</dd>
+        <dd>
+          <CopyableId id={post.post_id} what="post" />
+        </dd>
       </dl>
       {post.status === 'published' && post.provider_post_url ? (
         <a
@@ -93,7 +145,7 @@ export function PostCard({
           href={post.provider_post_url}
         >
           {post.publish_mode === 'inbox_draft' ? 'Open the draft' : 'Open the post'}
-          <span className="sr-only"> {post.post_id}</span>
+          <span className="sr-only"> of {title}</span>
         </a>
       ) : null}
       {post.status === 'failed' ? <PostFailure post={post} /> : null}

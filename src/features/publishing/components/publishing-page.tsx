@@ -10,13 +10,12 @@ import { pushToast } from '@/lib/toast-store.ts';
 import {
   POSTS_PAGE_SIZE,
   connectionsQueryOptions,
-  isFinalPostStatus,
   postQueryOptions,
   postsQueryOptions,
   useCancelPost,
   type PostStatus,
 } from '../api/publishing-queries.ts';
-import { PostCard } from './post-card.tsx';
+import { PostCard, postStatusSentence } from './post-card.tsx';
 import { ScheduleForm } from './schedule-form.tsx';
 import type { ScheduledPost } from '@/api/schema.gen.ts';
 
@@ -70,9 +69,7 @@ function FollowedPost({ postId }: { postId: string }) {
   return (
     <section aria-label="Your post" className="flex flex-col gap-2">
       <p role="status" className="text-sm text-slate-700">
-        {isFinalPostStatus(post.data.status)
-          ? `Your post is ${post.data.status}.`
-          : `Your post is ${post.data.status}; following it until it goes out.`}
+        {postStatusSentence(post.data.status)}
       </p>
       <InlineError error={cancel.error} />
       <ul>
@@ -97,11 +94,17 @@ function useAnnounceOutcome(post: ScheduledPost | undefined) {
     void claimInBrowser(`post:${post.post_id}`, () =>
       pushToast(
         post.status === 'published'
-          ? { tone: 'success', title: 'Post published', detail: `Post ${post.post_id} went out.` }
+          ? {
+              tone: 'success',
+              title: 'Post published',
+              detail: 'Your post went out.',
+              about: [`post:${post.post_id}`],
+            }
           : {
               tone: 'error',
               title: 'Post failed',
               detail: post.failure?.message ?? 'The platform refused the post.',
+              about: [`post:${post.post_id}`],
             },
       ),
     );

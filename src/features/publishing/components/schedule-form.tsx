@@ -6,7 +6,8 @@ import { InlineError } from '@/components/error-state.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { TextAreaField, TextField } from '@/components/text-field.tsx';
-import { formatBytes, formatDateTime, formatDuration } from '@/lib/format.ts';
+import { exportFacts, exportState, exportTitle } from '@/lib/export-facts.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { preflightPost, type Refusal } from '@/shared-rules/publishing-preflight.ts';
 import { useNow } from '@/lib/use-now.ts';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../schedule-draft.ts';
 import { epochToLocalInputs, localDateTimeToEpoch, userTimeZone } from '../schedule-time.ts';
 import { SlideshowOrder } from './slideshow-order.tsx';
-import type { MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
+import type { Export, MediaAsset, ScheduledPost } from '@/api/schema.gen.ts';
 import { deviceStorage } from '@/lib/device-storage.ts';
 
 type Source = 'export' | 'slideshow';
@@ -264,12 +265,7 @@ export function ScheduleForm({
                     ? 'This project has no exports'
                     : 'Choose an export'
             }
-            options={(exports.data?.exports ?? []).map((item) => [
-              item.export_id,
-              `${item.export_id} · ${item.status} · ${formatDuration(item.duration_seconds)} · ` +
-                formatBytes(item.file_size_bytes) +
-                (item.expires_at ? ` · expires ${formatDateTime(item.expires_at)}` : ''),
-            ])}
+            options={(exports.data?.exports ?? []).map((item) => exportOption(item, now))}
             onChange={setExportId}
           >
             {exports.isError ? <InlineError error={exports.error} /> : null}
@@ -385,6 +381,31 @@ export function ScheduleForm({
       </div>
     </form>
   );
+}
+
+/** Why an export cannot be posted, in the option's own words (null: it can). */
+const NOT_POSTABLE: Record<ReturnType<typeof exportState>, string | null> = {
+  complete: null,
+  rendering: 'still rendering, cannot be posted yet',
+  failed: 'failed, nothing to post',
+  expired: 'expired, cannot be posted',
+};
+
+/**
+ * An export as the picker offers it: when it was rendered, resolution, length, size and expiry.
+ * One that cannot be posted (rendering, failed, expired) is shown disabled, saying why.
+ */
+function exportOption(
+  item: Export,
+  now: number,
+): readonly [string, string] | readonly [string, string, { disabled: boolean }] {
+  const why = NOT_POSTABLE[exportState(item, now)];
+  const facts = exportFacts(item);
+  const text =
+    exportTitle(item) +
+    (facts ? ` · ${facts}` : '') +
+    (why ? ` (${why})` : item.expires_at ? ` · expires ${formatDateTime(item.expires_at)}` : '');
+  return why ? [item.export_id, text, { disabled: true }] : [item.export_id, text];
 }
 
 function SlideshowPicker({

@@ -114,7 +114,7 @@ function ZoomEffect({
           min={1}
           max={4}
           step={0.1}
-          disabled={busy}
+          busy={busy}
           commit={(value) => {
             if (value < 1 || value > 4) return 'Between 1 and 4.';
             setScale(value);

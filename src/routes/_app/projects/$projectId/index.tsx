@@ -4,7 +4,7 @@ import { ExportButton } from '@/features/exports/components/export-button.tsx';
 import { ProjectExports } from '@/features/exports/components/project-exports.tsx';
 import { projectJobsQueryOptions } from '@/features/jobs/api/jobs-queries.ts';
 import { ProjectJobs } from '@/features/jobs/components/project-jobs.tsx';
-import { projectQueryOptions } from '@/features/projects/api/projects-queries.ts';
+import { projectQueryOptions } from '@/api/projects.ts';
 import { ProjectPage } from '@/features/projects/components/project-page.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/')({
