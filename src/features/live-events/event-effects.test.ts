@@ -56,9 +56,18 @@ describe('effectsOfEvent', () => {
     expect(done.invalidate).toContainEqual(['jobs']);
     expect(done.invalidate).toContainEqual(['credits']);
     expect(done.subject).toEqual({ ids: ['j1'], key: 'outcome:j1' });
-    expect(done.toast).toMatchObject({ tone: 'success', title: 'clip finished' });
+    expect(done.toast).toMatchObject({ tone: 'success', title: 'Clip finished' });
     const failed = effectsOfEvent(event('job.failed', { error: 'Out of credits' }));
-    expect(failed.toast).toMatchObject({ tone: 'error', detail: 'Out of credits' });
+    expect(failed.toast).toMatchObject({
+      tone: 'error',
+      title: 'Job failed',
+      detail: 'Out of credits',
+    });
+    const named = effectsOfEvent(
+      event('job.failed', { type: 'clip_batch', project_id: 'p1', error: 'Out of credits' }),
+      { project: 'Morning routine' },
+    );
+    expect(named.toast).toMatchObject({ title: 'Clip batch of “Morning routine” failed' });
   });
   it('faceless events refresh the plan and toast, linking to the revision', () => {
     const done = effectsOfEvent(

@@ -4,6 +4,7 @@ import { patchObjects, type ObjectKind } from '@/api/object-caches.ts';
 import { cachedProjectName } from '@/api/projects.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
+import { jobKindLabel } from '@/lib/job-kind-label.ts';
 
 /**
  * What an event says about one object, written at once into every cached view of it (the list,
@@ -156,7 +157,7 @@ function effectsOfServiceEvent(event: LiveEvent, names: EventNames): EventEffect
   const projectId = str(fields(event).project_id);
   const projectScoped = (forProject: (id: string) => QueryKey, all: QueryKey): QueryKey =>
     projectId ? forProject(projectId) : all;
-  const jobLabel = str(fields(event).type) ?? str(fields(event).kind) ?? 'Job';
+  const jobKind = str(fields(event).type) ?? str(fields(event).kind);
   const jobId = str(fields(event).job_id);
   const exportId = str(fields(event).export_id);
   const revisionId = str(fields(event).revision_id);
@@ -214,7 +215,7 @@ function effectsOfServiceEvent(event: LiveEvent, names: EventNames): EventEffect
     case 'job.complete':
     case 'job.failed': {
       const faceless = isFacelessJob(event);
-      const toast = jobToast(event, jobLabel);
+      const toast = jobToast(event, jobKind, names.project);
       return {
         invalidate: [
           queryKeys.jobs.all,
@@ -333,11 +334,15 @@ function suggestionRunEffects(event: LiveEvent, assetId: string, runId: string):
  * export.failed, a faceless run's faceless.complete / faceless.failed. Finished preproduction
  * has no event of its own, so its job's completion is announced here.
  */
-function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
+function jobToast(
+  event: LiveEvent,
+  jobKind: string | undefined,
+  project: string | undefined,
+): EventEffects['toast'] {
   const failed = event.type === 'job.failed';
   if (isExportJob(event)) return undefined;
   if (isFacelessJob(event)) {
-    return jobLabel === 'faceless_preproduction' && !failed
+    return jobKind === 'faceless_preproduction' && !failed
       ? {
           id: event.id,
           tone: 'success',
@@ -346,14 +351,15 @@ function jobToast(event: LiveEvent, jobLabel: string): EventEffects['toast'] {
         }
       : undefined;
   }
+  const title = `${jobKindLabel(jobKind)}${project ? ` of “${project}”` : ''}`;
   return failed
     ? {
         id: event.id,
         tone: 'error',
-        title: `${jobLabel} failed`,
+        title: `${title} failed`,
         detail: str(fields(event).error) ?? 'See the job for details.',
       }
-    : { id: event.id, tone: 'success', title: `${jobLabel} finished` };
+    : { id: event.id, tone: 'success', title: `${title} finished` };
 }
 
 function isFacelessJob(event: LiveEvent): boolean {

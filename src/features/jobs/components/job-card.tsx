@@ -9,6 +9,7 @@ import { showsAttribute } from '@/lib/toast-store.ts';
 import { isFinishedJobStatus } from '@/api/jobs.ts';
 import { isFailedJobStatus } from '../api/jobs-queries.ts';
 import type { Job } from '@/api/schema.gen.ts';
+import { jobKindLabel } from '@/lib/job-kind-label.ts';
 
 const statusTone: Record<string, string> = {
   complete: 'bg-emerald-100 text-emerald-900',
@@ -19,8 +20,7 @@ const statusTone: Record<string, string> = {
 };
 
 export function jobLabel(job: Job): string {
-  const kind = job.type ?? job.kind ?? 'job';
-  return kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, ' ');
+  return jobKindLabel(job.type ?? job.kind);
 }
 
 /** A service path from `next_actions`, as a screen of this app when there is one. */
