@@ -165,15 +165,28 @@ function installProbe(): void {
   window.__reviewBench = { result };
 }
 
+/** A GET through the BFF, waiting out its rate limit (429, Retry-After) as the app does. */
+async function getThrough(request: APIRequestContext, url: string) {
+  for (;;) {
+    const answer = await request.get(url);
+    if (answer.status() !== 429) return answer;
+    const seconds = Number(answer.headers()['retry-after'] ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0.2, seconds) * 1000));
+  }
+}
+
 /** Every waiting revision, read as the contract allows everywhere: one project at a time. */
 async function waitingCount(request: APIRequestContext, origin: string): Promise<number> {
   let waiting = 0;
   for (let offset = 0; ; offset += 50) {
     const page = (await (
-      await request.get(`${origin}/api/v1/projects?limit=50&offset=${offset}`)
+      await getThrough(request, `${origin}/api/v1/projects?limit=50&offset=${offset}`)
     ).json()) as { projects: Array<{ id: string }>; bounds: { has_more: boolean } };
     for (const project of page.projects) {
-      const answer = await request.get(`${origin}/api/v1/projects/${project.id}/faceless/plans`);
+      const answer = await getThrough(
+        request,
+        `${origin}/api/v1/projects/${project.id}/faceless/plans`,
+      );
       if (answer.status() === 404) continue;
       const { revisions } = (await answer.json()) as {
         revisions: Array<{
