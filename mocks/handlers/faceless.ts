@@ -1,6 +1,7 @@
 /** Faceless production plans: list and read revisions, revise (new draft), approve. */
 import type { HttpHandler } from 'msw';
 import type { ReviseRequest } from '@/shared-rules/faceless-staleness.ts';
+import { planWaitingState } from '@/shared-rules/plan-waiting.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import { approveStage } from '../rules/faceless.ts';
 import type { Schema } from '../store/contract.ts';
@@ -86,7 +87,11 @@ type WorkspaceEntry = Schema<'FacelessPlanWorkspaceEntry'>;
  * Every plan revision of the workspace's faceless projects with what a cross-project list adds to
  * it (project name, the revision before it, the project's newest number), oldest first.
  */
-function workspaceEntries(workspace: Workspace, statuses: ReadonlySet<string>): WorkspaceEntry[] {
+function workspaceEntries(
+  workspace: Workspace,
+  statuses: ReadonlySet<string>,
+  waitingOnly: boolean,
+): WorkspaceEntry[] {
   const entries: WorkspaceEntry[] = [];
   for (const record of workspace.projects) {
     if (record.kind !== 'faceless' || record.facelessRevisions.length === 0) continue;
@@ -94,6 +99,7 @@ function workspaceEntries(workspace: Workspace, statuses: ReadonlySet<string>): 
     const latest = Math.max(...byNumber.keys());
     for (const revision of record.facelessRevisions) {
       if (statuses.size > 0 && !statuses.has(revision.status)) continue;
+      if (waitingOnly && !planWaitingState(revision, latest)) continue;
       const previous = byNumber.get(revision.revision - 1);
       entries.push({
         revision,
@@ -114,7 +120,11 @@ export function facelessHandlers(ctx: HandlerContext): HttpHandler[] {
   return [
     route(ctx, 'get', '/faceless/plans', (req) => {
       const statuses = new Set((req.queryValues.status as string[] | undefined) ?? []);
-      const { page, bounds } = paginate(workspaceEntries(req.workspace, statuses), pageParams(req));
+      const waitingOnly = req.queryValues.waiting === true;
+      const { page, bounds } = paginate(
+        workspaceEntries(req.workspace, statuses, waitingOnly),
+        pageParams(req),
+      );
       const body: Schema<'FacelessPlanWorkspaceListResponse'> = { plans: page, bounds };
       return { body };
     }),

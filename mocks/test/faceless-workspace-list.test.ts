@@ -92,6 +92,30 @@ describe('GET /faceless/plans', () => {
     expect((await list('?status=no_such_status')).plans).toEqual([]);
   });
 
+  it('keeps only the revisions waiting for a decision with waiting=true, counted in bounds.total', async () => {
+    const all = (await list('?limit=100')).plans;
+    const waits = (entry: (typeof all)[number]) => {
+      const { revision } = entry;
+      if (revision.status === 'draft') return !revision.plan_approved_at;
+      if (revision.status === 'assets_ready') return !revision.assets_approved_at;
+      return revision.status === 'failed' && revision.revision === entry.latest_revision;
+    };
+    const expected = all.filter(waits).map((entry) => entry.revision.id);
+    // The seed has a failed run a later revision superseded: listed by status, not waiting.
+    expect(all.some((entry) => entry.revision.status === 'failed' && !waits(entry))).toBe(true);
+    const waiting = await list('?waiting=true&limit=100');
+    expect(waiting.plans.map((entry) => entry.revision.id)).toEqual(expected);
+    const count = await list('?waiting=true&limit=0');
+    expect(count.plans).toEqual([]);
+    expect(count.bounds).toMatchObject({
+      total: expected.length,
+      returned: 0,
+      has_more: expected.length > 0,
+    });
+    // false (or absent) filters nothing.
+    expect((await list('?waiting=false&limit=100')).plans).toHaveLength(all.length);
+  });
+
   it('pages with limit and offset, and refuses a limit above 100', async () => {
     const all = (await list('?limit=100')).plans.map((entry) => entry.revision.id);
     const first = await list('?limit=3');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followJobIntervalMs, isFinishedJobStatus } from './jobs.ts';
+import { followJobIntervalMs, isFinishedJobStatus, jobAgeMs } from './jobs.ts';
 
 describe('following a job', () => {
   it('reads a job just started within its first second, then backs off to every 5 s', () => {
@@ -15,5 +15,17 @@ describe('following a job', () => {
     }
     expect(isFinishedJobStatus('queued')).toBe(false);
     expect(isFinishedJobStatus('running')).toBe(false);
+  });
+
+  it('follows a job found long after it started at its age, not as if just started', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    // Started ten minutes ago, seen just now: read every 5 s, not four times a second.
+    expect(followJobIntervalMs(jobAgeMs(0, '2026-11-29T09:50:00Z', now))).toBe(5_000);
+    // Just started (a second's clock difference either way): the fast reads.
+    expect(followJobIntervalMs(jobAgeMs(0, '2026-11-29T10:00:01Z', now))).toBe(250);
+    expect(jobAgeMs(200, '2026-11-29T10:00:01Z', now)).toBe(200);
+    // No usable time from the service: by how long this browser has followed it.
+    expect(jobAgeMs(2_500, undefined, now)).toBe(2_500);
+    expect(jobAgeMs(2_500, 'not a time', now)).toBe(2_500);
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
 import { queryKeys } from './query-keys.ts';
+import type { Job } from './schema.gen.ts';
 
 const FINISHED = new Set(['complete', 'completed', 'succeeded', 'failed', 'cancelled', 'canceled']);
 
@@ -10,12 +11,10 @@ export function isFinishedJobStatus(status: string): boolean {
 }
 
 /**
- * How soon a running job is read again, by how long this browser has followed it: four times a
- * second in its first second (the screen says "running" within it even on a slow link), twice a
- * second up to 3 s, then every second, every 2 s, and from half a minute every 5 s. The service
- * sends no progress events, only its end (which stops the polling at once), so the progress comes
- * from here. (By time followed, not by reads: every write of the job into its views counts as an
- * update of its query.)
+ * How soon a running job is read again, by its age: four times a second in its first second (the
+ * screen says "running" within it even on a slow link), twice a second up to 3 s, then every
+ * second, every 2 s, and from half a minute every 5 s. The service sends no progress events, only
+ * its end (which stops the polling at once), so the progress comes from here.
  */
 export function followJobIntervalMs(followedMs: number): number {
   if (followedMs < 1_000) return 250;
@@ -28,15 +27,26 @@ export function followJobIntervalMs(followedMs: number): number {
 /** When this browser began following each running job (forgotten when it ends). */
 const followedSince = new Map<string, number>();
 
-function nextRead(jobId: string, status: string | undefined): number | false {
-  if (status === undefined || isFinishedJobStatus(status)) {
+/**
+ * A job's age: the longer of how long this browser has followed it (by time, not by reads: every
+ * write of the job into its views counts as an update of its query) and how long ago the service
+ * created it, so a job found running long after it started (a page opened on someone's export)
+ * is not read four times a second. A service clock ahead of the browser's counts for nothing.
+ */
+export function jobAgeMs(followedMs: number, createdAt: string | undefined, now: number): number {
+  const created = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Math.max(followedMs, Number.isFinite(created) ? now - created : 0);
+}
+
+function nextRead(jobId: string, job: Job | undefined): number | false {
+  if (job === undefined || isFinishedJobStatus(job.status)) {
     followedSince.delete(jobId);
     return false;
   }
   const now = Date.now();
   const since = followedSince.get(jobId) ?? now;
   followedSince.set(jobId, since);
-  return followJobIntervalMs(now - since);
+  return followJobIntervalMs(jobAgeMs(now - since, job.created_at, now));
 }
 
 /**
@@ -48,7 +58,7 @@ export const jobQueryOptions = (jobId: string) =>
     queryKey: queryKeys.jobs.detail(jobId),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/jobs/{jobId}', { params: { path: { jobId } }, signal })),
-    refetchInterval: (query) => nextRead(jobId, query.state.data?.status),
+    refetchInterval: (query) => nextRead(jobId, query.state.data),
     // Followed wherever the screen is: progress is the point.
     refetchIntervalInBackground: true,
   });

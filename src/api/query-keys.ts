@@ -103,6 +103,8 @@ export const queryKeys = {
    * its own (not under `faceless-plans`): it is one list read page by page, refreshed as a whole.
    */
   reviewQueue: ['review-queue'] as const,
+  /** How many revisions wait (the navigation's count): under the queue, refreshed with it. */
+  reviewCount: ['review-queue', 'count'] as const,
   characters: {
     all: ['characters'] as const,
     detail: (characterId: string) => ['characters', characterId] as const,

@@ -6155,8 +6155,10 @@ export interface operations {
             query?: {
                 /** @description Only revisions in these statuses (repeat the parameter for several; assumed). */
                 status?: string[];
-                /** @description Page size, 1 to 100 (assumed). Default 20 (assumed). */
-                limit?: components["parameters"]["LimitMax100"];
+                /** @description Assumed: when true, only revisions that wait for a reviewer's decision (a draft whose plan is not approved, assets ready and not approved, a failed run with no later revision of its project). */
+                waiting?: boolean;
+                /** @description Page size, 0 to 100 (assumed). Default 20 (assumed). 0 lists nothing and counts (`bounds.total`). */
+                limit?: number;
                 /** @description Number of items to skip, >= 0. */
                 offset?: components["parameters"]["Offset"];
             };

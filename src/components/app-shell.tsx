@@ -40,7 +40,10 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3">
+      <header
+        data-app-header
+        className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3"
+      >
         <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
           <LogoMark className="h-6 w-6" />
           Cutroom

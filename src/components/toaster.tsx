@@ -69,14 +69,17 @@ function boxesShowing(keys: ReadonlySet<string>): Box[] {
 }
 
 /**
- * Stands the stack in the first corner where it covers nothing its toasts are about, looking again
- * as the page scrolls, resizes or the things load.
+ * Stands the stack in the first corner where it covers nothing its toasts are about (a top corner
+ * below the app's header), looking again as the page scrolls, resizes or the things load.
  */
 function useCorner(
   stack: React.RefObject<HTMLElement | null>,
   visible: readonly Toast[],
-): ToastCorner {
-  const [corner, setCorner] = useState<ToastCorner>('bottom-right');
+): { corner: ToastCorner; topInset: number } {
+  const [place, setPlace] = useState<{ corner: ToastCorner; topInset: number }>({
+    corner: 'bottom-right',
+    topInset: 0,
+  });
   const about = visible.flatMap((toast) => toast.about ?? []).join(' ');
   useLayoutEffect(() => {
     const keys = new Set(about.split(' ').filter(Boolean));
@@ -85,12 +88,17 @@ function useCorner(
       const element = stack.current;
       if (!element) return;
       const { width, height } = element.getBoundingClientRect();
-      setCorner(
-        chooseToastCorner(
-          { width, height },
-          { width: window.innerWidth, height: window.innerHeight },
-          boxesShowing(keys),
-        ),
+      const topInset = Math.max(0, headerBottom());
+      const corner = chooseToastCorner(
+        { width, height },
+        { width: window.innerWidth, height: window.innerHeight },
+        boxesShowing(keys),
+        topInset,
+      );
+      setPlace((previous) =>
+        previous.corner === corner && previous.topInset === topInset
+          ? previous
+          : { corner, topInset },
       );
     };
     place();
@@ -104,11 +112,18 @@ function useCorner(
     };
   }, [about, stack]);
   // Toasts about nothing on screen stand in the usual place.
-  return about ? corner : 'bottom-right';
+  return about ? place : { corner: 'bottom-right', topInset: 0 };
 }
 
-const cornerStyle = (corner: ToastCorner): React.CSSProperties => ({
-  [corner.startsWith('bottom') ? 'bottom' : 'top']: TOAST_MARGIN,
+/** Where the app's header ends on screen (0 when it has scrolled away or there is none). */
+function headerBottom(): number {
+  return document.querySelector('[data-app-header]')?.getBoundingClientRect().bottom ?? 0;
+}
+
+const cornerStyle = (corner: ToastCorner, topInset: number): React.CSSProperties => ({
+  [corner.startsWith('bottom') ? 'bottom' : 'top']: corner.startsWith('bottom')
+    ? TOAST_MARGIN
+    : topInset + TOAST_MARGIN,
   [corner.endsWith('right') ? 'right' : 'left']: TOAST_MARGIN,
 });
 
@@ -122,7 +137,7 @@ export function Toaster() {
   const visible = toasts.slice(0, MAX_VISIBLE_TOASTS);
   const waiting = toasts.length - visible.length;
   const stack = useRef<HTMLUListElement>(null);
-  const corner = useCorner(stack, visible);
+  const { corner, topInset } = useCorner(stack, visible);
   // Under the pointer or holding the focus, the toasts wait: their reader is not done with them.
   const [held, setHeld] = useState({ pointer: false, focus: false });
   return (
@@ -130,7 +145,7 @@ export function Toaster() {
       aria-label="Notifications"
       aria-live="polite"
       data-corner={corner}
-      style={cornerStyle(corner)}
+      style={cornerStyle(corner, topInset)}
       className="pointer-events-none fixed z-50 w-96 max-w-[calc(100vw-2rem)]"
     >
       <ul

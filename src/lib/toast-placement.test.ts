@@ -37,4 +37,14 @@ describe('chooseToastCorner', () => {
     });
     expect(stackBox('top-left', stack, viewport)).toMatchObject({ x: 16, y: 16 });
   });
+
+  it('stands a top corner below the app header, and judges what it covers from there', () => {
+    expect(stackBox('top-right', stack, viewport, 60)).toMatchObject({ y: 60 + 16 });
+    expect(stackBox('bottom-right', stack, viewport, 60)).toMatchObject({ y: 720 - 16 - 200 });
+    // A box just under the header: clear of a stack at the window's top, covered by one below it.
+    const post = { x: 700, y: 560, width: 560, height: 120 };
+    const underHeader = { x: 880, y: 240, width: 380, height: 40 };
+    expect(chooseToastCorner(stack, viewport, [post, underHeader])).toBe('top-right');
+    expect(chooseToastCorner(stack, viewport, [post, underHeader], 60)).toBe('bottom-left');
+  });
 });

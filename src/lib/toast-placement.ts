@@ -23,17 +23,21 @@ export const TOAST_CORNERS: readonly ToastCorner[] = [
 /** Distance of the stack from the window's edges, in CSS pixels. */
 export const TOAST_MARGIN = 16;
 
-/** The box the stack of `size` takes in `corner` of a window of `viewport`. */
+/**
+ * The box the stack of `size` takes in `corner` of a window of `viewport`; a top corner stands
+ * `topInset` pixels lower (below the app's header, which the stack would cover otherwise).
+ */
 export function stackBox(
   corner: ToastCorner,
   size: { width: number; height: number },
   viewport: { width: number; height: number },
+  topInset = 0,
 ): Box {
   const right = corner.endsWith('right');
   const bottom = corner.startsWith('bottom');
   return {
     x: right ? viewport.width - TOAST_MARGIN - size.width : TOAST_MARGIN,
-    y: bottom ? viewport.height - TOAST_MARGIN - size.height : TOAST_MARGIN,
+    y: bottom ? viewport.height - TOAST_MARGIN - size.height : topInset + TOAST_MARGIN,
     width: size.width,
     height: size.height,
   };
@@ -50,11 +54,12 @@ export function chooseToastCorner(
   size: { width: number; height: number },
   viewport: { width: number; height: number },
   avoid: readonly Box[],
+  topInset = 0,
 ): ToastCorner {
   let best: ToastCorner = TOAST_CORNERS[0]!;
   let least = Number.POSITIVE_INFINITY;
   for (const corner of TOAST_CORNERS) {
-    const box = stackBox(corner, size, viewport);
+    const box = stackBox(corner, size, viewport, topInset);
     const covered = avoid.reduce((sum, target) => sum + overlap(box, target), 0);
     if (covered === 0) return corner;
     if (covered < least) {

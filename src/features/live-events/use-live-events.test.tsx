@@ -7,7 +7,7 @@ import { useToastStore } from '@/lib/toast-store.ts';
 import { LiveStatus } from './components/live-status.tsx';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { FakeChannels, FakeEventSource, FakeLocks } from '@/test/fake-tabs.ts';
-import { TURN_DELAY_MS } from './announce-once.ts';
+import { TURN_DELAY_MS } from '@/lib/announce-once.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
 function Probe(): ReactNode {

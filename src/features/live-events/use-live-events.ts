@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import { announceOnce } from './announce-once.ts';
+import { announceOnce } from '@/lib/announce-once.ts';
 import { applyLiveEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { SharedLiveStream, type StreamState } from './shared-stream.ts';

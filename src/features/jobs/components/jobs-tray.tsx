@@ -4,7 +4,7 @@ import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
 import { cachedProjectName } from '@/api/projects.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { claimInBrowser } from '@/lib/announce-claim.ts';
+import { useAnnounceOnce } from '@/lib/use-announce-once.ts';
 import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { isFailedJobStatus, useCancelJob, workspaceJobsQueryOptions } from '../api/jobs-queries.ts';
@@ -14,10 +14,12 @@ import type { Job } from '@/api/schema.gen.ts';
 /**
  * Announces, with a toast, work this browser started that finished while the live stream was not
  * there to say so (polling fallback). The live event and this never announce the same outcome
- * twice, nor do two tabs (one claim per export or job in the browser).
+ * twice, nor do two tabs (one claim per export or job in the browser), and both take the same
+ * turns: the tab that started the work first, whichever path learns of it first.
  */
 function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
   const client = useQueryClient();
+  const announce = useAnnounceOnce();
   useEffect(() => {
     for (const job of jobs ?? []) {
       if (!isFinishedJobStatus(job.status) || job.status === 'cancelled') continue;
@@ -26,8 +28,12 @@ function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
       const about = [`job:${job.job_id}`, ...(job.export_id ? [`export:${job.export_id}`] : [])];
       // Named as the live event's toast names it (whichever comes first announces).
       const project = cachedProjectName(client, job.project_id);
-      // Once in the browser: every visible tab polls the same jobs.
-      void claimInBrowser(`outcome:${job.export_id || job.job_id}`, () =>
+      // Once in the browser (every visible tab polls the same jobs), keyed as the live event is.
+      const subject = {
+        ids: [job.job_id, ...(job.export_id ? [job.export_id] : [])],
+        key: `outcome:${job.export_id || job.job_id}`,
+      };
+      announce(subject, () =>
         pushToast(
           isFailedJobStatus(job.status)
             ? {
@@ -52,7 +58,7 @@ function useAnnounceMyFinishedJobs(jobs: readonly Job[] | undefined) {
         ),
       );
     }
-  }, [jobs, client]);
+  }, [jobs, client, announce]);
 }
 
 /**

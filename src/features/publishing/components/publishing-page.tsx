@@ -4,7 +4,7 @@ import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
-import { claimInBrowser } from '@/lib/announce-claim.ts';
+import { useAnnounceOnce } from '@/lib/use-announce-once.ts';
 import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import {
@@ -87,11 +87,12 @@ function FollowedPost({ postId }: { postId: string }) {
 }
 
 function useAnnounceOutcome(post: ScheduledPost | undefined) {
+  const announce = useAnnounceOnce();
   useEffect(() => {
     if (!post || (post.status !== 'published' && post.status !== 'failed')) return;
     if (!isStartedHere(post.post_id)) return;
-    // Once in the browser, though several tabs may show the post.
-    void claimInBrowser(`post:${post.post_id}`, () =>
+    // Once in the browser, though several tabs may show the post; its starter's tab first.
+    announce({ ids: [post.post_id], key: `post:${post.post_id}` }, () =>
       pushToast(
         post.status === 'published'
           ? {
@@ -108,7 +109,7 @@ function useAnnounceOutcome(post: ScheduledPost | undefined) {
             },
       ),
     );
-  }, [post]);
+  }, [post, announce]);
 }
 
 function PostsList() {

@@ -27,7 +27,7 @@ import {
   type QueueEvent,
   type QueueSnapshot,
 } from '../model/queue-snapshot.ts';
-import { WAITING_STATUSES } from '../model/waiting.ts';
+import { WAITING_STATUSES } from '@/shared-rules/plan-waiting.ts';
 
 const PROJECTS_PAGE = 50;
 
@@ -132,6 +132,33 @@ export const reviewQueueQueryOptions = queryOptions({
   staleTime: 30_000,
 });
 
+/**
+ * How many revisions wait for a decision, as one number: the assumed `waiting=true` filter with
+ * `limit=0` answers it in `bounds.total` (a lower bound when `truncated`), so the navigation shows
+ * it on every screen without reading every waiting revision and its plan. `count` is null when the
+ * service lacks the workspace-wide list: the navigation then counts the queue's rows.
+ */
+export const reviewCountQueryOptions = queryOptions({
+  queryKey: queryKeys.reviewCount,
+  queryFn: async ({ signal }): Promise<{ count: number | null; atLeast: boolean }> => {
+    try {
+      const body = await withRetries(() =>
+        unwrap(
+          api.GET('/faceless/plans', {
+            params: { query: { waiting: true, limit: 0, offset: 0 } },
+            signal,
+          }),
+        ),
+      );
+      return { count: body.bounds.total, atLeast: body.bounds.truncated };
+    } catch (error) {
+      if (lacksWorkspaceList(error)) return { count: null, atLeast: false };
+      throw error;
+    }
+  },
+  staleTime: 30_000,
+});
+
 /** How often the open queue page reads itself again (see pollingDelayMs). */
 export const queuePollingInterval = (query: { state: { data?: QueueSnapshot | undefined } }) =>
   pollingDelayMs(unchangedReads, query.state.data?.source ?? null);
@@ -170,7 +197,7 @@ export function useApproveFromQueue() {
         // Refused because the revision moved on elsewhere: read where everything is now.
         error instanceof ApiError && error.status === 409
           ? queryClient.invalidateQueries({ queryKey: queryKeys.reviewQueue })
-          : undefined,
+          : queryClient.invalidateQueries({ queryKey: queryKeys.reviewCount }),
       ]),
   });
 }

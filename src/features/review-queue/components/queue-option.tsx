@@ -3,7 +3,8 @@ import { formatDateTime } from '@/lib/format.ts';
 import type { QueueRow } from '../model/queue-row.ts';
 import { describeChanges } from '../model/revision-changes.ts';
 import { creditsText, qaWords } from '../model/row-words.ts';
-import { WAITING_LABELS, type WaitingState } from '../model/waiting.ts';
+import type { WaitingState } from '@/shared-rules/plan-waiting.ts';
+import { WAITING_LABELS } from '../model/waiting.ts';
 import { formatWaited } from '../model/waiting-time.ts';
 
 const STATE_STYLES: Record<WaitingState, string> = {

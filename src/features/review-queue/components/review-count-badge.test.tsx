@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
@@ -15,7 +16,10 @@ const server = setupServer(
   ...createHandlers(simulator, apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+});
 afterAll(() => server.close());
 
 type ListResponse = components['schemas']['FacelessPlanWorkspaceListResponse'];
@@ -35,10 +39,17 @@ describe('the navigation count', () => {
       (entry) =>
         entry.revision.status !== 'failed' || entry.latest_revision === entry.revision.revision,
     ).length;
+    const lists: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/faceless/plans')) lists.push(url.search);
+    });
     const { queryClient } = renderWithProviders(<ReviewCountBadge />);
     expect(
       await screen.findByText(`: ${count} waiting`, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
+    // One number read, not the queue's revisions with their plans.
+    expect(lists).toEqual(['?waiting=true&limit=0&offset=0']);
 
     // The plan review approves the draft's plan (its cache gets the service's answer).
     const approved = await (
@@ -75,5 +86,25 @@ describe('the navigation count', () => {
     await waitFor(() => expect(screen.getByText(`: ${count} waiting`)).toBeInTheDocument(), {
       timeout: 10_000,
     });
+  });
+
+  it('counts the queue’s rows, read project by project, when the service lacks the workspace list', async () => {
+    const plans = await waiting();
+    const count = plans.filter(
+      (entry) =>
+        entry.revision.status !== 'failed' || entry.latest_revision === entry.revision.revision,
+    ).length;
+    server.use(
+      http.get(`${apiBase}/faceless/plans`, () =>
+        HttpResponse.json(
+          { error: { type: 'not_found', code: 'not_found', message: 'No such route.' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderWithProviders(<ReviewCountBadge />);
+    expect(
+      await screen.findByText(`: ${count} waiting`, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });

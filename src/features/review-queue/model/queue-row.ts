@@ -3,7 +3,8 @@ import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
 import { qaConcerns, type QaConcerns } from './qa-concerns.ts';
 import type { QueueEntry } from './queue-entry.ts';
 import { changeCounts, type ChangeCounts } from './revision-changes.ts';
-import { waitingSince, waitingState, type WaitingState } from './waiting.ts';
+import type { WaitingState } from '@/shared-rules/plan-waiting.ts';
+import { waitingSince, waitingState } from './waiting.ts';
 
 export interface QueueRow {
   /** The revision's id. */

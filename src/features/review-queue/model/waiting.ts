@@ -1,35 +1,15 @@
 /**
- * Which revisions wait for a reviewer's decision, and since when.
- *
- * - A draft whose plan is not approved waits for the plan's approval (since it was created).
- * - A revision whose assets are ready waits for the assets' approval (since they became ready).
- * - A failed run waits for a look until a later revision of its project exists: revising it (the
- *   only way on from a failed run) is the look it needed.
- * Everything else (a run under way, a finished video) waits for nobody.
+ * Which revisions wait for a reviewer's decision (the rule: src/shared-rules/plan-waiting.ts), and
+ * since when.
  */
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
+import { planWaitingState, type WaitingState } from '@/shared-rules/plan-waiting.ts';
 import type { QueueEntry } from './queue-entry.ts';
-
-/** What a waiting revision waits for: its plan's approval, its assets' approval, or a look. */
-export type WaitingState = 'plan' | 'assets' | 'failed';
-
-/** The statuses a waiting revision can have (what the queue asks the workspace list for). */
-export const WAITING_STATUSES = ['draft', 'assets_ready', 'failed'] as const;
 
 export function waitingState(
   entry: Pick<QueueEntry, 'revision' | 'latestRevision'>,
 ): WaitingState | null {
-  const { revision } = entry;
-  switch (revision.status) {
-    case 'draft':
-      return revision.plan_approved_at ? null : 'plan';
-    case 'assets_ready':
-      return revision.assets_approved_at ? null : 'assets';
-    case 'failed':
-      return entry.latestRevision > revision.revision ? null : 'failed';
-    default:
-      return null;
-  }
+  return planWaitingState(entry.revision, entry.latestRevision);
 }
 
 /**

@@ -106,6 +106,8 @@ export const PreviewPanel = memo(function PreviewPanel({
     useMemo(() => selectedOnFrame(timeline), [timeline]),
   );
   const ctx = useEditorContext(editor, (state) => [state.playbackRate, state.history]);
+  // What every transport button shares (none of them saves anything).
+  const transport = { editor, ctx, saving: false } as const;
   const [measure] = useState(
     () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
   );
@@ -286,51 +288,41 @@ export const PreviewPanel = memo(function PreviewPanel({
         </p>
         <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-1">
           <CommandButton
-            editor={editor}
+            {...transport}
             command={goToStart}
             args={undefined}
-            ctx={ctx}
-            saving={false}
             label="Start"
             title="Go to start (Home)"
             variant="ghost"
           />
           <CommandButton
-            editor={editor}
+            {...transport}
             command={shuttleBackward}
             args={undefined}
-            ctx={ctx}
-            saving={false}
             label="◀◀ Back"
             title="Play backward, faster each press (J)"
             variant="ghost"
           />
           <CommandButton
-            editor={editor}
+            {...transport}
             command={playPause}
             args={{ pause: false }}
-            ctx={ctx}
-            saving={false}
             label={rate === 0 ? 'Play' : 'Pause'}
             title={`${rate === 0 ? 'Play' : 'Pause'} (Space, K pauses)`}
             variant="primary"
           />
           <CommandButton
-            editor={editor}
+            {...transport}
             command={shuttleForward}
             args={undefined}
-            ctx={ctx}
-            saving={false}
             label="Forward ▶▶"
             title="Play forward, faster each press (L)"
             variant="ghost"
           />
           <CommandButton
-            editor={editor}
+            {...transport}
             command={goToEnd}
             args={undefined}
-            ctx={ctx}
-            saving={false}
             label="End"
             title="Go to end (End)"
             variant="ghost"

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markStarted, useStartedWork, watchHere } from '@/lib/started-work.ts';
+import { markStarted, useStartedWork, watchHere } from './started-work.ts';
 import { FakeLocks } from '@/test/fake-tabs.ts';
 import { announceOnce, TURN_DELAY_MS, turnOf } from './announce-once.ts';
 

@@ -1,6 +1,6 @@
-import { claimInBrowser } from '@/lib/announce-claim.ts';
-import type { LocksLike } from '@/lib/web-locks.ts';
-import { isStartedHere, isStartedInThisTab, isWatchedHere } from '@/lib/started-work.ts';
+import { claimInBrowser } from './announce-claim.ts';
+import type { LocksLike } from './web-locks.ts';
+import { isStartedHere, isStartedInThisTab, isWatchedHere } from './started-work.ts';
 
 /**
  * Which tab announces finished work. Every tab of the browser receives each event; the toast
@@ -27,16 +27,16 @@ export function turnOf(subject: Subject, visible: boolean): number | null {
 
 /**
  * Announces the subject's outcome with `show` if this tab's turn comes and its claim wins (a
- * turn still waiting when `signal` aborts is given up).
+ * turn still waiting when `signal` aborts is given up). True when this tab has a turn.
  */
 export function announceOnce(
   subject: Subject,
   show: () => void,
   options: { visible: boolean; locks: LocksLike | undefined; signal: AbortSignal },
-): void {
+): boolean {
   const { signal } = options;
   const delay = turnOf(subject, options.visible);
-  if (delay === null || signal.aborted) return;
+  if (delay === null || signal.aborted) return false;
   const timer = setTimeout(() => {
     signal.removeEventListener('abort', cancel);
     void claimInBrowser(subject.key, show, {
@@ -46,4 +46,5 @@ export function announceOnce(
   }, delay);
   const cancel = () => clearTimeout(timer);
   signal.addEventListener('abort', cancel, { once: true });
+  return true;
 }
