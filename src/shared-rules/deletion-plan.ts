@@ -4,12 +4,12 @@
  * check that a confirm still deletes exactly what the dry run showed, and the merged result.
  */
 import type { DeleteRequest, DeletionResult } from '@/api/schema.gen.ts';
+import { NAME_FILTER_MAX } from './name-filter.ts';
 
 /** The reference's limit on `ids` per delete request. */
 export const MAX_IDS_PER_REQUEST = 100;
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
-export const NAME_FILTER_MAX = 200;
 
 export type DeletableKind = 'assets' | 'projects';
 

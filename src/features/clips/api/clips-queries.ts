@@ -14,7 +14,7 @@ import { mediaAssetRecordQueryOptions } from '@/api/media-asset.ts';
 import { writeObject } from '@/api/object-caches.ts';
 import { queryKeys, type ClipListParams, type ClipScope } from '@/api/query-keys.ts';
 import { useIdempotentMutation } from '@/api/use-idempotent-mutation.ts';
-import { CLIP_STATUSES } from '../model/clip-status.ts';
+import { CLIP_STATUSES } from '../model/clip-status-values.ts';
 import type {
   Bounds,
   Clip,

@@ -1,7 +1,8 @@
 import { memo, useId, useState } from 'react';
 import type { ClipCounts } from '../api/clips-queries.ts';
 import type { ClipSearch } from '../model/clip-search.ts';
-import { CLIP_STATUSES, STATUS_META } from '../model/clip-status.ts';
+import { CLIP_STATUSES } from '../model/clip-status-values.ts';
+import { STATUS_META } from '../model/clip-status.ts';
 import type { ClipStatus } from '@/api/schema.gen.ts';
 import type { Choice } from './new-clip-panel.tsx';
 

@@ -10,7 +10,7 @@ import {
   type Param,
   type SearchOf,
 } from '@/lib/search-params.ts';
-import { CLIP_STATUSES, isClipStatus } from './clip-status.ts';
+import { CLIP_STATUSES, isClipStatus } from './clip-status-values.ts';
 import type { ClipStatus } from '@/api/schema.gen.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CLIP_STATUSES } from './clip-status-values.ts';
 import {
-  CLIP_STATUSES,
   STATUS_META,
   partStatusWords,
   statusFilterSummary,

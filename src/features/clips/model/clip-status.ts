@@ -2,10 +2,8 @@
  * The clip statuses in words, and where a clip is in its pipeline: each step done, running,
  * stopped or still to come.
  */
-import { clipStatusValues } from '@/api/schema.gen.ts';
 import type { Clip, ClipStatus, ClipStep } from '@/api/schema.gen.ts';
-
-export const CLIP_STATUSES: readonly ClipStatus[] = clipStatusValues;
+import { CLIP_STATUSES } from './clip-status-values.ts';
 
 export type StatusTone = 'working' | 'attention' | 'done' | 'failed';
 
@@ -60,9 +58,6 @@ export const TONE_CLASSES: Record<StatusTone, string> = {
   done: 'bg-emerald-100 text-emerald-900',
   failed: 'bg-red-100 text-red-900',
 };
-
-export const isClipStatus = (value: unknown): value is ClipStatus =>
-  typeof value === 'string' && (CLIP_STATUSES as readonly string[]).includes(value);
 
 /** Statuses the clip leaves on its own (live events move it; nothing is asked of the user). */
 export function isWorking(status: ClipStatus): boolean {

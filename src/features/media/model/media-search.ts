@@ -3,7 +3,7 @@
  * filtered page is a link; malformed values fall back to defaults instead of failing the page.
  */
 import type { MediaAssetFilters } from '@/api/query-keys.ts';
-import { NAME_FILTER_MAX } from '@/shared-rules/deletion-plan.ts';
+import { NAME_FILTER_MAX } from '@/shared-rules/name-filter.ts';
 import {
   enumParam,
   intParam,

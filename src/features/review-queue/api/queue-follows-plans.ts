@@ -4,7 +4,7 @@ import { queryKeys } from '@/api/query-keys.ts';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 import type { QueueSnapshot } from '../model/queue-snapshot.ts';
 import { WAITING_STATUSES } from '@/shared-rules/plan-waiting.ts';
-import { takeInRevision } from './queue-queries.ts';
+import { takeInRevision } from './queue-patch.ts';
 
 const isRevision = (value: unknown): value is FacelessPlanRevision =>
   typeof value === 'object' &&

@@ -8,14 +8,13 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error.ts';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { withRetries } from '@/api/retry-policy.ts';
-import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 import { markStarted } from '@/lib/started-work.ts';
+import { takeInRevision } from './queue-patch.ts';
 import { entryFromWorkspace, type QueueEntry } from '../model/queue-entry.ts';
 import { crawlProjects, workspacePages, type CrawlSource } from '../model/queue-pagers.ts';
 import {
@@ -23,7 +22,6 @@ import {
   fingerprintOf,
   pollingDelayMs,
   reduceQueue,
-  withRevision,
   type QueueEvent,
   type QueueSnapshot,
 } from '../model/queue-snapshot.ts';
@@ -132,43 +130,9 @@ export const reviewQueueQueryOptions = queryOptions({
   staleTime: 30_000,
 });
 
-/**
- * How many revisions wait for a decision, as one number: the assumed `waiting=true` filter with
- * `limit=0` answers it in `bounds.total` (a lower bound when `truncated`), so the navigation shows
- * it on every screen without reading every waiting revision and its plan. `count` is null when the
- * service lacks the workspace-wide list: the navigation then counts the queue's rows.
- */
-export const reviewCountQueryOptions = queryOptions({
-  queryKey: queryKeys.reviewCount,
-  queryFn: async ({ signal }): Promise<{ count: number | null; atLeast: boolean }> => {
-    try {
-      const body = await withRetries(() =>
-        unwrap(
-          api.GET('/faceless/plans', {
-            params: { query: { waiting: true, limit: 0, offset: 0 } },
-            signal,
-          }),
-        ),
-      );
-      return { count: body.bounds.total, atLeast: body.bounds.truncated };
-    } catch (error) {
-      if (lacksWorkspaceList(error)) return { count: null, atLeast: false };
-      throw error;
-    }
-  },
-  staleTime: 30_000,
-});
-
 /** How often the open queue page reads itself again (see pollingDelayMs). */
 export const queuePollingInterval = (query: { state: { data?: QueueSnapshot | undefined } }) =>
   pollingDelayMs(unchangedReads, query.state.data?.source ?? null);
-
-/** Patches the queue with a revision as the service answered it (a decision taken here). */
-export function takeInRevision(queryClient: QueryClient, revision: FacelessPlanRevision): void {
-  queryClient.setQueryData<QueueSnapshot>(queryKeys.reviewQueue, (snapshot) =>
-    snapshot ? withRevision(snapshot, revision) : snapshot,
-  );
-}
 
 export type ApprovalStage = 'plan' | 'assets';
 

@@ -1,8 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { queryKeys } from '@/api/query-keys.ts';
 import { useQueueFollowsPlans } from '../api/queue-follows-plans.ts';
-import { reviewCountQueryOptions, reviewQueueQueryOptions } from '../api/queue-queries.ts';
+import { reviewCountQueryOptions } from '../api/review-count-query.ts';
+import type { QueueSnapshot } from '../model/queue-snapshot.ts';
 import { waitingState } from '../model/waiting.ts';
+
+const QueueReader = lazy(() =>
+  import('./queue-reader.tsx').then((module) => ({ default: module.QueueReader })),
+);
+
+/**
+ * The queue as the queue page (or, without the workspace list, the reader) left it in the cache,
+ * read without an observer of its own: the count never starts the queue's reading.
+ */
+function useCachedQueue() {
+  const client = useQueryClient();
+  const cache = client.getQueryCache();
+  return useSyncExternalStore(
+    (onChange) =>
+      cache.subscribe((event) => {
+        const key = event.query.queryKey;
+        if (key.length === 1 && key[0] === queryKeys.reviewQueue[0]) onChange();
+      }),
+    () => client.getQueryState<QueueSnapshot>(queryKeys.reviewQueue),
+  );
+}
 
 /**
  * The number of revisions waiting for a decision, beside "Review" in the main navigation: one
@@ -15,23 +38,30 @@ import { waitingState } from '../model/waiting.ts';
 export function ReviewCountBadge() {
   const counted = useQuery(reviewCountQueryOptions);
   const lacksList = counted.data?.count === null;
-  // Read for the count only without the workspace list; otherwise whatever the queue page read.
-  const queue = useQuery({ ...reviewQueueQueryOptions, enabled: lacksList });
+  const queue = useCachedQueue();
   useQueueFollowsPlans();
-  const snapshot = queue.data;
+  const snapshot = queue?.data;
   const rows = useMemo(
     () =>
       snapshot?.complete ? snapshot.entries.filter((entry) => waitingState(entry)).length : null,
     [snapshot],
   );
-  const rowsAreNewer = rows !== null && queue.dataUpdatedAt >= counted.dataUpdatedAt;
+  const rowsAreNewer = rows !== null && (queue?.dataUpdatedAt ?? 0) >= counted.dataUpdatedAt;
   const count = lacksList || rowsAreNewer ? rows : (counted.data?.count ?? null);
-  if (count === null || count === 0) return null;
   const shown = !rowsAreNewer && counted.data?.atLeast ? `${count}+` : String(count);
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
-      <span aria-hidden="true">{shown}</span>
-      <span className="sr-only">: {shown} waiting</span>
-    </span>
+    <>
+      {lacksList ? (
+        <Suspense fallback={null}>
+          <QueueReader />
+        </Suspense>
+      ) : null}
+      {count === null || count === 0 ? null : (
+        <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+          <span aria-hidden="true">{shown}</span>
+          <span className="sr-only">: {shown} waiting</span>
+        </span>
+      )}
+    </>
   );
 }

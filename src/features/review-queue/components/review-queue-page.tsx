@@ -18,13 +18,8 @@ import {
   type ApprovalStage,
 } from '../api/queue-queries.ts';
 import { approvalRefusal, isPaidPlan } from '../model/approval-refusal.ts';
-import {
-  orderRows,
-  projectsOf,
-  type QueueOrder,
-  type QueueStateFilter,
-  type QueueView,
-} from '../model/queue-order.ts';
+import { orderRows, projectsOf } from '../model/queue-order.ts';
+import type { QueueOrder, QueueStateFilter, QueueView } from '../model/queue-view.ts';
 import { waitingRows, type QueueRow } from '../model/queue-row.ts';
 import { viewOf, type QueueSearch } from '../model/queue-search.ts';
 import type { QueueSnapshot } from '../model/queue-snapshot.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testEntry, testPlan, testRevision } from '../testing/queue-fixtures.ts';
-import { nextInQueue, orderRows, projectsOf, type QueueView } from './queue-order.ts';
+import { nextInQueue, orderRows, projectsOf } from './queue-order.ts';
+import type { QueueView } from './queue-view.ts';
 import { rowOf, type QueueRow } from './queue-row.ts';
 
 function row(

@@ -4,21 +4,7 @@
  * every other row.
  */
 import type { QueueRow } from './queue-row.ts';
-
-export const QUEUE_ORDERS = ['oldest', 'credits', 'project'] as const;
-export type QueueOrder = (typeof QUEUE_ORDERS)[number];
-
-export const QUEUE_STATES = ['all', 'plan', 'assets', 'failed'] as const;
-export type QueueStateFilter = (typeof QUEUE_STATES)[number];
-
-export interface QueueView {
-  state: QueueStateFilter;
-  /** Only this project's revisions. */
-  project?: string | undefined;
-  order: QueueOrder;
-}
-
-export const DEFAULT_VIEW: QueueView = { state: 'all', order: 'oldest' };
+import type { QueueOrder, QueueView } from './queue-view.ts';
 
 const byOldest = (a: QueueRow, b: QueueRow) => a.waitingSinceMs - b.waitingSinceMs;
 const byProject = (a: QueueRow, b: QueueRow) =>

@@ -1,6 +1,6 @@
 /** The queue's URL: its filters and order (typed search params), and the plan page's way back. */
 import { enumParam, optionalStringParam, searchSchema, type Param } from '@/lib/search-params.ts';
-import { QUEUE_ORDERS, QUEUE_STATES, type QueueView } from './queue-order.ts';
+import { QUEUE_ORDERS, QUEUE_STATES, type QueueView } from './queue-view.ts';
 
 const projectParam = optionalStringParam({ minLength: 1, maxLength: 200 });
 const stateParam = enumParam(QUEUE_STATES, 'all');
