@@ -116,7 +116,7 @@ export default defineConfig({
             // Their own imports stay where they are (the entry's modules must not move here).
             {
               name: 'shell',
-              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store|use-focus-fallback|job-kind-label|web-locks|announce-claim|announce-once|use-announce-once)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/](credits|jobs|projects)|components[\\/](credits|progress-bar|empty-state|pagination|project-name|copyable-id)|features[\\/]jobs[\\/](components[\\/]job-card|api[\\/]jobs-queries)|features[\\/]review-queue[\\/](model[\\/](queue-snapshot|waiting)|api[\\/]queue-patch)|shared-rules[\\/]plan-waiting)\.tsx?$/,
+              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store|use-focus-fallback|job-kind-label|web-locks|announce-claim|announce-once|use-announce-once)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/](credits|jobs|projects)|components[\\/](credits|progress-bar|empty-state|pagination|project-name|copyable-id)|features[\\/]jobs[\\/](api[\\/]jobs-queries|model[\\/]job-label)|features[\\/]review-queue[\\/](model[\\/](queue-snapshot|waiting)|api[\\/]queue-patch)|shared-rules[\\/]plan-waiting)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -1,14 +1,19 @@
 /** Toasts: at most three at once, success going by itself, errors staying until closed. */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushToast, useToastStore } from '@/lib/toast-store.ts';
-import { AUTO_DISMISS_MS, Toaster } from './toaster.tsx';
+import { AUTO_DISMISS_MS } from './toast-stack.tsx';
+import { loadToastStack, Toaster } from './toaster.tsx';
 
 const shown = () =>
   within(screen.getByRole('region', { name: 'Notifications' }))
     .queryAllByRole('listitem')
     .map((item) => item.getAttribute('aria-label') ?? item.textContent);
 
+// The stack loads with a screen's first toast; loaded here first, it renders at once.
+beforeAll(async () => {
+  await loadToastStack();
+});
 beforeEach(() => {
   vi.useFakeTimers();
   useToastStore.setState({ toasts: [] });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, effectsOfEvent, pollingIntervalMs } from './event-effects.ts';
+import { applyLiveEvent, effectsOfEvent } from './event-effects.ts';
+import { pollingIntervalMs } from './live-polling.ts';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { spreadAnswer } from '@/api/object-caches.ts';
 import { createQueryClient } from '@/api/query-client.ts';

@@ -379,21 +379,6 @@ function isExportJob(event: LiveEvent): boolean {
   return Boolean(str(fields(event).export_id)) || str(fields(event).type) === 'export';
 }
 
-/** The query families that live events keep fresh; polled when the stream is down. */
-export const liveQueryRoots: QueryKey[] = [
-  queryKeys.jobs.all,
-  queryKeys.exports.all,
-  queryKeys.plans.all,
-  queryKeys.media.all,
-  queryKeys.clips.all,
-  queryKeys.reviewQueue,
-];
-
-/** Polling back-off while the event stream is down: 5 s, 10 s, 20 s, then every 30 s. */
-export function pollingIntervalMs(attempt: number): number {
-  return Math.min(30_000, 5_000 * 2 ** Math.max(0, attempt));
-}
-
 // ───────────────────────── Review queue (/review and its navigation count) ─────────────────────────
 
 /**

@@ -1,14 +1,28 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { markStarted, useStartedWork, watchHere } from '@/lib/started-work.ts';
 import { useToastStore } from '@/lib/toast-store.ts';
 import { LiveStatus } from './components/live-status.tsx';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { FakeChannels, FakeEventSource, FakeLocks } from '@/test/fake-tabs.ts';
 import { TURN_DELAY_MS } from '@/lib/announce-once.ts';
-import { useLiveEvents } from './use-live-events.ts';
+import { loadEventEffects, useLiveEvents } from './use-live-events.ts';
+
+// The event map loads with a tab's first event; loaded here first, events apply within a tick.
+beforeAll(async () => {
+  await loadEventEffects();
+});
 
 function Probe(): ReactNode {
   useLiveEvents('org_1');

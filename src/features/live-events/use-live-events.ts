@@ -4,7 +4,8 @@ import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { announceOnce } from '@/lib/announce-once.ts';
-import { applyLiveEvent, liveQueryRoots, pollingIntervalMs } from './event-effects.ts';
+import type * as EventEffects from './event-effects.ts';
+import { liveQueryRoots, pollingIntervalMs } from './live-polling.ts';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { SharedLiveStream, type StreamState } from './shared-stream.ts';
 
@@ -77,16 +78,27 @@ export function useLiveEvents(workspace: string | null): void {
       if (next === 'live' && (previous === 'down' || previous === 'paused')) refreshLive();
     };
 
+    // Events apply in the order they came, each once the event map has loaded (with the first).
+    let applied = Promise.resolve();
     const apply = (event: LiveEvent) => {
       markEvent();
       leaveMark(event);
-      applyEffects(queryClient, event, (subject, show) =>
-        announceOnce(subject, show, {
-          visible: document.visibilityState === 'visible',
-          locks,
-          signal: announcements.signal,
-        }),
-      );
+      applied = applied
+        .then(() => loadEventEffects())
+        .then(({ applyLiveEvent }) =>
+          applyEffects(applyLiveEvent, queryClient, event, (subject, show) =>
+            announceOnce(subject, show, {
+              visible: document.visibilityState === 'visible',
+              locks,
+              signal: announcements.signal,
+            }),
+          ),
+        )
+        .catch((error: unknown) => {
+          // A chunk that failed to load: the next event tries again; polling covers the meantime.
+          eventEffects = undefined;
+          console.error('live events: could not apply an event', error);
+        });
     };
 
     const stream = new SharedLiveStream({ scope: workspace, onEvent: apply, onState });
@@ -131,12 +143,23 @@ export function useLiveEvents(workspace: string | null): void {
  * (handed to `announce`).
  */
 function applyEffects(
+  applyLiveEvent: EventEffectsModule['applyLiveEvent'],
   queryClient: QueryClient,
   event: LiveEvent,
   announce: (subject: { ids: string[]; key: string }, show: () => void) => void,
 ): void {
   const { toast, subject } = applyLiveEvent(queryClient, event);
   if (toast && subject) announce(subject, () => pushToast(toast));
+}
+
+type EventEffectsModule = typeof EventEffects;
+
+/** The event map (event-effects.ts), loaded with the first event a tab receives (or by a test). */
+let eventEffects: Promise<EventEffectsModule> | undefined;
+
+export function loadEventEffects(): Promise<EventEffectsModule> {
+  eventEffects ??= import('./event-effects.ts');
+  return eventEffects;
 }
 
 let marksLeft = MARKS_LIMIT;

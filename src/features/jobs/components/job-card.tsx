@@ -9,7 +9,7 @@ import { showsAttribute } from '@/lib/toast-store.ts';
 import { isFinishedJobStatus } from '@/api/jobs.ts';
 import { isFailedJobStatus } from '../api/jobs-queries.ts';
 import type { Job } from '@/api/schema.gen.ts';
-import { jobKindLabel } from '@/lib/job-kind-label.ts';
+import { jobLabel } from '../model/job-label.ts';
 
 const statusTone: Record<string, string> = {
   complete: 'bg-emerald-100 text-emerald-900',
@@ -18,10 +18,6 @@ const statusTone: Record<string, string> = {
   running: 'bg-indigo-100 text-indigo-900',
   queued: 'bg-amber-100 text-amber-900',
 };
-
-export function jobLabel(job: Job): string {
-  return jobKindLabel(job.type ?? job.kind);
-}
 
 /** A service path from `next_actions`, as a screen of this app when there is one. */
 function NextAction({ action }: { action: NonNullable<Job['next_actions']>[number] }) {

@@ -1,5 +1,5 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isFinishedJobStatus, jobQueryOptions } from '@/api/jobs.ts';
 import { cachedProjectName } from '@/api/projects.ts';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
@@ -8,7 +8,11 @@ import { useAnnounceOnce } from '@/lib/use-announce-once.ts';
 import { isStartedHere } from '@/lib/started-work.ts';
 import { pushToast } from '@/lib/toast-store.ts';
 import { isFailedJobStatus, useCancelJob, workspaceJobsQueryOptions } from '../api/jobs-queries.ts';
-import { JobCard, jobLabel } from './job-card.tsx';
+import { jobLabel } from '../model/job-label.ts';
+
+// The tray's cards load when it is first opened (or about to be: pointer over, focus).
+const loadJobCard = () => import('./job-card.tsx');
+const JobCard = lazy(() => loadJobCard().then((module) => ({ default: module.JobCard })));
 import type { Job } from '@/api/schema.gen.ts';
 
 /**
@@ -119,6 +123,8 @@ export function JobsTray() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={() => void loadJobCard()}
+        onFocus={() => void loadJobCard()}
         className="flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
       >
         {running.length > 0 ? (
@@ -133,42 +139,44 @@ export function JobsTray() {
           className="absolute right-0 z-40 mt-2 max-h-[70vh] whitespace-normal w-[26rem] max-w-[calc(100vw-2rem)] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 shadow-xl"
         >
           <InlineError error={cancel.error} />
-          {jobs.isPending ? (
-            <LoadingState label="Loading jobs…" />
-          ) : jobs.isError ? (
-            <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
-          ) : list.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">
-              No jobs yet. Exports and renders show here.
-            </p>
-          ) : (
-            <>
-              <h2 className="mb-2 text-sm font-semibold text-slate-800">
-                Running ({running.length})
-              </h2>
-              {running.length === 0 ? (
-                <p className="mb-3 text-sm text-slate-600">Nothing is running.</p>
-              ) : (
-                <ul aria-label="Running jobs" className="mb-3 flex flex-col gap-2">
-                  {running.map((job) => (
-                    <JobCard
-                      key={job.job_id}
-                      job={job}
-                      showProject
-                      onCancel={(jobId) => cancel.mutate(jobId)}
-                      cancelling={cancel.isPending && cancel.variables === job.job_id}
-                    />
+          <Suspense fallback={<LoadingState label="Loading jobs…" />}>
+            {jobs.isPending ? (
+              <LoadingState label="Loading jobs…" />
+            ) : jobs.isError ? (
+              <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
+            ) : list.length === 0 ? (
+              <p className="p-4 text-sm text-slate-600">
+                No jobs yet. Exports and renders show here.
+              </p>
+            ) : (
+              <>
+                <h2 className="mb-2 text-sm font-semibold text-slate-800">
+                  Running ({running.length})
+                </h2>
+                {running.length === 0 ? (
+                  <p className="mb-3 text-sm text-slate-600">Nothing is running.</p>
+                ) : (
+                  <ul aria-label="Running jobs" className="mb-3 flex flex-col gap-2">
+                    {running.map((job) => (
+                      <JobCard
+                        key={job.job_id}
+                        job={job}
+                        showProject
+                        onCancel={(jobId) => cancel.mutate(jobId)}
+                        cancelling={cancel.isPending && cancel.variables === job.job_id}
+                      />
+                    ))}
+                  </ul>
+                )}
+                <h2 className="mb-2 text-sm font-semibold text-slate-800">Finished</h2>
+                <ul aria-label="Finished jobs" className="flex flex-col gap-2">
+                  {finished.map((job) => (
+                    <JobCard key={job.job_id} job={job} showProject />
                   ))}
                 </ul>
-              )}
-              <h2 className="mb-2 text-sm font-semibold text-slate-800">Finished</h2>
-              <ul aria-label="Finished jobs" className="flex flex-col gap-2">
-                {finished.map((job) => (
-                  <JobCard key={job.job_id} job={job} showProject />
-                ))}
-              </ul>
-            </>
-          )}
+              </>
+            )}
+          </Suspense>
         </section>
       ) : null}
     </div>
