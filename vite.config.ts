@@ -108,7 +108,7 @@ export default defineConfig({
             // headers and a compression window of its own).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|openapi-fetch|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]|rolldown[\\/]runtime|src[\\/](api[\\/](client|api-error|query-keys|csrf-token|schema\.gen)|components[\\/](text-field|logo-mark)|editor-kit[\\/]controls[\\/]button|lib[\\/]search-params)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|openapi-fetch|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]|rolldown[\\/:]runtime|src[\\/](api[\\/](client|api-error|query-keys|csrf-token|schema\.gen)|components[\\/](text-field|logo-mark)|editor-kit[\\/]controls[\\/]button|lib[\\/]search-params)\.tsx?$/,
               priority: 2,
             },
             // Small modules of the signed-in shell (jobs tray, credits, toasts) and of the lists
@@ -116,7 +116,7 @@ export default defineConfig({
             // Their own imports stay where they are (the entry's modules must not move here).
             {
               name: 'shell',
-              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store|use-focus-fallback|job-kind-label|web-locks|announce-claim|announce-once|use-announce-once)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/](credits|jobs|projects)|components[\\/](credits|progress-bar|empty-state|pagination|project-name|copyable-id)|features[\\/]jobs[\\/](api[\\/]jobs-queries|model[\\/]job-label)|features[\\/]review-queue[\\/](model[\\/](queue-snapshot|waiting)|api[\\/]queue-patch)|shared-rules[\\/]plan-waiting)\.tsx?$/,
+              test: /src[\\/](lib[\\/](started-work|toast-store|format|selection-store|job-kind-label|web-locks|use-announce-once)|features[\\/]projects[\\/]api[\\/]projects-queries|api[\\/](credits|jobs|projects)|components[\\/](credits|empty-state|pagination|project-name)|features[\\/]jobs[\\/](api[\\/]jobs-queries|model[\\/]job-label)|features[\\/]review-queue[\\/]model[\\/]waiting|shared-rules[\\/]plan-waiting)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -1,6 +1,19 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { announceOnce, type Subject } from './announce-once.ts';
+import type * as AnnounceOnce from './announce-once.ts';
+import type { Subject } from './announce-once.ts';
 import { browserLocks } from './web-locks.ts';
+
+let announcer: Promise<typeof AnnounceOnce> | undefined;
+
+/** The announcing code (turns, claims), loaded when there is first something to announce. */
+export function loadAnnouncer(): Promise<typeof AnnounceOnce> {
+  announcer ??= import('./announce-once.ts').catch((error: unknown) => {
+    // A chunk that failed to load (a deploy since, a dropped connection): the next try loads again.
+    announcer = undefined;
+    throw error;
+  });
+  return announcer;
+}
 
 /**
  * `announceOnce` for a component that learns of finished work by reading it (the polling
@@ -21,11 +34,15 @@ export function useAnnounceOnce(): (subject: Subject, show: () => void) => void 
     state.current ??= { controller: new AbortController(), taken: new Set() };
     const { controller, taken } = state.current;
     if (taken.has(subject.key)) return;
-    const scheduled = announceOnce(subject, show, {
-      visible: document.visibilityState === 'visible',
-      locks: browserLocks(),
-      signal: controller.signal,
+    taken.add(subject.key);
+    void loadAnnouncer().then(({ announceOnce }) => {
+      const scheduled = announceOnce(subject, show, {
+        visible: document.visibilityState === 'visible',
+        locks: browserLocks(),
+        signal: controller.signal,
+      });
+      // Not this tab's to announce (yet): a later reading may make it so.
+      if (!scheduled) taken.delete(subject.key);
     });
-    if (scheduled) taken.add(subject.key);
   }, []);
 }

@@ -17,11 +17,12 @@ import { LiveStatus } from './components/live-status.tsx';
 import { useLiveEventsStore } from './live-events-store.ts';
 import { FakeChannels, FakeEventSource, FakeLocks } from '@/test/fake-tabs.ts';
 import { TURN_DELAY_MS } from '@/lib/announce-once.ts';
+import { loadAnnouncer } from '@/lib/use-announce-once.ts';
 import { loadEventEffects, useLiveEvents } from './use-live-events.ts';
 
 // The event map loads with a tab's first event; loaded here first, events apply within a tick.
 beforeAll(async () => {
-  await loadEventEffects();
+  await Promise.all([loadEventEffects(), loadAnnouncer()]);
 });
 
 function Probe(): ReactNode {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { LiveEvent } from '@/api/bff-schema.gen.ts';
 import { browserLocks } from '@/lib/web-locks.ts';
 import { pushToast } from '@/lib/toast-store.ts';
-import { announceOnce } from '@/lib/announce-once.ts';
+import { loadAnnouncer } from '@/lib/use-announce-once.ts';
 import type * as EventEffects from './event-effects.ts';
 import { liveQueryRoots, pollingIntervalMs } from './live-polling.ts';
 import { useLiveEventsStore } from './live-events-store.ts';
@@ -84,8 +84,8 @@ export function useLiveEvents(workspace: string | null): void {
       markEvent();
       leaveMark(event);
       applied = applied
-        .then(() => loadEventEffects())
-        .then(({ applyLiveEvent }) =>
+        .then(() => Promise.all([loadEventEffects(), loadAnnouncer()]))
+        .then(([{ applyLiveEvent }, { announceOnce }]) =>
           applyEffects(applyLiveEvent, queryClient, event, (subject, show) =>
             announceOnce(subject, show, {
               visible: document.visibilityState === 'visible',

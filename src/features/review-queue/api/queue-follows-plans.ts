@@ -1,25 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
-import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 import type { QueueSnapshot } from '../model/queue-snapshot.ts';
-import { WAITING_STATUSES } from '@/shared-rules/plan-waiting.ts';
-import { takeInRevision } from './queue-patch.ts';
-
-const isRevision = (value: unknown): value is FacelessPlanRevision =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as FacelessPlanRevision).id === 'string' &&
-  typeof (value as FacelessPlanRevision).updated_at === 'string';
-
-/** The revisions a plans query holds: one revision, or a project's list of them. */
-function revisionsIn(data: unknown): FacelessPlanRevision[] {
-  if (isRevision(data)) return [data];
-  const list = (data as { revisions?: unknown } | undefined)?.revisions;
-  return Array.isArray(list) ? list.filter(isRevision) : [];
-}
-
-const waitingStatuses: ReadonlySet<string> = new Set(WAITING_STATUSES);
 
 /**
  * Keeps the queue and the navigation's count in step with what this browser reads or changes on
@@ -38,18 +20,13 @@ export function useQueueFollowsPlans(): void {
         if (event.action.manual) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.reviewCount });
         }
+        // The queue's own copy, when this browser has read it (plan-change.ts loads then).
         const snapshot = queryClient.getQueryData<QueueSnapshot>(queryKeys.reviewQueue);
         if (!snapshot?.complete) return;
-        const known = new Map(snapshot.entries.map((entry) => [entry.revision.id, entry]));
-        let unseen = false;
-        for (const revision of revisionsIn(event.query.state.data)) {
-          const entry = known.get(revision.id);
-          if (!entry) unseen ||= waitingStatuses.has(revision.status);
-          else if (revision.updated_at > entry.revision.updated_at) {
-            takeInRevision(queryClient, revision);
-          }
-        }
-        if (unseen) void queryClient.invalidateQueries({ queryKey: queryKeys.reviewQueue });
+        const { data } = event.query.state;
+        void import('./plan-change.ts').then((module) =>
+          module.takeInPlanRevisions(queryClient, data),
+        );
       }),
     [queryClient],
   );
