@@ -47,6 +47,16 @@ async function chooseAccount(page: Page, account: string) {
   await select.selectOption((await option.getAttribute('value')) ?? '');
 }
 
+/** Posts scheduled on this page go out `ms` from now (the form refuses times that close). */
+async function scheduleGoingOutIn(page: Page, ms: number): Promise<void> {
+  await page.route('**/api/v1/publishing/shortform/schedule', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({
+      postData: JSON.stringify({ ...body, scheduled_for: new Date(Date.now() + ms).toISOString() }),
+    });
+  });
+}
+
 test.describe('one truth per object', () => {
   test('publishing: one answer about a post updates every view of it (followed post and Posts list agree within 1 s)', async ({
     page,
@@ -60,15 +70,7 @@ test.describe('one truth per object', () => {
     await expect(posts).toBeVisible();
     // The post goes out in a few seconds (the account refuses it): long enough for the list to
     // show it scheduled first.
-    await page.route('**/api/v1/publishing/shortform/schedule', async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({
-        postData: JSON.stringify({
-          ...body,
-          scheduled_for: new Date(Date.now() + 5_000).toISOString(),
-        }),
-      });
-    });
+    await scheduleGoingOutIn(page, 5_000);
     const form = page.getByRole('form', { name: 'Schedule a post' });
     await chooseAccount(page, '@cutroom.brand');
     const answered = page.waitForResponse((response) =>
@@ -589,15 +591,7 @@ test.describe('controls that behave', () => {
     // An error toast about a post, with the post at the bottom right of the window.
     const live = await liveExportOf(page, id);
     await openPublishing(page, id, live.export_id);
-    await page.route('**/api/v1/publishing/shortform/schedule', async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({
-        postData: JSON.stringify({
-          ...body,
-          scheduled_for: new Date(Date.now() + 2_000).toISOString(),
-        }),
-      });
-    });
+    await scheduleGoingOutIn(page, 2_000);
     const form = page.getByRole('form', { name: 'Schedule a post' });
     await chooseAccount(page, '@cutroom.brand');
     await form.getByLabel('Post now').check();
