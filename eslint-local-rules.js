@@ -142,12 +142,12 @@ const layerBoundaries = {
 
 /**
  * The client's floors, lowest first: a file imports only from its own layer or from a floor below
- * it. `shared-rules` and `caption-painter` share a floor and import neither each other.
+ * it. `shared-rules`, `caption-painter` and `playback` share a floor and import none of each other.
  */
 const FLOORS = [
   ['api'],
   ['lib'],
-  ['shared-rules', 'caption-painter'],
+  ['shared-rules', 'caption-painter', 'playback'],
   ['editor-kit'],
   ['components'],
   ['features'],
@@ -156,7 +156,7 @@ const FLOORS = [
 /** The app's entry files stand with the routes (the router and its generated tree tie them). */
 const ENTRY_FILES = new Set(['main.tsx', 'router.tsx', 'routeTree.gen.ts']);
 const ORDER =
-  'api < lib < shared-rules, caption-painter < editor-kit < components < features < routes';
+  'api < lib < shared-rules, caption-painter, playback < editor-kit < components < features < routes';
 const floorOf = new Map(FLOORS.flatMap((names, floor) => names.map((name) => [name, floor])));
 
 /** The client layer of a file under src/ (its first path segment there), if it has one. */

@@ -1,6 +1,6 @@
 /**
  * Proof that the client's shared layers keep their order (api < lib < shared-rules,
- * caption-painter < editor-kit < components < features < routes): ESLint, with the repository's
+ * caption-painter, playback < editor-kit < components < features < routes): ESLint, with the repository's
  * own config, is run over snippets placed at paths in each layer. Every planted import that runs
  * up the order (or sideways between two layers of one floor) must be reported by
  * `local/layer-order`, and every import down the order must pass. If the rule is loosened or a
@@ -54,6 +54,18 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
   {
     file: 'src/caption-painter/x.ts',
     source: '../shared-rules/video-url.ts',
+    allowed: false,
+    why: 'sideways on one floor',
+  },
+  {
+    file: 'src/playback/x.ts',
+    source: '@/editor-kit/editor.ts',
+    allowed: false,
+    why: 'playback → editor-kit',
+  },
+  {
+    file: 'src/playback/x.ts',
+    source: '@/caption-painter/caption-painter.ts',
     allowed: false,
     why: 'sideways on one floor',
   },
@@ -118,6 +130,18 @@ const cases: Array<{ file: string; source: string; allowed: boolean; why: string
     source: '@/shared-rules/deletion-plan.ts',
     allowed: true,
     why: 'components → shared-rules',
+  },
+  {
+    file: 'src/features/timeline/x.ts',
+    source: '@/playback/transport.ts',
+    allowed: true,
+    why: 'features → playback',
+  },
+  {
+    file: 'src/playback/x.ts',
+    source: '@/lib/device-storage.ts',
+    allowed: true,
+    why: 'playback → lib',
   },
   {
     file: 'src/features/clips/x.ts',

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createTransport, type TransportClock } from './transport.ts';
+
+function setup() {
+  let now = 0;
+  const clock: TransportClock = { name: 'test', now: () => now };
+  const queue: Array<() => void> = [];
+  const transport = createTransport('p1', {
+    request: (callback) => queue.push(callback),
+    cancel: () => {
+      queue.length = 0;
+    },
+  });
+  transport.setClock(clock);
+  transport.setDuration(10);
+  const frame = (seconds: number) => {
+    now += seconds;
+    const pending = queue.splice(0);
+    for (const callback of pending) callback();
+  };
+  return { transport, frame };
+}
+
+describe('transport', () => {
+  it('publishes the playhead every frame while playing, by the clock', () => {
+    const { transport, frame } = setup();
+    transport.seek(2, 'words');
+    expect(transport.get()).toMatchObject({ playhead: 2, seekOrigin: 'words', seekCount: 1 });
+    transport.play();
+    frame(0.5);
+    expect(transport.get().playhead).toBeCloseTo(2.5);
+    frame(0.5);
+    expect(transport.time()).toBeCloseTo(3);
+    transport.pause();
+    frame(1);
+    expect(transport.get()).toMatchObject({ rate: 0 });
+    expect(transport.get().playhead).toBeCloseTo(3);
+  });
+
+  it('stops at the end of the cut, and plays again from the start', () => {
+    const { transport, frame } = setup();
+    transport.seek(9.5);
+    transport.play();
+    frame(1);
+    expect(transport.get()).toMatchObject({ playhead: 10, rate: 0 });
+    transport.play();
+    expect(transport.get().playhead).toBe(0);
+  });
+
+  it('plays a stretch once and pauses at its end', () => {
+    const { transport, frame } = setup();
+    transport.playRange(4, 5);
+    frame(0.6);
+    expect(transport.get().playhead).toBeCloseTo(4.6);
+    frame(0.6);
+    expect(transport.get()).toMatchObject({ playhead: 5, rate: 0, range: null });
+  });
+
+  it('keeps the time across a change of clock', () => {
+    const { transport, frame } = setup();
+    transport.play();
+    frame(1);
+    let other = 100;
+    transport.setClock({ name: 'audio', now: () => other });
+    expect(transport.time()).toBeCloseTo(1);
+    other += 0.25;
+    expect(transport.time()).toBeCloseTo(1.25);
+  });
+});
