@@ -64,6 +64,11 @@ export interface Transport {
   /** Installs the master clock (the sound engine's); null gives back the wall clock. */
   setClock(clock: TransportClock | null): void;
   readonly clock: TransportClock;
+  /**
+   * How the clock maps to timeline time now (`time = anchorTime + (clock - anchorClock) × rate`):
+   * the sound engine places its chunks by it. Changes with every seek, speed and clock change.
+   */
+  mapping(): { anchorTime: number; anchorClock: number; rate: number };
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -199,6 +204,7 @@ export function createTransport(
       // The playhead stays where it is (a cut made shorter leaves it after the end, paused).
       store.setState({ duration });
     },
+    mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
     setClock(next) {
       const at = time();
       clock = next ?? wallClock;
