@@ -69,7 +69,9 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     packages: 'bundle',
-    external: ['vite', 'esbuild', 'lightningcss', 'fsevents'],
+    // PGlite loads its WebAssembly and data files beside its own module; pg's native binding is
+    // optional and not installed.
+    external: ['vite', 'esbuild', 'lightningcss', 'fsevents', '@electric-sql/pglite', 'pg-native'],
     sourcemap: 'linked',
     // Less to parse at start-up; names and lines come back through the source maps.
     minifyWhitespace: true,

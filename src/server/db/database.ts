@@ -46,6 +46,8 @@ export interface DatabaseOptions {
   pgliteModules?: { pgliteWasmModule?: WebAssembly.Module; initdbWasmModule?: WebAssembly.Module };
 }
 
+const OPENING = 'the database is still opening';
+
 /** Error codes of a Postgres server (or the network) that mean "not reachable now". */
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
@@ -87,7 +89,7 @@ export class Database {
   private db: Kysely<Schema> | undefined;
   private opening: Promise<void> | undefined;
   private state: 'opening' | 'ready' | 'unavailable' | 'closed' = 'opening';
-  private detail = 'opening';
+  private detail = OPENING;
   private retryTimer: NodeJS.Timeout | undefined;
   private lock: DataDirLock | undefined;
   private readonly openWaitMs: number;
@@ -106,6 +108,11 @@ export class Database {
   start(): Promise<void> {
     this.opening ??= this.open();
     return this.opening;
+  }
+
+  /** Whether opening has begun (`start`, or a first `use`). */
+  get begun(): boolean {
+    return this.opening !== undefined;
   }
 
   get available(): boolean {
@@ -191,7 +198,7 @@ export class Database {
       this.db = db;
       await migrateToLatest(db);
       if (this.state === 'closed') return;
-      const wasDown = this.detail !== 'opening';
+      const wasDown = this.detail !== OPENING;
       this.state = 'ready';
       this.detail = 'reachable';
       if (wasDown) this.options.onRecover?.('database reachable again');

@@ -32,9 +32,9 @@ export const folderMigrations: MigrationProvider = {
           `Migration ${file}: name it YYYYMMDDHHMM_what.ts (a UTC time, then lower-case words).`,
         );
       }
-      // A template the bundler (esbuild) turns into every file of the folder, loaded by name.
-      const loaded = (await import(`./migrations/${file}`)) as Migration;
-      migrations[file.slice(0, -'.ts'.length)] = loaded;
+      const name = file.slice(0, -'.ts'.length);
+      // A template the bundlers (esbuild, Vite) turn into every file of the folder, by name.
+      migrations[name] = (await import(`./migrations/${name}.ts`)) as Migration;
     }
     return migrations;
   },
