@@ -10,6 +10,7 @@ export const DISPLAY_NAME_MAX = 80;
 export type TextCheck = { ok: true; value: string } | { ok: false; param: string; message: string };
 
 /** Control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 
