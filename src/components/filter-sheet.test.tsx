@@ -11,7 +11,7 @@ function Filters() {
   return (
     <>
       <FilterSheet label="Filters and order" summary={`${order} first`}>
-        <SelectField
+        <SelectField<'oldest' | 'newest'>
           label="Order"
           value={order}
           options={[
