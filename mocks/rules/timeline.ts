@@ -130,6 +130,8 @@ export function planTrim(
   input: TrimInput,
   prefix = 'operation.',
   find: (itemId: string) => Located | undefined = (itemId) => locate(record, itemId),
+  /** The item's caption words (a batch passes its own: a split earlier in it moved some). */
+  itemWords: (itemId: string) => readonly CaptionWord[] = (itemId) => wordsOf(record, itemId),
 ): TrimPlan {
   const found = find(input.itemId);
   if (!found) {
@@ -201,7 +203,7 @@ export function planTrim(
 
   const deletesItem = newEnd - newStart <= 0;
   // Only the caption words tied to this item (a caption item's own words) are affected by its trim.
-  const removedWordIds = wordsOf(record, item.id)
+  const removedWordIds = itemWords(item.id)
     .filter(
       (word) =>
         deletesItem || (word.startSeconds ?? 0) < newStart || (word.endSeconds ?? 0) > newEnd,
