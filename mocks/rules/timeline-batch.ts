@@ -472,8 +472,8 @@ function placeWords(
 }
 
 /**
- * The caption word list after words moved between items: a new item's words after its source's,
- * a restored caption's where placeWords put them.
+ * The caption word list after words moved between items: a new item's words after its source's
+ * (several in time order), a restored caption's where placeWords put them.
  */
 function rebuildWords(
   wordsByItem: ReadonlyMap<string, CaptionWord[]>,
@@ -487,12 +487,19 @@ function rebuildWords(
   for (const [item, source] of after)
     followers.set(source, [...(followers.get(source) ?? []), item]);
   for (const [item, next] of before) leaders.set(next, [...(leaders.get(next) ?? []), item]);
+  // Several parts of one item (a cut splits it at each stretch, the last part first) are listed
+  // in time order.
+  const firstStart = (itemId: string) =>
+    wordsByItem.get(itemId)?.[0]?.startSeconds ?? Number.POSITIVE_INFINITY;
   const emit = (itemId: string): void => {
     if (emitted.has(itemId)) return;
     emitted.add(itemId);
     for (const leader of leaders.get(itemId) ?? []) emit(leader);
     out.push(...(wordsByItem.get(itemId) ?? []));
-    for (const follower of followers.get(itemId) ?? []) emit(follower);
+    const list = followers.get(itemId);
+    if (list)
+      for (const follower of [...list].sort((a, b) => firstStart(a) - firstStart(b)))
+        emit(follower);
   };
   for (const itemId of wordsByItem.keys())
     if (!after.has(itemId) && !before.has(itemId)) emit(itemId);

@@ -7,6 +7,7 @@
  * in use) and changes the batch's draft; overlaps of created items are checked with the moves, once,
  * after the whole batch (timeline-batch.ts).
  */
+import { shiftedTime } from '@/shared-rules/frame-time.ts';
 import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
@@ -431,13 +432,13 @@ export function duplicate(
   );
   const id = newIdFor(ctx, op.new_timeline_item_id, param(prefix, 'new_timeline_item_id'));
   const start = toFrame(op.start_seconds, FPS);
-  const shift = start - item.start_seconds;
+  const moved = (time: number) => shiftedTime(time, item.start_seconds, start, FPS);
   const copy: TimelineItem = {
     ...structuredClone(item),
     id,
     layer_index: layer.index,
     start_seconds: start,
-    end_seconds: round3(item.end_seconds + shift),
+    end_seconds: moved(item.end_seconds),
     effects: item.effects.map((effect) => ({ ...effect, effect_id: ctx.newEffectId() })),
   };
   const words = ctx.words(item.id);
@@ -449,10 +450,10 @@ export function duplicate(
         id: ctx.newWordId(),
         timelineItemId: id,
         captionId: `cap_${id}`,
-        startSeconds: round3((word.startSeconds ?? 0) + shift),
-        endSeconds: round3((word.endSeconds ?? 0) + shift),
-        startUnits: Math.round(((word.startSeconds ?? 0) + shift) * FPS),
-        endUnits: Math.round(((word.endSeconds ?? 0) + shift) * FPS),
+        startSeconds: moved(word.startSeconds ?? 0),
+        endSeconds: moved(word.endSeconds ?? 0),
+        startUnits: Math.round(moved(word.startSeconds ?? 0) * FPS),
+        endUnits: Math.round(moved(word.endSeconds ?? 0) * FPS),
       })),
     );
   ctx.add(copy, layer);
