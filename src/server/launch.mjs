@@ -69,7 +69,8 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     packages: 'bundle',
-    external: ['vite', 'esbuild', 'lightningcss', 'fsevents'],
+    // opusscript loads its WebAssembly from beside its own files: it stays in node_modules.
+    external: ['vite', 'esbuild', 'lightningcss', 'fsevents', 'opusscript'],
     sourcemap: 'linked',
     // Less to parse at start-up; names and lines come back through the source maps.
     minifyWhitespace: true,
