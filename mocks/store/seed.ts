@@ -564,7 +564,11 @@ export function seedStore(seed: number, now: number, plugins: readonly SeedPlugi
   const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor });
   // The talking-head demo draws from a stream of its own: the rest of the seed stays as it was.
   paid.projects.push(
-    seedInterview({ rng: createRng(seed).fork('interview'), anchor }, paid, DEFAULT_CAPTION_SETTINGS),
+    seedInterview(
+      { rng: createRng(seed).fork('interview'), anchor },
+      paid,
+      DEFAULT_CAPTION_SETTINGS,
+    ),
   );
   store.add(paid);
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
