@@ -12,8 +12,8 @@ export function SessionHeader({ session }: { session: Session }) {
   const logout = useLogout();
   const navigate = useNavigate();
   return (
-    <div className="flex items-center gap-4 text-sm">
-      <dl className="flex items-center gap-4">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <div className="flex gap-1">
           <dt className="text-slate-500">Organization</dt>
           <dd className="font-medium">{session.organization_id}</dd>
