@@ -44,6 +44,7 @@ import {
   SCHEDULE_AHEAD_SECONDS,
   soundPlaysAt,
   timelineTimeAt,
+  type ClockMapping,
   type Placement,
 } from './sound-plan.ts';
 import { gainOf, soundSettings, type SoundSettings } from './sound-settings.ts';
@@ -132,7 +133,6 @@ export class SoundEngine {
   private readonly meterListeners = new Set<(meter: MeterState) => void>();
   private context: AudioContext | null = null;
   private master: GainNode | null = null;
-  private analyser: AnalyserNode | null = null;
   private readonly decoder = new SoundDecoder();
   readonly chunks: SoundChunks;
   private mix: MixSpec = { revision: null, layers: null, layersKey: layersKey(null) };
@@ -150,6 +150,8 @@ export class SoundEngine {
   private lastGrainAt = 0;
   private grain: { source: AudioBufferSourceNode; gain: GainNode } | null = null;
   private pendingScrub: number | null = null;
+  /** The transport's mappings, each from the context time it took effect (a tap reads them). */
+  readonly mappings: Array<{ at: number; mapping: ClockMapping }> = [];
   readonly stats = {
     scheduled: 0,
     underruns: 0,
@@ -238,15 +240,10 @@ export class SoundEngine {
     return () => this.meterListeners.delete(listener);
   }
 
-  /** A tap on what reaches the speakers (the browser tests listen through it). */
-  tap(): AnalyserNode | null {
-    if (!this.context || !this.master) return null;
-    if (!this.analyser) {
-      this.analyser = this.context.createAnalyser();
-      this.analyser.fftSize = 2048;
-      this.master.connect(this.analyser);
-    }
-    return this.analyser;
+  /** The context (made now if need be) and what reaches the speakers, for a tap to listen. */
+  output(): { context: AudioContext; master: GainNode } | null {
+    const context = this.ensureContext();
+    return context && this.master ? { context, master: this.master } : null;
   }
 
   get audio(): AudioContext | null {
@@ -306,7 +303,18 @@ export class SoundEngine {
 
   private readonly onContextState = (): void => {
     const state = this.transport.get();
-    if (this.context?.state === 'running' && state.rate !== 0) this.startPlaying(state);
+    if (state.rate === 0) return;
+    if (this.context?.state === 'running') {
+      this.startPlaying(state);
+      return;
+    }
+    // Suspended while playing (the browser's policy, the system took the output): the frames go
+    // on by the wall clock, and the status asks for the click that brings sound back.
+    this.stopPump();
+    this.stopSources();
+    if (this.clock && this.transport.clock === this.clock) this.transport.setClock(null);
+    this.noteMapping();
+    this.status.setState({ state: 'needs-gesture' });
   };
 
   private readonly onTransport = (state: TransportState, previous: TransportState): void => {
@@ -325,6 +333,7 @@ export class SoundEngine {
     this.stopSources();
     if (state.rate === 0) {
       this.stopPlaying();
+      this.noteMapping();
       this.planPaused(PAUSED_PLAN_MS);
       return;
     }
@@ -354,6 +363,7 @@ export class SoundEngine {
     }
     this.clock ??= createSoundClock(context);
     if (this.transport.clock !== this.clock) this.transport.setClock(this.clock);
+    this.noteMapping();
     if (!soundPlaysAt(state.rate)) {
       this.status.setState({ state: 'shuttle' });
       this.stopPump();
@@ -374,6 +384,12 @@ export class SoundEngine {
     this.meterAt = null;
     for (const listener of this.meterListeners) listener(this.meter);
     this.status.setState({ state: 'off' });
+  }
+
+  private noteMapping(): void {
+    if (!this.context) return;
+    this.mappings.push({ at: this.context.currentTime, mapping: this.transport.mapping() });
+    if (this.mappings.length > 64) this.mappings.shift();
   }
 
   private stopPump(): void {

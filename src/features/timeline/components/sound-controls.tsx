@@ -60,7 +60,7 @@ export function SoundControls({
         onClick={() => setSettings({ muted: !settings.muted })}
         title={settings.muted ? 'Sound is muted: press to hear it' : 'Mute the preview’s sound'}
       >
-        <span aria-hidden="true">{settings.muted || volume === 0 ? '🔇' : '🔊'}</span>
+        <SpeakerIcon silent={settings.muted || volume === 0} />
         <span className="sr-only">Mute sound</span>
       </Button>
       <label className="flex items-center gap-1 text-xs text-slate-700">
@@ -174,5 +174,23 @@ export function SoundMeter({ engine }: { engine: SoundEngine }) {
       />
       <div ref={holdRef} className="absolute inset-x-0 h-0.5" style={{ bottom: 0 }} />
     </div>
+  );
+}
+
+function SpeakerIcon({ silent }: { silent: boolean }) {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" className="text-slate-700">
+      <path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor" />
+      {silent ? (
+        <path d="M11 6l4 4M15 6l-4 4" stroke="currentColor" strokeWidth="1.5" fill="none" />
+      ) : (
+        <path
+          d="M11 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6 6 0 0 1 0 9"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          fill="none"
+        />
+      )}
+    </svg>
   );
 }
