@@ -24,6 +24,7 @@ export function AppShell({
   navBadges = {},
   children,
   wide = false,
+  studio = false,
 }: {
   header: ReactNode;
   /** Shown inside a navigation link, after its label (e.g. a count of what waits there). */
@@ -31,9 +32,14 @@ export function AppShell({
   children: ReactNode;
   /** An editor: the main area spans the window (less padding) instead of the reading width. */
   wide?: boolean;
+  /**
+   * A studio (the project's editors): the header is one compact row and the main area fills the
+   * rest of the window exactly (the page never scrolls; the studio's panels do).
+   */
+  studio?: boolean;
 }) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={studio ? 'flex h-dvh flex-col overflow-hidden' : 'flex min-h-screen flex-col'}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -42,18 +48,26 @@ export function AppShell({
       </a>
       <header
         data-app-header
-        className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3"
+        data-compact={studio || undefined}
+        className={
+          studio
+            ? 'flex shrink-0 items-center gap-x-4 overflow-hidden whitespace-nowrap border-b border-slate-200 bg-white px-3 py-1'
+            : 'flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-6 py-3'
+        }
       >
-        <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
-          <LogoMark className="h-6 w-6" />
+        <Link
+          to="/projects"
+          className={`flex items-center gap-2 font-bold text-indigo-700 ${studio ? 'text-base' : 'text-lg'}`}
+        >
+          <LogoMark className={studio ? 'h-5 w-5' : 'h-6 w-6'} />
           Cutroom
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap gap-1">
+        <nav aria-label="Main" className={studio ? 'flex gap-0.5' : 'flex flex-wrap gap-1'}>
           {navItems.map((item) => (
             <Link
               key={item.to}
               to={item.to}
-              className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className={`whitespace-nowrap rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 ${studio ? 'px-2 py-1' : 'px-3 py-1.5'}`}
               activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
             >
               {item.label}
@@ -65,7 +79,13 @@ export function AppShell({
       </header>
       <main
         id="main"
-        className={wide ? 'w-full flex-1 px-4 py-3' : 'mx-auto w-full max-w-6xl flex-1 px-6 py-8'}
+        className={
+          studio
+            ? 'min-h-0 w-full flex-1 px-3 py-1'
+            : wide
+              ? 'w-full flex-1 px-4 py-3'
+              : 'mx-auto w-full max-w-6xl flex-1 px-6 py-8'
+        }
       >
         {children}
       </main>
