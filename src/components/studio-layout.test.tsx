@@ -5,17 +5,8 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StudioLayout, type StudioPanel } from './studio-layout.tsx';
-
-beforeAll(() => {
-  // jsdom lays nothing out: the panels library observes sizes all the same.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 function Studio({ panels = [] }: { panels?: StudioPanel[] }) {
   return (

@@ -35,6 +35,11 @@ export interface StudioPanel {
   defaultWidth?: number;
   /** The narrowest it can be dragged before it collapses (240 unless said). */
   minWidth?: number;
+  /**
+   * The content fills the panel's height and scrolls itself (a virtualised list); otherwise the
+   * panel scrolls its content.
+   */
+  fill?: boolean;
 }
 
 /** What sits under the frame: the timeline (its panel's height is remembered too). */
@@ -248,7 +253,15 @@ function SidePanel({
                 <span aria-hidden="true">{panel.side === 'left' ? '«' : '»'}</span>
               </button>
             </div>
-            <div className="min-h-0 flex-1 overflow-y-auto p-2">{panel.content}</div>
+            <div
+              className={
+                panel.fill
+                  ? 'flex min-h-0 flex-1 flex-col p-2'
+                  : 'min-h-0 flex-1 overflow-y-auto p-2'
+              }
+            >
+              {panel.content}
+            </div>
           </>
         )}
       </div>

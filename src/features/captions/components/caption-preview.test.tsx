@@ -52,6 +52,7 @@ function setup() {
       <CaptionPreview
         editor={editor}
         playback={playback}
+        projectId="p1"
         pages={pages}
         order={order}
         duration={4}
