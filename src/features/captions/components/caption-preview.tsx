@@ -429,7 +429,7 @@ function Scrubber({
 }) {
   const playhead = useStore(playback, (state) => state.playhead);
   return (
-    <label className="flex min-w-24 flex-1 items-center gap-2 text-xs font-medium text-slate-700">
+    <label className="flex min-w-32 flex-1 items-center gap-2 text-xs font-medium text-slate-700">
       Playhead
       <input
         type="range"
@@ -461,7 +461,7 @@ function SpokenWord({
   const spokenId = useStore(playback, (state) => state.spokenId);
   const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
   return (
-    <p className="w-48 shrink-0 truncate text-sm text-slate-700" data-testid="spoken-word">
+    <p className="min-w-0 max-w-56 shrink truncate text-sm text-slate-700" data-testid="spoken-word">
       {text ? (
         <>
           Spoken word: <span className="font-semibold">“{text}”</span>
