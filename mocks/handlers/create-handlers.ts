@@ -22,6 +22,7 @@ import { publishingHandlers } from './publishing.ts';
 import { recordingSetHandlers } from './recording-sets.ts';
 import type { HandlerContext } from './route.ts';
 import { relativePath, route } from './route.ts';
+import { soundHandlers } from './sound.ts';
 import { timelineHandlers } from './timeline.ts';
 
 export interface CreateHandlersOptions {
@@ -46,6 +47,7 @@ export function createHandlers(
     ...projectHandlers(ctx),
     ...exportJobHandlers(ctx),
     ...timelineHandlers(ctx),
+    ...soundHandlers(ctx),
     ...captionHandlers(ctx),
     ...clipHandlers(ctx),
     ...clipSharePageHandlers(ctx),

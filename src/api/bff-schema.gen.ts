@@ -155,17 +155,298 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's destructive calls, newest first
-         * @description One entry per call of an operation the service contract marks `x-destructive` (the deletes,
-         *     upload abort, run cancel, ...) that reached the service through this BFF, for the signed-in
-         *     workspace. Each is also written as a JSON log line. The API key is never recorded.
+         * The workspace's audit trail, newest first
+         * @description The durable record (kept in the BFF's database for `AUDIT_RETENTION_DAYS`, 400 days by
+         *     default) of what was done through this BFF in the signed-in workspace:
+         *     - every call of an operation the service contract marks `x-destructive` (the deletes, upload
+         *       abort, run cancel, ...) that reached the service, with its reason, dry run and counts;
+         *     - every plan decision: a plan or its assets approved (the service's approve, forwarded) and
+         *       changes requested (`createPlanDecision`);
+         *     - every note change: written, replied to, edited, deleted, resolved, reopened, carried over.
+         *     Each is also written as a JSON log line. The API key is never recorded.
+         *
          *     The list is paged by operation: the calls a client sent under one `X-Cutroom-Operation`
          *     header (a delete's dry runs, its re-check and its batches) are one operation, listed newest
-         *     first with its calls oldest first; a call without the header is an operation of its own.
-         *     `limit` and `offset` count operations.
+         *     first with its calls oldest first; an entry without the header is an operation of its own.
+         *     `limit` and `offset` count operations. The filters keep the operations that have at least
+         *     one entry matching all of them (and list only those entries).
          */
         get: operations["listAuditEntries"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as CSV
+         * @description Every entry matching the filters (the same as `listAuditEntries`), newest first, one row per
+         *     entry, as `text/csv` (RFC 4180, UTF-8 with a byte order mark so spreadsheets read the
+         *     accents, `Content-Disposition: attachment`). Columns, in order: `time`, `person` (the display
+         *     name, else empty), `user_id`, `action`, `action_label`, `outcome`, `method`, `endpoint`, `path`,
+         *     `status`, `reason`, `dry_run`, `selected_count`, `deleted_count`, `failed_count`, `project_id`,
+         *     `revision_id`, `subject_id`, `summary`, `operation_id`, `replayed`, `id`. A cell that a
+         *     spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+         *     return) is prefixed with `'`. Streamed: any number of rows.
+         */
+        get: operations["exportAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/audit/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the audit trail's filters can offer
+         * @description The actions and the people found in the workspace's audit trail (each with how many entries), for the filters' choices, with each action's label in words and each person's display name.
+         */
+        get: operations["listAuditFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/projects/{projectId}/faceless/plans/{revisionId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The plan revision (the service's id). */
+                revisionId: components["parameters"]["RevisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The notes and decisions of a plan revision
+         * @description Every note on the revision (oldest first, each with its replies oldest first), the notes that
+         *     were carried from it to a later revision, its decisions (newest first), its counts, and
+         *     whether this session may write notes (`can_write`: false for a read-only key). Read from the
+         *     BFF's database only (the service is not asked whether the revision exists: a revision nobody
+         *     wrote a note on has an empty list).
+         */
+        get: operations["listPlanNotes"];
+        put?: never;
+        /**
+         * Write a note on a plan revision
+         * @description Writes a note by the signed-in user, anchored to the whole revision, a scene, a character or a
+         *     span of the storyboard's time. The BFF reads the revision from the service with the session's
+         *     key (`GET /projects/{projectId}/faceless/plans/{revisionId}`): a revision the service does not
+         *     have for this workspace is 404, an anchor to a scene or character the revision does not have,
+         *     or a span outside its scenes' time, is 400 naming the field. The body is plain text (see
+         *     `NoteBody`). A read-only key is refused (403 `read_only_key`): the BFF asks the service
+         *     whether the key may write (a write that changes nothing) once per session.
+         *
+         *     Retrying with the same `Idempotency-Key` (kept per user for 24 hours) answers the note
+         *     written the first time (`Idempotent-Replayed: true`); the same key with another body is 409
+         *     `idempotency_conflict`. Every instance's streams then receive `note.created`.
+         */
+        post: operations["createPlanNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/projects/{projectId}/faceless/plans/{revisionId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The plan revision (the service's id). */
+                revisionId: components["parameters"]["RevisionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes on a plan revision
+         * @description Records the decision "changes requested" by the signed-in user on a revision that waits for a
+         *     decision (status `draft`: the plan stage; `assets_ready`: the assets stage), which needs at
+         *     least one open note on it (409 `no_open_notes` otherwise; 409 `decision_not_allowed` when the
+         *     revision waits for no decision). The revision is read from the service (404 when it has none
+         *     for this workspace). Approving stays the service's `approve` (forwarded): the BFF records it
+         *     as an `approved` decision when the service accepts it. Same `Idempotency-Key` rules as
+         *     `createPlanNote`. Every instance's streams then receive `decision.created`.
+         */
+        post: operations["createPlanDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's own note or reply
+         * @description Deletes a note or reply its author wrote less than 15 minutes ago (403 `not_note_author`,
+         *     `edit_window_closed` as for an edit). A note someone else has replied to is kept (409
+         *     `note_has_replies`: resolve it instead); its author's own replies go with it. A note already
+         *     deleted is 404. Streams receive `note.deleted`.
+         */
+        delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit one's own note or reply
+         * @description Replaces the text of a note or reply its author wrote less than 15 minutes ago
+         *     (`editable_until`); someone else's is 403 `not_note_author`, a later edit 403
+         *     `edit_window_closed`. `expected_version` must be the note's `version` (409 `note_conflict`
+         *     in words otherwise, unless the note already has this text: then it is answered as it is).
+         *     A note of another workspace is 404. Streams receive `note.updated` (`change: edited`).
+         */
+        patch: operations["editNote"];
+        trace?: never;
+    };
+    "/bff/notes/{noteId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resolve or reopen a note
+         * @description Anyone whose key may write resolves or reopens a note (not a reply: 400 naming `status`).
+         *     `expected_version` must be the note's `version`: of two reviewers resolving the same note,
+         *     the first wins and the second gets 409 `note_conflict` saying who did what when (e.g.
+         *     "Dana Reviewer resolved this note at 14:02 UTC; reload to see it."). Asking for the state the
+         *     note is already in, set by oneself, answers the note as it is (a retry of one's own change is
+         *     never a conflict). Streams receive `note.updated` (`change: resolved` or `reopened`).
+         */
+        put: operations["setNoteStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/notes/{noteId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a note
+         * @description Adds a reply by the signed-in user to a note's thread. Replies are one level deep: a reply to a
+         *     reply joins the thread of the note it answers. Same body rules, read-only refusal and
+         *     `Idempotency-Key` rules as `createPlanNote`. Streams receive `note.created` (with `parent_id`).
+         */
+        post: operations["createNoteReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/review-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-note counts and latest decisions, many revisions and projects at once
+         * @description For the review queue, the project page and the projects list: one read for a whole page of
+         *     rows. `revision_id` (repeat, up to 200) gives those revisions' states; `project_id` (repeat,
+         *     up to 200) those projects' totals. A revision or project without notes or decisions is listed
+         *     with zeros and no decision (every id asked for is answered). With neither parameter: every
+         *     revision of the workspace that has a note or a decision (at most `limit`, most recently
+         *     active first) and every project with one.
+         */
+        get: operations["listReviewStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Display names of people of the workspace
+         * @description The display names set by people of the signed-in workspace (the service knows users only by id). `user_id` (repeat, up to 200) asks for those people: each is answered, with `display_name` null when they set none. Without it: everyone who set one.
+         */
+        get: operations["listPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/people/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's display name */
+        get: operations["getMyPerson"];
+        /**
+         * Set or clear the signed-in user's display name
+         * @description Stores the signed-in user's display name in this workspace (null clears it). A name is what people read in notes, the queue and the audit trail. Any key that can sign in may set its user's own name (a read-only key included: the name belongs to the person, not the workspace's content). Streams receive `person.updated`.
+         */
+        put: operations["setMyDisplayName"];
         post?: never;
         delete?: never;
         options?: never;
@@ -223,7 +504,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready when the service answers over HTTP, the shared state is reachable and the instance is not shutting down.
+         * @description Ready when the service answers over HTTP, the shared state and the database are reachable and the instance is not shutting down.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -283,8 +564,8 @@ export interface components {
                 doc_url: string;
             };
         };
-        /** @description A webhook event of the service (the contract's `WebhookEvent`), relayed as it was verified. */
-        LiveEvent: components["schemas"]["WebhookEvent"];
+        /** @description What a `vcs` frame carries: a webhook event of the service (the contract's `WebhookEvent`), relayed as it was verified, or one of the BFF's own events (`BffEvent`: notes, decisions, display names), told apart by `type`. */
+        LiveEvent: components["schemas"]["WebhookEvent"] | components["schemas"]["BffEvent"];
         /** @description What any delivery must be for the receiver to read it, whatever its type. */
         EventEnvelope: {
             /** @description One line of safe characters (it becomes the `id:` line of an SSE frame). */
@@ -295,9 +576,349 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A delivery the receiver accepts: an envelope whose event is either one of the contract (`LiveEvent`, relayed to its workspace) or of a type the contract does not name (the service may add types: acknowledged and ignored). A known type whose fields break the contract is 400. */
+        /** @description A delivery the receiver accepts: an envelope whose event is either one of the contract (its `WebhookEvent`, relayed to its workspace) or of a type the contract does not name (the service may add types: acknowledged and ignored). A known type whose fields break the contract is 400. */
         WebhookDelivery: components["schemas"]["EventEnvelope"] & (components["schemas"]["WebhookEvent"] | unknown);
         OrganizationId: string;
+        /** @description An id of the service (a project, a plan revision). */
+        ObjectId: components["schemas"]["Uuid"];
+        /** @description A user of the service, as `GET /auth/validate` names them (`user_id`). */
+        UserId: string;
+        /**
+         * @description Plain text, 1 to 4,000 characters (counted as Unicode code points), not only spaces; line
+         *     breaks and tabs are kept, other control characters are refused. Links (`http://`,
+         *     `https://`) are kept as written for the client to show as links. Markup is never interpreted:
+         *     the text is stored and returned exactly as written and must be shown as text. Script is
+         *     refused (400 naming `body`): an HTML `script` element's opening or closing tag, an HTML
+         *     event-handler attribute (`on` and a name, then `=`) inside a tag, or a `javascript:`,
+         *     `vbscript:` or `data:text/html` address. Other markup (say `<b>`) is kept, as text.
+         */
+        NoteBody: string;
+        /** @description Where a note points. Replies have none (their note's anchor applies). */
+        NoteAnchor: components["schemas"]["RevisionAnchor"] | components["schemas"]["SceneAnchor"] | components["schemas"]["CharacterAnchor"] | components["schemas"]["TimeSpanAnchor"];
+        /** @description The whole revision. */
+        RevisionAnchor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "revision";
+        };
+        /** @description A scene of the plan, by its `index` (the plan's `scenes[].index`). `scene_title` is the scene's title when the note was written (or carried), filled in by the BFF; ignored on input. */
+        SceneAnchor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "scene";
+            scene_index: number;
+            scene_title?: string | null;
+        };
+        /** @description A character of the plan, by its id (`plan.characters[].id`). `character_name` is filled in by the BFF; ignored on input. */
+        CharacterAnchor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "character";
+            character_id: string;
+            character_name?: string | null;
+        };
+        /** @description A span of the storyboard's time in seconds, within its scenes (`startSeconds` of the first to `endSeconds` of the last), `start_seconds` before `end_seconds`. `scene_indexes` lists the scenes it overlaps, filled in by the BFF; ignored on input. */
+        TimeSpanAnchor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "time_span";
+            start_seconds: number;
+            end_seconds: number;
+            scene_indexes?: number[];
+        };
+        /** @enum {string} */
+        NoteStatus: "open" | "resolved";
+        /**
+         * @description What changed in the anchored scene (or character) between two revisions.
+         * @enum {string}
+         */
+        SceneChange: "narration" | "visual" | "models" | "title" | "character" | "moved" | "gone";
+        /** @description Where a carried note came from: open notes move to a new revision of the series when it is made from theirs (the plan's revise). A scene note follows its scene by index and title; `scene_changed` says whether what the reviewer asked about changed since (its narration, visual or models), and `changes` lists every difference. */
+        NoteCarry: {
+            from_revision_id: string;
+            /** @description The revision number it came from. */
+            from_revision: number | null;
+            from_anchor: components["schemas"]["NoteAnchor"];
+            /** Format: date-time */
+            carried_at: string;
+            /** @description The anchored scene's narration, visual or models changed ("scene changed since"). */
+            scene_changed: boolean;
+            changes: components["schemas"]["SceneChange"][];
+        };
+        /** @description A note on a plan revision, or a reply to one (`parent_id`). */
+        Note: {
+            /** Format: uuid */
+            id: string;
+            project_id: string;
+            /** @description The revision it is on now (a carried note moved here). */
+            revision_id: string;
+            /** @description That revision's number. */
+            revision: number | null;
+            /**
+             * Format: uuid
+             * @description The note a reply answers; null for a note.
+             */
+            parent_id: string | null;
+            /** @description Where the note points; null for a reply. */
+            anchor: components["schemas"]["NoteAnchor"] | null;
+            body: components["schemas"]["NoteBody"];
+            author_id: components["schemas"]["UserId"];
+            /** @description The author's display name now, null when none is set (show the id on demand). */
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            edited_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when its author may edit or delete it (15 minutes after `created_at`).
+             */
+            editable_until: string;
+            /** @description Open or resolved; null for a reply. */
+            status: components["schemas"]["NoteStatus"] | null;
+            resolved_by: components["schemas"]["UserId"] | null;
+            resolved_by_name: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @description Goes up by one with every change (edit, resolve, reopen, carry, a reply added). */
+            version: number;
+            /** @description The latest carry-over that brought it to this revision; null when written here. */
+            carried_from: components["schemas"]["NoteCarry"] | null;
+            /** @description Its replies, oldest first (always empty for a reply). */
+            replies: components["schemas"]["Note"][];
+        };
+        NewNote: {
+            anchor: components["schemas"]["NoteAnchor"];
+            body: components["schemas"]["NoteBody"];
+        };
+        NewReply: {
+            body: components["schemas"]["NoteBody"];
+        };
+        NoteEdit: {
+            body: components["schemas"]["NoteBody"];
+            expected_version: number;
+        };
+        NoteStatusChange: {
+            status: components["schemas"]["NoteStatus"];
+            expected_version: number;
+        };
+        /** @description A note that was on this revision and was carried to a later one. */
+        CarriedAway: {
+            /** Format: uuid */
+            note_id: string;
+            to_revision_id: string;
+            to_revision: number | null;
+            /** Format: date-time */
+            carried_at: string;
+            /** @description Its state now (on the revision it is on). */
+            status: components["schemas"]["NoteStatus"];
+        };
+        /** @enum {string} */
+        DecisionKind: "changes_requested" | "approved";
+        Decision: {
+            /** Format: uuid */
+            id: string;
+            project_id: string;
+            revision_id: string;
+            revision: number | null;
+            kind: components["schemas"]["DecisionKind"];
+            /**
+             * @description The stage decided on (the revision's `draft` status is the plan stage, `assets_ready` the assets stage).
+             * @enum {string}
+             */
+            stage: "plan" | "assets";
+            user_id: components["schemas"]["UserId"];
+            user_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description How many notes were open on the revision when it was decided. */
+            open_notes: number;
+        };
+        NewDecision: {
+            /**
+             * @description Only changes can be requested here; approving is the service's approve.
+             * @constant
+             */
+            kind: "changes_requested";
+        };
+        RevisionReviewState: {
+            revision_id: string;
+            /** @description Null for a revision asked for that has neither notes nor decisions. */
+            project_id: string | null;
+            revision: number | null;
+            open_notes: number;
+            resolved_notes: number;
+            /** @description The newest decision; `changes_requested` here is the queue's "Changes requested" state (until the revision is approved or a new revision replaces it). */
+            latest_decision: components["schemas"]["Decision"] | null;
+        };
+        ProjectReviewState: {
+            project_id: string;
+            /** @description Open notes on any revision of the project. */
+            open_notes: number;
+            revisions_with_open_notes: number;
+        };
+        ReviewStates: {
+            revisions: components["schemas"]["RevisionReviewState"][];
+            projects: components["schemas"]["ProjectReviewState"][];
+        };
+        PlanNotes: {
+            /** @description Notes on the revision, oldest first, each with its replies. */
+            notes: components["schemas"]["Note"][];
+            /** @description Notes carried from this revision to later ones (they are listed there). */
+            carried_away: components["schemas"]["CarriedAway"][];
+            /** @description Decisions on the revision, newest first. */
+            decisions: components["schemas"]["Decision"][];
+            state: components["schemas"]["RevisionReviewState"];
+            /** @description Whether this session's key may write notes and request changes (false for a read-only key). */
+            can_write: boolean;
+        };
+        /** @description 1 to 80 characters, not only spaces (kept trimmed), no control characters; markup is never interpreted and script is refused as in `NoteBody` (400 naming `display_name`). */
+        DisplayName: string;
+        Person: {
+            user_id: components["schemas"]["UserId"];
+            display_name: components["schemas"]["DisplayName"] | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        People: {
+            people: components["schemas"]["Person"][];
+        };
+        DisplayNameChange: {
+            /** @description The new name, or null to clear it. */
+            display_name: components["schemas"]["DisplayName"] | null;
+        };
+        /**
+         * @description The BFF's own live events (relayed in `vcs` frames beside the service's).
+         * @enum {string}
+         */
+        BffEventType: "note.created" | "note.updated" | "note.deleted" | "notes.carried" | "decision.created" | "person.updated";
+        /** @description A live event the BFF itself raises, delivered exactly like the service's (same stream, `vcs` frames, ids, replay): within a second to every tab of the workspace on every instance. */
+        BffEvent: components["schemas"]["NoteCreatedEvent"] | components["schemas"]["NoteUpdatedEvent"] | components["schemas"]["NoteDeletedEvent"] | components["schemas"]["NotesCarriedEvent"] | components["schemas"]["DecisionCreatedEvent"] | components["schemas"]["PersonUpdatedEvent"];
+        BffEventBase: {
+            type: components["schemas"]["BffEventType"];
+            /** @description Starts with `bff_` (never a service event id). */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NoteEventData: {
+            organization_id: string;
+            project_id: string;
+            revision_id: string;
+            actor_id: components["schemas"]["UserId"];
+        };
+        NoteCreatedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "note.created";
+            data: components["schemas"]["NoteEventData"] & {
+                note: components["schemas"]["Note"];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "note.created";
+        };
+        NoteUpdatedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "note.updated";
+            data: components["schemas"]["NoteEventData"] & {
+                note: components["schemas"]["Note"];
+                /** @enum {string} */
+                change: "edited" | "resolved" | "reopened";
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "note.updated";
+        };
+        NoteDeletedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "note.deleted";
+            data: components["schemas"]["NoteEventData"] & {
+                /** Format: uuid */
+                note_id: string;
+                /** Format: uuid */
+                parent_id: string | null;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "note.deleted";
+        };
+        NotesCarriedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "notes.carried";
+            data: components["schemas"]["NoteEventData"] & {
+                from_revision_id: string;
+                note_ids: string[];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notes.carried";
+        };
+        DecisionCreatedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "decision.created";
+            data: components["schemas"]["NoteEventData"] & {
+                decision: components["schemas"]["Decision"];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "decision.created";
+        };
+        PersonUpdatedEvent: components["schemas"]["BffEventBase"] & {
+            /** @constant */
+            type: "person.updated";
+            data: {
+                organization_id: string;
+                person: components["schemas"]["Person"];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "person.updated";
+        };
+        /** @description What an entry records: for a call to the service, the contract's `operationId` (e.g. `batchDeleteProjects`); for the BFF's own changes, one of `AuditBffAction`. */
+        AuditActionId: components["schemas"]["AuditBffAction"] | string;
+        /** @enum {string} */
+        AuditBffAction: "note.create" | "note.reply" | "note.edit" | "note.delete" | "note.resolve" | "note.reopen" | "note.carry" | "decision.request_changes" | "decision.approve";
+        /** @enum {string} */
+        AuditOutcome: "succeeded" | "dry_run" | "partial" | "failed";
+        AuditFacets: {
+            actions: {
+                action: components["schemas"]["AuditActionId"];
+                /** @description The action in words (the BFF's own, or the contract's summary). */
+                label: string;
+                count: number;
+            }[];
+            people: {
+                user_id: components["schemas"]["UserId"];
+                display_name: string | null;
+                count: number;
+            }[];
+        };
         BffConfig: {
             /** @description Whether "Use demo workspace" can sign in (a server-side key or the simulator). */
             demo_available: boolean;
@@ -361,7 +982,7 @@ export interface components {
             event: "vcs";
             /** @description The event id (what `Last-Event-ID` resumes after). */
             id: string;
-            data: components["schemas"]["WebhookEvent"];
+            data: components["schemas"]["LiveEvent"];
         };
         WebhookReceipt: {
             /** @constant */
@@ -410,7 +1031,7 @@ export interface components {
          * @description The BFF's own error codes (the service's codes pass through unchanged); `x-enum-descriptions` says what each means (served by `GET /bff/errors`).
          * @enum {string}
          */
-        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error" | "part_url_invalid" | "part_interrupted" | "length_required";
+        BffErrorCode: "unauthenticated" | "invalid_api_key" | "demo_unavailable" | "csrf_failed" | "invalid_request" | "invalid_json" | "invalid_path" | "invalid_signature" | "not_found" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "rate_limited" | "upstream_unreachable" | "upstream_error" | "upstream_timeout" | "internal_error" | "part_url_invalid" | "part_interrupted" | "length_required" | "database_unavailable" | "read_only_key" | "not_note_author" | "edit_window_closed" | "note_conflict" | "note_has_replies" | "no_open_notes" | "decision_not_allowed" | "idempotency_conflict";
         BffErrorCatalogue: {
             errors: {
                 code: components["schemas"]["BffErrorCode"];
@@ -430,6 +1051,14 @@ export interface components {
             status: "ready" | "not_ready" | "shutting_down";
             checks: {
                 upstream: components["schemas"]["ReadinessCheck"];
+                /** @description The BFF's database (notes, decisions, names, the audit trail). */
+                database?: components["schemas"]["ReadinessCheck"] & {
+                    /**
+                     * @description The embedded PGlite (a data directory) or a Postgres server (`DATABASE_URL`).
+                     * @enum {string}
+                     */
+                    kind: "pglite" | "postgres";
+                };
                 shared_state: components["schemas"]["ReadinessCheck"] & {
                     /**
                      * @description Where the instances share state.
@@ -439,7 +1068,7 @@ export interface components {
                 };
             };
         };
-        /** @description One destructive call, as the BFF recorded it (never the key). */
+        /** @description One entry of the audit trail, as the BFF recorded it (never the key): a destructive call to the service, a decision, or a note change. For the BFF's own changes `method`, `endpoint` and `path` are those of the BFF's route and `status` its answer. */
         AuditEntry: {
             id: string;
             /**
@@ -467,6 +1096,18 @@ export interface components {
             replayed: boolean;
             /** @description The `X-Cutroom-Operation` header the call carried (8-100 letters, digits, `.`, `_`, `:` or `-`): the client's name for the operation the call belongs to, e.g. one deletion's dry runs, re-check and batches. Null without one. */
             operation_id: string | null;
+            action: components["schemas"]["AuditActionId"];
+            /** @description The action in words (e.g. "Resolved a note", "Delete projects"). */
+            action_label: string;
+            outcome: components["schemas"]["AuditOutcome"];
+            /** @description The person's display name now (null when none is set). */
+            user_name: string | null;
+            project_id: string | null;
+            revision_id: string | null;
+            /** @description What it is about (a note, a decision), when not the path's own. */
+            subject_id: string | null;
+            /** @description What was written or removed, in short (a note's first 200 characters, a deleted note's text, the notes a carry moved); null for service calls. */
+            summary: string | null;
         };
         /** @description The calls of one operation (see listAuditEntries), with what they share. */
         AuditOperation: {
@@ -581,6 +1222,12 @@ export interface components {
         WebhookEvent: components["schemas"]["ExportReadyWebhookEvent"] | components["schemas"]["FacelessWebhookEvent"] | components["schemas"]["OtherWebhookEvent"];
         /** @enum {string} */
         WebhookEventName: "project.created" | "media.uploaded" | "transcription.complete" | "transcription.failed" | "faceless.complete" | "faceless.failed" | "export.ready" | "export.failed" | "job.complete" | "job.failed";
+        /**
+         * Format: uuid
+         * @description UUID, versions 1 to 8 with variant 8/9/a/b, or the all-zero (nil) or all-f (max) form.
+         * @example 3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b
+         */
+        Uuid: string;
     };
     responses: {
         /** @description The request is malformed (`invalid_request`, `invalid_json`, `invalid_path`). */
@@ -647,10 +1294,78 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No such note, revision or project in the signed-in workspace (`not_found`; another workspace's ids are answered the same). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The write is not allowed, said in words: a read-only key (`read_only_key`), someone else's note (`not_note_author`), the 15-minute edit window is over (`edit_window_closed`), or the CSRF token is missing (`csrf_failed`). */
+        WriteRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The note changed since `expected_version` (`note_conflict`, the message says who did what and when), or someone else replied to it (`note_has_replies`). */
+        NoteConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The same Idempotency-Key was used for another request (`idempotency_conflict`). */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The BFF's database cannot be reached (`database_unavailable`): notes, decisions, names and the audit trail are unavailable for now; everything else works. Retry after `Retry-After` seconds. */
+        DatabaseUnavailable: {
+            headers: {
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description The project (the service's id). */
+        ProjectId: components["schemas"]["Uuid"];
+        /** @description The plan revision (the service's id). */
+        RevisionId: components["schemas"]["Uuid"];
+        /** @description A note or reply. */
+        NoteId: string;
+        /** @description Kept across retries of one write: the same key (per user, for 24 hours) answers what the first request did instead of writing again. */
+        IdempotencyKey: string;
+        /** @description Only entries at or after this time. */
+        AuditFrom: string;
+        /** @description Only entries before this time. */
+        AuditTo: string;
+        /** @description Only entries by these people (repeat for several). */
+        AuditUserId: components["schemas"]["Uuid"][];
+        /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
+        AuditAction: components["schemas"]["AuditActionId"][];
+        /** @description Only entries with these outcomes (repeat for several). */
+        AuditOutcome: components["schemas"]["AuditOutcome"][];
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when the answer is the one given to an earlier request with the same key. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type Error = components['schemas']['Error'];
@@ -658,6 +1373,48 @@ export type LiveEvent = components['schemas']['LiveEvent'];
 export type EventEnvelope = components['schemas']['EventEnvelope'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type OrganizationId = components['schemas']['OrganizationId'];
+export type ObjectId = components['schemas']['ObjectId'];
+export type UserId = components['schemas']['UserId'];
+export type NoteBody = components['schemas']['NoteBody'];
+export type NoteAnchor = components['schemas']['NoteAnchor'];
+export type RevisionAnchor = components['schemas']['RevisionAnchor'];
+export type SceneAnchor = components['schemas']['SceneAnchor'];
+export type CharacterAnchor = components['schemas']['CharacterAnchor'];
+export type TimeSpanAnchor = components['schemas']['TimeSpanAnchor'];
+export type NoteStatus = components['schemas']['NoteStatus'];
+export type SceneChange = components['schemas']['SceneChange'];
+export type NoteCarry = components['schemas']['NoteCarry'];
+export type Note = components['schemas']['Note'];
+export type NewNote = components['schemas']['NewNote'];
+export type NewReply = components['schemas']['NewReply'];
+export type NoteEdit = components['schemas']['NoteEdit'];
+export type NoteStatusChange = components['schemas']['NoteStatusChange'];
+export type CarriedAway = components['schemas']['CarriedAway'];
+export type DecisionKind = components['schemas']['DecisionKind'];
+export type Decision = components['schemas']['Decision'];
+export type NewDecision = components['schemas']['NewDecision'];
+export type RevisionReviewState = components['schemas']['RevisionReviewState'];
+export type ProjectReviewState = components['schemas']['ProjectReviewState'];
+export type ReviewStates = components['schemas']['ReviewStates'];
+export type PlanNotes = components['schemas']['PlanNotes'];
+export type DisplayName = components['schemas']['DisplayName'];
+export type Person = components['schemas']['Person'];
+export type People = components['schemas']['People'];
+export type DisplayNameChange = components['schemas']['DisplayNameChange'];
+export type BffEventType = components['schemas']['BffEventType'];
+export type BffEvent = components['schemas']['BffEvent'];
+export type BffEventBase = components['schemas']['BffEventBase'];
+export type NoteEventData = components['schemas']['NoteEventData'];
+export type NoteCreatedEvent = components['schemas']['NoteCreatedEvent'];
+export type NoteUpdatedEvent = components['schemas']['NoteUpdatedEvent'];
+export type NoteDeletedEvent = components['schemas']['NoteDeletedEvent'];
+export type NotesCarriedEvent = components['schemas']['NotesCarriedEvent'];
+export type DecisionCreatedEvent = components['schemas']['DecisionCreatedEvent'];
+export type PersonUpdatedEvent = components['schemas']['PersonUpdatedEvent'];
+export type AuditActionId = components['schemas']['AuditActionId'];
+export type AuditBffAction = components['schemas']['AuditBffAction'];
+export type AuditOutcome = components['schemas']['AuditOutcome'];
+export type AuditFacets = components['schemas']['AuditFacets'];
 export type BffConfig = components['schemas']['BffConfig'];
 export type DemoProfile = components['schemas']['DemoProfile'];
 export type LoginRequest = components['schemas']['LoginRequest'];
@@ -688,6 +1445,7 @@ export type FacelessEventData = components['schemas']['FacelessEventData'];
 export type FacelessWebhookEvent = components['schemas']['FacelessWebhookEvent'];
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventName = components['schemas']['WebhookEventName'];
+export type Uuid = components['schemas']['Uuid'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
 export type ResponseCsrfFailed = components['responses']['CsrfFailed'];
@@ -695,6 +1453,21 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseWriteRefused = components['responses']['WriteRefused'];
+export type ResponseNoteConflict = components['responses']['NoteConflict'];
+export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
+export type ResponseDatabaseUnavailable = components['responses']['DatabaseUnavailable'];
+export type ParameterProjectId = components['parameters']['ProjectId'];
+export type ParameterRevisionId = components['parameters']['RevisionId'];
+export type ParameterNoteId = components['parameters']['NoteId'];
+export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
+export type ParameterAuditFrom = components['parameters']['AuditFrom'];
+export type ParameterAuditTo = components['parameters']['AuditTo'];
+export type ParameterAuditUserId = components['parameters']['AuditUserId'];
+export type ParameterAuditAction = components['parameters']['AuditAction'];
+export type ParameterAuditOutcome = components['parameters']['AuditOutcome'];
+export type HeaderIdempotentReplayed = components['headers']['IdempotentReplayed'];
 export type $defs = Record<string, never>;
 export interface operations {
     getBffConfig: {
@@ -961,6 +1734,16 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only entries at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only entries before this time. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Only entries by these people (repeat for several). */
+                user_id?: components["parameters"]["AuditUserId"];
+                /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description Only entries with these outcomes (repeat for several). */
+                outcome?: components["parameters"]["AuditOutcome"];
             };
             header?: never;
             path?: never;
@@ -968,7 +1751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the audit list. */
+            /** @description A page of the audit trail. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -979,6 +1762,439 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Only entries at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only entries before this time. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Only entries by these people (repeat for several). */
+                user_id?: components["parameters"]["AuditUserId"];
+                /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description Only entries with these outcomes (repeat for several). */
+                outcome?: components["parameters"]["AuditOutcome"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching entries as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="cutroom-audit-<from>-<to>.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listAuditFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions and people of the trail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditFacets"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listPlanNotes: {
+        parameters: {
+            query?: {
+                /** @description Only the notes in this state (`all` by default). Replies follow their note. */
+                status?: "all" | "open" | "resolved";
+            };
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The plan revision (the service's id). */
+                revisionId: components["parameters"]["RevisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision's notes and decisions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanNotes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createPlanNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Kept across retries of one write: the same key (per user, for 24 hours) answers what the first request did instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The plan revision (the service's id). */
+                revisionId: components["parameters"]["RevisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewNote"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createPlanDecision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Kept across retries of one write: the same key (per user, for 24 hours) answers what the first request did instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description The plan revision (the service's id). */
+                revisionId: components["parameters"]["RevisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDecision"];
+            };
+        };
+        responses: {
+            /** @description The decision as recorded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            /** @description No open note (`no_open_notes`), the revision waits for no decision (`decision_not_allowed`), or the same Idempotency-Key with another body (`idempotency_conflict`); the message says which in words. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query: {
+                /** @description The `version` the client last saw (409 `note_conflict` when it changed since). */
+                expected_version: number;
+            };
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    editNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteEdit"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    setNoteStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createNoteReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Kept across retries of one write: the same key (per user, for 24 hours) answers what the first request did instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A note or reply. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReply"];
+            };
+        };
+        responses: {
+            /** @description The reply as stored. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WriteRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listReviewStates: {
+        parameters: {
+            query?: {
+                revision_id?: components["schemas"]["Uuid"][];
+                project_id?: components["schemas"]["Uuid"][];
+                /** @description With neither id list, how many revisions at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The states asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewStates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: {
+                user_id?: components["schemas"]["Uuid"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["People"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getMyPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user (`display_name` null when none is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    setMyDisplayName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayNameChange"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CsrfFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -1085,17 +2301,38 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsBffProjectsProjectIdFacelessPlansRevisionIdNotesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/bff/projects/{projectId}/faceless/plans/{revisionId}/notes"]["get"]["parameters"]["query"]["status"]> = ["all", "open", "resolved"];
+export const revisionAnchorKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RevisionAnchor"]["kind"]> = ["revision"];
+export const sceneAnchorKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SceneAnchor"]["kind"]> = ["scene"];
+export const characterAnchorKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CharacterAnchor"]["kind"]> = ["character"];
+export const timeSpanAnchorKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimeSpanAnchor"]["kind"]> = ["time_span"];
+export const noteStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteStatus"]> = ["open", "resolved"];
+export const sceneChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SceneChange"]> = ["narration", "visual", "models", "title", "character", "moved", "gone"];
+export const decisionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionKind"]> = ["changes_requested", "approved"];
+export const decisionStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Decision"]["stage"]> = ["plan", "assets"];
+export const bffEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffEventType"]> = ["note.created", "note.updated", "note.deleted", "notes.carried", "decision.created", "person.updated"];
+export const noteCreatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteCreatedEvent"]["type"]> = ["note.created"];
+export const noteUpdatedEventDataChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteUpdatedEvent"]["data"]["change"]> = ["edited", "resolved", "reopened"];
+export const noteUpdatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteUpdatedEvent"]["type"]> = ["note.updated"];
+export const noteDeletedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteDeletedEvent"]["type"]> = ["note.deleted"];
+export const notesCarriedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotesCarriedEvent"]["type"]> = ["notes.carried"];
+export const decisionCreatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionCreatedEvent"]["type"]> = ["decision.created"];
+export const personUpdatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PersonUpdatedEvent"]["type"]> = ["person.updated"];
+export const auditBffActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditBffAction"]> = ["note.create", "note.reply", "note.edit", "note.delete", "note.resolve", "note.reopen", "note.carry", "decision.request_changes", "decision.approve"];
+export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["succeeded", "dry_run", "partial", "failed"];
 export const bffConfigUpstreamValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffConfig"]["upstream"]> = ["simulator", "remote"];
 export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly"];
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
 export const webhookDeliveryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryOutcome"]> = ["delivered", "duplicate", "ignored_unknown_type", "ignored_no_organization", "refused_signature", "refused_body"];
-export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error", "part_url_invalid", "part_interrupted", "length_required"];
+export const bffErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffErrorCode"]> = ["unauthenticated", "invalid_api_key", "demo_unavailable", "csrf_failed", "invalid_request", "invalid_json", "invalid_path", "invalid_signature", "not_found", "payload_too_large", "unsupported_media_type", "request_timeout", "rate_limited", "upstream_unreachable", "upstream_error", "upstream_timeout", "internal_error", "part_url_invalid", "part_interrupted", "length_required", "database_unavailable", "read_only_key", "not_note_author", "edit_window_closed", "note_conflict", "note_has_replies", "no_open_notes", "decision_not_allowed", "idempotency_conflict"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "not_ready", "shutting_down"];
+export const readinessChecksDatabaseKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["database"]["kind"]> = ["pglite", "postgres"];
 export const readinessChecksShared_stateKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["checks"]["shared_state"]["kind"]> = ["memory", "redis"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
 export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtherWebhookEvent"]["type"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "export.failed", "job.complete", "job.failed"];
 export const facelessEventDataStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessEventData"]["stage"]> = ["plan", "assets"];
 export const facelessWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessWebhookEvent"]["type"]> = ["faceless.complete", "faceless.failed"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
+export const componentsHeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["IdempotentReplayed"]> = ["true"];

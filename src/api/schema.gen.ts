@@ -492,6 +492,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/media/assets/{assetId}/waveform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The waveform peaks of an asset's sound
+         * @description Returns the peaks of a video or audio asset's sound in the JSON format of BBC audiowaveform (version 2, one channel, 8 bits): for each pixel, the lowest then the highest sample it covers, at `pixels_per_second` (`samples_per_pixel` is the asset's `sample_rate` over it, rounded), from `start_seconds` for `duration_seconds` of source time (to the end of the asset when left out). One answer holds at most 100,000 pixels; a longer stretch is answered with 400 naming `duration_seconds`. An asset without sound (an image) is answered with 400 naming `assetId`.
+         */
+        get: operations["getMediaAssetWaveform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/media/assets/{assetId}/short-suggestions": {
         parameters: {
             query?: never;
@@ -801,6 +824,29 @@ export interface paths {
          * @description Returns the rendered frame of the project timeline at `at_seconds` as an SVG or PNG image: the items playing then, bottom layer first, each visual item drawn at its `layout` (position, scale, rotation, crop) on the 9:16 frame.
          */
         get: operations["getPreviewFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/preview-audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Mix the timeline's sound over a stretch
+         * @description Returns the mixed sound of the project timeline at its current revision, from `start_seconds` for `duration_seconds` (at most 10): every audio and video item's sound at its source offset, with its volume, fades and mute, from the layers asked for (all when `layers` is left out). What is heard is what the export sounds like. Mono. `wav` is 32-bit float PCM (values past ±1 are kept, so a mix over 0 dBFS can be told; the sample rate is in the WAV header); `opus` is Ogg Opus, whose pre-skip and final granule position trim it to the stretch asked for. Past the timeline's end the sound is silence. The answer's `X-Timeline-Revision` names the revision it was mixed from.
+         */
+        get: operations["getPreviewAudio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2268,6 +2314,22 @@ export interface components {
             right: number;
             bottom: number;
         };
+        /** @description Waveform peaks (BBC audiowaveform's JSON, version 2): `length` pixels, each two values in `data` (the lowest then the highest sample under the pixel), scaled to `bits` (8: -128 to 127). */
+        AudioWaveform: {
+            /** @constant */
+            version: 2;
+            /** @constant */
+            channels: 1;
+            /** @description Samples per second of the asset's sound. */
+            sample_rate: number;
+            samples_per_pixel: number;
+            /** @constant */
+            bits: 8;
+            /** @description Number of pixels. */
+            length: number;
+            /** @description Two values per pixel (lowest, highest), `2 × length` in all. */
+            data: number[];
+        };
         /** @description An item's sound: volume in percent of the source (0 to 200), muted, and fades in and out in seconds; the two fades together are at most the item's length. */
         TimelineItemAudio: {
             volume_percent: number;
@@ -2498,8 +2560,19 @@ export interface components {
             operation_id: "timeline.item.remove";
             timeline_item_id: string;
         };
+        /** @description Re-creates an item removed earlier as it was: `item` is the item as the timeline listed it (its type, name, layer, start and end, source offsets, asset, layout, sound, text and text style, effects), at the start and end it gives (snapped to the project's frames), with `caption_words` (a caption item's words as the word list gave them: text, start and end, emphasis, own style fields, paragraph and order). The item keeps `item.id` and each word its `id` when no item or word of the project has it; otherwise it gets a new one (the outcome's `created_item` gives the item's). A word's revision starts again at 1. Refused: a layer that is locked, does not exist or does not take the item (`locked_layer`, `unknown_layer`, `incompatible_layer`), an overlap after the batch (`overlap`), an unknown asset (`not_found`), a span shorter than a frame (`invalid_span`), source offsets that do not span the item's length inside its asset (`invalid_source`), words on an item that is not a caption or outside its span (`invalid_words`). */
+        TimelineRestoreOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.restore";
+            item: components["schemas"]["TimelineItem"];
+            /** @description The words of a caption item, in order. */
+            caption_words?: components["schemas"]["CaptionWord"][];
+        };
         /** @description One operation of a batch, discriminated by `operation_id`. */
-        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"];
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"] | components["schemas"]["TimelineRestoreOperation"];
         TimelineBatchApplyRequest: {
             /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
             operations: components["schemas"]["TimelineBatchOperation"][];
@@ -2528,12 +2601,12 @@ export interface components {
             text_style?: components["schemas"]["TimelineTextStyle"];
             /** @description The item after the operation (layout, audio, text content, split, join). */
             item?: components["schemas"]["TimelineItem"];
-            /** @description The item the operation created (text or overlay added, duplicate, the part after a split). */
+            /** @description The item the operation created (text or overlay added, duplicate, the part after a split, a restored item). */
             created_item?: components["schemas"]["TimelineItem"];
             warnings: string[];
             /** @description Items the operation deletes (a trim to zero length, a join's second item, a removal). */
             deleted_timeline_item_ids: string[];
-            /** @description Caption words of this item the operation removes (a trim that cuts them). */
+            /** @description Caption words of this item the operation removes (a trim that cuts them, a removal). */
             removed_caption_word_count: number;
         };
         TimelineBatchOperationFailure: {
@@ -2554,6 +2627,8 @@ export interface components {
              * @example invalid_span
              * @example not_joinable
              * @example id_taken
+             * @example invalid_source
+             * @example invalid_words
              */
             code: string;
             message: string;
@@ -3709,6 +3784,8 @@ export interface components {
         RevisionId: components["schemas"]["Uuid"];
         /** @description Media folder identifier. */
         FolderId: components["schemas"]["Identifier"];
+        /** @description Only the items of these layers (repeated, `layers=0&layers=2`); all layers when left out. */
+        PlayingLayers: number[];
         /** @description Media asset identifier. */
         AssetId: components["schemas"]["Identifier"];
         /** @description Character identifier (uuid; a malformed value is answered with 400). */
@@ -3834,6 +3911,7 @@ export type TimelineItemEffect = components['schemas']['TimelineItemEffect'];
 export type TimelineTextStyle = components['schemas']['TimelineTextStyle'];
 export type TimelineItemLayout = components['schemas']['TimelineItemLayout'];
 export type TimelineItemCrop = components['schemas']['TimelineItemCrop'];
+export type AudioWaveform = components['schemas']['AudioWaveform'];
 export type TimelineItemAudio = components['schemas']['TimelineItemAudio'];
 export type TimelineLayoutInput = components['schemas']['TimelineLayoutInput'];
 export type TimelineOperation = components['schemas']['TimelineOperation'];
@@ -3854,6 +3932,7 @@ export type TimelineSplitOperation = components['schemas']['TimelineSplitOperati
 export type TimelineJoinOperation = components['schemas']['TimelineJoinOperation'];
 export type TimelineDuplicateOperation = components['schemas']['TimelineDuplicateOperation'];
 export type TimelineRemoveOperation = components['schemas']['TimelineRemoveOperation'];
+export type TimelineRestoreOperation = components['schemas']['TimelineRestoreOperation'];
 export type TimelineBatchOperation = components['schemas']['TimelineBatchOperation'];
 export type TimelineBatchApplyRequest = components['schemas']['TimelineBatchApplyRequest'];
 export type TimelineBatchOperationOutcome = components['schemas']['TimelineBatchOperationOutcome'];
@@ -3968,6 +4047,7 @@ export type ParameterProjectId = components['parameters']['ProjectId'];
 export type ParameterProjectIdUuid = components['parameters']['ProjectIdUuid'];
 export type ParameterRevisionId = components['parameters']['RevisionId'];
 export type ParameterFolderId = components['parameters']['FolderId'];
+export type ParameterPlayingLayers = components['parameters']['PlayingLayers'];
 export type ParameterAssetId = components['parameters']['AssetId'];
 export type ParameterCharacterId = components['parameters']['CharacterId'];
 export type ParameterAiEditRunId = components['parameters']['AiEditRunId'];
@@ -4731,6 +4811,43 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getMediaAssetWaveform: {
+        parameters: {
+            query?: {
+                /** @description Resolution of the peaks. */
+                pixels_per_second?: 1 | 10 | 100 | 1000;
+                /** @description Source time where the peaks start, in seconds. */
+                start_seconds?: number;
+                /** @description Source time the peaks cover, in seconds; to the end of the asset when left out. */
+                duration_seconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Media asset identifier. */
+                assetId: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The peaks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioWaveform"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Assumed: no media asset `assetId` in the workspace. */
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createAssetShortSuggestions: {
         parameters: {
             query?: never;
@@ -5251,7 +5368,7 @@ export interface operations {
                 /** @description Timeline position of the frame, in seconds. */
                 at_seconds: number;
                 /** @description Only the items of these layers (repeated, `layers=0&layers=2`); all layers when left out. */
-                layers?: number[];
+                layers?: components["parameters"]["PlayingLayers"];
                 /** @description Item types left out of the frame (repeated). */
                 exclude_types?: ("video" | "audio" | "text" | "caption" | "image" | "overlay")[];
                 /** @description Items left out of the frame (repeated). */
@@ -5278,6 +5395,47 @@ export interface operations {
                 content: {
                     "image/svg+xml": string;
                     "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AssumedNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPreviewAudio: {
+        parameters: {
+            query: {
+                /** @description Timeline position where the stretch starts, in seconds. */
+                start_seconds: number;
+                /** @description Length of the stretch in seconds; more than 10 is answered with 400 naming this field. */
+                duration_seconds: number;
+                /** @description Encoding of the answer; another value is answered with 400 naming this field. */
+                format?: "wav" | "opus";
+                /** @description Only the items of these layers (repeated, `layers=0&layers=2`); all layers when left out. */
+                layers?: components["parameters"]["PlayingLayers"];
+            };
+            header?: never;
+            path: {
+                /** @description Project identifier. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mixed sound of the stretch. */
+            200: {
+                headers: {
+                    /** @description The timeline revision the sound was mixed from. */
+                    "X-Timeline-Revision"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                    "audio/ogg": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6488,7 +6646,9 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsWorkspaceMediaAssetsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["kind"]> = ["video", "audio", "image"];
 export const pathsWorkspaceMediaAssetsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets"]["get"]["parameters"]["query"]["sort"]> = ["created_at", "-created_at", "name"];
+export const pathsWorkspaceMediaAssetsAssetIdWaveformGetParametersQueryPixels_per_secondValues: ReadonlyArray<FlattenedDeepRequired<paths>["/workspace/media/assets/{assetId}/waveform"]["get"]["parameters"]["query"]["pixels_per_second"]> = [1, 10, 100, 1000];
 export const pathsProjectsProjectIdPreviewFrameGetParametersQueryExclude_typesValues: ReadonlyArray<FlattenedDeepRequired<paths>["/projects/{projectId}/preview-frame"]["get"]["parameters"]["query"]["exclude_types"]> = ["video", "audio", "text", "caption", "image", "overlay"];
+export const pathsProjectsProjectIdPreviewAudioGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/projects/{projectId}/preview-audio"]["get"]["parameters"]["query"]["format"]> = ["wav", "opus"];
 export const authValidationEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthValidation"]["environment"]> = ["live", "test"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
 export const exportReadyWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportReadyWebhookEvent"]["type"]> = ["export.ready"];
@@ -6522,6 +6682,7 @@ export const timelineSplitOperationOperation_idValues: ReadonlyArray<FlattenedDe
 export const timelineJoinOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineJoinOperation"]["operation_id"]> = ["timeline.item.join"];
 export const timelineDuplicateOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineDuplicateOperation"]["operation_id"]> = ["timeline.item.duplicate"];
 export const timelineRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineRemoveOperation"]["operation_id"]> = ["timeline.item.remove"];
+export const timelineRestoreOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineRestoreOperation"]["operation_id"]> = ["timeline.item.restore"];
 export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const captionSettingsTextAlignValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["textAlign"]> = ["left", "center", "right"];
 export const captionSettingsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["position"]> = ["top", "center", "middle", "bottom", "custom"];

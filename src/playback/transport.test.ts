@@ -66,4 +66,14 @@ describe('transport', () => {
     other += 0.25;
     expect(transport.time()).toBeCloseTo(1.25);
   });
+
+  it('keeps a paused playhead past the end of the cut (a place to add things), and plays from the start', () => {
+    const { transport } = setup();
+    transport.seek(12.5, 'timeline');
+    expect(transport.time()).toBe(12.5);
+    transport.setDuration(8);
+    expect(transport.get().playhead).toBe(12.5);
+    transport.play();
+    expect(transport.get()).toMatchObject({ playhead: 0, rate: 1 });
+  });
 });

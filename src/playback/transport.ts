@@ -103,8 +103,9 @@ export function createTransport(
   };
 
   const time = () => {
+    if (store.getState().rate === 0) return store.getState().playhead;
     const { low, high } = bounds();
-    return clamp(raw(), store.getState().rate === 0 ? 0 : low, Math.max(low, high));
+    return clamp(raw(), low, Math.max(low, high));
   };
 
   const anchor = (at: number) => {
@@ -146,7 +147,9 @@ export function createTransport(
     },
     seek(seconds, origin = 'other') {
       const state = store.getState();
-      const at = clamp(seconds, 0, Math.max(0, state.duration || seconds));
+      // Past the end of the cut is a place too (the timeline adds and pastes there); playback
+      // from there starts again at the start.
+      const at = Math.max(0, seconds);
       anchor(at);
       store.setState({
         playhead: at,
@@ -192,9 +195,9 @@ export function createTransport(
     },
     setDuration(seconds) {
       const duration = Math.max(0, seconds);
-      const state = store.getState();
-      if (duration === state.duration) return;
-      store.setState({ duration, playhead: Math.min(state.playhead, duration || state.playhead) });
+      if (duration === store.getState().duration) return;
+      // The playhead stays where it is (a cut made shorter leaves it after the end, paused).
+      store.setState({ duration });
     },
     setClock(next) {
       const at = time();

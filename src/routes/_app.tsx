@@ -38,7 +38,7 @@ function AppLayout() {
       studio={studio}
       navBadges={{ '/review': <ReviewCountBadge /> }}
       header={
-        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 whitespace-nowrap">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 whitespace-nowrap md:justify-end">
           <JobsTray />
           <CreditsBadge />
           <LiveStatus />

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditEntry } from '../../api/bff-schema.gen.ts';
+import type { AuditEntry, AuditOutcome } from '../../api/bff-schema.gen.ts';
 import { checkBffRequest } from '../app/bff-contract.ts';
 import type { AllowList } from '../proxy/allow-list.ts';
 import { sendError } from '../app/errors.ts';
@@ -54,12 +54,30 @@ function parseJson<T>(schema: z.ZodType<T>, body: Buffer | undefined): T | undef
   }
 }
 
+/** What became of a call: refused or failed, a dry run, done for some items only, or done. */
+export function callOutcome(
+  status: number,
+  dryRun: boolean | null,
+  failedCount: number | null,
+): AuditOutcome {
+  if (status < 200 || status >= 300) return 'failed';
+  if (dryRun === true) return 'dry_run';
+  return failedCount !== null && failedCount > 0 ? 'partial' : 'succeeded';
+}
+
 /** The entry for one exchange (pure: the caller supplies id and time). */
 export function auditEntry(
   exchange: Pick<
     ProxyExchange,
     'method' | 'template' | 'status' | 'requestBody' | 'responseBody' | 'replayed'
-  > & { path: string; organizationId: string; userId: string; operationId?: string | null },
+  > & {
+    path: string;
+    organizationId: string;
+    userId: string;
+    operationId?: string | null;
+    /** The contract's operation (its `operationId` names the action, its summary says it). */
+    contractOperation?: { operationId?: string; summary?: string } | undefined;
+  },
   id: string,
   time: string,
 ): AuditEntry {
@@ -91,6 +109,14 @@ export function auditEntry(
     failed_count: answered?.failed_count ?? null,
     replayed: exchange.replayed,
     operation_id: exchange.operationId ?? null,
+    action: exchange.contractOperation?.operationId ?? `${exchange.method} ${exchange.template}`,
+    action_label: exchange.contractOperation?.summary ?? `${exchange.method} ${exchange.template}`,
+    outcome: callOutcome(exchange.status, dryRun, answered?.failed_count ?? null),
+    user_name: null,
+    project_id: null,
+    revision_id: null,
+    subject_id: null,
+    summary: null,
   };
 }
 
@@ -116,6 +142,7 @@ export function auditRecorder(
         organizationId: identity.organization_id,
         userId: identity.user_id,
         operationId: operationIdOf(exchange.request.headers[OPERATION_HEADER]),
+        contractOperation: options.allowList.describe(exchange.method, exchange.template),
       },
       randomUUID(),
       new Date(now()).toISOString(),

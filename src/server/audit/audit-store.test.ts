@@ -18,6 +18,14 @@ const entry = (id: string, fields: Partial<AuditEntry>): AuditEntry => ({
   failed_count: 0,
   replayed: false,
   operation_id: null,
+  action: 'batchDeleteWorkspaceMediaAssets',
+  action_label: 'Delete media assets',
+  outcome: 'dry_run',
+  user_name: null,
+  project_id: null,
+  revision_id: null,
+  subject_id: null,
+  summary: null,
   ...fields,
 });
 

@@ -11,6 +11,9 @@ export interface AllowedOperation {
   template: string;
   /** `x-destructive: true` in the contract: it deletes, discards or cancels something. */
   destructive?: boolean;
+  /** The contract's `operationId` and `summary` (the audit trail names actions by them). */
+  operationId?: string;
+  summary?: string;
 }
 
 interface Node {
@@ -29,10 +32,15 @@ export class AllowList {
   readonly operations: readonly AllowedOperation[];
   /** Template → the methods the contract marks destructive on it. */
   private readonly destructive = new Map<string, Set<string>>();
+  /** `METHOD template` → the operation (its id and summary). */
+  private readonly byKey = new Map<string, AllowedOperation>();
 
   constructor(operations: readonly AllowedOperation[]) {
     this.operations = operations;
-    for (const operation of operations) this.add(operation);
+    for (const operation of operations) {
+      this.add(operation);
+      this.byKey.set(`${operation.method.toUpperCase()} ${operation.template}`, operation);
+    }
     for (const { method, template, destructive } of operations) {
       if (!destructive) continue;
       const methods = this.destructive.get(template) ?? new Set<string>();
@@ -46,6 +54,11 @@ export class AllowList {
     // Asked for every proxied exchange: a look-up, no key built.
     const methods = this.destructive.get(template);
     return methods !== undefined && methods.has(method.toUpperCase());
+  }
+
+  /** The contract's operation of a method and matched template, if it has one. */
+  describe(method: string, template: string): AllowedOperation | undefined {
+    return this.byKey.get(`${method.toUpperCase()} ${template}`);
   }
 
   private add({ method, template }: AllowedOperation): void {
@@ -112,14 +125,18 @@ export function operationsFromOpenApi(document: unknown): AllowedOperation[] {
     for (const method of HTTP_METHODS) {
       if (!(method in item)) continue;
       const operation = (item as Record<string, unknown>)[method];
-      const destructive =
-        typeof operation === 'object' &&
-        operation !== null &&
-        (operation as Record<string, unknown>)['x-destructive'] === true;
+      const fields =
+        typeof operation === 'object' && operation !== null
+          ? (operation as Record<string, unknown>)
+          : {};
+      const destructive = fields['x-destructive'] === true;
+      const { operationId, summary } = fields;
       operations.push({
         method: method.toUpperCase(),
         template,
         ...(destructive ? { destructive } : {}),
+        ...(typeof operationId === 'string' ? { operationId } : {}),
+        ...(typeof summary === 'string' ? { summary } : {}),
       });
     }
   }

@@ -1,8 +1,8 @@
 /**
  * The caption preview: the shared caption painter on a 9:16 canvas, exactly as the video plays.
  * Paused, it shows the page of the selected word at rest (or the page at the playhead); playing,
- * a requestAnimationFrame loop moves the playhead and paints the page and the active word of each
- * frame (React renders only when the spoken word changes). Between captions (and at 0 s, before
+ * the project's transport moves the playhead every frame and the page and the active word are
+ * painted for each (React renders only when the spoken word changes). Between captions (and at 0 s, before
  * the first) it shows the page nearest the playhead, dimmed, never an empty frame. A Look hovered
  * in the gallery is tried here before it is applied. A click on a word selects it.
  */
@@ -99,7 +99,6 @@ function pageToShow(
 export const CaptionPreview = memo(function CaptionPreview({
   editor,
   playback,
-  projectId,
   pages,
   order,
   duration,
@@ -109,7 +108,6 @@ export const CaptionPreview = memo(function CaptionPreview({
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
-  projectId: string;
   /** Pages of the words' structure; painted with the words as they are now. */
   pages: readonly CaptionPage[];
   order: string[];
@@ -226,35 +224,17 @@ export const CaptionPreview = memo(function CaptionPreview({
     [editor, playback],
   );
 
-  // Scrubbing while paused paints the frame under the playhead.
+  // The playhead moving (playback's frames, a scrub, a seek from another view) paints the page
+  // under it; the transport (src/playback/) moves it.
   useEffect(
     () =>
       playback.subscribe((state, previous) => {
-        if (!state.playing && state.playhead !== previous.playhead) paint(state.playhead, false);
+        if (state.playhead !== previous.playhead || state.playing !== previous.playing)
+          paint(state.playhead, state.playing);
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads the latest props from a ref
     [playback],
   );
-
-  useEffect(() => {
-    if (!playing) return;
-    let frame = 0;
-    const startedAt = performance.now();
-    const from = playback.getState().playhead;
-    const tick = (now: number) => {
-      const seconds = Math.min(duration, from + (now - startedAt) / 1000);
-      playback.setState({ playhead: seconds });
-      paint(seconds, true);
-      if (seconds >= duration) {
-        playback.setState({ playing: false });
-        return;
-      }
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads the latest props from a ref
-  }, [playing, duration, playback]);
 
   const play = () => {
     if (playing) {
@@ -461,7 +441,10 @@ function SpokenWord({
   const spokenId = useStore(playback, (state) => state.spokenId);
   const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
   return (
-    <p className="min-w-0 max-w-56 shrink truncate text-sm text-slate-700" data-testid="spoken-word">
+    <p
+      className="min-w-0 max-w-56 shrink truncate text-sm text-slate-700"
+      data-testid="spoken-word"
+    >
       {text ? (
         <>
           Spoken word: <span className="font-semibold">“{text}”</span>

@@ -25,8 +25,14 @@ import { settingsWithLook } from '../model/looks.ts';
 import { paletteOf } from '../model/palette.ts';
 import { selectIds, type CaptionsContext } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
+import { transportFor } from '@/playback/transport.ts';
+import { useTransport } from '@/playback/use-transport.ts';
 import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
-import { createPlaybackStore, type PlaybackStore } from '../state/playback-store.ts';
+import {
+  bridgePlaybackStore,
+  createPlaybackStore,
+  type PlaybackStore,
+} from '../state/playback-store.ts';
 import { CaptionPreview } from './caption-preview.tsx';
 import { LookGallery } from './look-gallery.tsx';
 import { BrandStatus } from './brand-status.tsx';
@@ -62,6 +68,8 @@ export function CaptionsEditorView({
     }),
   );
   const [playback] = useState(createPlaybackStore);
+  // The preview's playhead is the project's transport's (one playhead per project in the tab).
+  useEffect(() => bridgePlaybackStore(playback, transportFor(projectId)), [playback, projectId]);
   useEffect(() => editor.outbox.keepOnDevice(), [editor]);
   useEffect(() => {
     editor.outbox.reconcileReturned();
@@ -161,6 +169,13 @@ const CaptionsScreen = memo(function CaptionsScreen({
     () => pages.reduce((end, page) => Math.max(end, page.endSeconds), 0),
     [pages],
   );
+  // Playback runs to the cut's end where the timeline has said it (sound goes on after the last
+  // caption), else to the last caption's.
+  const transport = transportFor(projectId);
+  useEffect(() => {
+    if (duration > transport.get().duration) transport.setDuration(duration);
+  }, [transport, duration]);
+  const playDuration = useTransport(projectId, (state) => Math.max(state.duration, duration));
   const unsaved = useMemo(
     () => new Set(outbox.flatMap((entry) => touchedIds(entry.change))),
     [outbox],
@@ -339,10 +354,9 @@ const CaptionsScreen = memo(function CaptionsScreen({
           <CaptionPreview
             editor={editor}
             playback={playback}
-            projectId={projectId}
             pages={pages}
             order={previewOrder}
-            duration={duration}
+            duration={playDuration}
             fps={doc.words.fps}
             words={words}
             settings={settings}

@@ -43,7 +43,7 @@ export function ProjectExports({ projectId }: { projectId: string }) {
         </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Exports of this project</caption>
               <thead className="bg-slate-50 text-slate-600">

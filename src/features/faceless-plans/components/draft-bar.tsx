@@ -157,7 +157,7 @@ function ReviewDialog({
           Revising copies revision {revision.revision} into a new draft with these changes. It calls
           no planning model and generates nothing until you approve the new plan.
         </p>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left">
             <caption className="sr-only">Summary of the changes</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">

@@ -123,7 +123,10 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white p-4 md:p-5"
+    >
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h2 id={id} className="text-lg font-semibold">
           {title}

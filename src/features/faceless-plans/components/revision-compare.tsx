@@ -109,7 +109,7 @@ export function RevisionCompare({
         {shown.map((section) => (
           <div key={section.id}>
             <h3 className="mb-2 font-medium">{section.title}</h3>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full table-fixed text-left text-sm">
                 <caption className="sr-only">
                   {section.title}: revision {left.revision} and revision {current.revision}

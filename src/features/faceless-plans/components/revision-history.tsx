@@ -1,12 +1,18 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { useMediaQuery, WIDE_LAYOUT } from '@/lib/use-media-query.ts';
 import { StatusBadge } from './plan-bits.tsx';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 
-/** Every revision of the plan: number, status, created, approvals, series; open or compare. */
+/**
+ * Every revision of the plan: number, status, created, approvals, series; open or compare. On a
+ * phone, the approvals and the series stay out (the revision's own page shows them), so the table
+ * fits the screen.
+ */
 export function RevisionHistory({
   projectId,
   currentId,
@@ -24,6 +30,9 @@ export function RevisionHistory({
   onRetry(): void;
   collapsible?: boolean;
 }) {
+  const wide = useMediaQuery(WIDE_LAYOUT, true);
+  // Only the first layout decides; after that the reader's own toggle stands.
+  const [wideAtFirst] = useState(wide);
   const body = pending ? (
     <LoadingState label="Loading revisions…" />
   ) : error ? (
@@ -33,7 +42,7 @@ export function RevisionHistory({
       The plan has no revisions. The service creates the first when it plans the video.
     </EmptyState>
   ) : (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Revisions of the production plan, newest first</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -47,13 +56,13 @@ export function RevisionHistory({
             <th scope="col" className="py-2 pr-3">
               Created
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="hidden py-2 pr-3 md:table-cell">
               Plan approved
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="hidden py-2 pr-3 md:table-cell">
               Assets approved
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="hidden py-2 pr-3 md:table-cell">
               Series
             </th>
             <th scope="col" className="py-2">
@@ -94,9 +103,13 @@ export function RevisionHistory({
                   ) : null}
                 </td>
                 <td className="py-2 pr-3">{formatDateTime(revision.created_at)}</td>
-                <td className="py-2 pr-3">{formatDateTime(revision.plan_approved_at)}</td>
-                <td className="py-2 pr-3">{formatDateTime(revision.assets_approved_at)}</td>
-                <td className="py-2 pr-3">
+                <td className="hidden py-2 pr-3 md:table-cell">
+                  {formatDateTime(revision.plan_approved_at)}
+                </td>
+                <td className="hidden py-2 pr-3 md:table-cell">
+                  {formatDateTime(revision.assets_approved_at)}
+                </td>
+                <td className="hidden py-2 pr-3 md:table-cell">
                   {revision.series?.name ?? '—'}
                   {revision.series?.revision !== undefined ? (
                     <span className="text-slate-600"> #{revision.series.revision}</span>
@@ -127,7 +140,8 @@ export function RevisionHistory({
   );
   if (!collapsible) return body;
   return (
-    <details className="rounded-lg border border-slate-200 bg-white p-4" open>
+    // Open on a desk; on a phone it starts folded, so the revision itself comes first.
+    <details className="rounded-lg border border-slate-200 bg-white p-4" open={wideAtFirst}>
       <summary className="cursor-pointer font-semibold">
         Revision history{revisions ? ` (${revisions.length})` : ''}
       </summary>

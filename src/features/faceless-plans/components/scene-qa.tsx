@@ -50,10 +50,16 @@ export function SceneQa({ qa }: { qa: SemanticScene }) {
           {qa.summary}
         </Field>
       </dl>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left">
+      <div className="relative overflow-x-auto">
+        {/* Fixed columns: a long value (a model's action name) wraps in its own column, never widening the table past a phone. */}
+        <table className="w-full table-fixed text-left">
           <caption className="sr-only">First and confirmation analyses</caption>
-          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+          <colgroup>
+            <col className="w-[28%]" />
+            <col />
+            <col />
+          </colgroup>
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
             <tr>
               <th scope="col" className="py-1 pr-3">
                 Analysis
@@ -66,7 +72,7 @@ export function SceneQa({ qa }: { qa: SemanticScene }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="break-words">
             {ROWS.map(([label, value]) => {
               const first = value(qa.firstAnalysis);
               const second = value(qa.confirmationAnalysis);

@@ -198,7 +198,7 @@ export function Storyboard({
           role="region"
           aria-label="Scenes"
           tabIndex={0}
-          className="h-[70vh] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="h-[70vh] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-1 md:p-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           <ol className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
@@ -292,7 +292,7 @@ const SceneCard = memo(function SceneCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={`rounded-lg border bg-white p-4 ${draftChange ? 'border-amber-400' : 'border-slate-200'}`}
+      className={`rounded-lg border bg-white p-3 md:p-4 ${draftChange ? 'border-amber-400' : 'border-slate-200'}`}
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="font-semibold">
@@ -332,7 +332,7 @@ const SceneCard = memo(function SceneCard({
           style={{ left: `${span.left}%`, width: `${Math.max(span.width, 0.5)}%` }}
         />
       </div>
-      <div className="mt-3 flex gap-4">
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:gap-4">
         <AssetImage
           assetId={assets.keyframeAssetId}
           alt={`Keyframe of scene ${index + 1}`}

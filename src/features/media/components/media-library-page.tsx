@@ -174,7 +174,7 @@ export function MediaLibraryPage({
             </EmptyState>
           ) : (
             <>
-              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
                 <table className="w-full text-left text-sm" aria-busy={assets.isFetching}>
                   <caption className="sr-only">
                     Assets{folder ? ` in ${folder.name}` : ''}, page {page}

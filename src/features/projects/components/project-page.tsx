@@ -44,7 +44,7 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
         <Link to="/projects" search={{}} className="text-sm text-indigo-700 hover:underline">
           ← All projects
         </Link>
-        <div className="mt-2 flex items-start gap-4">
+        <div className="mt-2 flex flex-wrap items-start gap-4">
           {project.thumbnail_url ? (
             <img
               src={project.thumbnail_url}
@@ -52,7 +52,7 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
               className="h-32 w-18 rounded bg-slate-200 object-cover"
             />
           ) : null}
-          <div className="flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <h1 id="project-heading" className="text-2xl font-semibold">
               {project.name}
             </h1>
@@ -60,7 +60,7 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
               {project.description || <span className="text-slate-400">No description</span>}
             </p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Link
               to="/projects/$projectId/timeline"
               params={{ projectId: project.id }}
@@ -117,7 +117,10 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
           Details
         </h2>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
-          <Field label="Project ID" value={<code className="text-xs">{project.id}</code>} />
+          <Field
+            label="Project ID"
+            value={<code className="break-all text-xs">{project.id}</code>}
+          />
           <Field label="Status" value={project.status} />
           <Field label="Aspect ratio" value={project.aspect_ratio} />
           <Field label="Created" value={formatDateTime(project.created_at)} />

@@ -6,6 +6,7 @@ import { creditsQueryOptions } from '@/api/credits.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { FilterSheet } from '@/components/filter-sheet.tsx';
 import { ErrorState, InlineError } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { SelectField } from '@/components/select-field.tsx';
@@ -40,6 +41,9 @@ const ORDER_OPTIONS: ReadonlyArray<readonly [QueueOrder, string]> = [
   ['credits', 'Most credits first'],
   ['project', 'By project'],
 ];
+
+const labelOf = <V extends string>(options: ReadonlyArray<readonly [V, string]>, value: V) =>
+  options.find(([option]) => option === value)?.[1] ?? value;
 
 /** Which tab of the plan review a waiting revision opens on: its assets show on the storyboard. */
 const tabFor = (row: QueueRow) => (row.state === 'assets' ? 'storyboard' : 'overview');
@@ -256,6 +260,13 @@ function ReviewQueue({
     projectOptions.push([project, 'A project with nothing waiting']);
   }
   const filtered = state !== 'all' || Boolean(project);
+  const filterSummary = [
+    labelOf(STATE_OPTIONS, state),
+    project ? (projectOptions.find(([id]) => id === project)?.[1] ?? '') : '',
+    labelOf(ORDER_OPTIONS, order).toLowerCase(),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const refusal = active ? approvalRefusal(active, { paid, balance }) : null;
   const activeStage = active ? stageOf(active) : null;
   const refusalId = 'queue-approval-refusal';
@@ -310,7 +321,7 @@ function ReviewQueue({
         </div>
       ) : null}
 
-      <div role="group" aria-label="Filters and order" className="flex flex-wrap items-end gap-4">
+      <FilterSheet label="Filters and order" summary={filterSummary}>
         <SelectField
           label="State"
           value={state}
@@ -338,7 +349,7 @@ function ReviewQueue({
             Show everything waiting
           </Link>
         ) : null}
-      </div>
+      </FilterSheet>
 
       {rows.length === 0 ? (
         snapshot.complete || allRows.length > 0 ? (
@@ -364,7 +375,7 @@ function ReviewQueue({
           >
             {active ? (
               <>
-                <p className="min-w-0 flex-1 text-sm">
+                <p className="min-w-0 basis-full text-sm md:flex-1 md:basis-auto">
                   <span className="font-semibold">{active.entry.projectName}</span>, revision{' '}
                   {active.entry.revision.revision}
                   {active.credits !== null ? ` · ${creditsText(active.credits)}` : ''}
@@ -410,7 +421,8 @@ function ReviewQueue({
             </p>
           </section>
 
-          <p id="queue-keys" className="text-xs text-slate-600">
+          {/* Read to the listbox's users (aria-describedby) on every screen; shown where there are keys. */}
+          <p id="queue-keys" className="hidden text-xs text-slate-600 md:block">
             Keys: <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> move · <kbd>Enter</kbd>{' '}
             opens the revision · <kbd>a</kbd> approves · <kbd>x</kbd> marks it reviewed, for later
           </p>

@@ -38,11 +38,12 @@ describe('queue shortcuts', () => {
     document.body.innerHTML = `
       <input id="field" /><select id="choice"><option>1</option></select>
       <div role="dialog"><button id="inside">OK</button></div>
+      <dialog open><button id="in-sheet">Show results</button></dialog>
       <div contenteditable="true" id="editable"></div>
       <a href="/x" id="link">x</a><button id="button">b</button>
       <ul role="listbox" tabindex="0" id="list"></ul>`;
     const at = (id: string) => document.getElementById(id);
-    for (const id of ['field', 'choice', 'inside', 'editable']) {
+    for (const id of ['field', 'choice', 'inside', 'in-sheet', 'editable']) {
       expect(commandOf(press('j', at(id)))).toBeNull();
       expect(commandOf(press('a', at(id)))).toBeNull();
     }

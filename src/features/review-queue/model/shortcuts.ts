@@ -28,7 +28,7 @@ interface KeyPress {
 /** Whether key presses on `target` are someone else's (typing, a dialog, a button's own Enter). */
 export function belongsElsewhere(target: EventTarget | null, key: string): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
-  if (target.closest('[role="dialog"], [aria-modal="true"]')) return true;
+  if (target.closest('dialog, [role="dialog"], [aria-modal="true"]')) return true;
   if (target instanceof HTMLElement && target.isContentEditable) return true;
   const typing =
     'input, select, textarea, [role="combobox"], [role="textbox"], [contenteditable]:not([contenteditable="false"])';

@@ -19,8 +19,10 @@ export function SessionHeader({
   const logout = useLogout();
   const navigate = useNavigate();
   return (
-    <div className="flex items-center gap-4 text-sm">
-      <dl className={compact ? 'hidden items-center gap-4 2xl:flex' : 'flex items-center gap-4'}>
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <dl
+        className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${compact ? 'md:hidden 2xl:flex' : ''}`}
+      >
         <div className="flex gap-1">
           <dt className="text-slate-500">Organization</dt>
           <dd className="font-medium">{session.organization_id}</dd>

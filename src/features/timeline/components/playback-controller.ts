@@ -1,84 +1,59 @@
 /**
- * Runs playback: while the editor's speed is not 0, once per animation frame, the playhead moves
- * by the clock (playback-clock.ts) and the timeline's view turns a page when the playhead leaves
- * it; at an end of the cut it stops. A seek while playing (a scrub, Home, a frame step) moves the
- * clock's anchor; during a scrub the pointer has the playhead.
+ * The timeline editor's bridge to the project's transport (src/playback/): the editor's
+ * `playhead` and `playbackRate` mirror it both ways. A seek, a scrub, a frame step, Home/End,
+ * J/K/L and Space change the editor's state and so move the transport; the transport's playback
+ * (on its clock: the sound's while sound plays) moves the editor's playhead every frame, and the
+ * view turns a page when the playhead leaves it. The transport stops at the end of the cut; the
+ * cut's length is the document's. During a scrub the pointer has the playhead.
  */
-import { followScroll, startClock, timeAt, type PlaybackClock } from '../model/playback-clock.ts';
+import { mirrorTransport } from '@/playback/transport-mirror.ts';
+import type { Transport, TransportState } from '@/playback/transport.ts';
+import { followScroll } from '../model/playback-clock.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
-import type { TimelineEditorState } from '../state/timeline-state.ts';
+
+/** Seeks the timeline made itself: the view stays where the person put it. */
+const OWN_ORIGINS = new Set<TransportState['seekOrigin']>(['timeline']);
 
 export class PlaybackController {
-  private clock: PlaybackClock | null = null;
-  private frame: number | null = null;
-  /** The playhead this controller wrote last (any other value is a seek). */
-  private written: number | null = null;
-
   constructor(
     private readonly editor: TimelineEditor,
-    private readonly duration: () => number,
+    private readonly transport: Transport,
   ) {}
 
+  /** Mirrors until the returned stop, which pauses playback (leaving the page stops it). */
   start(): () => void {
-    const unsubscribe = this.editor.store.subscribe((state, previous) => {
-      if (state.playbackRate !== previous.playbackRate) this.onRate(state);
-      else if (
-        state.playbackRate !== 0 &&
-        state.playhead !== previous.playhead &&
-        state.playhead !== this.written
-      )
-        this.anchor(state);
+    const { editor, transport } = this;
+    const stop = mirrorTransport(transport, {
+      origin: 'timeline',
+      read: () => {
+        const state = editor.getState();
+        return { playhead: state.playhead, rate: state.playbackRate };
+      },
+      write: (next) => {
+        const state = editor.getState();
+        if (state.playhead === next.playhead && state.playbackRate === next.rate) return;
+        // Playing, or moved from elsewhere (the Words view, the caption styler): the playhead is
+        // kept in view.
+        const follow = next.rate !== 0 || !OWN_ORIGINS.has(next.seekOrigin);
+        const scrollX = follow
+          ? followScroll(
+              next.playhead * state.pxPerSecond,
+              { scrollX: state.scrollX, width: state.viewportWidth },
+              next.rate < 0 ? -1 : 1,
+            )
+          : null;
+        editor.setState({
+          playhead: next.playhead,
+          playbackRate: next.rate,
+          ...(scrollX !== null ? { scrollX } : {}),
+        });
+      },
+      subscribe: (listener) => editor.store.subscribe(listener),
+      holding: () => editor.getState().drag?.kind === 'scrub',
     });
-    if (this.editor.getState().playbackRate !== 0) this.onRate(this.editor.getState());
     return () => {
-      unsubscribe();
-      this.stop();
+      stop();
+      transport.pause();
     };
   }
-
-  private onRate(state: TimelineEditorState): void {
-    if (state.playbackRate === 0) {
-      this.stop();
-      return;
-    }
-    this.anchor(state);
-    if (this.frame === null) this.frame = requestAnimationFrame(this.tick);
-  }
-
-  private anchor(state: TimelineEditorState): void {
-    this.clock = startClock(state.playhead, state.playbackRate, performance.now());
-  }
-
-  private stop(): void {
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.frame = null;
-    this.clock = null;
-    this.written = null;
-  }
-
-  private readonly tick = (now: number): void => {
-    this.frame = null;
-    const clock = this.clock;
-    if (!clock) return;
-    const state = this.editor.getState();
-    if (state.drag?.kind === 'scrub') {
-      // The pointer has the playhead: playback goes on from wherever it leaves it.
-      this.anchor(state);
-      this.frame = requestAnimationFrame(this.tick);
-      return;
-    }
-    const { time, ended } = timeAt(clock, now, this.duration());
-    const scrollX = followScroll(
-      time * state.pxPerSecond,
-      { scrollX: state.scrollX, width: state.viewportWidth },
-      clock.rate < 0 ? -1 : 1,
-    );
-    this.written = time;
-    this.editor.setState({
-      playhead: time,
-      ...(scrollX !== null ? { scrollX } : {}),
-      ...(ended ? { playbackRate: 0 } : {}),
-    });
-    if (!ended && this.clock) this.frame = requestAnimationFrame(this.tick);
-  };
 }

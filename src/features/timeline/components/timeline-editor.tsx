@@ -15,6 +15,7 @@ import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
+import { transportFor } from '@/playback/transport.ts';
 import {
   CommandButton,
   EditorToolbar,
@@ -264,15 +265,11 @@ export function TimelineEditor({
   const stage = useStagedMount(2);
   const brand = useQuery(brandContextQueryOptions);
 
-  // Playback runs as long as the editor; the cut's length is read from the document each frame.
-  useEffect(
-    () =>
-      new PlaybackController(editor, () => {
-        const doc = editor.document();
-        return doc ? timelineIndexOf(doc).durationSeconds : 0;
-      }).start(),
-    [editor],
-  );
+  // The editor's playhead mirrors the project's transport (one playhead for every view of the
+  // project in the tab) as long as the editor is mounted; the transport plays to the cut's end.
+  const transport = transportFor(projectId);
+  useEffect(() => new PlaybackController(editor, transport).start(), [editor, transport]);
+  useEffect(() => transport.setDuration(index.durationSeconds), [transport, index.durationSeconds]);
   useEditorShortcuts(editor);
   // New text starts in the brand's first colour and font (onboarding's brand context).
   useEffect(() => {

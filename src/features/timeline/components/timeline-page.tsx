@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import type { StudioPanel } from '@/components/studio-layout.tsx';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { TimelineEditor } from './timeline-editor.tsx';
 
 /**

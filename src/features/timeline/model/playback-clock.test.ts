@@ -6,9 +6,7 @@ import {
   gridFrame,
   prefetchFrames,
   shuttle,
-  startClock,
   stepFrames,
-  timeAt,
   togglePlay,
 } from './playback-clock.ts';
 
@@ -37,16 +35,7 @@ describe('the shuttle', () => {
   });
 });
 
-describe('the clock', () => {
-  it('runs at its rate from its anchor and stops at the ends of the cut', () => {
-    const clock = startClock(10, 2, 1000);
-    expect(timeAt(clock, 1500, 60)).toEqual({ time: 11, ended: false });
-    expect(timeAt(clock, 100_000, 60)).toEqual({ time: 60, ended: true });
-    const back = startClock(1, -4, 0);
-    expect(timeAt(back, 100, 60).time).toBeCloseTo(0.6);
-    expect(timeAt(back, 1000, 60)).toEqual({ time: 0, ended: true });
-  });
-
+describe('frame steps', () => {
   it('steps by frames within the cut', () => {
     expect(frameIndex(1, 30)).toBe(30);
     // 0.1 × 30 is 3.0000000000000004 in floating point: still frame 3.

@@ -1,18 +1,10 @@
 /**
  * Playback, as pure rules: the shuttle (Space and K play and pause; L plays forward, J backward,
- * each further press doubling the speed up to 4×), the clock that turns wall time into timeline
- * time from an anchor (clamped to the cut, stopping at its ends), frame steps, the page-wise
- * follow of the view, and which frames to fetch ahead while playing.
+ * each further press doubling the speed up to 4×), frame steps, the page-wise follow of the view,
+ * and which frames to fetch ahead while playing. The clock is the project's transport's
+ * (src/playback/transport.ts).
  */
-
-export const MAX_RATE = 4;
-
-/** Playing at `rate` timeline seconds per second since `anchorWall` (ms), from `anchorTime`. */
-export interface PlaybackClock {
-  rate: number;
-  anchorTime: number;
-  anchorWall: number;
-}
+import { MAX_RATE } from '@/playback/transport.ts';
 
 /** Space: play forward at 1× from a pause, pause otherwise. */
 export const togglePlay = (rate: number): number => (rate === 0 ? 1 : 0);
@@ -31,22 +23,6 @@ export function describeRate(rate: number): string {
   if (rate === 0) return 'Paused';
   const speed = `${Math.abs(rate)}×`;
   return rate > 0 ? (rate === 1 ? 'Playing' : `Playing ${speed}`) : `Playing ${speed} backward`;
-}
-
-export function startClock(time: number, rate: number, now: number): PlaybackClock {
-  return { rate, anchorTime: time, anchorWall: now };
-}
-
-/** The timeline time at wall time `now`, and whether playback ran into an end of the cut. */
-export function timeAt(
-  clock: PlaybackClock,
-  now: number,
-  duration: number,
-): { time: number; ended: boolean } {
-  const raw = clock.anchorTime + ((now - clock.anchorWall) / 1000) * clock.rate;
-  if (clock.rate > 0 && raw >= duration) return { time: Math.max(0, duration), ended: true };
-  if (clock.rate < 0 && raw <= 0) return { time: 0, ended: true };
-  return { time: Math.min(Math.max(0, raw), Math.max(0, duration)), ended: false };
 }
 
 /** The frame shown at `time` (frames start at whole multiples of 1/fps). */
