@@ -250,10 +250,12 @@ export class SoundEngine {
     return this.context;
   }
 
-  /** The timeline time being heard now, by what was scheduled (null when nothing plays). */
-  heardTime(): number | null {
-    if (!this.clock || !this.context) return null;
-    const clock = this.clock.now();
+  /**
+   * The timeline time heard at `clock` (the sound's clock; now by default), by what was
+   * scheduled (null when nothing plays then).
+   */
+  heardTime(clock = this.clock?.now()): number | null {
+    if (!this.clock || !this.context || clock === undefined) return null;
     for (const { chunk, placement } of this.scheduled.values()) {
       if (clock >= placement.when && clock < placement.when + placement.duration)
         return chunk.start + placement.offset + (clock - placement.when);

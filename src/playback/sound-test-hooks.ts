@@ -29,8 +29,8 @@ export interface SoundTestHooks {
   /** What was heard since `listen`, once playback has passed `until` (or after `timeoutMs`). */
   heardUntil(until: number, timeoutMs?: number): Promise<SoundLevel[]>;
   /**
-   * For `forMs`, each frame's playhead as playback publishes it minus the timeline time heard
-   * then (by the sound's clock and what was scheduled), in seconds.
+   * For `forMs`, each frame's playhead as playback publishes it minus the timeline time heard at
+   * the clock's reading it was taken at (by what was scheduled), in seconds.
    */
   frameOffsets(forMs: number): Promise<number[]>;
   enable(): void;
@@ -114,7 +114,7 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
         // Each frame's playhead, as the transport publishes it, against the sound heard then.
         const stop = engine.transport.store.subscribe((state, previous) => {
           if (state.rate === 0 || state.playhead === previous.playhead) return;
-          const heard = engine.heardTime();
+          const heard = engine.heardTime(engine.transport.frameClock());
           if (heard !== null) offsets.push(state.playhead - heard);
         });
         setTimeout(() => {

@@ -69,6 +69,8 @@ export interface Transport {
    * the sound engine places its chunks by it. Changes with every seek, speed and clock change.
    */
   mapping(): { anchorTime: number; anchorClock: number; rate: number };
+  /** The clock's reading the last published frame's playhead was taken at (lip-sync checks). */
+  frameClock(): number;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -101,10 +103,13 @@ export function createTransport(
     return range ? { low: range.from, high: range.to } : { low: 0, high: Math.max(0, duration) };
   };
 
+  let frameClock = 0;
+
   const raw = () => {
     const { rate, playhead } = store.getState();
     if (rate === 0) return playhead;
-    return anchorTime + (clock.now() - anchorClock) * rate;
+    frameClock = clock.now();
+    return anchorTime + (frameClock - anchorClock) * rate;
   };
 
   const time = () => {
@@ -205,6 +210,7 @@ export function createTransport(
       store.setState({ duration });
     },
     mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
+    frameClock: () => frameClock,
     setClock(next) {
       const at = time();
       clock = next ?? wallClock;
