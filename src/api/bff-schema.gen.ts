@@ -934,10 +934,10 @@ export interface components {
             webhook_receiver_url: string;
         };
         /**
-         * @description Which demo key signs in (simulator only); `paid` by default.
+         * @description Which demo key signs in (simulator only); `paid` by default. `editor` is a second person of the paid workspace who may write (another reviewer, or the creator).
          * @enum {string}
          */
-        DemoProfile: "paid" | "free" | "readonly";
+        DemoProfile: "paid" | "free" | "readonly" | "editor";
         LoginRequest: {
             /** @description The service API key (printable ASCII, no spaces). */
             api_key: string;
@@ -2321,7 +2321,7 @@ export const personUpdatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<c
 export const auditBffActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditBffAction"]> = ["note.create", "note.reply", "note.edit", "note.delete", "note.resolve", "note.reopen", "note.carry", "decision.request_changes", "decision.approve"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["succeeded", "dry_run", "partial", "failed"];
 export const bffConfigUpstreamValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffConfig"]["upstream"]> = ["simulator", "remote"];
-export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly"];
+export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly", "editor"];
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
