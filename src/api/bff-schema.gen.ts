@@ -1355,7 +1355,7 @@ export interface components {
         /** @description Only entries before this time. */
         AuditTo: string;
         /** @description Only entries by these people (repeat for several). */
-        AuditUserId: components["schemas"]["Uuid"][];
+        AuditUserId: components["schemas"]["UserId"][];
         /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
         AuditAction: components["schemas"]["AuditActionId"][];
         /** @description Only entries with these outcomes (repeat for several). */
@@ -2122,7 +2122,7 @@ export interface operations {
     listPeople: {
         parameters: {
             query?: {
-                user_id?: components["schemas"]["Uuid"][];
+                user_id?: components["schemas"]["UserId"][];
             };
             header?: never;
             path?: never;

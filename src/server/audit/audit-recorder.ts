@@ -220,9 +220,8 @@ export function registerAuditRoute(
     const session = await signedIn(request, reply);
     const { query } = checkBffRequest('exportAuditEntries', request);
     const filters = filtersOf(query);
-    const batches = options.store
-      .entries(session.identity.organization_id, filters)
-      [Symbol.asyncIterator]();
+    const entries = options.store.entries(session.identity.organization_id, filters);
+    const batches = entries[Symbol.asyncIterator]();
     // The first batch before the answer starts: an unreachable database is still a 503.
     const first = await withDatabase(() => batches.next());
     const today = new Date().toISOString().slice(0, 10);

@@ -92,7 +92,6 @@ function filtered<O>(query: EntriesQuery<O>, organizationId: string, filters: Au
 
 export class DatabaseAuditStore implements AuditStore {
   private readonly pending: AuditEntry[] = [];
-  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -116,27 +115,49 @@ export class DatabaseAuditStore implements AuditStore {
     await this.flush();
   }
 
-  /** Writes the waiting entries in order; leaves them waiting while the database is away. */
-  flush(): Promise<void> {
-    this.flushing ??= (async () => {
+  /**
+   * Writes the waiting entries in order (an entry added while a write runs is written by the next
+   * round); leaves them waiting while the database is away, and tries again shortly.
+   */
+  async flush(): Promise<void> {
+    for (;;) {
+      if (this.flushing) await this.flushing.catch(() => undefined);
+      if (this.pending.length === 0) return;
+      if (this.flushing) continue;
+      const round = this.writePending();
+      this.flushing = round;
       try {
-        while (this.pending.length > 0) {
-          const batch = this.pending.slice(0, 500);
-          await this.database.run((db) =>
-            db.insertInto('audit_entries').values(batch.map(rowOf)).execute(),
-          );
-          this.pending.splice(0, batch.length);
-        }
-      } catch (error) {
-        if (!(error instanceof DatabaseUnavailableError)) throw error;
-        this.onFault('audit entries wait for the database', { waiting: this.pending.length });
-        setTimeout(() => void this.flush().catch(() => undefined), 5_000).unref();
+        if (!(await round)) return;
       } finally {
-        this.flushing = undefined;
+        if (this.flushing === round) this.flushing = undefined;
       }
-    })();
-    return this.flushing;
+    }
   }
+
+  private flushing: Promise<boolean> | undefined;
+
+  /** False when the database is away (the entries wait). */
+  private async writePending(): Promise<boolean> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.slice(0, 500);
+        await this.database.run((db) =>
+          db.insertInto('audit_entries').values(batch.map(rowOf)).execute(),
+        );
+        this.pending.splice(0, batch.length);
+      }
+      return true;
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      this.onFault('audit entries wait for the database', { waiting: this.pending.length });
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => void this.flush().catch(() => undefined), 5_000);
+      this.retry.unref();
+      return false;
+    }
+  }
+
+  private retry: NodeJS.Timeout | undefined;
 
   private async names(db: Kysely<Schema>, organizationId: string, userIds: Iterable<string>) {
     const ids = [...new Set(userIds)];

@@ -25,6 +25,9 @@ import type {
   FacelessPlanRevision,
   FacelessPlanRevisionListResponse,
 } from '../../api/schema.gen.ts';
+import { bffDocument, bffDocumentId } from '../../api/bff-document.gen.ts';
+import { openapiDocument, openapiDocumentId } from '../../api/openapi-document.gen.ts';
+import { createOpenApiValidator } from '../../lib/openapi-validator.ts';
 import { buildBff } from '../app/app.ts';
 import { loadConfig } from '../app/config.ts';
 import type { Database } from '../db/database.ts';
@@ -58,6 +61,42 @@ interface Client {
 }
 
 const LIGHTHOUSE = 'Faceless: The Lighthouse Keeper';
+
+const bffInterface = createOpenApiValidator({ id: bffDocumentId, document: bffDocument }, [
+  { id: openapiDocumentId, document: openapiDocument },
+]);
+const routes = bffInterface.operations.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+/** The review, people and audit operations this suite answers (bff-interface.test.ts leaves them here). */
+export const REVIEW_OPERATIONS = [
+  'listPlanNotes',
+  'createPlanNote',
+  'createPlanDecision',
+  'editNote',
+  'deleteNote',
+  'setNoteStatus',
+  'createNoteReply',
+  'listReviewStates',
+  'listPeople',
+  'getMyPerson',
+  'setMyDisplayName',
+  'listAuditFacets',
+  'listAuditEntries',
+];
+const covered = new Set<string>();
+
+/** Every JSON answer of the BFF's own routes is what bff.yaml declares for it. */
+function expectDeclared(method: string, path: string, status: number, body: unknown): void {
+  const bare = path.split('?', 1)[0] as string;
+  const route = routes.find(
+    (candidate) => candidate.operation.method === method && candidate.pattern.test(bare),
+  );
+  if (!route || typeof body === 'string') return;
+  expect(route.operation.responseErrors(status, body), `${method} ${path} ${status}`).toEqual([]);
+  covered.add(route.operation.operationId);
+}
 
 describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind) => {
   let simulator: SimulatorServer;
@@ -111,11 +150,9 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      return {
-        status: response.status,
-        body: (text === '' ? null : text.startsWith('{') ? JSON.parse(text) : text) as T,
-        headers: response.headers,
-      };
+      const parsed = (text === '' ? null : text.startsWith('{') ? JSON.parse(text) : text) as T;
+      expectDeclared(method, path, response.status, parsed);
+      return { status: response.status, body: parsed, headers: response.headers };
     };
     return {
       userId: session.user_id,
@@ -128,7 +165,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   /** A draft revision of the Lighthouse Keeper's plan (what a reviewer decides on). */
   async function draftRevision(client: Client): Promise<FacelessPlanRevision> {
     const projects = await client.get<{ projects: Array<{ id: string; name: string }> }>(
-      '/api/v1/projects?limit=100',
+      '/api/v1/projects?limit=50',
     );
     const project = projects.body.projects.find((candidate) => candidate.name === LIGHTHOUSE);
     expect(project).toBeDefined();
@@ -158,6 +195,8 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     const made = await databases.create();
     database = made.database;
     place = made;
+    // Opened (and migrated) before the first request, as npm start does.
+    await database.start();
     instance = await startInstance(database);
   }, 180_000);
 
@@ -558,6 +597,12 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     expect(theirs.body.bounds.total).toBe(0);
   });
 
+  it('answered every review operation as bff.yaml declares it', () => {
+    expect([...covered].filter((id) => REVIEW_OPERATIONS.includes(id)).sort()).toEqual(
+      [...REVIEW_OPERATIONS].sort(),
+    );
+  });
+
   if (kind === 'pglite') {
     it('after a restart on the same data directory, the notes and the audit trail are still there', async () => {
       const reviewer = await signIn(instance, 'paid');
@@ -574,6 +619,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       const read = await again.get<PlanNotes>(notesPath(revision));
       expect(read.body.notes.map((item) => item.id)).toContain(note.body.id);
       const audit = await again.get<AuditPage>('/bff/audit?action=note.create&limit=100');
+      expect(audit.status, JSON.stringify(audit.body).slice(0, 300)).toBe(200);
       expect(
         audit.body.operations.some((operation) =>
           operation.entries.some((entry) => entry.subject_id === note.body.id),
@@ -615,6 +661,13 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
         type: string;
         data: { note: Note; project_id: string; actor_id: string };
       };
+      // The audit trail is one for both instances: the note written on the first is listed on the second.
+      const trail = await reader.get<AuditPage>('/bff/audit?action=note.create&limit=100');
+      expect(
+        trail.body.operations.some((operation) =>
+          operation.entries.some((entry) => entry.subject_id === note.body.id),
+        ),
+      ).toBe(true);
       expect(data).toMatchObject({
         type: 'note.created',
         data: {
