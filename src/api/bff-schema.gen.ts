@@ -898,10 +898,10 @@ export interface components {
             webhook_receiver_url: string;
         };
         /**
-         * @description Which demo key signs in (simulator only); `paid` by default.
+         * @description Which demo key signs in (simulator only); `paid` by default. `editor` is a second person of the paid workspace who may write (another reviewer, or the creator).
          * @enum {string}
          */
-        DemoProfile: "paid" | "free" | "readonly";
+        DemoProfile: "paid" | "free" | "readonly" | "editor";
         LoginRequest: {
             /** @description The service API key (printable ASCII, no spaces). */
             api_key: string;
@@ -1319,7 +1319,7 @@ export interface components {
         /** @description Only entries before this time. */
         AuditTo: string;
         /** @description Only entries by these people (repeat for several). */
-        AuditUserId: components["schemas"]["Uuid"][];
+        AuditUserId: components["schemas"]["UserId"][];
         /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
         AuditAction: components["schemas"]["AuditActionId"][];
         /** @description Only entries with these outcomes (repeat for several). */
@@ -2086,7 +2086,7 @@ export interface operations {
     listPeople: {
         parameters: {
             query?: {
-                user_id?: components["schemas"]["Uuid"][];
+                user_id?: components["schemas"]["UserId"][];
             };
             header?: never;
             path?: never;
@@ -2279,7 +2279,7 @@ export const noteUpdatedEventDataChangeValues: ReadonlyArray<FlattenedDeepRequir
 export const auditBffActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditBffAction"]> = ["note.create", "note.reply", "note.edit", "note.delete", "note.resolve", "note.reopen", "note.carry", "decision.request_changes", "decision.approve"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["succeeded", "dry_run", "partial", "failed"];
 export const bffConfigUpstreamValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffConfig"]["upstream"]> = ["simulator", "remote"];
-export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly"];
+export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly", "editor"];
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];
