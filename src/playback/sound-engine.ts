@@ -99,8 +99,11 @@ export interface SoundStats {
   underruns: number;
   /** Silent gaps (a chunk missing when due). */
   gaps: number;
-  /** From Play to the first sound handed to the context, per playback (ms). */
-  startDelaysMs: number[];
+  /**
+   * Per playback: when Play was pressed and when its first sound reaches the speakers
+   * (`performance.now()` ms, by the context's output timestamp).
+   */
+  starts: Array<{ playAt: number; audibleAt: number }>;
   fetched: number;
   failed: number;
   /** The transport's clock now ('sound' while sound is its master). */
@@ -156,7 +159,7 @@ export class SoundEngine {
     scheduled: 0,
     underruns: 0,
     gaps: 0,
-    startDelaysMs: [] as number[],
+    starts: [] as Array<{ playAt: number; audibleAt: number }>,
   };
 
   constructor(
@@ -266,7 +269,7 @@ export class SoundEngine {
   figures(): SoundStats {
     return {
       ...this.stats,
-      startDelaysMs: [...this.stats.startDelaysMs],
+      starts: [...this.stats.starts],
       fetched: this.chunks.counts.fetched,
       failed: this.chunks.counts.failed,
       clock: this.transport.clock.name,
@@ -501,6 +504,15 @@ export class SoundEngine {
     }
   }
 
+  /** When context time `when` reaches the speakers, in `performance.now()` ms. */
+  private audibleAt(when: number): number {
+    const context = this.context!;
+    const stamp = context.getOutputTimestamp?.();
+    if (stamp?.contextTime !== undefined && stamp.performanceTime)
+      return stamp.performanceTime + (when - stamp.contextTime) * 1000;
+    return performance.now() + (when - context.currentTime + (context.outputLatency ?? 0)) * 1000;
+  }
+
   private noteScheduled(index: number, placement: Placement, replacing: boolean): void {
     this.stats.scheduled += 1;
     if (this.run.firstIndex < 0) this.run.firstIndex = index;
@@ -514,7 +526,10 @@ export class SoundEngine {
       this.stats.underruns += 1;
     if (!this.run.sounded) {
       this.run.sounded = true;
-      this.stats.startDelaysMs.push(performance.now() - this.run.startedAt);
+      this.stats.starts.push({
+        playAt: this.run.startedAt,
+        audibleAt: this.audibleAt(placement.when),
+      });
       this.status.setState({ state: 'playing' });
     }
   }

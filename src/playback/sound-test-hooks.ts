@@ -33,6 +33,12 @@ export interface SoundTestHooks {
    * the clock's reading it was taken at (by what was scheduled), in seconds.
    */
   frameOffsets(forMs: number): Promise<number[]>;
+  /**
+   * For `forMs`, at each animation frame: the playhead the preview paints in it (the last the
+   * transport published before the frame began) minus the timeline time heard then, in seconds:
+   * lip-sync as the page's main thread delivers it (the benchmark's measure).
+   */
+  lipSync(forMs: number): Promise<number[]>;
   enable(): void;
   /** Plays from a script, not a person's gesture (a browser may refuse it sound). */
   playWithoutGesture(): void;
@@ -121,6 +127,31 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
           stop();
           resolve(offsets);
         }, forMs);
+      }),
+    lipSync: (forMs) =>
+      new Promise((resolve) => {
+        const offsets: number[] = [];
+        const started = performance.now();
+        // What the transport published, and when: a frame paints the last value published before
+        // it began (its painter was asked for it then).
+        let before = { at: 0, playhead: engine.transport.get().playhead };
+        let latest = before;
+        const stop = engine.transport.store.subscribe((state) => {
+          before = latest;
+          latest = { at: performance.now(), playhead: state.playhead };
+        });
+        const frame = (frameStart: number) => {
+          const heard = engine.heardTime();
+          const shown = latest.at < frameStart ? latest : before;
+          if (heard !== null && engine.transport.get().rate !== 0)
+            offsets.push(shown.playhead - heard);
+          if (performance.now() - started < forMs) requestAnimationFrame(frame);
+          else {
+            stop();
+            resolve(offsets);
+          }
+        };
+        requestAnimationFrame(frame);
       }),
     enable: () => engine.enable(),
     playWithoutGesture: () => engine.transport.play(),
