@@ -34,9 +34,9 @@ export interface SoundTestHooks {
    */
   frameOffsets(forMs: number): Promise<number[]>;
   /**
-   * For `forMs`, at each animation frame: the playhead the preview paints in it (the last the
-   * transport published before the frame began) minus the timeline time heard then, in seconds:
-   * lip-sync as the page's main thread delivers it (the benchmark's measure).
+   * For `forMs`, each frame the preview paints while playing: its time (the middle of the video
+   * frame shown) minus the timeline time heard as it paints, in seconds: lip-sync as the page
+   * delivers it (the benchmark's measure).
    */
   lipSync(forMs: number): Promise<number[]>;
   enable(): void;
@@ -131,27 +131,14 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
     lipSync: (forMs) =>
       new Promise((resolve) => {
         const offsets: number[] = [];
-        const started = performance.now();
-        // What the transport published, and when: a frame paints the last value published before
-        // it began (its painter was asked for it then).
-        let before = { at: 0, playhead: engine.transport.get().playhead };
-        let latest = before;
-        const stop = engine.transport.store.subscribe((state) => {
-          before = latest;
-          latest = { at: performance.now(), playhead: state.playhead };
-        });
-        const frame = (frameStart: number) => {
+        const stop = engine.transport.onPainted((seconds) => {
           const heard = engine.heardTime();
-          const shown = latest.at < frameStart ? latest : before;
-          if (heard !== null && engine.transport.get().rate !== 0)
-            offsets.push(shown.playhead - heard);
-          if (performance.now() - started < forMs) requestAnimationFrame(frame);
-          else {
-            stop();
-            resolve(offsets);
-          }
-        };
-        requestAnimationFrame(frame);
+          if (heard !== null) offsets.push(seconds - heard);
+        });
+        setTimeout(() => {
+          stop();
+          resolve(offsets);
+        }, forMs);
       }),
     enable: () => engine.enable(),
     playWithoutGesture: () => engine.transport.play(),

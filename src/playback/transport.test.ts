@@ -76,4 +76,17 @@ describe('transport', () => {
     transport.play();
     expect(transport.get()).toMatchObject({ playhead: 0, rate: 1 });
   });
+
+  it('tells its listeners the moment a view painted, and the clock reading of each frame', () => {
+    const { transport, frame } = setup();
+    const painted: number[] = [];
+    const stop = transport.onPainted((seconds) => painted.push(seconds));
+    transport.play();
+    frame(0.5);
+    expect(transport.frameClock()).toBeCloseTo(0.5);
+    transport.notePainted(0.48);
+    stop();
+    transport.notePainted(1);
+    expect(painted).toEqual([0.48]);
+  });
 });

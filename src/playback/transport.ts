@@ -71,6 +71,12 @@ export interface Transport {
   mapping(): { anchorTime: number; anchorClock: number; rate: number };
   /** The clock's reading the last published frame's playhead was taken at (lip-sync checks). */
   frameClock(): number;
+  /**
+   * A view painted the moment `seconds` while playing (the preview's frame): listeners compare
+   * it with what is heard then (lip-sync). Not a store change: nothing re-renders for it.
+   */
+  notePainted(seconds: number): void;
+  onPainted(listener: (seconds: number) => void): () => void;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -104,6 +110,7 @@ export function createTransport(
   };
 
   let frameClock = 0;
+  const painted = new Set<(seconds: number) => void>();
 
   const raw = () => {
     const { rate, playhead } = store.getState();
@@ -211,6 +218,13 @@ export function createTransport(
     },
     mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
     frameClock: () => frameClock,
+    notePainted: (seconds) => {
+      for (const listener of painted) listener(seconds);
+    },
+    onPainted: (listener) => {
+      painted.add(listener);
+      return () => painted.delete(listener);
+    },
     setClock(next) {
       const at = time();
       clock = next ?? wallClock;

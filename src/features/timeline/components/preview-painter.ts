@@ -8,6 +8,7 @@
  * arrives (the item never jumps back).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { transportFor, type Transport } from '@/playback/transport.ts';
 import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
 import { frameKey, PreviewFrames, type FrameQuery } from '../api/preview-frames.ts';
@@ -43,6 +44,9 @@ export class PreviewPainter {
   private holdUntil: number | null = null;
   private unsubscribe: (() => void) | null = null;
   private size = { width: 0, height: 0 };
+  /** The frame under the text now (its index), or null before the first. */
+  private shownFrame: number | null = null;
+  private readonly transport: Transport;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -53,6 +57,7 @@ export class PreviewPainter {
     private readonly onPainted: (state: TimelineEditorState) => void,
   ) {
     this.timeline = timeline;
+    this.transport = transportFor(projectId);
     this.base = document.createElement('canvas');
     this.frames = new PreviewFrames(
       projectId,
@@ -146,14 +151,14 @@ export class PreviewPainter {
     const state = this.editor.getState();
     const { fps, revision } = this.timeline;
     const rate = state.playbackRate;
+    // Playing, the moment heard as this paints (the store's playhead is a frame older).
+    const playhead = rate !== 0 ? this.transport.time() : state.playhead;
     const index =
-      rate !== 0
-        ? gridFrame(state.playhead, rate, fps, FRAMES_PER_SECOND)
-        : frameIndex(state.playhead, fps);
+      rate !== 0 ? gridFrame(playhead, rate, fps, FRAMES_PER_SECOND) : frameIndex(playhead, fps);
     const query = this.query(state, index);
     if (rate !== 0) {
       const ahead = prefetchFrames({
-        time: state.playhead,
+        time: playhead,
         rate,
         fps,
         duration: this.timeline.duration_seconds,
@@ -175,7 +180,7 @@ export class PreviewPainter {
     paintTextAndCaptions(
       ctx,
       this.timeline,
-      state.playhead,
+      playhead,
       this.size,
       {
         captionWords: (item) => this.words(item),
@@ -187,6 +192,9 @@ export class PreviewPainter {
     if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size);
     if (drag) paintSnapGuides(ctx, drag.guides, this.size);
     ctx.restore();
+    // The frame shown (the middle of its time), for whoever checks it against the sound.
+    if (rate !== 0 && this.shownFrame !== null)
+      this.transport.notePainted((this.shownFrame + 0.5) / fps);
     this.onPainted(state);
   }
 
@@ -227,6 +235,7 @@ export class PreviewPainter {
     const ctx = this.base.getContext('2d')!;
     ctx.drawImage(bitmap, 0, 0, this.size.width, this.size.height);
     this.baseKey = frameKey(revision, shown);
+    this.shownFrame = shown.frame;
     this.frames.cache.pin(this.baseKey);
   }
 
