@@ -34,11 +34,11 @@ export interface SoundTestHooks {
    */
   frameOffsets(forMs: number): Promise<number[]>;
   /**
-   * For `forMs`, each frame the preview paints while playing: its time (the middle of the video
-   * frame shown) minus the timeline time heard as it paints, in seconds: lip-sync as the page
-   * delivers it (the benchmark's measure).
+   * For `forMs`, each frame the preview paints while playing: the time of the video frame it
+   * shows (its middle), and the time it was asked to show, each minus the timeline time heard as
+   * it paints, in seconds: lip-sync as the page delivers it (the benchmark's measure).
    */
-  lipSync(forMs: number): Promise<number[]>;
+  lipSync(forMs: number): Promise<{ shown: number[]; asked: number[] }>;
   enable(): void;
   /** Plays from a script, not a person's gesture (a browser may refuse it sound). */
   playWithoutGesture(): void;
@@ -130,10 +130,12 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
       }),
     lipSync: (forMs) =>
       new Promise((resolve) => {
-        const offsets: number[] = [];
-        const stop = engine.transport.onPainted((seconds) => {
+        const offsets = { shown: [] as number[], asked: [] as number[] };
+        const stop = engine.transport.onPainted(({ shown, asked }) => {
           const heard = engine.heardTime();
-          if (heard !== null) offsets.push(seconds - heard);
+          if (heard === null) return;
+          offsets.shown.push(shown - heard);
+          offsets.asked.push(asked - heard);
         });
         setTimeout(() => {
           stop();

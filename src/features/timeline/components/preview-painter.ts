@@ -194,7 +194,7 @@ export class PreviewPainter {
     ctx.restore();
     // The frame shown (the middle of its time), for whoever checks it against the sound.
     if (rate !== 0 && this.shownFrame !== null)
-      this.transport.notePainted((this.shownFrame + 0.5) / fps);
+      this.transport.notePainted({ asked: playhead, shown: (this.shownFrame + 0.5) / fps });
     this.onPainted(state);
   }
 
