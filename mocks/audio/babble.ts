@@ -6,7 +6,7 @@
  */
 import { type BlockPlan, blockSound, type SoundEvent } from './events.ts';
 import { blockRandom, noiseAt, smoothStep } from './noise.ts';
-import { type AssetSound, SAMPLE_RATE } from './sound-source.ts';
+import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 
 const BLOCK_SECONDS = 8;
 

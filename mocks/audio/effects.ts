@@ -5,7 +5,7 @@
  */
 import { type BlockPlan, blockSound, type SoundEvent } from './events.ts';
 import { blockRandom, noiseAt } from './noise.ts';
-import { type AssetSound, SAMPLE_RATE } from './sound-source.ts';
+import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 
 const BLOCK_SECONDS = 8;
 const TWO_PI = 2 * Math.PI;

@@ -4,7 +4,7 @@
  * planning only the blocks it touches, each event drawn whole into a scratch buffer and the part
  * inside the stretch added.
  */
-import type { AssetSound, SoundKind } from './sound-source.ts';
+import type { AssetSound, SoundKind } from './sound.ts';
 
 export interface SoundEvent {
   /** First sample of the event, from the start of the sound. */

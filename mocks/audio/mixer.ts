@@ -6,7 +6,7 @@
  */
 import { defaultAudio } from '../store/item-geometry.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
-import { type AssetSound, SAMPLE_RATE } from './sound-source.ts';
+import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 
 export interface MixStretch {
   startSeconds: number;

@@ -4,7 +4,7 @@
  * the off-beats. Every sample is a function of its time, so any stretch renders alike.
  */
 import { noiseAt } from './noise.ts';
-import { type AssetSound, SAMPLE_RATE } from './sound-source.ts';
+import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 import { mulberry32 } from '../lib/prng.ts';
 
 /** Scale degrees (semitones above the key's root) of the chords' roots, four per progression. */

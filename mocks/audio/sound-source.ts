@@ -17,22 +17,8 @@ import type { AssetRecord, Workspace } from '../store/workspace.ts';
 import { babbleSound } from './babble.ts';
 import { ambienceSound, effectsSound } from './effects.ts';
 import { musicSound } from './music.ts';
-
-/** Samples per second of every simulated sound (and of the mixes made from it). */
-export const SAMPLE_RATE = 24_000;
-
-export type SoundKind = 'speech' | 'babble' | 'music' | 'effects' | 'ambience';
-
-export interface AssetSound {
-  readonly kind: SoundKind;
-  /** Length of the asset's sound in samples (at SAMPLE_RATE); silence after it. */
-  readonly length: number;
-  /**
-   * Writes the samples `from` to `from + out.length` of the sound into `out` (overwriting it);
-   * samples before 0 or past `length` are silent.
-   */
-  render(from: number, out: Float32Array): void;
-}
+import { type AssetSound, SAMPLE_RATE, type SoundKind } from './sound.ts';
+import { transcriptSound } from './speech.ts';
 
 const MUSIC = /music|beat|\bbed\b|loop|soundtrack/i;
 const EFFECTS = /sting|sfx|effect|whoosh|swoosh|jingle/i;
@@ -65,11 +51,13 @@ export function assetSound(workspace: Workspace, asset: AssetRecord): AssetSound
   return sound;
 }
 
-function makeSound(_workspace: Workspace, asset: AssetRecord): AssetSound | null {
+function makeSound(workspace: Workspace, asset: AssetRecord): AssetSound | null {
   const kind = soundKindOf(asset);
   if (kind === null) return null;
   const length = Math.round((asset.duration_seconds ?? UNKNOWN_DURATION_SECONDS) * SAMPLE_RATE);
   const seed = hashString(asset.id);
+  const transcript = workspace.speech.get(asset.id);
+  if (transcript) return transcriptSound(transcript, length);
   switch (kind) {
     case 'music':
       return musicSound(seed, length);

@@ -4,7 +4,7 @@
  * same sound the mixer plays (sound-source.ts), so the seeded pauses show as silence.
  */
 import type { AudioWaveform } from '@/api/schema.gen.ts';
-import { type AssetSound, SAMPLE_RATE } from './sound-source.ts';
+import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 
 /** Pixels one answer holds at most (the contract's limit). */
 export const MAX_WAVEFORM_PIXELS = 100_000;

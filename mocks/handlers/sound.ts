@@ -9,7 +9,9 @@ import { invalid, notFound } from '../lib/errors.ts';
 import { mixTimeline } from '../audio/mixer.ts';
 import { encodeOggOpus } from '../audio/ogg-opus.ts';
 import type { SoundBytes } from '../audio/sound-bytes.ts';
-import { assetSound, SAMPLE_RATE } from '../audio/sound-source.ts';
+import { assetSound } from '../audio/sound-source.ts';
+import { SAMPLE_RATE } from '../audio/sound.ts';
+import { loadSpeech } from '../audio/speech.ts';
 import { encodeWavFloat } from '../audio/wav.ts';
 import { MAX_WAVEFORM_PIXELS, waveformLength, waveformPeaks } from '../audio/waveform.ts';
 import { findAsset } from '../store/workspace.ts';
@@ -22,6 +24,7 @@ export function soundHandlers(ctx: HandlerContext): HttpHandler[] {
     route(ctx, 'get', '/projects/:projectId/preview-audio', async (req) => {
       const record = requireProject(req);
       const query = queryOf(req, 'getPreviewAudio');
+      await loadSpeech();
       const revision = record.timeline.revision;
       const samples = mixTimeline(
         record,
@@ -49,10 +52,11 @@ export function soundHandlers(ctx: HandlerContext): HttpHandler[] {
       });
     }),
 
-    route(ctx, 'get', '/workspace/media/assets/:assetId/waveform', (req) => {
+    route(ctx, 'get', '/workspace/media/assets/:assetId/waveform', async (req) => {
       const id = req.params.assetId ?? '';
       const asset = findAsset(req.workspace, id);
       if (!asset) throw notFound('assetId', `No media asset ${id}.`);
+      await loadSpeech();
       const sound = assetSound(req.workspace, asset);
       if (!sound) {
         throw invalid('assetId', `“${asset.name}” is an image: it has no sound to draw.`);

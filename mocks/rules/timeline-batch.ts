@@ -32,6 +32,7 @@ import {
   join,
   refitText,
   remove,
+  restore,
   snapshot,
   split,
   type ItemDraft,
@@ -68,11 +69,15 @@ function draftOf(record: ProjectRecord): ProjectRecord {
   };
 }
 
+/** The item an operation names (a restore names the item it re-creates). */
+const itemIdOf = (op: Operation): string =>
+  op.operation_id === 'timeline.item.restore' ? op.item.id : (op.timeline_item_id ?? '');
+
 function failureOf(index: number, op: Operation, error: unknown): Failure {
   const base = {
     index,
     operation_id: op.operation_id,
-    timeline_item_id: op.timeline_item_id ?? '',
+    timeline_item_id: itemIdOf(op),
   };
   if (error instanceof TimelineRuleError) {
     return { ...base, code: error.reason, message: error.message, param: error.param ?? undefined };
@@ -115,6 +120,9 @@ export function applyBatch(
   // a new item's words after those of the item it came from.
   let wordsMoved = false;
   const wordsAfter = new Map<string, string>();
+  const restoredItems: Array<{ item: TimelineItem; layer: LayerState }> = [];
+  // The ids of the draft's words, made when a restore first asks (kept as words come and go).
+  let wordIds: Set<string> | null = null;
   let currentIndex = 0;
   const items: ItemDraft = {
     workspace,
@@ -131,14 +139,25 @@ export function applyBatch(
       layer.items = layer.items.filter((other) => other !== item);
       byId.delete(item.id);
       deleted.add(item.id);
-      removedWords += wordsByItem.get(item.id)?.length ?? 0;
+      const words = wordsByItem.get(item.id) ?? [];
+      removedWords += words.length;
+      if (wordIds) for (const word of words) wordIds.delete(word.id);
       wordsByItem.delete(item.id);
       wordsMoved = true;
     },
     words: (itemId) => wordsByItem.get(itemId) ?? [],
     setWords(itemId, words) {
       wordsByItem.set(itemId, words);
+      if (wordIds) for (const word of words) wordIds.add(word.id);
       wordsMoved = true;
+    },
+    wordTaken(wordId) {
+      wordIds ??= new Set([...wordsByItem.values()].flatMap((words) => words.map((w) => w.id)));
+      return wordIds.has(wordId);
+    },
+    restored(item) {
+      const entry = byId.get(item.id);
+      if (entry) restoredItems.push(entry);
     },
     newItemId: options.newItemId,
     newWordId: options.newWordId,
@@ -151,7 +170,7 @@ export function applyBatch(
     const outcome = (extra: Partial<Outcome>): Outcome => ({
       index,
       operation_id: op.operation_id,
-      timeline_item_id: op.timeline_item_id ?? '',
+      timeline_item_id: itemIdOf(op),
       warnings: [],
       deleted_timeline_item_ids: [],
       removed_caption_word_count: 0,
@@ -200,6 +219,7 @@ export function applyBatch(
             },
             prefix,
             find,
+            (itemId) => wordsByItem.get(itemId) ?? [],
           );
           applyTrim(draft, plan);
           if (plan.removedWordIds.length > 0) {
@@ -323,11 +343,26 @@ export function applyBatch(
           break;
         }
         case 'timeline.item.remove': {
+          const before = removedWords;
           const { layer } = remove(items, op, prefix);
           results.push(
             outcome({
               layer_index: layer.index,
               deleted_timeline_item_ids: [op.timeline_item_id],
+              removed_caption_word_count: removedWords - before,
+            }),
+          );
+          break;
+        }
+        case 'timeline.item.restore': {
+          const item = restore(items, op, prefix);
+          results.push(
+            outcome({
+              timeline_item_id: item.id,
+              start_seconds: item.start_seconds,
+              end_seconds: item.end_seconds,
+              layer_index: item.layer_index,
+              created_item: snapshot(item),
             }),
           );
           break;
@@ -384,7 +419,12 @@ export function applyBatch(
   const success = failures.length === 0;
   const applied = success && !options.dryRun;
   const previous = record.timeline.revision;
-  if (applied && wordsMoved) draft.captionWords = rebuildWords(wordsByItem, wordsAfter);
+  if (applied && wordsMoved) {
+    const wordsBefore = new Map<string, string>();
+    for (const { item, layer } of restoredItems)
+      placeWords(item, layer, wordsByItem, { after: wordsAfter, before: wordsBefore });
+    draft.captionWords = rebuildWords(wordsByItem, wordsAfter, wordsBefore);
+  }
   if (applied) {
     record.timeline = { ...draft.timeline, revision: previous + 1 };
     record.captionWords = draft.captionWords;
@@ -407,23 +447,62 @@ export function applyBatch(
   };
 }
 
-/** The caption word list after words moved between items: a new item's words after its source's. */
+/**
+ * Where a restored caption's words are listed: after the words of the caption before it on its
+ * layer, or before those of the caption after it when it is the layer's first (a caption's words
+ * stay in time order, as they were before it was removed).
+ */
+function placeWords(
+  item: TimelineItem,
+  layer: LayerState,
+  wordsByItem: ReadonlyMap<string, CaptionWord[]>,
+  order: { after: Map<string, string>; before: Map<string, string> },
+): void {
+  if (!(wordsByItem.get(item.id)?.length ?? 0)) return;
+  let previous: TimelineItem | undefined;
+  let next: TimelineItem | undefined;
+  for (const other of layer.items) {
+    if (other === item || !(wordsByItem.get(other.id)?.length ?? 0)) continue;
+    if (other.start_seconds < item.start_seconds) {
+      if (!previous || other.start_seconds > previous.start_seconds) previous = other;
+    } else if (!next || other.start_seconds < next.start_seconds) next = other;
+  }
+  if (previous) order.after.set(item.id, previous.id);
+  else if (next) order.before.set(item.id, next.id);
+}
+
+/**
+ * The caption word list after words moved between items: a new item's words after its source's
+ * (several in time order), a restored caption's where placeWords put them.
+ */
 function rebuildWords(
   wordsByItem: ReadonlyMap<string, CaptionWord[]>,
   after: ReadonlyMap<string, string>,
+  before: ReadonlyMap<string, string> = new Map(),
 ): CaptionWord[] {
   const out: CaptionWord[] = [];
   const emitted = new Set<string>();
   const followers = new Map<string, string[]>();
+  const leaders = new Map<string, string[]>();
   for (const [item, source] of after)
     followers.set(source, [...(followers.get(source) ?? []), item]);
+  for (const [item, next] of before) leaders.set(next, [...(leaders.get(next) ?? []), item]);
+  // Several parts of one item (a cut splits it at each stretch, the last part first) are listed
+  // in time order.
+  const firstStart = (itemId: string) =>
+    wordsByItem.get(itemId)?.[0]?.startSeconds ?? Number.POSITIVE_INFINITY;
   const emit = (itemId: string): void => {
     if (emitted.has(itemId)) return;
     emitted.add(itemId);
+    for (const leader of leaders.get(itemId) ?? []) emit(leader);
     out.push(...(wordsByItem.get(itemId) ?? []));
-    for (const follower of followers.get(itemId) ?? []) emit(follower);
+    const list = followers.get(itemId);
+    if (list)
+      for (const follower of [...list].sort((a, b) => firstStart(a) - firstStart(b)))
+        emit(follower);
   };
-  for (const itemId of wordsByItem.keys()) if (!after.has(itemId)) emit(itemId);
+  for (const itemId of wordsByItem.keys())
+    if (!after.has(itemId) && !before.has(itemId)) emit(itemId);
   for (const itemId of wordsByItem.keys()) emit(itemId);
   return out;
 }

@@ -1,11 +1,13 @@
 /**
  * The assumed item operations of the timeline batch: layout on the 9:16 frame, sound (volume,
  * mute, fades), a text item's words, adding text and media overlays, split and its undo (join),
- * duplicate (also paste), and removal (the undo of adding). Each checks what the contract cannot
+ * duplicate (also paste), removal (the undo of adding) and restore (an item removed earlier, with its
+ * caption words: the undo of a cut made by words, a cut restored from the cut list). Each checks what the contract cannot
  * state (the item's type, a locked layer, a split inside the item, fades within its length, an id
  * in use) and changes the batch's draft; overlaps of created items are checked with the moves, once,
  * after the whole batch (timeline-batch.ts).
  */
+import { shiftedTime } from '@/shared-rules/frame-time.ts';
 import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError } from '../lib/errors.ts';
 import { FPS } from '../store/seed-timeline.ts';
@@ -38,6 +40,10 @@ export interface ItemDraft {
   remove(located: Located): void;
   words(itemId: string): CaptionWord[];
   setWords(itemId: string, words: CaptionWord[]): void;
+  /** Whether a caption word of the project (the draft) has this id. */
+  wordTaken(wordId: string): boolean;
+  /** A restored item joins the draft: its words are listed after those of the caption before it. */
+  restored(item: TimelineItem): void;
   newItemId(): string;
   newWordId(): string;
   newEffectId(): string;
@@ -426,13 +432,13 @@ export function duplicate(
   );
   const id = newIdFor(ctx, op.new_timeline_item_id, param(prefix, 'new_timeline_item_id'));
   const start = toFrame(op.start_seconds, FPS);
-  const shift = start - item.start_seconds;
+  const moved = (time: number) => shiftedTime(time, item.start_seconds, start, FPS);
   const copy: TimelineItem = {
     ...structuredClone(item),
     id,
     layer_index: layer.index,
     start_seconds: start,
-    end_seconds: round3(item.end_seconds + shift),
+    end_seconds: moved(item.end_seconds),
     effects: item.effects.map((effect) => ({ ...effect, effect_id: ctx.newEffectId() })),
   };
   const words = ctx.words(item.id);
@@ -444,10 +450,10 @@ export function duplicate(
         id: ctx.newWordId(),
         timelineItemId: id,
         captionId: `cap_${id}`,
-        startSeconds: round3((word.startSeconds ?? 0) + shift),
-        endSeconds: round3((word.endSeconds ?? 0) + shift),
-        startUnits: Math.round(((word.startSeconds ?? 0) + shift) * FPS),
-        endUnits: Math.round(((word.endSeconds ?? 0) + shift) * FPS),
+        startSeconds: moved(word.startSeconds ?? 0),
+        endSeconds: moved(word.endSeconds ?? 0),
+        startUnits: Math.round(moved(word.startSeconds ?? 0) * FPS),
+        endUnits: Math.round(moved(word.endSeconds ?? 0) * FPS),
       })),
     );
   ctx.add(copy, layer);
@@ -458,4 +464,110 @@ export function remove(ctx: ItemDraft, op: Op<'timeline.item.remove'>, prefix: s
   const located = requireEditable(ctx, op.timeline_item_id, prefix);
   ctx.remove(located);
   return located;
+}
+
+// ─────────────────────────── restore ───────────────────────────
+
+/**
+ * Re-creates an item removed earlier as it was, with its caption words: its id and its words' ids
+ * are kept when free (an undo gives back the same ids), its span snapped to frames, its source
+ * offsets checked against the asset, its words kept inside its span.
+ */
+export function restore(
+  ctx: ItemDraft,
+  op: Op<'timeline.item.restore'>,
+  prefix: string,
+): TimelineItem {
+  const given = op.item;
+  const layer = targetLayer(ctx, given.layer_index, given.type, param(prefix, 'item.layer_index'));
+  const asset = given.asset_id ? findAsset(ctx.workspace, given.asset_id) : undefined;
+  if (given.asset_id && !asset)
+    throw new ApiError(
+      404,
+      'not_found',
+      `No media asset ${given.asset_id} in this workspace.`,
+      param(prefix, 'item.asset_id'),
+    );
+  const { start, end } = spanOf(given.start_seconds, given.end_seconds, `${prefix}item.`);
+  const length = round3(end - start);
+  let sourceStart = given.source_start_seconds;
+  let sourceEnd = given.source_end_seconds;
+  if (given.type === 'image') {
+    sourceStart = 0;
+    sourceEnd = length;
+  } else if (sourceStart !== null && sourceEnd !== null) {
+    const duration = asset?.duration_seconds ?? Number.POSITIVE_INFINITY;
+    if (
+      sourceStart < -1e-6 ||
+      sourceEnd > duration + 1e-6 ||
+      Math.abs(sourceEnd - sourceStart - length) > frame / 2 + 1e-6
+    )
+      throw new TimelineRuleError(
+        'invalid_source',
+        param(prefix, 'item.source_end_seconds'),
+        `"${given.name}" would show ${round3(sourceStart)}-${round3(sourceEnd)} s of its source over ${length} s${Number.isFinite(duration) ? ` (the source is ${duration} s long)` : ''}: the source must span the item's length inside its media.`,
+      );
+    sourceStart = round3(sourceStart);
+    sourceEnd = round3(sourceStart + length);
+  }
+  const words = op.caption_words ?? [];
+  if (words.length > 0 && given.type !== 'caption')
+    throw new TimelineRuleError(
+      'invalid_words',
+      param(prefix, 'caption_words'),
+      `"${given.name}" is a ${given.type} item; only caption items have words.`,
+    );
+  const id = given.id && !ctx.find(given.id) ? given.id : ctx.newItemId();
+  const item: TimelineItem = {
+    ...structuredClone(given),
+    id,
+    layer_index: layer.index,
+    start_seconds: start,
+    end_seconds: end,
+    source_start_seconds: sourceStart,
+    source_end_seconds: sourceEnd,
+    thumbnail_url: asset ? asset.thumbnail_url : given.thumbnail_url,
+    effects: given.effects.map((effect) => ({ ...effect })),
+  };
+  if (item.audio) {
+    const fadeIn = Math.min(item.audio.fade_in_seconds, length);
+    item.audio = {
+      ...item.audio,
+      fade_in_seconds: fadeIn,
+      fade_out_seconds: Math.min(item.audio.fade_out_seconds, round3(length - fadeIn)),
+    };
+  }
+  ensureItemGeometry(item, assetKindOf(ctx));
+  const captionId = `cap_${id.replace(/^ti_/, '')}`;
+  const restoredWords = words.map((word, i): CaptionWord => {
+    const field = (name: string) => param(prefix, `caption_words[${i}].${name}`);
+    const from = toFrame(word.startSeconds ?? start, FPS);
+    const to = toFrame(word.endSeconds ?? from, FPS);
+    if (from < start - 1e-6 || to > end + 1e-6 || to - from < frame - 1e-6)
+      throw new TimelineRuleError(
+        'invalid_words',
+        field(from < start - 1e-6 ? 'startSeconds' : 'endSeconds'),
+        `The word "${word.word}" (${from}-${to} s) must last at least a frame inside "${given.name}" (${start}-${end} s).`,
+      );
+    const wordId = word.id && !ctx.wordTaken(word.id) ? word.id : ctx.newWordId();
+    return {
+      id: wordId,
+      captionId,
+      timelineItemId: id,
+      word: word.word,
+      orderIndex: word.orderIndex ?? i,
+      ...(word.sequenceIndex !== undefined ? { sequenceIndex: word.sequenceIndex } : {}),
+      ...(word.paragraphIndex !== undefined ? { paragraphIndex: word.paragraphIndex } : {}),
+      isEmphasis: word.isEmphasis ?? false,
+      startUnits: Math.round(from * FPS),
+      endUnits: Math.round(to * FPS),
+      startSeconds: from,
+      endSeconds: to,
+      style: structuredClone(word.style ?? {}),
+    };
+  });
+  ctx.add(item, layer);
+  ctx.setWords(id, restoredWords);
+  ctx.restored(item);
+  return item;
 }

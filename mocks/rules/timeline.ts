@@ -2,6 +2,7 @@
  * Timeline editing rules (see the doc comment of simulator.ts): revision checks, trim (preview
  * and apply), move, batch delete with per-item failures, ripple packing.
  */
+import { shiftedTime } from '@/shared-rules/frame-time.ts';
 import { layerAccepts } from '@/shared-rules/timeline-layer-rules.ts';
 import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { ensureGeometry } from '../store/item-geometry.ts';
@@ -130,6 +131,8 @@ export function planTrim(
   input: TrimInput,
   prefix = 'operation.',
   find: (itemId: string) => Located | undefined = (itemId) => locate(record, itemId),
+  /** The item's caption words (a batch passes its own: a split earlier in it moved some). */
+  itemWords: (itemId: string) => readonly CaptionWord[] = (itemId) => wordsOf(record, itemId),
 ): TrimPlan {
   const found = find(input.itemId);
   if (!found) {
@@ -201,7 +204,7 @@ export function planTrim(
 
   const deletesItem = newEnd - newStart <= 0;
   // Only the caption words tied to this item (a caption item's own words) are affected by its trim.
-  const removedWordIds = wordsOf(record, item.id)
+  const removedWordIds = itemWords(item.id)
     .filter(
       (word) =>
         deletesItem || (word.startSeconds ?? 0) < newStart || (word.endSeconds ?? 0) > newEnd,
@@ -295,7 +298,8 @@ export function planMove(
   const warnings: string[] = [];
   const newStart = toFrame(input.newStart, FPS);
   if (newStart !== input.newStart) warnings.push(`Start snapped to the frame at ${newStart} s.`);
-  const newEnd = round3(newStart + (item.end_seconds - item.start_seconds));
+  // By whole frames: touching items moved alike still touch.
+  const newEnd = shiftedTime(item.end_seconds, item.start_seconds, newStart, FPS);
   const clash =
     options.overlap === false
       ? undefined
@@ -323,7 +327,7 @@ export function applyMove(
   options: { words?: CaptionWord[]; sort?: boolean } = {},
 ): void {
   const { item, layer } = plan.located;
-  const shift = plan.newStart - item.start_seconds;
+  const from = item.start_seconds;
   item.start_seconds = plan.newStart;
   item.end_seconds = plan.newEnd;
   if (plan.target !== layer) {
@@ -334,8 +338,8 @@ export function applyMove(
   }
   if (options.sort !== false) plan.target.items.sort((a, b) => a.start_seconds - b.start_seconds);
   for (const word of options.words ?? wordsOf(record, item.id)) {
-    word.startSeconds = round3((word.startSeconds ?? 0) + shift);
-    word.endSeconds = round3((word.endSeconds ?? 0) + shift);
+    word.startSeconds = shiftedTime(word.startSeconds ?? 0, from, plan.newStart, FPS);
+    word.endSeconds = shiftedTime(word.endSeconds ?? 0, from, plan.newStart, FPS);
     word.startUnits = Math.round((word.startSeconds ?? 0) * FPS);
     word.endUnits = Math.round((word.endSeconds ?? 0) * FPS);
   }

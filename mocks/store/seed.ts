@@ -1,7 +1,7 @@
 /**
  * Deterministic seed: the same seed number (and the same UTC day) always yields the same store.
- * org_demo (paid and read-only keys) gets 13 projects (one with ~1000 timeline items, three faceless
- * plans, one of 200 scenes), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
+ * org_demo (paid and read-only keys) gets 16 projects (one with ~1000 timeline items, three faceless
+ * plans, one of 200 scenes, the talking-head interview of seed-interview.ts), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
  * and characters with references; org_demo_free (free key) gets a small workspace of its own.
  */
 import { DEMO_ORGS } from '../lib/auth.ts';
@@ -12,6 +12,7 @@ import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
 import { seedConnections, seedPosts } from './seed-delivery.ts';
+import { seedInterview } from './seed-interview.ts';
 import { generateTimeline } from './seed-timeline.ts';
 import type {
   AssetRecord,
@@ -560,7 +561,16 @@ export type SeedPlugin = (seeding: Seeding) => void;
 export function seedStore(seed: number, now: number, plugins: readonly SeedPlugin[] = []): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
-  store.add(seedPaid({ rng: createRng(seed).fork('org_demo'), anchor }));
+  const paid = seedPaid({ rng: createRng(seed).fork('org_demo'), anchor });
+  // The talking-head demo draws from a stream of its own: the rest of the seed stays as it was.
+  paid.projects.push(
+    seedInterview(
+      { rng: createRng(seed).fork('interview'), anchor },
+      paid,
+      DEFAULT_CAPTION_SETTINGS,
+    ),
+  );
+  store.add(paid);
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
   const context = (label: string): SeedContext => ({ rng: createRng(seed).fork(label), anchor });
   for (const plugin of plugins) plugin({ store, context });

@@ -113,6 +113,17 @@ export interface TriggerRunRecord {
   updated_at?: string;
 }
 
+/**
+ * A word heard in an asset's sound at its source time (the talking-head demo's cameras): the
+ * simulator speaks it in `voice` (a speaker of mocks/audio/speech/) from `startSeconds`.
+ */
+export interface SpokenWord {
+  text: string;
+  voice: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
 export interface Workspace {
   organizationId: string;
   plan: 'pro' | 'free';
@@ -138,6 +149,8 @@ export interface Workspace {
   onboarding: OnboardingState;
   uploads: Map<string, UploadRecord>;
   triggerRuns: TriggerRunRecord[];
+  /** Assets whose sound speaks a transcript, by asset id (mocks/audio/speech.ts). */
+  speech: Map<string, SpokenWord[]>;
 }
 
 export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Workspace {
@@ -163,6 +176,7 @@ export function emptyWorkspace(organizationId: string, plan: 'pro' | 'free'): Wo
     onboarding: { status: 'not_started', brand_context: null, completed_at: null },
     uploads: new Map(),
     triggerRuns: [],
+    speech: new Map(),
   };
 }
 

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorServer } from '../http-server.ts';
 import type { Schema } from '../store/contract.ts';
+import { shiftedTime } from '@/shared-rules/frame-time.ts';
 import type { Client } from './harness.ts';
 import { client, errorOf, projectPath, startTestServer, timelineAt } from './harness.ts';
 import type { CaptionWord, MediaAsset, Timeline, TimelineItem } from '@/api/schema.gen.ts';
@@ -453,7 +454,8 @@ describe('duplicate and remove', () => {
     expect(copy).toMatchObject({
       layer_index: layer.index,
       start_seconds: start,
-      end_seconds: start + (source.end_seconds - source.start_seconds),
+      // Moved by whole frames: its length in frames is kept.
+      end_seconds: shiftedTime(source.end_seconds, source.start_seconds, start, 30),
       source_start_seconds: source.source_start_seconds,
       source_end_seconds: source.source_end_seconds,
       asset_id: source.asset_id,

@@ -1,11 +1,14 @@
 /**
- * The project's caption style: read by the caption styler (which edits it) and by the timeline's
- * preview (which paints captions with it); and the Caption Looks, offered by the caption styler,
- * the AI edit style screen and onboarding. Each resource's one `queryOptions` lives here.
+ * The project's caption words (every page: the caption styler's document, the Words view's
+ * transcript) and caption style: read by the caption styler (which edits them), the Words view
+ * (which cuts them) and the timeline's preview (which paints captions with them); and the Caption
+ * Looks, offered by the caption styler, the AI edit style screen and onboarding. Each resource's
+ * one `queryOptions` lives here.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
 import { queryKeys } from './query-keys.ts';
+import type { CaptionSpan, CaptionWord } from './schema.gen.ts';
 
 export const captionStyleQueryOptions = (projectId: string) =>
   queryOptions({
@@ -25,4 +28,86 @@ export const captionLooksQueryOptions = () =>
     queryKey: queryKeys.captionLooks,
     queryFn: ({ signal }) => unwrap(api.GET('/caption-looks', { signal })),
     staleTime: 10 * 60_000,
+  });
+
+/**
+ * Every caption word of a project, with the frame rate and the caption spans: one resource read
+ * by the caption styler (its document, with the style), the Words view and the timeline's preview.
+ */
+export interface WordsDoc {
+  /** In caption order (sequence), as the service lists them. */
+  words: readonly CaptionWord[];
+  fps: number;
+  /** Caption item spans by timeline item id. */
+  spans: ReadonlyMap<string, CaptionSpan>;
+  /** Emphasis count and total as the service summarised them when loaded. */
+  total: number;
+}
+
+/** The most words the service lists per request. */
+export const WORDS_PAGE_LIMIT = 500;
+const PARALLEL_PAGES = 4;
+
+export type WordPage = Awaited<ReturnType<typeof fetchWordPage>>;
+
+export function fetchWordPage(
+  projectId: string,
+  offset: number,
+  signal: AbortSignal | undefined,
+  matchText?: string,
+) {
+  return unwrap(
+    api.GET('/projects/{projectId}/captions/words', {
+      params: {
+        path: { projectId },
+        query: {
+          limit: WORDS_PAGE_LIMIT,
+          offset,
+          ...(matchText !== undefined ? { match_text: matchText } : {}),
+        },
+      },
+      signal,
+    }),
+  );
+}
+
+/** Every page after the first, a few at a time, in order. */
+export async function fetchRest(
+  first: WordPage,
+  fetchPage: (offset: number) => Promise<WordPage>,
+): Promise<WordPage[]> {
+  const total = first.pagination?.total ?? first.words.length;
+  const offsets: number[] = [];
+  for (let offset = first.words.length; offset < total; offset += WORDS_PAGE_LIMIT)
+    offsets.push(offset);
+  const pages: WordPage[] = [];
+  for (let i = 0; i < offsets.length; i += PARALLEL_PAGES)
+    pages.push(...(await Promise.all(offsets.slice(i, i + PARALLEL_PAGES).map(fetchPage))));
+  return pages;
+}
+
+export async function fetchAllWords(projectId: string, signal?: AbortSignal): Promise<WordsDoc> {
+  const first = await fetchWordPage(projectId, 0, signal);
+  const rest = await fetchRest(first, (offset) => fetchWordPage(projectId, offset, signal));
+  const words: CaptionWord[] = [];
+  const spans = new Map<string, CaptionSpan>();
+  for (const page of [first, ...rest]) {
+    words.push(...page.words);
+    for (const span of page.captions ?? []) spans.set(span.timelineItemId, span);
+  }
+  return {
+    words,
+    fps: first.fps ?? 30,
+    spans,
+    total: first.pagination?.total ?? words.length,
+  };
+}
+
+export const captionWordsQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.captions.words(projectId),
+    queryFn: ({ signal }) => fetchAllWords(projectId, signal),
+    // Edits keep it fresh; reading 10,000 words again on every focus would only get in the way.
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
   });

@@ -88,6 +88,11 @@ export const queryKeys = {
     /** The timeline editor's mutations (commits and trim checks), not a query. */
     editor: (projectId: string) => ['timeline-editor', projectId] as const,
   },
+  /** An asset's waveform peaks: one stretch of source time at one resolution (never changes). */
+  waveform: {
+    chunk: (assetId: string, pixelsPerSecond: number, chunk: number) =>
+      ['waveform', assetId, pixelsPerSecond, chunk] as const,
+  },
   captions: {
     all: ['captions'] as const,
     project: (projectId: string) => ['captions', projectId] as const,

@@ -2560,8 +2560,19 @@ export interface components {
             operation_id: "timeline.item.remove";
             timeline_item_id: string;
         };
+        /** @description Re-creates an item removed earlier as it was: `item` is the item as the timeline listed it (its type, name, layer, start and end, source offsets, asset, layout, sound, text and text style, effects), at the start and end it gives (snapped to the project's frames), with `caption_words` (a caption item's words as the word list gave them: text, start and end, emphasis, own style fields, paragraph and order). The item keeps `item.id` and each word its `id` when no item or word of the project has it; otherwise it gets a new one (the outcome's `created_item` gives the item's). A word's revision starts again at 1. Refused: a layer that is locked, does not exist or does not take the item (`locked_layer`, `unknown_layer`, `incompatible_layer`), an overlap after the batch (`overlap`), an unknown asset (`not_found`), a span shorter than a frame (`invalid_span`), source offsets that do not span the item's length inside its asset (`invalid_source`), words on an item that is not a caption or outside its span (`invalid_words`). */
+        TimelineRestoreOperation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation_id: "timeline.item.restore";
+            item: components["schemas"]["TimelineItem"];
+            /** @description The words of a caption item, in order. */
+            caption_words?: components["schemas"]["CaptionWord"][];
+        };
         /** @description One operation of a batch, discriminated by `operation_id`. */
-        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"];
+        TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"] | components["schemas"]["TimelineRestoreOperation"];
         TimelineBatchApplyRequest: {
             /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
             operations: components["schemas"]["TimelineBatchOperation"][];
@@ -2590,12 +2601,12 @@ export interface components {
             text_style?: components["schemas"]["TimelineTextStyle"];
             /** @description The item after the operation (layout, audio, text content, split, join). */
             item?: components["schemas"]["TimelineItem"];
-            /** @description The item the operation created (text or overlay added, duplicate, the part after a split). */
+            /** @description The item the operation created (text or overlay added, duplicate, the part after a split, a restored item). */
             created_item?: components["schemas"]["TimelineItem"];
             warnings: string[];
             /** @description Items the operation deletes (a trim to zero length, a join's second item, a removal). */
             deleted_timeline_item_ids: string[];
-            /** @description Caption words of this item the operation removes (a trim that cuts them). */
+            /** @description Caption words of this item the operation removes (a trim that cuts them, a removal). */
             removed_caption_word_count: number;
         };
         TimelineBatchOperationFailure: {
@@ -2616,6 +2627,8 @@ export interface components {
              * @example invalid_span
              * @example not_joinable
              * @example id_taken
+             * @example invalid_source
+             * @example invalid_words
              */
             code: string;
             message: string;
@@ -3919,6 +3932,7 @@ export type TimelineSplitOperation = components['schemas']['TimelineSplitOperati
 export type TimelineJoinOperation = components['schemas']['TimelineJoinOperation'];
 export type TimelineDuplicateOperation = components['schemas']['TimelineDuplicateOperation'];
 export type TimelineRemoveOperation = components['schemas']['TimelineRemoveOperation'];
+export type TimelineRestoreOperation = components['schemas']['TimelineRestoreOperation'];
 export type TimelineBatchOperation = components['schemas']['TimelineBatchOperation'];
 export type TimelineBatchApplyRequest = components['schemas']['TimelineBatchApplyRequest'];
 export type TimelineBatchOperationOutcome = components['schemas']['TimelineBatchOperationOutcome'];
@@ -6668,6 +6682,7 @@ export const timelineSplitOperationOperation_idValues: ReadonlyArray<FlattenedDe
 export const timelineJoinOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineJoinOperation"]["operation_id"]> = ["timeline.item.join"];
 export const timelineDuplicateOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineDuplicateOperation"]["operation_id"]> = ["timeline.item.duplicate"];
 export const timelineRemoveOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineRemoveOperation"]["operation_id"]> = ["timeline.item.remove"];
+export const timelineRestoreOperationOperation_idValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineRestoreOperation"]["operation_id"]> = ["timeline.item.restore"];
 export const maskEffectRequestEffect_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaskEffectRequest"]["effect_type"]> = ["zoom"];
 export const captionSettingsTextAlignValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["textAlign"]> = ["left", "center", "right"];
 export const captionSettingsPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionSettings"]["position"]> = ["top", "center", "middle", "bottom", "custom"];

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { paginate, type CaptionPage } from '@/caption-painter/caption-pages.ts';
 import * as painter from '@/caption-painter/caption-painter.ts';
-import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { selectCommand, setStyle } from '../model/commands.ts';
 import { createCaptionsEditor } from '../state/captions-editor.ts';
 import { createPlaybackStore } from '../state/playback-store.ts';

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
-import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { CaptionsEditorView } from './captions-editor-view.tsx';
 
 export function CaptionsPage({

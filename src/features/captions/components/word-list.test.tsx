@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
-import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
 import { createCaptionsEditor } from '../state/captions-editor.ts';
 import { createPlaybackStore } from '../state/playback-store.ts';

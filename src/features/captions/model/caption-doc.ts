@@ -1,21 +1,12 @@
 /**
  * The caption styler's document: every word of the project (with the frame rate and the caption
  * spans) and the project's caption style, two resources read as one by the editor kit. The
- * resources' types are the contract's generated ones (imported by name from schema.gen.ts); the two
- * interfaces below are the editor's derived views of them, not restatements.
+ * resources' types are the contract's generated ones (imported by name from schema.gen.ts) and the
+ * shared `WordsDoc` (`@/api/caption-queries.ts`); the interface below is the editor's view of them.
  */
-import type { CaptionSpan, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
+import type { WordsDoc } from '@/api/caption-queries.ts';
+import type { CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
 import type { CaptionPage } from '@/caption-painter/caption-pages.ts';
-
-export interface WordsDoc {
-  /** In caption order (sequence), as the service lists them. */
-  words: readonly CaptionWord[];
-  fps: number;
-  /** Caption item spans by timeline item id. */
-  spans: ReadonlyMap<string, CaptionSpan>;
-  /** Emphasis count and total as the service summarised them when loaded. */
-  total: number;
-}
 
 export interface CaptionDoc {
   words: WordsDoc;

@@ -13,7 +13,7 @@ import { createSimulator } from '@mocks/simulator.ts';
 import { seedCaptionTalk } from '@mocks/store/seed-captions.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { API_BASE_URL } from '@/api/client.ts';
-import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import type { CaptionLook, CaptionStyleResponse, CaptionWord } from '@/api/schema.gen.ts';
 import {
   applyLook,

@@ -22,7 +22,7 @@ import { queryKeys } from '@/api/query-keys.ts';
 import { createEditor, type EditorWithOutbox } from '@/editor-kit/editor.ts';
 import { OwnRevisions } from '@/editor-kit/save-queue.ts';
 import { updateStyle, updateWords } from '../api/captions-api.ts';
-import { captionWordsQueryOptions } from '../api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import {
   applyChange,
   CAPTION_CHANGE_TRAITS,
@@ -40,7 +40,8 @@ import {
   type Rebased,
 } from '../model/caption-change.ts';
 import type { CaptionStyleResponse } from '@/api/schema.gen.ts';
-import type { CaptionDoc, WordsDoc } from '../model/caption-doc.ts';
+import type { CaptionDoc } from '../model/caption-doc.ts';
+import type { WordsDoc } from '@/api/caption-queries.ts';
 import { CAPTIONS_COMMANDS, type CaptionsContext } from '../model/commands.ts';
 import { loadOutbox, reconcile, saveOutbox } from '../model/outbox.ts';
 import { initialCaptionsState, MARKED_KEYS, type CaptionsState } from './captions-state.ts';

@@ -4,6 +4,7 @@
  * the reference's batch delete (at most 100 ids a request). Every write sends `expected_revision`.
  */
 import { api, unwrap } from '@/api/client.ts';
+import { postTimelineBatch } from '@/api/timeline.ts';
 import { MAX_OPERATIONS_PER_GESTURE, type EditOp } from '../model/edit-ops.ts';
 import type { CreateSource } from '../model/item-edits.ts';
 import type {
@@ -156,21 +157,7 @@ export function applyBatch(
   expectedRevision: number,
   options: { dryRun?: boolean; idempotencyKey?: string } = {},
 ): Promise<TimelineBatchApplyResult> {
-  return unwrap(
-    api.POST('/projects/{projectId}/timeline/operations/batch', {
-      params: {
-        path: { projectId },
-        ...(options.idempotencyKey
-          ? { header: { 'Idempotency-Key': options.idempotencyKey } }
-          : {}),
-      },
-      body: {
-        operations: ops.map(toOperation),
-        expected_revision: expectedRevision,
-        dry_run: options.dryRun === true,
-      },
-    }),
-  );
+  return postTimelineBatch(projectId, ops.map(toOperation), expectedRevision, options);
 }
 
 /** Merges the results of a delete sent in several batches. */

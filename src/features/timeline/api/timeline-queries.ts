@@ -1,25 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
 import { queryKeys } from '@/api/query-keys.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { nextTask } from '@/lib/next-task.ts';
 import { timelineIndexOf } from '../model/timeline-index.ts';
 import type { CaptionWord, Timeline, TimelineItem } from '@/api/schema.gen.ts';
-
-/** The project timeline with its revision (server state: the editor never copies it). */
-export const timelineQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: queryKeys.timeline.project(projectId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/projects/{projectId}/timeline', { params: { path: { projectId } }, signal }),
-      ),
-    // Edits keep it fresh themselves; a focus refetch mid-drag would only fight the person.
-    refetchOnWindowFocus: false,
-    // Edits replace only what they change (the rest keeps its identity), and the editor compares
-    // items itself (model/band.ts changedSpans). Structural sharing compared a whole 1,000-item
-    // timeline deeply on every write: 13.7 ms of a group move's 40 ms commit task (trace, 22:25).
-    structuralSharing: false,
-  });
 
 /**
  * The timeline route's data: the timeline, then its index (a thousand items sorted per layer)

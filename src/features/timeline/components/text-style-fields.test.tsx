@@ -16,7 +16,7 @@ import { createSimulator } from '@mocks/simulator.ts';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { renderWithProviders } from '@/test/render.tsx';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';
 import { TimelineInspector } from './timeline-inspector.tsx';
 import type { OnboardingState, Timeline, TimelineItem } from '@/api/schema.gen.ts';

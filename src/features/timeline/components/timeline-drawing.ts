@@ -20,6 +20,7 @@ import {
 import type { TimelineItemType } from '../model/timeline-types.ts';
 import { drawSoundEnvelope, soundDrawnAlike } from './sound-envelope.ts';
 import { TYPE_STYLE } from './type-style.ts';
+import { drawWaveform, hasWaveform, type WaveformSource } from './waveform-drawing.ts';
 import type { TimelineItem } from '@/api/schema.gen.ts';
 
 /** The subset of CanvasRenderingContext2D the drawing uses (a recording fake in tests). */
@@ -181,6 +182,8 @@ export interface DrawItemsOptions {
   /** Items being dragged: drawn faded in place (the ghost is on the overlay layer). */
   moving: ReadonlySet<string> | null;
   thumbnails: ThumbnailSource;
+  /** Audio and video items' waveform peaks (none drawn without it). */
+  waveforms?: WaveformSource;
   /**
    * Boxes only (no names, icons, thumbnails or badges), batched like narrow bars: for the frames
    * of a zoom sweep, drawn crisp again once the sweep settles.
@@ -205,6 +208,8 @@ export function drawnAlike(a: TimelineItem, b: TimelineItem): boolean {
     a.type === b.type &&
     a.name === b.name &&
     a.thumbnail_url === b.thumbnail_url &&
+    a.asset_id === b.asset_id &&
+    a.source_start_seconds === b.source_start_seconds &&
     soundDrawnAlike(a.audio, b.audio) &&
     a.effects.length === b.effects.length &&
     a.effects.every((effect, i) => effect.effect_type === b.effects[i]!.effect_type)
@@ -217,8 +222,8 @@ const DETAIL_WIDTH = 24;
 /**
  * Draws the visible items; returns how many were drawn. Level of detail: below 2 px an item is a
  * bar (items sharing a pixel column are drawn once), narrow bars are batched into one path per type
- * colour (few state changes however many items), from 24 px an icon, from 44 px the name, from
- * 40 px a thumbnail strip for video and image items.
+ * colour (few state changes however many items), from 24 px an icon and an audio or video item's
+ * waveform, from 44 px the name, from 40 px a thumbnail strip for video and image items.
  */
 export function drawItems(
   ctx: Ctx,
@@ -226,7 +231,7 @@ export function drawItems(
   view: Viewport,
   options: DrawItemsOptions,
 ): number {
-  const { selection, moving, thumbnails } = options;
+  const { selection, moving, thumbnails, waveforms } = options;
   const pin = options.pin ?? { left: 0, right: view.width };
   const rows = visibleRowRange(view, index.rows.length);
   const range = visibleTimeRange(view, 2);
@@ -305,6 +310,7 @@ export function drawItems(
       thumbnails,
       pin,
       view.width,
+      waveforms ? { source: waveforms, pxPerSecond: view.pxPerSecond } : null,
     );
   }
   ctx.globalAlpha = 1;
@@ -347,6 +353,7 @@ function drawItemBox(
   thumbnails: ThumbnailSource,
   pin: { left: number; right: number },
   canvasWidth: number,
+  waveform: { source: WaveformSource; pxPerSecond: number } | null,
 ): void {
   const style = TYPE_STYLE[item.type];
   const w = Math.max(1, width);
@@ -354,6 +361,27 @@ function drawItemBox(
   ctx.fillRect(x0, top, w, height);
   if (w >= 40 && (item.type === 'video' || item.type === 'image') && item.thumbnail_url) {
     drawThumbnailStrip(ctx, item.thumbnail_url, x0, top, w, height, thumbnails, canvasWidth);
+  }
+  // The waveform over the lower part (a pause is a flat line), on a darker band over thumbnails.
+  if (waveform && hasWaveform(item) && height >= 30) {
+    const box = {
+      x0,
+      width: w,
+      top: top + 20,
+      bottom: top + height - 3,
+      left: 0,
+      right: canvasWidth,
+    };
+    if (item.type === 'video') {
+      ctx.fillStyle = 'rgba(2,6,23,0.45)';
+      ctx.fillRect(
+        Math.max(x0 + 2, 0),
+        box.top,
+        Math.max(0, Math.min(w - 4, canvasWidth - x0)),
+        box.bottom - box.top,
+      );
+    }
+    drawWaveform(ctx, item, box, waveform.pxPerSecond, waveform.source);
   }
   // The volume line and fade ramps, under the label (below 24 px wide the item is a bar).
   if (w >= 24 && item.audio) {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useEditorContext } from '@/editor-kit/react.tsx';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { buildTimelineIndex } from '../model/timeline-index.ts';
 import { smallTimeline, withLockedLayers } from '../model/synthetic-timeline.ts';
 import { createTimelineEditor, type TimelineEditor } from '../state/create-timeline-editor.ts';

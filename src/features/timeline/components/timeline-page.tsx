@@ -3,7 +3,7 @@ import { useDeferredValue } from 'react';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { TimelineEditor } from './timeline-editor.tsx';
 
 export function TimelinePage({ projectId }: { projectId: string }) {

@@ -13,6 +13,7 @@ import type { TextStyle } from './text-style.ts';
 import { roundMs } from './time-scale.ts';
 import type { MaskEffectType } from './timeline-types.ts';
 import { trimmedItem } from './trim.ts';
+import { shiftedTime } from '@/shared-rules/frame-time.ts';
 import type { Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
 export const ZOOM_EFFECT: MaskEffectType = 'zoom';
@@ -198,15 +199,13 @@ export function applyEditOps(timeline: Timeline, ops: readonly EditOp[]): Timeli
         break;
       }
       case 'move':
-        update(op.itemId, (item) => {
-          const length = item.end_seconds - item.start_seconds;
-          return {
-            ...item,
-            start_seconds: op.toStart,
-            end_seconds: roundMs(op.toStart + length),
-            layer_index: op.toLayer,
-          };
-        });
+        // By whole frames, as the service moves items (touching items moved alike still touch).
+        update(op.itemId, (item) => ({
+          ...item,
+          start_seconds: op.toStart,
+          end_seconds: shiftedTime(item.end_seconds, item.start_seconds, op.toStart, timeline.fps),
+          layer_index: op.toLayer,
+        }));
         break;
       case 'trim':
         update(op.itemId, (item) => trimmedItem(item, op.startDelta, op.endDelta));

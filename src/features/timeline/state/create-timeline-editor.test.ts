@@ -9,7 +9,7 @@ import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import { applyBatch } from '../api/timeline-api.ts';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { opsChange, type TimelineChange } from '../model/timeline-change.ts';
 import { createTimelineEditor, type TimelineEditor } from './create-timeline-editor.ts';
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';

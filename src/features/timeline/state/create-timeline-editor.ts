@@ -11,7 +11,7 @@ import { withConflictRetry } from '@/editor-kit/conflict-retry.ts';
 import { ChangeRejected } from '@/editor-kit/contract.ts';
 import { createEditor, type Editor } from '@/editor-kit/editor.ts';
 import { applyBatch, batchDelete, MAX_BATCH_OPERATIONS } from '../api/timeline-api.ts';
-import { timelineQueryOptions } from '../api/timeline-queries.ts';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import type { CommandContext } from '../model/command-context.ts';
 import { TIMELINE_COMMANDS } from '../model/commands.ts';
 import { describeChanges, diffTimelines } from '../model/conflict.ts';

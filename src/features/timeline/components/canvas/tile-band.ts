@@ -24,6 +24,7 @@ import { idSet } from '../../model/group-move.ts';
 import { contentWidth } from '../../model/time-scale.ts';
 import { viewportOf } from '../../state/timeline-state.ts';
 import { ThumbnailCache } from '../thumbnail-cache.ts';
+import { WaveformCache } from '../waveform-cache.ts';
 import { drawItems, drawStatic } from '../timeline-drawing.ts';
 import {
   type CanvasScene,
@@ -53,6 +54,7 @@ export class TileBand implements BandAhead, ShownTiles {
   private readonly pool: TilePool;
   private readonly prepared: PreparedTiles;
   readonly thumbnails: ThumbnailCache;
+  readonly waveforms: WaveformCache;
   /** What the band's tiles show now (null: nothing drawn yet). */
   private drawn: Band | null = null;
   /** Whether the band was drawn crisp (not as a zoom sweep's draft of boxes). */
@@ -84,6 +86,10 @@ export class TileBand implements BandAhead, ShownTiles {
     this.pool = new TilePool(scene, this, interacting);
     this.prepared = new PreparedTiles(scene, this, this.pool);
     this.thumbnails = new ThumbnailCache(() => {
+      this.epochCount += 1;
+      scene.requestFrame({ band: true });
+    });
+    this.waveforms = new WaveformCache(scene.editor.queryClient, () => {
       this.epochCount += 1;
       scene.requestFrame({ band: true });
     });
@@ -355,6 +361,7 @@ export class TileBand implements BandAhead, ShownTiles {
       selection: this.scene.store.getState().selection,
       moving,
       thumbnails: this.thumbnails,
+      waveforms: this.waveforms,
       draft,
       pin: { left: pinLeft, right: pinLeft + band.viewWidth },
     });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
-import { captionWordsQueryOptions } from '@/features/captions/api/captions-queries.ts';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
 import { optionalStringParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
