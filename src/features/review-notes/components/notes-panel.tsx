@@ -101,10 +101,30 @@ function NotesBody({
     state.revisionId === revision.id ? state.about : null,
   );
   const showAbout = useNotesPanelStore((state) => state.showAbout);
-  const shown = useMemo(
+  // A note listed under this filter stays listed (in its new state) when it changes underneath
+  // (resolved here or by someone else): the list does not jump, and a refusal stays by its note.
+  const [kept, setKept] = useState<{ key: unknown; ids: ReadonlySet<string> }>({
+    key: null,
+    ids: new Set(),
+  });
+  const keyOfView = `${filter}|${JSON.stringify(about)}`;
+  const matching = useMemo(
     () => shownNotes(data.notes, filter, about, plan),
     [data.notes, filter, about, plan],
   );
+  const keptIds = kept.key === keyOfView ? kept.ids : null;
+  const shown = useMemo(
+    () =>
+      keptIds
+        ? shownNotes(data.notes, 'all', about, plan).filter(
+            (note) => keptIds.has(note.id) || matching.includes(note),
+          )
+        : matching,
+    [keptIds, data.notes, about, plan, matching],
+  );
+  if (!keptIds || shown.some((note) => !keptIds.has(note.id))) {
+    setKept({ key: keyOfView, ids: new Set(shown.map((note) => note.id)) });
+  }
   const context: ThreadContext = useMemo(
     () => ({
       where: { projectId, revisionId: revision.id },
