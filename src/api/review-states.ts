@@ -1,19 +1,12 @@
 /**
  * Open-note counts and the latest decision of many plan revisions and projects, read together
  * (`GET /bff/review-states`): the review queue's rows, the projects list and the project page.
- * Shared, because those are three features; and "Request changes", which the queue and the plan
- * review both offer.
+ * Shared, because those are three features.
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { bff, unwrap } from './client.ts';
 import { queryKeys, type ReviewStatesParams } from './query-keys.ts';
-import { useIdempotentMutation } from './use-idempotent-mutation.ts';
-import type {
-  Decision,
-  ProjectReviewState,
-  ReviewStates,
-  RevisionReviewState,
-} from './bff-schema.gen.ts';
+import type { ProjectReviewState, ReviewStates, RevisionReviewState } from './bff-schema.gen.ts';
 
 /** The most ids one request may name of each kind (bff.yaml `listReviewStates`). */
 const IDS_PER_REQUEST = 200;
@@ -90,32 +83,3 @@ export const reviewStatesQueryOptions = (params: ReviewStatesParams) =>
 /** Whether the latest decision on a revision asks for changes (the queue's "Changes requested"). */
 export const changesRequested = (state: RevisionReviewState | undefined): boolean =>
   state?.latest_decision?.kind === 'changes_requested';
-
-/**
- * "Request changes" on a revision that waits for a decision: the BFF records the decision (it
- * needs an open note). Retried on 429/5xx under one Idempotency-Key: one decision whatever the
- * network did. Every view of the revision's review state reads it again.
- */
-export function useRequestChanges() {
-  const client = useQueryClient();
-  return useIdempotentMutation<Decision, { projectId: string; revisionId: string }>({
-    mutationFn: ({ projectId, revisionId }, idempotencyKey) =>
-      unwrap(
-        bff.POST('/bff/projects/{projectId}/faceless/plans/{revisionId}/decisions', {
-          params: {
-            path: { projectId, revisionId },
-            header: { 'Idempotency-Key': idempotencyKey },
-          },
-          body: { kind: 'changes_requested' },
-        }),
-      ),
-    onSettled: (_decision, _error, { variables }) =>
-      Promise.all([
-        client.invalidateQueries({
-          queryKey: queryKeys.planNotes.revision(variables.projectId, variables.revisionId),
-        }),
-        client.invalidateQueries({ queryKey: queryKeys.reviewStates.all }),
-        client.invalidateQueries({ queryKey: queryKeys.audit.all }),
-      ]),
-  });
-}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { planNotesQueryOptions } from '@/api/plan-notes.ts';
-import { changesRequested, useRequestChanges } from '@/api/review-states.ts';
+import { useRequestChanges } from '@/api/plan-decisions.ts';
+import { changesRequested } from '@/api/review-states.ts';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { InlineError } from '@/components/error-state.tsx';

@@ -3,11 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, describeError } from '@/api/api-error.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
-import {
-  reviewStatesParams,
-  reviewStatesQueryOptions,
-  useRequestChanges,
-} from '@/api/review-states.ts';
+import { useRequestChanges } from '@/api/plan-decisions.ts';
+import { reviewStatesParams, reviewStatesQueryOptions } from '@/api/review-states.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
