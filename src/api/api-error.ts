@@ -165,8 +165,8 @@ function describeBffRefusal(error: ApiError): { title: string; detail: string } 
   switch (error.code) {
     case 'database_unavailable':
       return {
-        title: 'Notes are unavailable right now',
-        detail: `${says} Cutroom’s own database cannot be reached; everything else keeps working. Try again in a moment.`,
+        title: 'Cutroom’s records are unavailable right now',
+        detail: `${says} Notes, decisions, names and the audit log live in Cutroom’s own database, which cannot be reached; everything else keeps working. Try again in a moment.`,
       };
     case 'read_only_key':
       return {

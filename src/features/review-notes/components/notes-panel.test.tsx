@@ -208,7 +208,7 @@ describe('notes on a plan revision', () => {
       ),
     );
     await renderReview();
-    expect(await within(panel()).findByText('Notes are unavailable right now')).toBeInTheDocument();
+    expect(await within(panel()).findByText('Cutroom’s records are unavailable right now')).toBeInTheDocument();
     expect(within(panel()).getByText(/everything else keeps working/)).toBeInTheDocument();
     // Request changes needs the notes: it is not offered rather than offered wrongly.
     expect(screen.queryByRole('button', { name: 'Request changes' })).toBeNull();
