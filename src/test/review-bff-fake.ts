@@ -14,6 +14,7 @@ import type {
   PlanNotes,
   RevisionReviewState,
 } from '@/api/bff-schema.gen.ts';
+import { checkNoteBody } from '@/shared-rules/note-text.ts';
 
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
@@ -37,10 +38,8 @@ const refuse = (status: number, code: string, message: string, param: string | n
   );
 
 function bodyProblem(body: unknown): string | null {
-  if (typeof body !== 'string' || body.trim() === '') return 'The note is empty.';
-  if ([...body].length > 4000) return 'A note holds at most 4,000 characters.';
-  if (/<\s*\/?\s*script\b/i.test(body)) return 'Notes are plain text and cannot hold script.';
-  return null;
+  const check = checkNoteBody(typeof body === 'string' ? body : '');
+  return check.ok ? null : check.message;
 }
 
 export function createReviewBffFake(

@@ -23,7 +23,7 @@ describe('display names', () => {
     renderWithProviders(<DisplayNameSettings />);
     expect(await screen.findByText(/You have not given a name/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Write the name others should read.');
+    expect(screen.getByRole('alert')).toHaveTextContent('The name is empty.');
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), '  Dana Reviewer ');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Dana Reviewer')).toBeInTheDocument();

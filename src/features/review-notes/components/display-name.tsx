@@ -6,16 +6,14 @@ import { LoadingState } from '@/components/loading-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
 import { myPersonQueryOptions, useSetDisplayName } from '../api/people-queries.ts';
-import { characterCount } from '../model/note-text.ts';
+import { checkDisplayName, DISPLAY_NAME_MAX } from '@/shared-rules/note-text.ts';
 
-/** The most characters a display name holds (bff.yaml `DisplayName`). */
-const NAME_MAX = 80;
 const FIELD_LABELS = { display_name: 'Your name' };
 
+/** Why the name cannot be saved, in the BFF's words, or null. */
 function nameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Write the name others should read.';
-  if (characterCount(name.trim()) > NAME_MAX) return `A name holds at most ${NAME_MAX} characters.`;
-  return null;
+  const check = checkDisplayName(name);
+  return check.ok ? null : check.message;
 }
 
 /** The name field and its Save button (settings and the offer beside a first note). */
@@ -46,7 +44,7 @@ function NameForm({
           id={id}
           value={name}
           autoComplete="name"
-          maxLength={NAME_MAX * 2}
+          maxLength={DISPLAY_NAME_MAX * 2}
           onChange={(event) => setName(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

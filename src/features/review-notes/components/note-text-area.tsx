@@ -1,11 +1,12 @@
 import { useId, type Ref } from 'react';
-import { characterCount, NOTE_BODY_MAX, noteTextProblem } from '../model/note-text.ts';
+import { characterCount, NOTE_BODY_MAX } from '@/shared-rules/note-text.ts';
+import { noteTextProblem } from '../model/note-text.ts';
 
 const count = new Intl.NumberFormat('en-US');
 
 /**
  * The text of a note or reply, counted as it is typed ("120 / 4,000"), saying before any request
- * when it is too long. `problemShown` also says an empty text's problem (after a try to send).
+ * when it is too long or holds script (the BFF's rule and words).
  */
 export function NoteTextArea({
   label,
@@ -28,7 +29,8 @@ export function NoteTextArea({
   const id = useId();
   const used = characterCount(value);
   const over = used > NOTE_BODY_MAX;
-  const problem = over ? noteTextProblem(value) : null;
+  // Said as it is typed: too long, or script (an empty text is said only on a try to send).
+  const problem = value.trim() === '' ? null : noteTextProblem(value);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -47,7 +49,7 @@ export function NoteTextArea({
             onSubmitKey();
           }
         }}
-        aria-invalid={over || undefined}
+        aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
         className="min-h-20 w-full resize-y rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
       />

@@ -87,14 +87,20 @@ describe('notes on a plan revision', () => {
     expect(fake.decisions).toHaveLength(1);
   });
 
-  it('counts characters as they are typed and refuses an over-long note before any request', async () => {
+  it('counts characters as they are typed and refuses an over-long note or script before any request', async () => {
     const user = userEvent.setup();
     await renderReview();
     const text = await screen.findByRole('textbox', { name: 'Note' });
     await user.click(text);
     await user.paste('x'.repeat(4_005));
     expect(screen.getByText('4,005 / 4,000')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('5 characters too long');
+    expect(screen.getByRole('alert')).toHaveTextContent('The note is 4,005 characters long');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await user.clear(text);
+    await user.type(text, 'see <script>alert(1)</script>');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /cannot hold script: remove a <script> tag/,
+    );
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect(fake.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
   });
@@ -208,7 +214,9 @@ describe('notes on a plan revision', () => {
       ),
     );
     await renderReview();
-    expect(await within(panel()).findByText('Cutroom’s records are unavailable right now')).toBeInTheDocument();
+    expect(
+      await within(panel()).findByText('Cutroom’s records are unavailable right now'),
+    ).toBeInTheDocument();
     expect(within(panel()).getByText(/everything else keeps working/)).toBeInTheDocument();
     // Request changes needs the notes: it is not offered rather than offered wrongly.
     expect(screen.queryByRole('button', { name: 'Request changes' })).toBeNull();

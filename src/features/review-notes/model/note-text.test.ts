@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, noteTextProblem, NOTE_BODY_MAX, textPieces } from './note-text.ts';
+import { characterCount, NOTE_BODY_MAX } from '@/shared-rules/note-text.ts';
+import { noteTextProblem, textPieces } from './note-text.ts';
 
 describe('note text', () => {
   it('counts characters as a person does: an emoji is one', () => {
@@ -8,12 +9,14 @@ describe('note text', () => {
     expect(characterCount('')).toBe(0);
   });
 
-  it('says why a text cannot be sent: empty, or how much too long', () => {
-    expect(noteTextProblem('  \n ')).toBe('Write what should change first.');
+  it('says why a text cannot be sent, in the BFF’s words: empty, too long, script', () => {
+    expect(noteTextProblem('  \n ')).toMatch(/^The note is empty/);
     expect(noteTextProblem('a'.repeat(NOTE_BODY_MAX))).toBeNull();
     expect(noteTextProblem('a'.repeat(NOTE_BODY_MAX + 12))).toMatch(
-      /^12 characters too long: a note holds at most 4,000\./,
+      /^The note is 4,012 characters long; a note holds at most 4,000\./,
     );
+    expect(noteTextProblem('see <script>x</script>')).toMatch(/cannot hold script/);
+    expect(noteTextProblem('<b>bold</b> is kept as text')).toBeNull();
     // Code points, not UTF-16 units: 4,000 emoji fit.
     expect(noteTextProblem('😀'.repeat(NOTE_BODY_MAX))).toBeNull();
   });

@@ -1,27 +1,14 @@
 /**
- * A note's text as people write and read it: counted in characters as they type (Unicode code
- * points, as the BFF counts them, so an emoji is one), and shown as text with its web addresses
- * as plain links. Nothing in a note is ever read as markup.
+ * A note's text as people write and read it: checked as they type by the rule the BFF applies
+ * (src/shared-rules/note-text.ts: length in code points, no script), and shown as text with its
+ * web addresses as plain links. Nothing in a note is ever read as markup.
  */
+import { checkNoteBody } from '@/shared-rules/note-text.ts';
 
-/** The most characters a note or reply holds (bff.yaml `NoteBody`). */
-export const NOTE_BODY_MAX = 4_000;
-
-/** Characters as a person counts them (code points: an emoji is one). */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
-
-/** Why the text cannot be sent yet, in words, or null when it can. */
+/** Why the text cannot be sent, in the BFF's own words, or null when it can. */
 export function noteTextProblem(text: string): string | null {
-  if (text.trim() === '') return 'Write what should change first.';
-  const count = characterCount(text);
-  if (count > NOTE_BODY_MAX) {
-    return `${(count - NOTE_BODY_MAX).toLocaleString('en-US')} characters too long: a note holds at most ${NOTE_BODY_MAX.toLocaleString('en-US')}. Shorten it or split it into two notes.`;
-  }
-  return null;
+  const check = checkNoteBody(text);
+  return check.ok ? null : check.message;
 }
 
 export type TextPiece =
