@@ -18,7 +18,7 @@ await page.getByRole('region', { name: 'Notes' }).waitFor();
 await page.waitForTimeout(1500);
 await page.screenshot({ path: '/tmp/notes-ui/e-0.png' });
 await page.getByRole('button', { name: 'Add note on scene 3' }).first().click();
-await page.getByRole('textbox', { name: 'Note' }).fill('The logbook should show the date <script>x</script> https://example.com/ref');
+await page.getByRole('textbox', { name: 'Note' }).fill('The logbook should show the date <b>1887</b>, see https://example.com/ref');
 await page.getByRole('button', { name: 'Add note', exact: true }).click();
 await page.getByRole('article', { name: /Note about Scene 3/ }).first().waitFor({ timeout: 10000 }).catch((e) => console.log('no note', e.message));
 await page.waitForTimeout(1000);
