@@ -41,6 +41,17 @@ async function giveTimelineRoom(page: Page, canvas: Locator): Promise<void> {
   await expect
     .poll(async () => (await canvas.boundingBox())!.height)
     .toBeGreaterThanOrEqual(want - 2);
+  // The canvas has drawn its new size (nothing is left to draw from the resize).
+  let draws = -1;
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(300);
+      const now = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts())).itemsDraws;
+      const still = now === draws;
+      draws = now;
+      return still;
+    })
+    .toBe(true);
 }
 
 test.describe('timeline editor fixes', () => {
