@@ -1,5 +1,23 @@
-import type { AuditEntry, AuditOperation, AuditPage } from '../../api/bff-schema.gen.ts';
-import type { RecentLists } from '../shared-state/shared-state.ts';
+import type {
+  AuditEntry,
+  AuditFacets,
+  AuditOperation,
+  AuditPage,
+} from '../../api/bff-schema.gen.ts';
+
+/** The trail's filters (bff.yaml `listAuditEntries`). */
+export interface AuditFilters {
+  from?: string | undefined;
+  to?: string | undefined;
+  userIds?: readonly string[] | undefined;
+  actions?: readonly string[] | undefined;
+  outcomes?: readonly string[] | undefined;
+}
+
+export interface AuditQuery extends AuditFilters {
+  limit: number;
+  offset: number;
+}
 
 /**
  * Entries (newest first) as operations, newest first: the calls sharing an `operation_id` are one
@@ -54,13 +72,28 @@ export function operationPage(
   };
 }
 
+/** Whether an entry matches the trail's filters. */
+export function matchesFilters(entry: AuditEntry, filters: AuditFilters): boolean {
+  const time = Date.parse(entry.time);
+  return (
+    (filters.from === undefined || time >= Date.parse(filters.from)) &&
+    (filters.to === undefined || time < Date.parse(filters.to)) &&
+    (!filters.userIds?.length || filters.userIds.includes(entry.user_id)) &&
+    (!filters.actions?.length || filters.actions.includes(entry.action)) &&
+    (!filters.outcomes?.length || filters.outcomes.includes(entry.outcome))
+  );
+}
+
 /**
- * Where audit entries are kept, per organization, newest first: in this process
- * (MemoryAuditStore), or in the shared state every instance sees (SharedAuditStore).
+ * Where audit entries are kept, per organization: in the BFF's database (DatabaseAuditStore, what
+ * the app uses), or in this process (MemoryAuditStore, for tests that need no database).
  */
 export interface AuditStore {
   append(entry: AuditEntry): Promise<void>;
-  list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage>;
+  list(organizationId: string, query: AuditQuery): Promise<AuditPage>;
+  /** Every matching entry, newest first, in batches. */
+  entries(organizationId: string, filters: AuditFilters): AsyncIterable<AuditEntry[]>;
+  facets(organizationId: string): Promise<AuditFacets>;
 }
 
 export class MemoryAuditStore implements AuditStore {
@@ -79,26 +112,39 @@ export class MemoryAuditStore implements AuditStore {
     if (entries.length > this.maxPerOrganization) entries.length = this.maxPerOrganization;
   }
 
-  async list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage> {
-    return operationPage(this.byOrganization.get(organizationId) ?? [], page);
-  }
-}
-
-/**
- * The audit list in the BFF's shared state (in memory, or Redis when several instances share
- * it): one capped list per organization, oldest first in the store, read back newest first.
- */
-export class SharedAuditStore implements AuditStore {
-  constructor(private readonly lists: RecentLists) {}
-
-  async append(entry: AuditEntry): Promise<void> {
-    await this.lists.push(entry.organization_id, JSON.stringify(entry));
+  private matching(organizationId: string, filters: AuditFilters): AuditEntry[] {
+    return (this.byOrganization.get(organizationId) ?? []).filter((entry) =>
+      matchesFilters(entry, filters),
+    );
   }
 
-  async list(organizationId: string, page: { limit: number; offset: number }): Promise<AuditPage> {
-    const stored = await this.lists.range(organizationId);
-    // Newest first: the stored list is oldest first.
-    const entries = stored.map((line) => JSON.parse(line) as AuditEntry).reverse();
-    return operationPage(entries, page);
+  async list(organizationId: string, query: AuditQuery): Promise<AuditPage> {
+    return operationPage(this.matching(organizationId, query), query);
+  }
+
+  async *entries(organizationId: string, filters: AuditFilters): AsyncGenerator<AuditEntry[]> {
+    yield this.matching(organizationId, filters);
+  }
+
+  async facets(organizationId: string): Promise<AuditFacets> {
+    const entries = this.byOrganization.get(organizationId) ?? [];
+    const actions = new Map<string, { label: string; count: number }>();
+    const people = new Map<string, { name: string | null; count: number }>();
+    for (const entry of entries) {
+      const action = actions.get(entry.action) ?? { label: entry.action_label, count: 0 };
+      action.count += 1;
+      actions.set(entry.action, action);
+      const person = people.get(entry.user_id) ?? { name: entry.user_name, count: 0 };
+      person.count += 1;
+      people.set(entry.user_id, person);
+    }
+    return {
+      actions: [...actions].map(([action, { label, count }]) => ({ action, label, count })),
+      people: [...people].map(([user_id, { name, count }]) => ({
+        user_id,
+        display_name: name,
+        count,
+      })),
+    };
   }
 }

@@ -24,6 +24,13 @@ export interface NotesTable {
   status: 'open' | 'resolved' | null;
   resolved_by: string | null;
   resolved_at: Timestamp | null;
+  /** Who last resolved or reopened it, and when (migration 202612070800). */
+  status_changed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  status_changed_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   version: ColumnType<number, number | undefined, number>;
   carried_from: Json<unknown> | null;
 }
