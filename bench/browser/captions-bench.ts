@@ -139,6 +139,9 @@ const RESIZE = `
   let moves = 0;
   let x = x0;
   await new Promise((resolve) => {
+    // Never longer than the gesture and a second: a stalled frame loop ends it (and shows in the
+    // figures) instead of hanging the bench.
+    setTimeout(() => resolve(null), input.duration + 1000);
     const step = (now) => {
       const t = Math.min(1, (now - started) / input.duration);
       // Out 160 px towards the frame, back, and out again: it ends 120 px from where it started.
@@ -146,7 +149,11 @@ const RESIZE = `
       const at = t * (path.length - 1);
       const leg = Math.min(Math.floor(at), path.length - 2);
       x = x0 + path[leg] + (path[leg + 1] - path[leg]) * (at - leg);
-      fire(document, 'pointermove', x);
+      try {
+        fire(document, 'pointermove', x);
+      } catch {
+        // A handler that throws still counts the move; the frames tell the rest.
+      }
       moves += 1;
       if (t < 1) requestAnimationFrame(step);
       else resolve(null);
@@ -174,6 +181,9 @@ const SCROLL = `
   const seen = new Set();
   const started = performance.now();
   await new Promise((resolve) => {
+    // Never longer than the gesture and a second: a stalled frame loop ends it (and shows in the
+    // figures) instead of hanging the bench.
+    setTimeout(() => resolve(null), input.duration + 1000);
     const step = (now) => {
       const progress = Math.min(1, (now - started) / input.duration);
       scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) * progress;
