@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
+import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
 import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
@@ -387,6 +388,9 @@ export const PreviewPanel = memo(function PreviewPanel({
               ))}
             </select>
           </label>
+          <div className="ml-auto">
+            <FullFrameToggle />
+          </div>
         </div>
         {frameError ? <InlineError error={frameError} /> : null}
         {style.isError ? <InlineError error={style.error} /> : null}
