@@ -143,7 +143,7 @@ const HELD_GESTURES = new Set(['snapped drag']);
  * The editing gestures graded at 1,000 items only (the issue's goals): playback for ten seconds
  * and a drag on the preview against the small frame goals, and the edits' settle times.
  */
-const EDITING_FRAME_GESTURES = new Set(['playback', 'preview drag']);
+const EDITING_FRAME_GESTURES = new Set(['playback', 'preview drag', 'split resize']);
 const EDITING_SETTLE_GESTURES = new Set(['add text', 'split', 'undo split']);
 /** How long playback is measured. */
 const PLAYBACK_MS = 10_000;
@@ -1636,6 +1636,27 @@ async function editingGestures(
       effect: `${after.size === beforeSplit.size ? 'joined again' : 'not joined'}`,
       ok: after.size === beforeSplit.size,
       commitMs,
+    };
+  });
+
+  // The studio's split between the frame and the timeline dragged up and down (issue 41): the
+  // preview refits its frame and the canvas its rows on every step. Pressed on the bar's middle;
+  // it ends 60 px above where it started, so the frame is smaller afterwards.
+  const split = page.getByRole('separator', { name: 'Resize the frame and the timeline' });
+  const bar = (await split.boundingBox())!;
+  const grip = { x: bar.x + bar.width / 2, y: bar.y + bar.height / 2 };
+  const frameBefore = (await preview.boundingBox())!.height;
+  gestures['split resize'] = await measure(lib, 'split resize', async (gesture) => {
+    await pointerGesture(lib, grip, (t) => ({
+      x: grip.x,
+      y: grip.y + alongWaypoints([0, -160, 40, -120, -60], t),
+    }));
+    await gesture.motionEnd();
+    await gesture.done();
+    const frameAfter = (await preview.boundingBox())!.height;
+    return {
+      effect: `the frame went from ${fmt(frameBefore, 0)} to ${fmt(frameAfter, 0)} px tall`,
+      ok: frameAfter < frameBefore - 30,
     };
   });
 }

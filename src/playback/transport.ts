@@ -64,6 +64,13 @@ export interface Transport {
   /** Installs the master clock (the sound engine's); null gives back the wall clock. */
   setClock(clock: TransportClock | null): void;
   readonly clock: TransportClock;
+  /**
+   * How the clock maps to timeline time now (`time = anchorTime + (clock - anchorClock) × rate`):
+   * the sound engine places its chunks by it. Changes with every seek, speed and clock change.
+   */
+  mapping(): { anchorTime: number; anchorClock: number; rate: number };
+  /** The clock's reading the last published frame's playhead was taken at (lip-sync checks). */
+  frameClock(): number;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -96,10 +103,13 @@ export function createTransport(
     return range ? { low: range.from, high: range.to } : { low: 0, high: Math.max(0, duration) };
   };
 
+  let frameClock = 0;
+
   const raw = () => {
     const { rate, playhead } = store.getState();
     if (rate === 0) return playhead;
-    return anchorTime + (clock.now() - anchorClock) * rate;
+    frameClock = clock.now();
+    return anchorTime + (frameClock - anchorClock) * rate;
   };
 
   const time = () => {
@@ -199,6 +209,8 @@ export function createTransport(
       // The playhead stays where it is (a cut made shorter leaves it after the end, paused).
       store.setState({ duration });
     },
+    mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
+    frameClock: () => frameClock,
     setClock(next) {
       const at = time();
       clock = next ?? wallClock;

@@ -25,7 +25,7 @@ import { admitSession, withDatabase } from '../app/route-guards.ts';
 import type { Database } from '../db/database.ts';
 import type { Session, SessionManager } from '../session/session.ts';
 import type { TokenBuckets } from '../shared-state/shared-state.ts';
-import { checkDisplayName, checkNoteBody } from './note-text.ts';
+import { checkDisplayName, checkNoteBody } from '../../shared-rules/note-text.ts';
 import {
   decisionOf,
   EDIT_WINDOW_MS,
