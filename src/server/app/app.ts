@@ -7,6 +7,8 @@ import { auditRecorder, registerAuditRoute } from '../audit/audit-recorder.ts';
 import { type AuditStore, SharedAuditStore } from '../audit/audit-store.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from '../session/csrf.ts';
+import { registerCutListRoutes } from '../cuts/cut-list-routes.ts';
+import { type CutListStore, MemoryCutListStore } from '../cuts/cut-list-store.ts';
 import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
@@ -49,6 +51,8 @@ export interface BffDeps {
   sharedState?: SharedState;
   /** Where the audit list of destructive calls is kept (default: in this process). */
   auditStore?: AuditStore;
+  /** Where the cut lists of editing by words are kept (default: in this process). */
+  cutListStore?: CutListStore;
 }
 
 declare module 'fastify' {
@@ -277,6 +281,11 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     upstreamTimeoutMs: config.upstreamTimeoutMs,
   });
   registerAuditRoute(app, { sessions, store: auditStore });
+  registerCutListRoutes(app, {
+    sessions,
+    store: deps.cutListStore ?? new MemoryCutListStore(),
+    now,
+  });
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');

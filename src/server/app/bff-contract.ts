@@ -46,14 +46,17 @@ type QueryOf<Id extends keyof operations> = NonNullable<operations[Id]['paramete
  */
 export function checkBffRequest<Id extends keyof operations>(
   operationId: Id,
-  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body'>,
+  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body'> & {
+    /** The route's path parameters (a path with `{projectId}` is checked with them). */
+    params?: unknown;
+  },
 ): { query: QueryOf<Id> } {
   const operation = bff().operations.find((candidate) => candidate.operationId === operationId);
   if (!operation) throw new Error(`bff.yaml has no operation ${operationId}`);
   const headers = request.headers;
   try {
     const checked = operation.validateRequest({
-      params: {},
+      params: (request.params ?? {}) as Record<string, string>,
       query: new URL(request.url, 'http://bff.invalid').searchParams,
       headers: {
         get: (name) => {
