@@ -149,6 +149,11 @@ export async function settled(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
+/** Waits until the waveform peaks the band asked for have arrived (each arrival redraws it). */
+export async function waveformsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__cutroomTimeline?.waveformsLoading() === 0);
+}
+
 /**
  * The canvas shows what a band drawn afresh at the same place shows: a screenshot, then one after
  * scrolling far away and back (every tile drawn again). Tiles drawn again only where something
@@ -157,12 +162,14 @@ export async function settled(page: Page): Promise<void> {
 export async function expectSameAsFreshBand(page: Page, canvas: Locator): Promise<void> {
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 1, box.y + box.height - 2);
+  await waveformsLoaded(page);
   await page.waitForTimeout(400);
   const shown = await canvas.screenshot();
   const { scrollX } = await view(page);
   await canvas.evaluate((el, x) => (el.scrollLeft = x > 10_000 ? 0 : x + 10_000), scrollX);
   await page.waitForTimeout(300);
   await canvas.evaluate((el, x) => (el.scrollLeft = x), scrollX);
+  await waveformsLoaded(page);
   await page.waitForTimeout(400);
   expect((await view(page)).scrollX).toBe(scrollX);
   expect((await canvas.screenshot()).equals(shown), 'the canvas as drawn afresh').toBe(true);

@@ -291,10 +291,19 @@ test.describe('timeline editor', () => {
     const others = rowItems(before, item!.layer_index).filter((other) => other.id !== item!.id);
     const target = Math.max(item!.end_seconds, others.at(-1)?.end_seconds ?? 0) + 2;
 
-    // Tab from the canvas into the inspector's Start field.
+    // F6 from the canvas to the inspector (the studio's way between its parts), then Tab to its
+    // Start field.
     const start = page
       .getByRole('region', { name: 'Inspector' })
       .getByLabel('Start (s)', { exact: true });
+    const inspector = page.getByRole('group', { name: 'Inspector' });
+    for (
+      let i = 0;
+      i < 3 && !(await inspector.evaluate((el) => el.contains(document.activeElement)));
+      i += 1
+    ) {
+      await page.keyboard.press('F6');
+    }
     for (
       let i = 0;
       i < 8 && !(await start.evaluate((el) => el === document.activeElement));

@@ -85,6 +85,13 @@
  *   `faceless.failed`. A revise drops the assets and QA its changes make stale
  *   (src/shared-rules/faceless-staleness.ts). Seeded revisions caught mid-run carry on.
  * - POST /projects sends `project.created`.
+ * - Sound (audio/, assumed preview-audio and waveform): every video and audio asset sounds, from
+ *   its seeded id and its name (audio/sound-source.ts): the demo interview's cameras speak its
+ *   transcript from the committed espeak-ng word bank, music beds and effects are synthesized,
+ *   B-roll is room tone, other talk is voiced syllables with seeded pauses; images are silent
+ *   (waveform 400 `assetId`). preview-audio mixes the timeline at its revision (items at their
+ *   source offsets, volume, fades, mute; `layers`) as 32-bit float WAV at 24 kHz or Ogg Opus;
+ *   waveform peaks are BBC audiowaveform JSON from the same sounds.
  * Faults (lib/faults.ts, off by default): latency, 429 `rate_limited` with Retry-After, 500
  * `internal_error`, optionally only for paths matching a regex; decided before authentication by
  * a seeded generator; `setFaults` changes them at runtime.

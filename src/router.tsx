@@ -30,5 +30,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** An editor screen: the app's main area spans the window instead of the reading width. */
     fullWidth?: boolean;
+    /**
+     * A studio (an editor of the project: timeline, captions, words): the window is the editor's,
+     * with a compact header of one row and a main area that never scrolls the page.
+     */
+    studio?: boolean;
   }
 }

@@ -918,7 +918,7 @@ export interface components {
          * @enum {string}
          */
         BffEventType: "note.created" | "note.updated" | "note.deleted" | "notes.carried" | "decision.created" | "person.updated";
-        /** @description A live event the BFF itself raises, delivered exactly like the service's (same stream, `vcs` frames, ids, replay): within a second to every tab of the workspace on every instance. */
+        /** @description A live event the BFF itself raises, delivered exactly like the service's (same stream, `vcs` frames, ids, replay): within a second to every tab of the workspace on every instance. Told apart by `type` (each a constant); no OpenAPI discriminator, which needs `type` at the top of each subschema, not inside its allOf. */
         BffEvent: components["schemas"]["NoteCreatedEvent"] | components["schemas"]["NoteUpdatedEvent"] | components["schemas"]["NoteDeletedEvent"] | components["schemas"]["NotesCarriedEvent"] | components["schemas"]["DecisionCreatedEvent"] | components["schemas"]["PersonUpdatedEvent"];
         BffEventBase: {
             type: components["schemas"]["BffEventType"];
@@ -939,12 +939,6 @@ export interface components {
             data: components["schemas"]["NoteEventData"] & {
                 note: components["schemas"]["Note"];
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "note.created";
         };
         NoteUpdatedEvent: components["schemas"]["BffEventBase"] & {
             /** @constant */
@@ -954,12 +948,6 @@ export interface components {
                 /** @enum {string} */
                 change: "edited" | "resolved" | "reopened";
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "note.updated";
         };
         NoteDeletedEvent: components["schemas"]["BffEventBase"] & {
             /** @constant */
@@ -970,12 +958,6 @@ export interface components {
                 /** Format: uuid */
                 parent_id: string | null;
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "note.deleted";
         };
         NotesCarriedEvent: components["schemas"]["BffEventBase"] & {
             /** @constant */
@@ -984,12 +966,6 @@ export interface components {
                 from_revision_id: string;
                 note_ids: string[];
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "notes.carried";
         };
         DecisionCreatedEvent: components["schemas"]["BffEventBase"] & {
             /** @constant */
@@ -997,12 +973,6 @@ export interface components {
             data: components["schemas"]["NoteEventData"] & {
                 decision: components["schemas"]["Decision"];
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "decision.created";
         };
         PersonUpdatedEvent: components["schemas"]["BffEventBase"] & {
             /** @constant */
@@ -1011,12 +981,6 @@ export interface components {
                 organization_id: string;
                 person: components["schemas"]["Person"];
             };
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "person.updated";
         };
         /** @description What an entry records: for a call to the service, the contract's `operationId` (e.g. `batchDeleteProjects`); for the BFF's own changes, one of `AuditBffAction`. */
         AuditActionId: components["schemas"]["AuditBffAction"] | string;
@@ -2699,13 +2663,7 @@ export const sceneChangeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const decisionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionKind"]> = ["changes_requested", "approved"];
 export const decisionStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Decision"]["stage"]> = ["plan", "assets"];
 export const bffEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffEventType"]> = ["note.created", "note.updated", "note.deleted", "notes.carried", "decision.created", "person.updated"];
-export const noteCreatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteCreatedEvent"]["type"]> = ["note.created"];
 export const noteUpdatedEventDataChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteUpdatedEvent"]["data"]["change"]> = ["edited", "resolved", "reopened"];
-export const noteUpdatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteUpdatedEvent"]["type"]> = ["note.updated"];
-export const noteDeletedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoteDeletedEvent"]["type"]> = ["note.deleted"];
-export const notesCarriedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotesCarriedEvent"]["type"]> = ["notes.carried"];
-export const decisionCreatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionCreatedEvent"]["type"]> = ["decision.created"];
-export const personUpdatedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PersonUpdatedEvent"]["type"]> = ["person.updated"];
 export const auditBffActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditBffAction"]> = ["note.create", "note.reply", "note.edit", "note.delete", "note.resolve", "note.reopen", "note.carry", "decision.request_changes", "decision.approve"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["succeeded", "dry_run", "partial", "failed"];
 export const bffConfigUpstreamValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffConfig"]["upstream"]> = ["simulator", "remote"];

@@ -30,6 +30,7 @@ export function AppShell({
   navBadges = {},
   children,
   wide = false,
+  studio = false,
 }: {
   header: ReactNode;
   /** Shown inside a navigation link, after its label (e.g. a count of what waits there). */
@@ -37,11 +38,16 @@ export function AppShell({
   children: ReactNode;
   /** An editor: the main area spans the window (less padding) instead of the reading width. */
   wide?: boolean;
+  /**
+   * A studio (the project's editors): the header is one compact row and the main area fills the
+   * rest of the window exactly (the page never scrolls; the studio's panels do).
+   */
+  studio?: boolean;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={studio ? 'flex h-dvh flex-col overflow-hidden' : 'flex min-h-screen flex-col'}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -50,7 +56,12 @@ export function AppShell({
       </a>
       <header
         data-app-header
-        className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 md:px-6 md:py-3"
+        data-compact={studio || undefined}
+        className={
+          studio
+            ? 'flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-3 py-1 md:flex-nowrap md:whitespace-nowrap'
+            : 'flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 md:px-6 md:py-3'
+        }
         onKeyDown={(event) => {
           if (event.key === 'Escape' && menuOpen) {
             setMenuOpen(false);
@@ -58,8 +69,11 @@ export function AppShell({
           }
         }}
       >
-        <Link to="/projects" className="flex items-center gap-2 text-lg font-bold text-indigo-700">
-          <LogoMark className="h-6 w-6" />
+        <Link
+          to="/projects"
+          className={`flex items-center gap-2 font-bold text-indigo-700 ${studio ? 'text-base' : 'text-lg'}`}
+        >
+          <LogoMark className={studio ? 'h-5 w-5' : 'h-6 w-6'} />
           Cutroom
         </Link>
         <button
@@ -87,14 +101,17 @@ export function AppShell({
               setMenuOpen(false);
             }
           }}
-          className={`${menuOpen ? 'flex' : 'hidden'} basis-full flex-col gap-3 pb-2 md:flex md:flex-1 md:basis-auto md:flex-row md:flex-wrap md:items-center md:gap-x-6 md:gap-y-2 md:pb-0`}
+          className={`${menuOpen ? 'flex' : 'hidden'} basis-full flex-col gap-3 pb-2 md:flex md:flex-1 md:basis-auto md:flex-row md:items-center md:pb-0 ${studio ? 'md:min-w-0 md:flex-nowrap md:gap-x-4' : 'md:flex-wrap md:gap-x-6 md:gap-y-2'}`}
         >
-          <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+          <nav
+            aria-label="Main"
+            className={`flex flex-col md:flex-row ${studio ? 'gap-0.5' : 'gap-1 md:flex-wrap'}`}
+          >
             {navItems.map((item) => (
               <Link
                 key={item.to}
                 to={item.to}
-                className="whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 md:py-1.5"
+                className={`whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${studio ? 'md:px-2 md:py-1' : 'md:py-1.5'}`}
                 activeProps={{ className: 'bg-indigo-50 text-indigo-800', 'aria-current': 'page' }}
               >
                 {item.label}
@@ -110,9 +127,11 @@ export function AppShell({
       <main
         id="main"
         className={
-          wide
-            ? 'w-full flex-1 px-4 py-3'
-            : 'mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-4 md:px-6 md:py-8'
+          studio
+            ? 'min-h-0 w-full min-w-0 flex-1 px-3 py-1'
+            : wide
+              ? 'w-full flex-1 px-4 py-3'
+              : 'mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-4 md:px-6 md:py-8'
         }
       >
         {children}

@@ -13,6 +13,7 @@ export function ProjectPageHeader({
   links,
   actions,
   children,
+  compact = false,
 }: {
   projectId: string;
   headingId: string;
@@ -23,7 +24,27 @@ export function ProjectPageHeader({
   actions?: ReactNode;
   /** Shown under the heading (status, dates). */
   children?: ReactNode;
+  /** One line: the way back and the heading side by side (a studio's toolbar row). */
+  compact?: boolean;
 }) {
+  if (compact)
+    return (
+      <div className="flex shrink-0 items-baseline gap-3 whitespace-nowrap">
+        <Link
+          to="/projects/$projectId"
+          params={{ projectId }}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          ← Project
+        </Link>
+        {links}
+        <h1 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h1>
+        {actions}
+        {children}
+      </div>
+    );
   return (
     <div>
       <div className="flex gap-4 text-sm">

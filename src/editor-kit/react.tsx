@@ -191,9 +191,12 @@ export function CommandButton<Ctx, State, Change, Args>({
   ctx,
   saving,
   variant = 'secondary',
+  size = 'md',
   label,
+  icon,
   title,
   onOutcome,
+  className,
 }: {
   editor: AnyEditor;
   command: Command<Ctx, State, Change, Args>;
@@ -201,8 +204,12 @@ export function CommandButton<Ctx, State, Change, Args>({
   ctx: Ctx | null;
   saving: boolean;
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  size?: 'md' | 'sm';
   label?: string;
+  /** Shown instead of the label, which then names the button for assistive technology. */
+  icon?: ReactNode;
   title?: string;
+  className?: string;
   onOutcome?(outcome: Outcome<State, Change>): void;
 }) {
   const shortcut = shortcutOf(command);
@@ -210,15 +217,18 @@ export function CommandButton<Ctx, State, Change, Args>({
   return (
     <Button
       variant={variant}
+      size={size}
       disabled={!enabled}
       title={title ?? (shortcut ? `${command.label} (${shortcut})` : command.label)}
+      aria-label={icon ? (label ?? command.label) : undefined}
       aria-keyshortcuts={ariaKeys(command.keys ?? [])}
+      className={className}
       onClick={() => {
         const outcome = editor.run(command, args) as Outcome<State, Change>;
         onOutcome?.(outcome);
       }}
     >
-      {label ?? command.label}
+      {icon ?? label ?? command.label}
     </Button>
   );
 }
@@ -231,20 +241,39 @@ export function EditorToolbar<Ctx>({
   saving,
   variants = {},
   titles = {},
+  compact = false,
+  only,
+  exclude,
   children,
 }: {
   editor: AnyEditor;
   label: string;
   ctx: Ctx | null;
   saving: boolean;
+  /** Smaller buttons, in one row that scrolls sideways when it must (a studio's toolbar row). */
+  compact?: boolean;
+  /** Only these toolbar groups. */
+  only?: readonly string[];
+  /** All toolbar groups but these. */
+  exclude?: readonly string[];
   variants?: Record<string, 'primary' | 'secondary' | 'danger' | 'ghost'>;
   /** Tooltips that depend on state (e.g. "Undo Move 3 items (Ctrl/⌘ + Z)"). */
   titles?: Record<string, string | undefined>;
   children?: ReactNode;
 }) {
-  const groups = editor.toolbar();
+  const groups = editor
+    .toolbar()
+    .filter(({ group }) => (!only || only.includes(group)) && !exclude?.includes(group));
   return (
-    <div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2">
+    <div
+      role="toolbar"
+      aria-label={label}
+      className={
+        compact
+          ? 'flex items-center gap-1.5 overflow-x-auto whitespace-nowrap'
+          : 'flex flex-wrap items-center gap-2'
+      }
+    >
       {groups.map(({ group, commands }, i) => (
         <div key={group} className="contents">
           {i > 0 ? <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" /> : null}
@@ -257,6 +286,7 @@ export function EditorToolbar<Ctx>({
               ctx={ctx}
               saving={saving}
               variant={variants[command.name] ?? 'secondary'}
+              size={compact ? 'sm' : 'md'}
               title={titles[command.name]}
             />
           ))}

@@ -29,16 +29,20 @@ function AppLayout() {
   const wide = useMatches({
     select: (matches) => matches.some((match) => match.staticData.fullWidth),
   });
+  const studio = useMatches({
+    select: (matches) => matches.some((match) => match.staticData.studio),
+  });
   return (
     <AppShell
       wide={wide}
+      studio={studio}
       navBadges={{ '/review': <ReviewCountBadge /> }}
       header={
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 whitespace-nowrap md:justify-end">
           <JobsTray />
           <CreditsBadge />
           <LiveStatus />
-          <SessionHeader session={current} />
+          <SessionHeader session={current} compact={studio} />
         </div>
       }
     >

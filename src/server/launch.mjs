@@ -69,8 +69,17 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     packages: 'bundle',
-    // opusscript loads its WebAssembly from beside its own files: it stays in node_modules.
-    external: ['vite', 'esbuild', 'lightningcss', 'fsevents', 'opusscript'],
+    // These load their WebAssembly (and PGlite its data files) from beside their own modules,
+    // so they stay in node_modules; pg's native binding is optional and not installed.
+    external: [
+      'vite',
+      'esbuild',
+      'lightningcss',
+      'fsevents',
+      'opusscript',
+      '@electric-sql/pglite',
+      'pg-native',
+    ],
     sourcemap: 'linked',
     // Less to parse at start-up; names and lines come back through the source maps.
     minifyWhitespace: true,

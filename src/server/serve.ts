@@ -98,6 +98,8 @@ export async function serve(
     }
   });
   const app = await buildBff(config, { logStream, ...(sharedState ? { sharedState } : {}) });
+  // Opened (and migrated) beside the start-up, not before it: requests that need it wait for it.
+  void app.database.start();
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -125,7 +127,8 @@ export async function serve(
   say(
     `ready at ${url} in ${Math.round(performance.now())} ms, ${Math.round((cpu.user + cpu.system) / 1000)} ms CPU ` +
       `(upstream: ${simulator ? `simulator at ${simulator.baseUrl}` : config.upstream.baseUrl}; ` +
-      `shared state: ${config.redis ? 'Redis' : 'in process'})`,
+      `shared state: ${config.redis ? 'Redis' : 'in process'}; ` +
+      `database: ${config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'Postgres (DATABASE_URL)'})`,
   );
   // The upstream client's library loads now, off the start-up path (it is ~170 ms of CPU).
   void preloadUpstreamTransport().catch((error: unknown) =>

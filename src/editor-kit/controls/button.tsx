@@ -1,6 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Size = 'md' | 'sm';
+
+const sizes: Record<Size, string> = {
+  md: 'px-3 py-2',
+  // A studio's toolbar row: still a 28 px target.
+  sm: 'px-2 py-1',
+};
 
 const variants: Record<Variant, string> = {
   primary:
@@ -20,12 +27,17 @@ const variants: Record<Variant, string> = {
  */
 export function Button({
   variant = 'primary',
+  size = 'md',
   className = '',
   type = 'button',
   pending = false,
   onClick,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  pending?: boolean;
+}) {
   return (
     <button
       type={type}
@@ -37,7 +49,7 @@ export function Button({
         }
         onClick?.(event);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-progress ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md ${sizes[size]} text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-progress ${variants[variant]} ${className}`}
       {...props}
     />
   );

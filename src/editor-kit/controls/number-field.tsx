@@ -13,9 +13,12 @@ export function NumberField({
   min,
   max,
   step = 'any',
+  inline = false,
   commit,
 }: {
   label: string;
+  /** The label beside the field, not above it (a row of controls). */
+  inline?: boolean;
   value: number | null;
   disabled?: boolean;
   /**
@@ -63,8 +66,8 @@ export function NumberField({
 
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+    <div className={inline ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
+      <label htmlFor={id} className="whitespace-nowrap text-xs font-medium text-slate-700">
         {label}
       </label>
       <input

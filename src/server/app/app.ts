@@ -27,6 +27,7 @@ import { SessionManager } from '../session/session.ts';
 import { SessionRevocations } from '../session/session-revocations.ts';
 import { registerErrorCatalogue } from './error-catalogue.ts';
 import { registerSessionRoutes } from '../session/session-routes.ts';
+import { Database } from '../db/database.ts';
 import { MemoryState } from '../shared-state/memory-state.ts';
 import type { SharedState } from '../shared-state/shared-state.ts';
 import { createSpaDocuments, isSpaNavigation, registerStaticSpa } from '../static/static-spa.ts';
@@ -53,6 +54,12 @@ export interface BffDeps {
   auditStore?: AuditStore;
   /** Where the cut lists of editing by words are kept (default: in this process). */
   cutListStore?: CutListStore;
+  /**
+   * The BFF's database (notes, decisions, names, the audit trail); by default the one
+   * `config.database` names, opened on first use (`npm start` opens it at once). The app owns it
+   * and closes it on close.
+   */
+  database?: Database;
 }
 
 declare module 'fastify' {
@@ -61,6 +68,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** What the instances share (see BffDeps.sharedState). */
     sharedState: SharedState;
+    /** The BFF's database (see BffDeps.database). */
+    database: Database;
     metrics: BffMetrics;
     /** Starts a graceful shutdown: /readyz answers 503 from now on. */
     startDraining: () => void;
@@ -142,6 +151,12 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   const fault = (message: string, detail?: Record<string, unknown>) =>
     app.log.warn({ ...detail, sharedState: state.kind }, message);
   const hub = new EventHub({ state, now, onFault: fault });
+  const database =
+    deps.database ??
+    new Database(config.database, {
+      onFault: (message, detail) => app.log.error(detail, message),
+      onRecover: (message) => app.log.info({ database: config.database.kind }, message),
+    });
   const revocations = new SessionRevocations({
     state,
     sessions,
@@ -157,6 +172,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   let draining = false;
   app.decorate('eventHub', hub);
   app.decorate('sharedState', state);
+  app.decorate('database', database);
   app.decorate('metrics', metrics);
   app.decorate('startDraining', () => {
     draining = true;
@@ -230,6 +246,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   registerOpsRoutes(app, {
     upstream,
     state,
+    database,
     metrics,
     metricsToken: config.metricsToken,
     isDraining: () => draining,
@@ -314,7 +331,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     revocations.stop();
     hub.detachFromState();
     upstream.close();
-    await state.close();
+    await Promise.all([state.close(), database.close()]);
   });
   for (const warning of config.warnings) app.log.warn(warning);
   return app;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DatabaseConfig } from '../db/database.ts';
 import { DEFAULT_WEBHOOK_SECRET } from '../simulator/simulator-env.ts';
 
 export type UpstreamKind = 'simulator' | 'remote';
@@ -29,6 +31,13 @@ export interface BffConfig {
   logLevel: string;
   trustProxy: boolean;
   sseHeartbeatMs: number;
+  /**
+   * The BFF's database (notes, decisions, names, the audit trail): a Postgres server when
+   * `DATABASE_URL` is set, else the embedded PGlite in `CUTROOM_DATA_DIR`.
+   */
+  database: DatabaseConfig;
+  /** Audit entries older than this many days are deleted. */
+  auditRetentionDays: number;
   /** Shared state of several instances; unset: everything stays in this process. */
   redis: { url: string; prefix: string } | undefined;
   /** Longest a graceful shutdown waits for in-flight requests before closing them. */
@@ -129,6 +138,25 @@ const envSchema = z.object({
       .default('cutroom:'),
   ),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  CUTROOM_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AUDIT_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(400),
+  ),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
 });
 
@@ -175,6 +203,11 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
       'REDIS_URL is set but SESSION_SECRET is not: each instance generated its own, so a session opened on one is refused by the others.',
     );
   }
+  if (values.REDIS_URL !== undefined && values.DATABASE_URL === undefined) {
+    warnings.push(
+      'REDIS_URL is set but DATABASE_URL is not: each instance keeps its own notes and audit trail (PGlite); point every instance at one Postgres server with DATABASE_URL.',
+    );
+  }
   if (values.VCS_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET && values.VCS_BASE_URL !== undefined) {
     warnings.push('VCS_WEBHOOK_SECRET is the public demo default; set it for a real deployment.');
   }
@@ -203,6 +236,11 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
         ? undefined
         : { url: values.REDIS_URL, prefix: values.REDIS_PREFIX },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    database:
+      values.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: resolve(values.CUTROOM_DATA_DIR ?? repoPath('.cutroom/data')) }
+        : { kind: 'postgres', url: values.DATABASE_URL },
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     metricsToken: values.METRICS_TOKEN,
     limits: {
       bodyBytes: 1024 * 1024,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { safeEqual } from '../session/csrf.ts';
 import { sendError } from '../app/errors.ts';
+import type { Database } from '../db/database.ts';
 import type { SharedState } from '../shared-state/shared-state.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { BffMetrics } from './metrics.ts';
@@ -8,6 +9,8 @@ import type { BffMetrics } from './metrics.ts';
 export interface OpsRoutesOptions {
   upstream: UpstreamClient;
   state: SharedState;
+  /** The BFF's database; reported once opening it has begun (npm start begins at once). */
+  database?: Database;
   metrics: BffMetrics;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -26,8 +29,8 @@ const noStore = { 'cache-control': 'no-store' };
 
 /**
  * `GET /healthz`: the process is up (liveness). `GET /readyz`: this instance can serve (upstream
- * answers over HTTP, the shared state is reachable, not shutting down); 503 otherwise, with each
- * check. `GET /metrics`: Prometheus text.
+ * answers over HTTP, the shared state and the database are reachable, not shutting down); 503
+ * otherwise, with each check. `GET /metrics`: Prometheus text.
  */
 export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOptions): void {
   const { upstream, state, metrics } = options;
@@ -62,9 +65,10 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOption
 
   app.get('/readyz', async (request, reply) => {
     reply.headers(noStore);
-    const [upstreamCheck, stateReachable] = await Promise.all([
+    const [upstreamCheck, stateReachable, databaseCheck] = await Promise.all([
       probeUpstream(request.id),
       state.ping(),
+      options.database?.begun ? options.database.ping() : undefined,
     ]);
     const status = state.status();
     const sharedState: Check & { kind: string } = {
@@ -73,11 +77,15 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOption
       detail: stateReachable ? 'reachable' : (status.detail ?? 'unreachable'),
     };
     const draining = options.isDraining();
-    const ready = upstreamCheck.ok && sharedState.ok && !draining;
+    const ready = upstreamCheck.ok && sharedState.ok && (databaseCheck?.ok ?? true) && !draining;
     reply.code(ready ? 200 : 503);
     return {
       status: ready ? 'ready' : draining ? 'shutting_down' : 'not_ready',
-      checks: { upstream: upstreamCheck, shared_state: sharedState },
+      checks: {
+        upstream: upstreamCheck,
+        shared_state: sharedState,
+        ...(databaseCheck ? { database: databaseCheck } : {}),
+      },
     };
   });
 

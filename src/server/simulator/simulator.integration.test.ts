@@ -92,6 +92,61 @@ describe('BFF ↔ simulator (integration)', () => {
     expect(body.error.code).toBeTypeOf('string');
   });
 
+  it('the preview sound and an asset waveform pass through whole: bytes, type, revision', async () => {
+    const { cookie } = await demoLogin();
+    const list = (await (
+      await bff('/api/v1/projects?limit=50', { headers: { cookie } })
+    ).json()) as {
+      projects: Array<{ id: string; name: string }>;
+    };
+    const interview = list.projects.find((project) => project.name.startsWith('Interview:'));
+    expect(interview).toBeDefined();
+    const base = `/api/v1/projects/${interview?.id}/preview-audio?start_seconds=2&duration_seconds=1`;
+    const direct = await fetch(`${simulator.baseUrl}${base.replace('/api/v1', '')}`, {
+      headers: { authorization: 'Bearer vcs_test_demo_paid' },
+    });
+    const wav = await bff(base, { headers: { cookie } });
+    expect(wav.status).toBe(200);
+    expect(wav.headers.get('content-type')).toMatch(/^audio\/wav/);
+    expect(wav.headers.get('x-timeline-revision')).toBe(direct.headers.get('x-timeline-revision'));
+    const bytes = Buffer.from(await wav.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
+
+    const opus = await bff(`${base}&format=opus`, { headers: { cookie } });
+    expect(opus.status).toBe(200);
+    expect(opus.headers.get('content-type')).toMatch(/^audio\/ogg/);
+    expect(
+      Buffer.from(await opus.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('OggS');
+
+    const tooLong = await bff(base.replace('duration_seconds=1', 'duration_seconds=11'), {
+      headers: { cookie },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { error: { param: string } }).error.param).toBe(
+      'duration_seconds',
+    );
+
+    const timeline = (await (
+      await bff(`/api/v1/projects/${interview?.id}/timeline`, { headers: { cookie } })
+    ).json()) as { layers: Array<{ items: Array<{ type: string; asset_id: string | null }> }> };
+    const camera = timeline.layers
+      .flatMap((layer) => layer.items)
+      .find((item) => item.type === 'video' && item.asset_id);
+    const peaks = await bff(
+      `/api/v1/workspace/media/assets/${camera?.asset_id}/waveform?pixels_per_second=10&start_seconds=0&duration_seconds=20`,
+      { headers: { cookie } },
+    );
+    expect(peaks.status).toBe(200);
+    const waveform = (await peaks.json()) as { version: number; length: number; data: number[] };
+    expect(waveform.version).toBe(2);
+    expect(waveform.data.length).toBe(waveform.length * 2);
+    expect(waveform.data.some((value) => value !== 0)).toBe(true);
+  });
+
   it('a simulator 429 and its Retry-After pass through', async () => {
     const { cookie } = await demoLogin();
     simulator.simulator.setFaults({ rate429: 1, retryAfterSeconds: 7, paths: '^/projects$' });

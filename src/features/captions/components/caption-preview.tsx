@@ -6,7 +6,7 @@
  * the first) it shows the page nearest the playhead, dimmed, never an empty frame. A Look hovered
  * in the gallery is tried here before it is applied. A click on a word selects it.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
@@ -34,8 +34,20 @@ import { notePreviewPaint } from './preview-paints.ts';
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
 
-/** Backing pixels of the preview (CSS size is half: sharp on 2× screens). */
-export const PREVIEW_FRAME = { width: 540, height: 960 };
+/** The frame's shape (9:16): the preview is the largest such box in the room it is given. */
+const ASPECT = { width: 9, height: 16 };
+
+/** The largest box of `aspect` in `width` × `height` (CSS pixels, whole). */
+export function fitBox(
+  width: number,
+  height: number,
+  aspect: { width: number; height: number },
+): { width: number; height: number } {
+  const byHeight = { width: Math.floor((height * aspect.width) / aspect.height), height };
+  return byHeight.width <= width
+    ? { width: byHeight.width, height: Math.floor(height) }
+    : { width: Math.floor(width), height: Math.floor((width * aspect.height) / aspect.width) };
+}
 
 export function paintBackdrop(ctx: CanvasRenderingContext2D, width: number, height: number) {
   const gradient = ctx.createLinearGradient(0, 0, 0, height);
@@ -105,7 +117,24 @@ export const CaptionPreview = memo(function CaptionPreview({
   settings: CaptionSettings | undefined;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const areaRef = useRef<HTMLDivElement>(null);
   const cache = useMemo(() => new TextMeasureCache(), []);
+  // The frame fills the room it is given at its shape; the canvas has a pixel per screen pixel,
+  // and the painter draws text at the frame's proportions at any size.
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const next = fitBox(entry.contentRect.width, entry.contentRect.height, ASPECT);
+      setBox((old) => (old.width === next.width && old.height === next.height ? old : next));
+    });
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, []);
+  const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+  const pixels = { width: Math.round(box.width * ratio), height: Math.round(box.height * ratio) };
   // Under automation only (browser tests, benchmarks): the preview's test hooks, from a chunk of
   // their own that a user's browser never loads.
   useEffect(() => {
@@ -145,6 +174,8 @@ export const CaptionPreview = memo(function CaptionPreview({
       settings: current,
       selection: isPlaying ? null : chosen,
       canvas,
+      width: canvas.width,
+      height: canvas.height,
     };
     if (!isPlaying && samePaint(paintedRef.current, painted)) return;
     paintedRef.current = painted;
@@ -223,48 +254,56 @@ export const CaptionPreview = memo(function CaptionPreview({
 
   if (!settings) return null;
   return (
-    <section aria-labelledby="caption-preview-heading" className="flex flex-col items-center gap-3">
-      <h2 id="caption-preview-heading" className="self-start text-base font-semibold">
+    <section
+      aria-labelledby="caption-preview-heading"
+      className="flex h-full min-h-0 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-1.5"
+    >
+      <h2
+        id="caption-preview-heading"
+        className="shrink-0 self-start px-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
+      >
         Preview
       </h2>
-      <canvas
-        ref={canvasRef}
-        width={PREVIEW_FRAME.width}
-        height={PREVIEW_FRAME.height}
-        role="img"
-        aria-label="Caption preview"
-        aria-describedby="caption-preview-description"
-        onClick={(event) => {
-          const layout = layoutRef.current;
-          const canvas = canvasRef.current;
-          if (!layout || !canvas) return;
-          const rect = canvas.getBoundingClientRect();
-          const x = ((event.clientX - rect.left) / rect.width) * canvas.width;
-          const y = ((event.clientY - rect.top) / rect.height) * canvas.height;
-          const hit = wordAt(layout, x, y);
-          if (hit)
-            editor.run(selectCommand, {
-              id: hit.word.id,
-              mode: event.shiftKey
-                ? 'range'
-                : event.ctrlKey || event.metaKey
-                  ? 'toggle'
-                  : 'replace',
-              order,
-            });
-        }}
-        className="h-[480px] w-[270px] rounded-lg shadow-md"
-      />
+      <div ref={areaRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
+        <canvas
+          ref={canvasRef}
+          width={pixels.width || 1}
+          height={pixels.height || 1}
+          role="img"
+          aria-label="Caption preview"
+          aria-describedby="caption-preview-description"
+          onClick={(event) => {
+            const layout = layoutRef.current;
+            const canvas = canvasRef.current;
+            if (!layout || !canvas) return;
+            const rect = canvas.getBoundingClientRect();
+            const x = ((event.clientX - rect.left) / rect.width) * canvas.width;
+            const y = ((event.clientY - rect.top) / rect.height) * canvas.height;
+            const hit = wordAt(layout, x, y);
+            if (hit)
+              editor.run(selectCommand, {
+                id: hit.word.id,
+                mode: event.shiftKey
+                  ? 'range'
+                  : event.ctrlKey || event.metaKey
+                    ? 'toggle'
+                    : 'replace',
+                order,
+              });
+          }}
+          className="rounded-lg shadow-md"
+          style={{ width: box.width, height: box.height }}
+        />
+      </div>
       <p id="caption-preview-description" className="sr-only">
         No caption at this time.
       </p>
-      <div className="flex w-[270px] flex-col gap-2">
-        <div className="flex items-center gap-2">
-          <Button variant="primary" onClick={play} aria-pressed={playing}>
-            {playing ? 'Pause' : 'Play'}
-          </Button>
-          <PlayheadTime playback={playback} duration={duration} />
-        </div>
+      {/* One row under the frame: play, the time, the scrubber, the word spoken. */}
+      <div className="flex shrink-0 items-center gap-3 px-1">
+        <Button variant="primary" size="sm" onClick={play} aria-pressed={playing}>
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <PlayheadTime playback={playback} duration={duration} />
         <Scrubber
           playback={playback}
           duration={duration}
@@ -289,6 +328,9 @@ interface Painted {
   settings: CaptionSettings;
   selection: ReadonlySet<string> | null;
   canvas: HTMLCanvasElement;
+  /** The canvas's size when painted: a new size clears it. */
+  width: number;
+  height: number;
 }
 
 /** The same page with the same words (a page is rebuilt with the current words at each paint). */
@@ -311,6 +353,7 @@ function samePage(a: CaptionPage | null, b: CaptionPage | null): boolean {
 function samePaint(a: Painted | null, b: Painted): boolean {
   if (!a) return false;
   if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
+  if (a.width !== b.width || a.height !== b.height) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
   if (a.seconds !== b.seconds || a.dimmed !== b.dimmed) return false;
   if (a.selection === b.selection) return true;
@@ -347,7 +390,7 @@ function outlineSelected(
 function PlayheadTime({ playback, duration }: { playback: PlaybackStore; duration: number }) {
   const playhead = useStore(playback, (state) => state.playhead);
   return (
-    <span className="text-sm tabular-nums text-slate-700">
+    <span className="whitespace-nowrap text-sm tabular-nums text-slate-700">
       {formatTime(playhead)} / {formatTime(duration)}
     </span>
   );
@@ -366,7 +409,7 @@ function Scrubber({
 }) {
   const playhead = useStore(playback, (state) => state.playhead);
   return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+    <label className="flex min-w-32 flex-1 items-center gap-2 text-xs font-medium text-slate-700">
       Playhead
       <input
         type="range"
@@ -382,7 +425,7 @@ function Scrubber({
             playing: false,
           });
         }}
-        className="accent-indigo-600"
+        className="min-w-0 flex-1 accent-indigo-600"
       />
     </label>
   );
@@ -398,7 +441,10 @@ function SpokenWord({
   const spokenId = useStore(playback, (state) => state.spokenId);
   const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
   return (
-    <p className="text-sm text-slate-700" data-testid="spoken-word">
+    <p
+      className="min-w-0 max-w-56 shrink truncate text-sm text-slate-700"
+      data-testid="spoken-word"
+    >
       {text ? (
         <>
           Spoken word: <span className="font-semibold">“{text}”</span>

@@ -6,12 +6,13 @@
  * failure or a reload; conflicts and refusals are shown in words.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { bindEditorKeys } from '@/editor-kit/shortcut-guard.ts';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
+import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
 import { paginate } from '@/caption-painter/caption-pages.ts';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
 import { EditorToolbar, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
@@ -47,10 +48,16 @@ export function CaptionsEditorView({
   projectId,
   query,
   onQueryChange,
+  heading,
+  panels = NO_PANELS,
 }: {
   projectId: string;
   query: string;
   onQueryChange(query: string): void;
+  /** The page's title, at the start of the toolbar's row. */
+  heading: ReactNode;
+  /** Panels beside the frame after the styler's own (the route's slot). */
+  panels?: readonly StudioPanel[];
 }) {
   const queryClient = useQueryClient();
   const [editor] = useState(() =>
@@ -93,9 +100,13 @@ export function CaptionsEditorView({
       onQueryChange={onQueryChange}
       ctx={ctx}
       state={state}
+      heading={heading}
+      panels={panels}
     />
   );
 }
+
+const NO_PANELS: readonly StudioPanel[] = [];
 
 const WHOLE_STATE = (state: ReturnType<CaptionsEditor['getState']>) => state;
 
@@ -107,6 +118,8 @@ const CaptionsScreen = memo(function CaptionsScreen({
   onQueryChange,
   ctx,
   state,
+  heading,
+  panels,
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
@@ -115,6 +128,8 @@ const CaptionsScreen = memo(function CaptionsScreen({
   onQueryChange(query: string): void;
   ctx: CaptionsContext;
   state: ReturnType<CaptionsEditor['getState']>;
+  heading: ReactNode;
+  panels: readonly StudioPanel[];
 }) {
   const { selection, history, outbox, saveHeld, returned, notice, conflict, announcement } = state;
   const looks = useQuery(captionLooksQueryOptions());
@@ -190,149 +205,187 @@ const CaptionsScreen = memo(function CaptionsScreen({
   const inFlight = outbox.filter((entry) => entry.status !== 'unsaved').length;
   const held = outbox.filter((entry) => entry.status === 'unsaved').length;
 
-  return (
-    <div className="flex flex-col gap-4">
-      <EditorToolbar
-        editor={editor}
-        label="Caption tools"
-        ctx={ctx}
-        saving={false}
-        titles={{
-          undo: lastUnsaved
-            ? `Undo ${lastUnsaved.label} (not saved yet) (Ctrl/⌘ + Z)`
-            : undoEntry
-              ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)`
-              : 'Nothing to undo',
-          redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
-        }}
-      >
-        <span className="ml-auto text-sm text-slate-600" role="status" aria-label="Save status">
-          {inFlight > 0
-            ? `Saving ${plural(inFlight, 'change')}…`
-            : held > 0
-              ? `${plural(held, 'unsaved change')}`
-              : 'All changes saved'}
-        </span>
-      </EditorToolbar>
-
-      {saveHeld ? (
-        <UnsavedBanner
-          editor={editor}
-          reason={saveHeld}
-          count={held}
-          returned={returned}
-          errors={outbox.flatMap((entry) => (entry.error ? [entry.error] : []))}
-        />
-      ) : null}
-      {conflict ? (
-        <ConflictBanner
-          conflict={conflict}
-          what="these captions"
-          onDismiss={() => editor.setState({ conflict: null })}
-        />
-      ) : null}
-      {notice ? (
-        <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
-      ) : null}
-
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_290px_340px]">
-        <section aria-labelledby="words-heading" className="flex min-w-0 flex-col gap-3">
-          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <h2 id="words-heading" className="text-base font-semibold">
-              Words
-            </h2>
-            <p className="text-sm text-slate-600" aria-label="Summary">
-              {plural(words.length, 'word')} · {plural(emphasis, 'emphasised word')}
-            </p>
-          </div>
-          <WordSearch
+  const toolbar = (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        {heading}
+        <div className="min-w-0 flex-1">
+          <EditorToolbar
             editor={editor}
-            query={query}
-            onQueryChange={onQueryChange}
-            matches={matches.data?.ids ?? null}
-            loading={query.length > 0 && matches.isFetching && !matches.data}
-            error={matches.isError ? matches.error : null}
-          />
-          {query && matches.data && matches.data.ids.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-              No word contains “{query}”.
-            </p>
-          ) : (
-            <WordList
-              editor={editor}
-              words={words}
-              rows={rows}
-              order={order}
-              spans={doc.words.spans}
-              fps={doc.words.fps}
-              query={query}
-              selection={selection}
-              unsaved={unsaved}
-              playback={playback}
-            />
-          )}
-        </section>
-
-        <CaptionPreview
-          editor={editor}
-          playback={playback}
-          pages={pages}
-          order={previewOrder}
-          duration={playDuration}
-          fps={doc.words.fps}
-          words={words}
-          settings={settings}
-        />
-
-        <Inspector
-          editor={editor}
-          header={
-            <BrandStatus
-              brand={brand.data}
-              loading={brand.isPending}
-              error={brand.isError ? brand.error : null}
-              onRetry={() => void brand.refetch()}
-            />
-          }
-          tabs={{
-            word: (
-              <WordInspector
-                editor={editor}
-                words={words}
-                selection={selection}
-                settings={settings}
-                fonts={fontList}
-                palette={palette}
-              />
-            ),
-            style: (
-              <SettingsPanel
-                editor={editor}
-                settings={settings}
-                fonts={fontList}
-                palette={palette}
-              />
-            ),
-            looks: looks.isError ? (
-              <InlineError error={looks.error} />
-            ) : (
-              <LookGallery
-                editor={editor}
-                looks={looks.data?.looks ?? null}
-                appliedId={doc.style.look_id}
-                settings={settings}
-                firstCaption={firstCaption}
-                words={words}
-              />
-            ),
-          }}
-        />
+            label="Caption tools"
+            ctx={ctx}
+            saving={false}
+            compact
+            titles={{
+              undo: lastUnsaved
+                ? `Undo ${lastUnsaved.label} (not saved yet) (Ctrl/⌘ + Z)`
+                : undoEntry
+                  ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)`
+                  : 'Nothing to undo',
+              redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
+            }}
+          >
+            <span
+              className="ml-auto whitespace-nowrap text-sm text-slate-600"
+              role="status"
+              aria-label="Save status"
+            >
+              {inFlight > 0
+                ? `Saving ${plural(inFlight, 'change')}…`
+                : held > 0
+                  ? `${plural(held, 'unsaved change')}`
+                  : 'All changes saved'}
+            </span>
+          </EditorToolbar>
+        </div>
       </div>
+      <div className="flex max-h-48 flex-col gap-1 overflow-y-auto empty:hidden">
+        {saveHeld ? (
+          <UnsavedBanner
+            editor={editor}
+            reason={saveHeld}
+            count={held}
+            returned={returned}
+            errors={outbox.flatMap((entry) => (entry.error ? [entry.error] : []))}
+          />
+        ) : null}
+        {conflict ? (
+          <ConflictBanner
+            conflict={conflict}
+            what="these captions"
+            onDismiss={() => editor.setState({ conflict: null })}
+          />
+        ) : null}
+        {notice ? (
+          <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
+        ) : null}
+      </div>
+    </div>
+  );
+
+  const wordsPanel = (
+    <section aria-labelledby="words-heading" className="flex h-full min-h-0 min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        {/* The studio's panel shows the title; the section keeps its name. */}
+        <h2 id="words-heading" className="sr-only">
+          Words
+        </h2>
+        <p className="text-sm text-slate-600" aria-label="Summary">
+          {plural(words.length, 'word')} · {plural(emphasis, 'emphasised word')}
+        </p>
+      </div>
+      <WordSearch
+        editor={editor}
+        query={query}
+        onQueryChange={onQueryChange}
+        matches={matches.data?.ids ?? null}
+        loading={query.length > 0 && matches.isFetching && !matches.data}
+        error={matches.isError ? matches.error : null}
+      />
+      {query && matches.data && matches.data.ids.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No word contains “{query}”.
+        </p>
+      ) : (
+        <WordList
+          editor={editor}
+          words={words}
+          rows={rows}
+          order={order}
+          spans={doc.words.spans}
+          fps={doc.words.fps}
+          query={query}
+          selection={selection}
+          unsaved={unsaved}
+          playback={playback}
+        />
+      )}
+    </section>
+  );
+
+  const inspector = (
+    <Inspector
+      editor={editor}
+      header={
+        <BrandStatus
+          brand={brand.data}
+          loading={brand.isPending}
+          error={brand.isError ? brand.error : null}
+          onRetry={() => void brand.refetch()}
+        />
+      }
+      tabs={{
+        word: (
+          <WordInspector
+            editor={editor}
+            words={words}
+            selection={selection}
+            settings={settings}
+            fonts={fontList}
+            palette={palette}
+          />
+        ),
+        style: (
+          <SettingsPanel editor={editor} settings={settings} fonts={fontList} palette={palette} />
+        ),
+        looks: looks.isError ? (
+          <InlineError error={looks.error} />
+        ) : (
+          <LookGallery
+            editor={editor}
+            looks={looks.data?.looks ?? null}
+            appliedId={doc.style.look_id}
+            settings={settings}
+            firstCaption={firstCaption}
+            words={words}
+          />
+        ),
+      }}
+    />
+  );
+
+  return (
+    <>
+      <StudioLayout
+        id="captions"
+        toolbar={toolbar}
+        frameTitle="Preview"
+        frame={
+          <CaptionPreview
+            editor={editor}
+            playback={playback}
+            pages={pages}
+            order={previewOrder}
+            duration={playDuration}
+            fps={doc.words.fps}
+            words={words}
+            settings={settings}
+          />
+        }
+        panels={[
+          {
+            id: 'words',
+            title: 'Words',
+            side: 'left',
+            defaultWidth: 420,
+            fill: true,
+            content: wordsPanel,
+          },
+          {
+            id: 'inspector',
+            title: 'Inspector',
+            defaultWidth: 360,
+            fill: true,
+            content: inspector,
+          },
+          ...panels,
+        ]}
+      />
 
       <div role="status" aria-label="Last action" className="sr-only">
         {announcement}
       </div>
-    </div>
+    </>
   );
 });
 
@@ -539,7 +592,7 @@ function Inspector({
     refs.current[next]?.focus();
   };
   return (
-    <section aria-label="Inspector" className="flex min-w-0 flex-col gap-3">
+    <section aria-label="Inspector" className="flex h-full min-h-0 min-w-0 flex-col gap-3">
       {header}
       <div role="tablist" aria-label="Inspector" className="flex gap-1 border-b border-slate-200">
         {TABS.map(({ id, label }) => (
@@ -570,7 +623,7 @@ function Inspector({
         role="tabpanel"
         id={`captions-panel-${tab}`}
         aria-labelledby={`captions-tab-${tab}`}
-        className="max-h-[75vh] overflow-y-auto pr-1"
+        className="min-h-0 flex-1 overflow-y-auto pr-1"
       >
         {tabs[tab]}
       </div>

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
+import type { StudioPanel } from '@/components/studio-layout.tsx';
 import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { CaptionsEditorView } from './captions-editor-view.tsx';
 
@@ -16,17 +17,30 @@ export function CaptionsPage({
   projectId,
   query,
   onQueryChange,
+  panels,
 }: {
   projectId: string;
   query: string;
   onQueryChange(query: string): void;
+  /** Panels beside the frame from other features (the route's slot). */
+  panels?: readonly StudioPanel[];
 }) {
   const words = useQuery(captionWordsQueryOptions(projectId));
   const style = useQuery(captionStyleQueryOptions(projectId));
   const failed = words.isError ? words : style.isError ? style : null;
+  const heading = (
+    <ProjectPageHeader
+      projectId={projectId}
+      headingId="captions-heading"
+      title="Captions"
+      compact
+    />
+  );
+  // The editor shows the title in its toolbar's row; until then (and instead of it) it is here.
+  const ready = !failed && words.data && style.data && words.data.words.length > 0;
   return (
-    <article aria-labelledby="captions-heading" className="flex flex-col gap-4">
-      <ProjectPageHeader projectId={projectId} headingId="captions-heading" title="Captions" />
+    <article aria-labelledby="captions-heading" className="flex h-full min-h-0 flex-col gap-2">
+      {ready ? null : heading}
       {failed ? (
         <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />
       ) : !words.data || !style.data ? (
@@ -46,7 +60,13 @@ export function CaptionsPage({
           </p>
         </EmptyState>
       ) : (
-        <CaptionsEditorView projectId={projectId} query={query} onQueryChange={onQueryChange} />
+        <CaptionsEditorView
+          projectId={projectId}
+          query={query}
+          onQueryChange={onQueryChange}
+          heading={heading}
+          panels={panels}
+        />
       )}
     </article>
   );

@@ -94,12 +94,12 @@ export const WordList = memo(function WordList({
   );
 
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-h-0 flex-1 flex-col gap-1">
       <FollowToggle follow={follow.state} onToggle={follow.toggle} />
       <div
         ref={parentRef}
         // Rows changed while scrolling lay out this box only, not the page.
-        className="relative h-[62vh] min-h-[320px] overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict]"
+        className="relative min-h-40 flex-1 overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict]"
         data-testid="word-list-scroller"
       >
         {/* Its rows are `WordListView`'s (React renders no child here). */}

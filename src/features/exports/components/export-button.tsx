@@ -17,10 +17,12 @@ export function ExportButton({
   projectId,
   label = 'Export video',
   variant = 'primary',
+  size = 'md',
 }: {
   projectId: string;
   label?: string;
   variant?: 'primary' | 'secondary';
+  size?: 'md' | 'sm';
 }) {
   const [open, setOpen] = useState(false);
   const [resolution, setResolution] = useState<Resolution>('1080p');
@@ -32,6 +34,7 @@ export function ExportButton({
     <>
       <Button
         variant={variant}
+        size={size}
         onClick={() => setOpen(true)}
         pending={start.isPending}
         disabled={refusal !== null}

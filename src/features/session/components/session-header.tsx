@@ -8,12 +8,21 @@ const environmentBadge: Record<Session['environment'], string> = {
   test: 'bg-amber-100 text-amber-900 ring-amber-600/30',
 };
 
-export function SessionHeader({ session }: { session: Session }) {
+export function SessionHeader({
+  session,
+  compact = false,
+}: {
+  session: Session;
+  /** An editor's header: the organization, plan and key only where the window is wide. */
+  compact?: boolean;
+}) {
   const logout = useLogout();
   const navigate = useNavigate();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <dl
+        className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${compact ? 'md:hidden 2xl:flex' : ''}`}
+      >
         <div className="flex gap-1">
           <dt className="text-slate-500">Organization</dt>
           <dd className="font-medium">{session.organization_id}</dd>
@@ -35,6 +44,7 @@ export function SessionHeader({ session }: { session: Session }) {
       </span>
       <Button
         variant="ghost"
+        size={compact ? 'sm' : 'md'}
         disabled={logout.isPending}
         onClick={() =>
           logout.mutate(undefined, { onSettled: () => void navigate({ to: '/login', search: {} }) })

@@ -43,7 +43,6 @@ import { isTypingTarget } from './keyboard-target.ts';
 import { describeFrame } from './preview-drawing.ts';
 import { PreviewController } from './preview-controller.ts';
 import type { StageTarget } from './preview-stage.tsx';
-import { SafeAreaWarnings } from './safe-area-warnings.tsx';
 import { textSettings } from './text-item-drawing.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
@@ -107,7 +106,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   );
   const ctx = useEditorContext(editor, (state) => [state.playbackRate, state.history]);
   // What every transport button shares (none of them saves anything).
-  const transport = { editor, ctx, saving: false } as const;
+  const transport = { editor, ctx, saving: false, size: 'sm' } as const;
   const [measure] = useState(
     () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
   );
@@ -213,7 +212,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   return (
     <section
       aria-labelledby="timeline-preview-heading"
-      className="flex h-full min-h-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2"
+      className="flex h-full min-h-0 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-1.5"
     >
       <div
         ref={areaRef}
@@ -223,6 +222,7 @@ export const PreviewPanel = memo(function PreviewPanel({
           ref={frameRef}
           role="application"
           aria-roledescription="preview"
+          data-studio-focus
           aria-label={description || 'Frame at the playhead'}
           aria-describedby={HELP_ID}
           tabIndex={0}
@@ -276,7 +276,7 @@ export const PreviewPanel = memo(function PreviewPanel({
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 flex-col gap-2">
+      <div className="flex shrink-0 flex-col gap-1">
         <h2 id="timeline-preview-heading" className="sr-only">
           Preview
         </h2>
@@ -286,90 +286,87 @@ export const PreviewPanel = memo(function PreviewPanel({
           preview focused, arrow keys nudge the selected item by 1 pixel (Shift: 10) and Enter edits
           a selected title's text; the inspector sets position, size, rotation and crop as numbers.
         </p>
-        <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-1">
-          <CommandButton
-            {...transport}
-            command={goToStart}
-            args={undefined}
-            label="Start"
-            title="Go to start (Home)"
-            variant="ghost"
-          />
-          <CommandButton
-            {...transport}
-            command={shuttleBackward}
-            args={undefined}
-            label="◀◀ Back"
-            title="Play backward, faster each press (J)"
-            variant="ghost"
-          />
-          <CommandButton
-            {...transport}
-            command={playPause}
-            args={{ pause: false }}
-            label={rate === 0 ? 'Play' : 'Pause'}
-            title={`${rate === 0 ? 'Play' : 'Pause'} (Space, K pauses)`}
-            variant="primary"
-          />
-          <CommandButton
-            {...transport}
-            command={shuttleForward}
-            args={undefined}
-            label="Forward ▶▶"
-            title="Play forward, faster each press (L)"
-            variant="ghost"
-          />
-          <CommandButton
-            {...transport}
-            command={goToEnd}
-            args={undefined}
-            label="End"
-            title="Go to end (End)"
-            variant="ghost"
-          />
-          <output
-            ref={timecodeRef}
-            aria-label="Playhead"
-            className="ml-2 font-mono text-xs tabular-nums text-slate-700"
-          >
-            {formatTimecode(0, timeline.fps, true)}
-          </output>
-          <span className="text-xs text-slate-600" role="status" aria-label="Playback state">
-            {describeRate(rate)}
-          </span>
+        {/* One row under the frame: the transport, the playhead and the safe areas. */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div role="toolbar" aria-label="Playback" className="flex items-center gap-0.5">
+            <CommandButton
+              {...transport}
+              command={goToStart}
+              args={undefined}
+              label="Start"
+              title="Go to start (Home)"
+              variant="ghost"
+            />
+            <CommandButton
+              {...transport}
+              command={shuttleBackward}
+              args={undefined}
+              label="◀◀ Back"
+              title="Play backward, faster each press (J)"
+              variant="ghost"
+            />
+            <CommandButton
+              {...transport}
+              command={playPause}
+              args={{ pause: false }}
+              label={rate === 0 ? 'Play' : 'Pause'}
+              title={`${rate === 0 ? 'Play' : 'Pause'} (Space, K pauses)`}
+              variant="primary"
+            />
+            <CommandButton
+              {...transport}
+              command={shuttleForward}
+              args={undefined}
+              label="Forward ▶▶"
+              title="Play forward, faster each press (L)"
+              variant="ghost"
+            />
+            <CommandButton
+              {...transport}
+              command={goToEnd}
+              args={undefined}
+              label="End"
+              title="Go to end (End)"
+              variant="ghost"
+            />
+            <output
+              ref={timecodeRef}
+              aria-label="Playhead"
+              className="ml-2 font-mono text-xs tabular-nums text-slate-700"
+            >
+              {formatTimecode(0, timeline.fps, true)}
+            </output>
+            <span
+              className="ml-2 whitespace-nowrap text-xs text-slate-600"
+              role="status"
+              aria-label="Playback state"
+            >
+              {describeRate(rate)}
+            </span>
+          </div>
+          <PlayheadField editor={editor} fps={timeline.fps} />
+          <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
+            Safe areas
+            <select
+              value={safeArea ?? ''}
+              onChange={(event) =>
+                editor.setState({
+                  safeArea: (event.target.value || null) as SafeAreaPlatform | null,
+                })
+              }
+              className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
+            >
+              <option value="">Off</option>
+              {PLATFORMS.map((platform) => (
+                <option key={platform.id} value={platform.id}>
+                  {platform.label}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
-        <PlayheadField editor={editor} fps={timeline.fps} />
-        <label className="flex items-center gap-1 text-xs text-slate-700">
-          Safe areas
-          <select
-            value={safeArea ?? ''}
-            onChange={(event) =>
-              editor.setState({
-                safeArea: (event.target.value || null) as SafeAreaPlatform | null,
-              })
-            }
-            className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
-          >
-            <option value="">Off</option>
-            {PLATFORMS.map((platform) => (
-              <option key={platform.id} value={platform.id}>
-                {platform.label}
-              </option>
-            ))}
-          </select>
-        </label>
         {frameError ? <InlineError error={frameError} /> : null}
         {style.isError ? <InlineError error={style.error} /> : null}
-        {safeArea ? (
-          <SafeAreaWarnings
-            projectId={projectId}
-            timeline={timeline}
-            editor={editor}
-            platform={safeArea}
-            measure={measure}
-            captionSettings={style.data?.settings ?? null}
-          />
-        ) : null}
       </div>
     </section>
   );
@@ -381,8 +378,9 @@ function PlayheadField({ editor, fps }: { editor: TimelineEditor; fps: number })
     state.playbackRate === 0 ? state.playhead : null,
   );
   return (
-    <div className="w-40">
+    <div className="w-44">
       <NumberField
+        inline
         label="Playhead (s)"
         value={playhead}
         min={0}

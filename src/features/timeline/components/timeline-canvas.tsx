@@ -22,6 +22,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ReactNode,
 } from 'react';
 import { nextTask } from '@/lib/next-task.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
@@ -57,14 +58,17 @@ export interface TimelineCanvasProps {
   editor: TimelineEditor;
   ariaLabel: string;
   describedBy?: string;
-  height: number;
+  /** CSS pixels; without it the canvas fills the height it is given (a studio's panel). */
+  height?: number;
+  /** In the corner above the layer names, beside the ruler (the zoom); "Layers" otherwise. */
+  corner?: ReactNode;
 }
 
 export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvasProps) {
   const { timeline, editor, height } = props;
   const index = timelineIndexOf(timeline);
   const [controller] = useState(() => new CanvasController(editor));
-  const [size, setSize] = useState({ width: 0, height });
+  const [size, setSize] = useState({ width: 0, height: height ?? 0 });
   // The Konva overlay's chunk loads in idle time after the items' first draw; its stage mounts
   // when the pointer or focus comes to the canvas (before a trim or a selection box can need it),
   // not while the page starts.
@@ -153,20 +157,26 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
 
   return (
     <div
-      className="flex overflow-hidden rounded-lg border border-slate-700 bg-slate-900"
-      style={{ height }}
+      className={`flex overflow-hidden rounded-lg border border-slate-700 bg-slate-900 ${height === undefined ? 'min-h-0 flex-1' : ''}`}
+      style={height === undefined ? undefined : { height }}
     >
       <div
         className="relative shrink-0 overflow-hidden border-r border-slate-700 bg-slate-950"
         style={{ width: HEADER_WIDTH }}
       >
-        <div
-          className="flex items-center px-3 text-xs font-semibold uppercase tracking-wide text-slate-300"
-          style={{ height: RULER_HEIGHT }}
-          aria-hidden="true"
-        >
-          Layers
-        </div>
+        {props.corner ? (
+          <div className="flex items-center gap-0.5 px-1" style={{ height: RULER_HEIGHT }}>
+            {props.corner}
+          </div>
+        ) : (
+          <div
+            className="flex items-center px-3 text-xs font-semibold uppercase tracking-wide text-slate-300"
+            style={{ height: RULER_HEIGHT }}
+            aria-hidden="true"
+          >
+            Layers
+          </div>
+        )}
         <div className="absolute inset-x-0 bottom-0 overflow-hidden" style={{ top: RULER_HEIGHT }}>
           <ul ref={headersRef} aria-label="Layers" className="will-change-transform">
             {index.rows.map((row) => (

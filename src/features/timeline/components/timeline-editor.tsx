@@ -6,15 +6,18 @@
  * cache; the editor's store holds only what is ephemeral.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
+import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { transportFor } from '@/playback/transport.ts';
 import {
+  CommandButton,
   EditorToolbar,
   ShortcutHelp,
   useBusy,
@@ -25,6 +28,8 @@ import {
   useSaving,
 } from '@/editor-kit/react.tsx';
 import { describeSelection } from '../model/announce.ts';
+import type { CommandContext } from '../model/command-context.ts';
+import { zoomIn, zoomOut, zoomToFit } from '../model/commands.ts';
 import { timelineIndexOf, type TimelineIndex } from '../model/timeline-index.ts';
 import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import {
@@ -57,24 +62,19 @@ const DeleteConfirmDialog = lazy(() =>
 const DeleteResultPanel = lazy(() =>
   import('./timeline-panels.tsx').then((module) => ({ default: module.DeleteResultPanel })),
 );
+const SafeAreaWarnings = lazy(() =>
+  import('./safe-area-warnings.tsx').then((module) => ({ default: module.SafeAreaWarnings })),
+);
 const OverlayPicker = lazy(() =>
   import('./overlay-picker.tsx').then((module) => ({ default: module.OverlayPicker })),
 );
 
 /** Borders and the horizontal scrollbar below the last row. */
 const CANVAS_CHROME = 20;
-const MIN_CANVAS_HEIGHT = 160;
-/** The toolbar above the canvas and the help line below it. */
-const AROUND_CANVAS = 84;
-/** The preview's transport, playhead and safe-area controls under its frame. */
-const PREVIEW_CONTROLS = 170;
-const MIN_PREVIEW_WIDTH = 200;
-const MAX_PREVIEW_WIDTH = 420;
-/** The preview's column takes at most this share of the editor's width. */
-const MAX_PREVIEW_SHARE = 0.24;
-/** Space kept under the editor (the page's bottom padding). */
-const BOTTOM_ROOM = 12;
-const MIN_EDITOR_HEIGHT = 480;
+/** Layers the timeline shows when the studio first opens (fewer when the window is short). */
+const FIRST_LAYERS = 4;
+/** The timeline takes at most this share of the window's height when the studio first opens. */
+const MAX_TIMELINE_SHARE = 0.31;
 const HELP_ID = 'timeline-canvas-help';
 
 const POINTER_HELP = [
@@ -94,59 +94,18 @@ const POINTER_HELP = [
   },
   { shortcut: 'Double-click a title', description: 'Edit its text on the preview' },
   { shortcut: 'Shift while resizing', description: 'Keep the item’s aspect ratio' },
+  { shortcut: 'F', description: 'Show the frame alone, as large as the window allows (Esc: back)' },
+  { shortcut: 'F6 / Shift+F6', description: 'Move to the next / previous panel' },
 ];
 
 /**
- * The editor fills the window below its top (the page does not scroll): its height follows the
- * window's, from where the editor starts; its width is its own.
+ * The timeline's height when the studio first opens: its first layers whole, within a share of
+ * the window (the frame above takes the rest); the person's own split is remembered after that.
  */
-function useEditorSize(root: React.RefObject<HTMLElement | null>): {
-  height: number;
-  width: number;
-} {
-  const [size, setSize] = useState(() =>
-    typeof window === 'undefined'
-      ? { height: 800, width: 1400 }
-      : { height: window.innerHeight - 200, width: window.innerWidth - 32 },
-  );
-  useLayoutEffect(() => {
-    const measure = () => {
-      const box = root.current?.getBoundingClientRect();
-      const top = box ? box.top + window.scrollY : 200;
-      const height = Math.max(
-        MIN_EDITOR_HEIGHT,
-        Math.floor(window.innerHeight - top - BOTTOM_ROOM),
-      );
-      const width = Math.floor(box?.width ?? window.innerWidth - 32);
-      setSize((old) => (old.height === height && old.width === width ? old : { height, width }));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [root]);
-  return size;
-}
-
-/** The canvas is as tall as its rows, up to the room beside the preview; it scrolls beyond. */
-function canvasHeightFor(rowCount: number, editorHeight: number): number {
-  const content = RULER_HEIGHT + rowCount * ROW_HEIGHT + CANVAS_CHROME;
-  return Math.min(content, Math.max(MIN_CANVAS_HEIGHT, editorHeight - AROUND_CANVAS));
-}
-
-/**
- * The preview's column: the 9:16 frame as tall as the editor leaves it, above its controls, and
- * at most a share of the editor's width (a narrow, tall window keeps room for the timeline).
- */
-function previewWidthFor(editorHeight: number, editorWidth: number): number {
-  const frameHeight = editorHeight - AROUND_CANVAS - PREVIEW_CONTROLS;
-  return Math.max(
-    MIN_PREVIEW_WIDTH,
-    Math.min(
-      MAX_PREVIEW_WIDTH,
-      Math.floor((frameHeight * 9) / 16),
-      Math.floor(editorWidth * MAX_PREVIEW_SHARE),
-    ),
-  );
+function timelineHeightFor(rowCount: number): number {
+  const rows = RULER_HEIGHT + Math.min(rowCount, FIRST_LAYERS) * ROW_HEIGHT + CANVAS_CHROME;
+  const room = typeof window === 'undefined' ? 900 : window.innerHeight;
+  return Math.round(Math.min(rows, room * MAX_TIMELINE_SHARE));
 }
 
 /**
@@ -169,22 +128,76 @@ function useEditorShortcuts(editor: Editor): void {
 }
 
 /** The canvas's box while it loads: the same size, so nothing moves when it appears. */
-function CanvasPlaceholder({ height }: { height: number }) {
+function CanvasPlaceholder() {
   return (
     <div
-      className="rounded-lg border border-slate-700 bg-slate-900"
-      style={{ height }}
+      className="min-h-0 flex-1 rounded-lg border border-slate-700 bg-slate-900"
       aria-hidden="true"
     />
   );
 }
 
-function Zoom({ editor }: { editor: Editor }) {
+const ZOOM_BUTTON =
+  'h-6 min-w-6 !px-1 !py-0 !text-xs !bg-slate-800 !text-slate-100 hover:!bg-slate-700 disabled:!text-slate-500 focus-visible:ring-2 focus-visible:ring-amber-400';
+
+/** The zoom, in the canvas's corner beside the ruler: out, in, the whole project, the scale. */
+function ZoomControls({
+  editor,
+  ctx,
+  busy,
+}: {
+  editor: Editor;
+  ctx: CommandContext | null;
+  busy: boolean;
+}) {
   const pxPerSecond = useEditorState(editor, (state) => state.pxPerSecond);
+  const shared = {
+    editor,
+    ctx,
+    saving: busy,
+    args: undefined,
+    size: 'sm',
+    variant: 'ghost',
+  } as const;
   return (
-    <span className="text-xs tabular-nums text-slate-600">
-      {pxPerSecond < 10 ? pxPerSecond.toFixed(2) : Math.round(pxPerSecond)} px/s
-    </span>
+    <div role="toolbar" aria-label="Timeline view" className="flex items-center gap-0.5">
+      <CommandButton {...shared} command={zoomOut} icon="−" className={ZOOM_BUTTON} />
+      <CommandButton {...shared} command={zoomIn} icon="+" className={ZOOM_BUTTON} />
+      <CommandButton {...shared} command={zoomToFit} icon="Fit" className={ZOOM_BUTTON} />
+      <span className="ml-1 whitespace-nowrap text-[10px] tabular-nums text-slate-300">
+        {pxPerSecond < 10 ? pxPerSecond.toFixed(2) : Math.round(pxPerSecond)} px/s
+      </span>
+    </div>
+  );
+}
+
+/** What falls under the chosen platform's interface (loaded when safe areas are first shown). */
+function SafeAreaPanel({
+  projectId,
+  timeline,
+  editor,
+}: {
+  projectId: string;
+  timeline: Timeline;
+  editor: Editor;
+}) {
+  const platform = useEditorState(editor, (state) => state.safeArea);
+  const style = useQuery(captionStyleQueryOptions(projectId));
+  const [measure] = useState(
+    () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
+  );
+  if (!platform) return null;
+  return (
+    <Suspense fallback={null}>
+      <SafeAreaWarnings
+        projectId={projectId}
+        timeline={timeline}
+        editor={editor}
+        platform={platform}
+        measure={measure}
+        captionSettings={style.data?.settings ?? null}
+      />
+    </Suspense>
   );
 }
 
@@ -217,7 +230,22 @@ const watchContext = (state: TimelineEditorState) => [state.selection, state.his
 // 01:03 and 2026-11-25 07:10).
 const holdContext = (state: TimelineEditorState) => state.gesture !== null;
 
-export function TimelineEditor({ projectId, timeline }: { projectId: string; timeline: Timeline }) {
+export function TimelineEditor({
+  projectId,
+  timeline,
+  heading,
+  actions,
+  panels = NO_PANELS,
+}: {
+  projectId: string;
+  timeline: Timeline;
+  /** The page's title, at the start of the toolbar's row. */
+  heading: ReactNode;
+  /** At the end of the toolbar's row (the route's: e.g. Export). */
+  actions?: ReactNode;
+  /** Panels beside the frame after the inspector (the route's slot: e.g. another feature's). */
+  panels?: readonly StudioPanel[];
+}) {
   const queryClient = useQueryClient();
   const [editor] = useState(() => createTimelineEditor({ projectId, queryClient }));
   const index = timelineIndexOf(timeline);
@@ -231,10 +259,7 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const announcement = useEditorState(editor, (state) => state.announcement);
   const deleted = useLastCommit(editor, (variables) => variables.change.kind === 'delete');
   const review = usePendingReview(editor);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const { height: editorHeight, width: editorWidth } = useEditorSize(rootRef);
-  const canvasHeight = canvasHeightFor(index.rows.length, editorHeight);
-  const previewWidth = previewWidthFor(editorHeight, editorWidth);
+  const [timelineHeight] = useState(() => timelineHeightFor(index.rows.length));
   const [picking, setPicking] = useState(false);
   // The toolbar, help and inspector paint first; the canvas (1) and the preview (2) mount after.
   const stage = useStagedMount(2);
@@ -271,95 +296,122 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
   const deleteResult =
     deleted?.outcome.result.kind === 'delete' ? deleted.outcome.result.result : null;
 
-  return (
-    <div ref={rootRef} className="flex min-h-0 flex-col gap-2" style={{ height: editorHeight }}>
-      <EditorToolbar
-        editor={editor}
-        label="Timeline tools"
-        ctx={ctx}
-        saving={busy}
-        variants={{ deleteSelection: 'danger' }}
-        titles={{
-          undo: undoEntry ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)` : 'Nothing to undo',
-          redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
-        }}
-      >
-        <Button variant="secondary" disabled={busy} onClick={() => setPicking(true)}>
-          Add overlay…
-        </Button>
-        <Zoom editor={editor} />
-        <span className="ml-auto text-sm text-slate-600" role="status">
-          {busy ? (saving ? 'Saving…' : 'Checking…') : `Revision ${timeline.revision}`}
-        </span>
-      </EditorToolbar>
-
-      {conflict ? (
-        <ConflictBanner
-          conflict={conflict}
-          what="this timeline"
-          onDismiss={() => editor.setState({ conflict: null })}
-        />
-      ) : null}
-      {notice ? (
-        <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
-      ) : null}
-      {deleteResult && deleted ? (
-        <Suspense fallback={null}>
-          <DeleteResultPanel
-            result={deleteResult}
-            nameOf={nameOf}
-            onRetry={(ids) => {
-              deleted.dismiss();
-              void editor.commit(`Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`, {
-                kind: 'delete',
-                ids,
-                pack: deleteResult.packed === true,
-              });
+  const toolbar = (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        {heading}
+        <div className="min-w-0 flex-1">
+          <EditorToolbar
+            editor={editor}
+            label="Timeline tools"
+            ctx={ctx}
+            saving={busy}
+            compact
+            exclude={VIEW_GROUPS}
+            variants={{ deleteSelection: 'danger' }}
+            titles={{
+              undo: undoEntry ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)` : 'Nothing to undo',
+              redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
             }}
-            onDismiss={deleted.dismiss}
+          >
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => setPicking(true)}>
+              Add overlay…
+            </Button>
+            <span className="ml-auto whitespace-nowrap text-sm text-slate-600" role="status">
+              {busy ? (saving ? 'Saving…' : 'Checking…') : `Revision ${timeline.revision}`}
+            </span>
+          </EditorToolbar>
+        </div>
+        {actions}
+      </div>
+      <div className="flex max-h-48 flex-col gap-1 overflow-y-auto empty:hidden">
+        {conflict ? (
+          <ConflictBanner
+            conflict={conflict}
+            what="this timeline"
+            onDismiss={() => editor.setState({ conflict: null })}
           />
-        </Suspense>
-      ) : null}
+        ) : null}
+        {notice ? (
+          <NoticeBanner notice={notice} onDismiss={() => editor.setState({ notice: null })} />
+        ) : null}
+        {deleteResult && deleted ? (
+          <Suspense fallback={null}>
+            <DeleteResultPanel
+              result={deleteResult}
+              nameOf={nameOf}
+              onRetry={(ids) => {
+                deleted.dismiss();
+                void editor.commit(
+                  `Delete ${ids.length === 1 ? '1 item' : `${ids.length} items`}`,
+                  { kind: 'delete', ids, pack: deleteResult.packed === true },
+                );
+              }}
+              onDismiss={deleted.dismiss}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
 
-      <div className="flex min-h-0 flex-1 gap-3">
-        <div className="min-h-0 shrink-0" style={{ width: previewWidth }}>
-          {stage >= 2 ? (
+  const timelinePanel = (
+    <Suspense fallback={<CanvasPlaceholder />}>
+      {stage >= 1 ? (
+        <TimelineCanvas
+          timeline={timeline}
+          editor={editor}
+          ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
+          describedBy={HELP_ID}
+          corner={<ZoomControls editor={editor} ctx={ctx} busy={busy} />}
+        />
+      ) : (
+        <CanvasPlaceholder />
+      )}
+    </Suspense>
+  );
+
+  return (
+    <>
+      <StudioLayout
+        id="timeline"
+        toolbar={toolbar}
+        frameTitle="Preview"
+        frame={
+          stage >= 2 ? (
             <Suspense fallback={null}>
               <PreviewPanel projectId={projectId} timeline={timeline} editor={editor} />
             </Suspense>
-          ) : null}
-        </div>
-        <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-1">
-          <Suspense fallback={<CanvasPlaceholder height={canvasHeight} />}>
-            {stage >= 1 ? (
-              <TimelineCanvas
-                timeline={timeline}
-                editor={editor}
-                ariaLabel={`Timeline canvas: ${index.rows.length} layers, ${index.itemCount} items`}
-                describedBy={HELP_ID}
-                height={canvasHeight}
-              />
-            ) : (
-              <CanvasPlaceholder height={canvasHeight} />
-            )}
-          </Suspense>
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <p id={HELP_ID} className="text-xs text-slate-600">
-              Drag items to move them, drag their ends to trim. Keyboard: <kbd>Space</kbd> plays,{' '}
-              <kbd>]</kbd> selects the next item, arrows move it, <kbd>S</kbd> splits at the
-              playhead, <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes.
-            </p>
-            <TimelineLegend />
-          </div>
-        </div>
-        <aside
-          aria-label="Inspector and help"
-          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto"
-        >
-          {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
-          <ShortcutHelp editor={editor} extra={POINTER_HELP} />
-        </aside>
-      </div>
+          ) : null
+        }
+        bottom={{
+          title: 'Timeline',
+          content: timelinePanel,
+          defaultHeight: timelineHeight,
+          minHeight: RULER_HEIGHT + ROW_HEIGHT + CANVAS_CHROME,
+        }}
+        panels={[
+          {
+            id: 'inspector',
+            title: 'Inspector',
+            content: (
+              <div className="flex flex-col gap-3">
+                {ctx ? <TimelineInspector editor={editor} ctx={ctx} busy={busy} /> : null}
+                <SafeAreaPanel projectId={projectId} timeline={timeline} editor={editor} />
+                <TimelineLegend />
+                <p id={HELP_ID} className="text-xs text-slate-600">
+                  Drag items to move them, drag their ends to trim. Keyboard: <kbd>Space</kbd>{' '}
+                  plays, <kbd>]</kbd> selects the next item, arrows move it, <kbd>S</kbd> splits at
+                  the playhead, <kbd>Delete</kbd> deletes, <kbd>Ctrl+Z</kbd> undoes, <kbd>F</kbd>{' '}
+                  shows the frame alone, <kbd>F6</kbd> moves between panels.
+                </p>
+                <ShortcutHelp editor={editor} extra={POINTER_HELP} />
+              </div>
+            ),
+          },
+          ...panels,
+        ]}
+      />
 
       <SelectionStatus index={index} selection={ctx?.selection} />
       <div role="status" aria-label="Last action" className="sr-only">
@@ -392,6 +444,10 @@ export function TimelineEditor({ projectId, timeline }: { projectId: string; tim
           />
         ) : null}
       </Suspense>
-    </div>
+    </>
   );
 }
+
+const NO_PANELS: readonly StudioPanel[] = [];
+/** The view's commands (zoom) sit on the timeline's own row, the rest in the page's toolbar. */
+const VIEW_GROUPS = ['view'];

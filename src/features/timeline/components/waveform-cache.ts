@@ -46,6 +46,11 @@ export class WaveformCache implements WaveformSource {
     return undefined;
   }
 
+  /** Chunks asked for and not arrived yet (the test hooks wait for none). */
+  loading(): number {
+    return this.inFlight.size + this.waiting.size;
+  }
+
   private pump(): void {
     while (this.inFlight.size < CONCURRENT && this.waiting.size > 0) {
       const key = [...this.waiting.keys()].at(-1)!;

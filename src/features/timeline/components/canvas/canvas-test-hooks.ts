@@ -26,6 +26,8 @@ export interface TimelineTestHooks {
   };
   /** When the first frame with items was drawn (performance.now()), or null before it. */
   firstDrawAt(): number | null;
+  /** Waveform chunks asked for and not arrived yet (their arrival draws the band again). */
+  waveformsLoading(): number;
 }
 
 declare global {
@@ -60,6 +62,7 @@ export function installCanvasTestHooks(controller: CanvasController): () => void
       return { ...counts, tiles: band.tiles.size, coldTiles: band.coldTiles() };
     },
     firstDrawAt: () => scene.counts.firstItemsAt,
+    waveformsLoading: () => band.waveforms.loading(),
   };
   window.__cutroomTimeline = hooks;
   return () => {

@@ -21,6 +21,7 @@ export const Route = createFileRoute('/_app/projects/$projectId/captions')({
     );
   },
   head: () => ({ meta: [{ title: 'Captions · Cutroom' }] }),
+  staticData: { fullWidth: true, studio: true },
   component: CaptionsRoute,
 });
 
@@ -28,6 +29,7 @@ function CaptionsRoute() {
   const { projectId } = Route.useParams();
   const { q } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // Panels of other features join the studio here (`panels={[{ id, title, content }]}`).
   return (
     <CaptionsPage
       projectId={projectId}

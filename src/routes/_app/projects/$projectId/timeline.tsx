@@ -6,18 +6,18 @@ import { ExportButton } from '@/features/exports/components/export-button.tsx';
 export const Route = createFileRoute('/_app/projects/$projectId/timeline')({
   loader: ({ context, params }) => loadTimeline(context.queryClient, params.projectId),
   head: () => ({ meta: [{ title: 'Timeline · Cutroom' }] }),
-  staticData: { fullWidth: true },
+  staticData: { fullWidth: true, studio: true },
   component: TimelineRoute,
 });
 
 function TimelineRoute() {
   const { projectId } = Route.useParams();
+  // Panels of other features join the studio here (e.g. `{ id: 'words', title: 'Words',
+  // content: <WordsPanel projectId={projectId} /> }`): the timeline feature never imports them.
   return (
-    <div className="relative">
-      <div className="absolute right-0 top-0">
-        <ExportButton projectId={projectId} />
-      </div>
-      <TimelinePage projectId={projectId} />
-    </div>
+    <TimelinePage
+      projectId={projectId}
+      actions={<ExportButton projectId={projectId} size="sm" />}
+    />
   );
 }
