@@ -8,7 +8,7 @@ import { type AuditStore, SharedAuditStore } from '../audit/audit-store.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from '../session/csrf.ts';
 import { registerCutListRoutes } from '../cuts/cut-list-routes.ts';
-import { type CutListStore, MemoryCutListStore } from '../cuts/cut-list-store.ts';
+import { type CutListStore, DatabaseCutListStore } from '../cuts/cut-list-store.ts';
 import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
@@ -52,7 +52,7 @@ export interface BffDeps {
   sharedState?: SharedState;
   /** Where the audit list of destructive calls is kept (default: in this process). */
   auditStore?: AuditStore;
-  /** Where the cut lists of editing by words are kept (default: in this process). */
+  /** Where the cut lists of editing by words are kept (default: the BFF's database). */
   cutListStore?: CutListStore;
   /**
    * The BFF's database (notes, decisions, names, the audit trail); by default the one
@@ -300,7 +300,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
   registerAuditRoute(app, { sessions, store: auditStore });
   registerCutListRoutes(app, {
     sessions,
-    store: deps.cutListStore ?? new MemoryCutListStore(),
+    store: deps.cutListStore ?? new DatabaseCutListStore(database),
     now,
   });
 

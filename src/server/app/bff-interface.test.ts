@@ -11,6 +11,7 @@ import { bffDocument, bffDocumentId } from '../../api/bff-document.gen.ts';
 import { openapiDocument, openapiDocumentId } from '../../api/openapi-document.gen.ts';
 import { createOpenApiValidator } from '../../lib/openapi-validator.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
+import { MemoryCutListStore } from '../cuts/cut-list-store.ts';
 import { sampleCut } from '../test-support/cut-samples.ts';
 import { exportReadyEvent } from '../test-support/webhook-events.ts';
 import { computeSignature } from '../webhooks/verify-signature.ts';
@@ -58,7 +59,8 @@ function expectDeclared(operationId: string, response: LightMyRequestResponse): 
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  // The cut list in this process (its database store has its own tests).
+  harness = await startHarness({ deps: { cutListStore: new MemoryCutListStore() } });
 });
 afterAll(async () => {
   await harness.close();

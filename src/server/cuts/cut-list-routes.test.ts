@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api/bff-schema.gen.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
+import { DatabaseUnavailableError } from '../db/database.ts';
+import { MemoryCutListStore } from './cut-list-store.ts';
 import { sampleCut } from '../test-support/cut-samples.ts';
 import { BETA_KEY } from '../test-support/loopback-upstream.ts';
 
@@ -14,7 +16,7 @@ type NewCut = components['schemas']['NewCut'];
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ deps: { cutListStore: new MemoryCutListStore() } });
 });
 afterAll(() => harness.close());
 
@@ -87,5 +89,28 @@ describe('the cut list', () => {
     expect(noToken.statusCode).toBe(403);
     const signedOut = await app.inject({ url });
     expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe('the cut list while the database is away', () => {
+  it('answers 503 database_unavailable in words, with Retry-After', async () => {
+    const away = new MemoryCutListStore();
+    away.list = () => Promise.reject(new DatabaseUnavailableError('the database is still opening'));
+    const down = await startHarness({ deps: { cutListStore: away } });
+    try {
+      const { cookie } = await down.login();
+      const answer = await down.app.inject({
+        url: '/bff/projects/6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f/cuts',
+        headers: { cookie },
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json().error).toMatchObject({
+        code: 'database_unavailable',
+        message: expect.stringMatching(/cut list cannot be reached right now/),
+      });
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Where the cut lists of editing by words are kept: per organization and project, in the order
- * they were recorded. `MemoryCutListStore` keeps them in this process (tests, and until the BFF's
- * database holds them); the database's store implements the same interface.
+ * they were recorded. `DatabaseCutListStore` keeps them in the BFF's database (they survive a
+ * restart and are shared by every instance); `MemoryCutListStore` in this process (tests).
  */
 import type { components } from '../../api/bff-schema.gen.ts';
+import type { Database } from '../db/database.ts';
 
 export type Cut = components['schemas']['Cut'];
 export type NewCut = components['schemas']['NewCut'];
@@ -40,5 +41,62 @@ export class MemoryCutListStore implements CutListStore {
     let removed = 0;
     for (const id of ids) if (list.delete(id)) removed += 1;
     return removed;
+  }
+}
+
+/** The cut lists in the BFF's database (table `timeline_cuts`), every query by organization. */
+export class DatabaseCutListStore implements CutListStore {
+  constructor(private readonly database: Database) {}
+
+  list(organizationId: string, projectId: string): Promise<Cut[]> {
+    return this.database.run(async (db) => {
+      const rows = await db
+        .selectFrom('timeline_cuts')
+        .select(['entry', 'user_id', 'created_at'])
+        .where('organization_id', '=', organizationId)
+        .where('project_id', '=', projectId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => ({
+        ...(row.entry as NewCut),
+        user_id: row.user_id,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+    });
+  }
+
+  add(organizationId: string, projectId: string, cuts: readonly Cut[]): Promise<void> {
+    if (cuts.length === 0) return Promise.resolve();
+    return this.database.run(async (db) => {
+      await db
+        .insertInto('timeline_cuts')
+        .values(
+          cuts.map(({ user_id, created_at, ...entry }) => ({
+            organization_id: organizationId,
+            project_id: projectId,
+            id: entry.id,
+            entry: JSON.stringify(entry),
+            user_id,
+            created_at,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['organization_id', 'project_id', 'id']).doNothing(),
+        )
+        .execute();
+    });
+  }
+
+  remove(organizationId: string, projectId: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.database.run(async (db) => {
+      const result = await db
+        .deleteFrom('timeline_cuts')
+        .where('organization_id', '=', organizationId)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', [...ids])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
 }

@@ -95,6 +95,17 @@ export interface AuditEntriesTable {
   summary: string | null;
 }
 
+export interface TimelineCutsTable {
+  organization_id: string;
+  project_id: string;
+  id: string;
+  position: ColumnType<string, never, never>;
+  /** The entry as recorded (bff.yaml's NewCut). */
+  entry: Json<unknown>;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   notes: NotesTable;
   note_carries: NoteCarriesTable;
@@ -102,4 +113,5 @@ export interface Schema {
   people: PeopleTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_entries: AuditEntriesTable;
+  timeline_cuts: TimelineCutsTable;
 }
