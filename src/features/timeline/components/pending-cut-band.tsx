@@ -37,7 +37,7 @@ function Bands({
     <div
       aria-hidden="true"
       data-testid="pending-cut"
-      className="pointer-events-none absolute inset-y-0 left-0 z-[5]"
+      className="pointer-events-none absolute inset-0 z-[5]"
     >
       {stretches.map((stretch, i) => (
         <div

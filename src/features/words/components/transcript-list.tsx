@@ -164,6 +164,7 @@ export const TranscriptList = memo(function TranscriptList({
         aria-multiselectable="true"
         aria-activedescendant={activeId}
         tabIndex={0}
+        data-studio-focus
         onKeyDown={(event) => {
           // The list box is this editor's own widget: its keys are the editor's commands (the
           // shortcut guard keeps other list boxes' keys from editors, not this one's).

@@ -167,12 +167,16 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
         label="Words tools"
         ctx={ctx}
         saving={busy}
+        compact={compact}
+        // A panel sits beside a frame that has its own playback controls.
+        exclude={compact ? ['play'] : undefined}
         variants={{ cut: 'danger' }}
         titles={{
           undo: undoEntry ? `Undo ${undoEntry.label} (Ctrl/⌘ + Z)` : 'Nothing to undo',
           redo: redoEntry ? `Redo ${redoEntry.label} (Ctrl/⌘ + Shift + Z)` : 'Nothing to redo',
         }}
-      >
+      />
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
         <PaddingField
           value={padSeconds}
           onChange={(value) => {
@@ -181,8 +185,8 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
           }}
         />
         {transcript.layers.length > 1 ? (
-          <label className="flex items-center gap-1 text-sm">
-            Words from
+          <label className="flex flex-col text-sm">
+            <span className="font-medium text-slate-700">Words from</span>
             <select
               className="rounded border border-slate-300 px-2 py-1"
               value={transcript.layerIndex ?? ''}
@@ -202,10 +206,10 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
             </select>
           </label>
         ) : null}
-        <span className="ml-auto text-sm text-slate-600" role="status">
+        <span className="ml-auto pb-2 text-sm text-slate-600" role="status">
           {busy ? (saving ? 'Saving…' : 'Checking…') : `Revision ${ctx.doc.timeline.revision}`}
         </span>
-      </EditorToolbar>
+      </div>
 
       {conflict ? (
         <ConflictBanner
@@ -418,7 +422,7 @@ function usePendingCutMarks(
 
 function PaddingField({ value, onChange }: { value: number; onChange(value: number): void }) {
   return (
-    <div className="w-40">
+    <div className="w-28">
       <NumberField
         label="Padding (s)"
         value={value}
