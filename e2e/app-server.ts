@@ -4,8 +4,9 @@
  * is stale) on a free loopback port, with the embedded simulator and npm start's Node flags.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +54,11 @@ export async function startApp(
       PORT: String(port),
       SESSION_SECRET: 'app-server-session-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
+      // One PGlite data directory per process (a second one on the checkout's .cutroom/data is
+      // refused): an app started here gets its own unless it is given one, or DATABASE_URL.
+      ...(env.CUTROOM_DATA_DIR === undefined && env.DATABASE_URL === undefined
+        ? { CUTROOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'cutroom-e2e-data-')) }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

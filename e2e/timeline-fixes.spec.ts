@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   centre,
@@ -18,11 +19,47 @@ import {
  * The fixes of issue 9, as a person meets them. Each spec uses its own seeded project, or only
  * reads one (the stack is shared by the specs of one run).
  */
+/**
+ * Drags the studio's split between the frame and the timeline up until the canvas shows every
+ * layer (the studio opens with four: the frame comes first).
+ */
+async function giveTimelineRoom(page: Page, canvas: Locator): Promise<void> {
+  const rows = Number(
+    await canvas.evaluate((el) => el.getAttribute('aria-label')?.match(/(\d+) layers/)?.[1] ?? 0),
+  );
+  const split = (await page
+    .getByRole('separator', { name: 'Resize the frame and the timeline' })
+    .boundingBox())!;
+  const want = 28 + rows * 56 + 24;
+  const have = (await canvas.boundingBox())!.height;
+  const x = split.x + split.width / 2;
+  const y = split.y + split.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - Math.max(0, want - have), { steps: 8 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await canvas.boundingBox())!.height)
+    .toBeGreaterThanOrEqual(want - 2);
+  // The canvas has drawn its new size (nothing is left to draw from the resize).
+  let draws = -1;
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(300);
+      const now = (await page.evaluate(() => window.__cutroomTimeline!.drawCounts())).itemsDraws;
+      const still = now === draws;
+      draws = now;
+      return still;
+    })
+    .toBe(true);
+}
+
 test.describe('timeline editor fixes', () => {
   test('a marquee over 1,000 items redraws only the overlay while it moves', async ({ page }) => {
-    // Every layer in view: the editor's design size (1440 × 900).
+    // Every layer in view: the editor's design size (1440 × 900), the timeline given the room.
     await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, 'Webinar recap - March');
+    await giveTimelineRoom(page, canvas);
     await canvas.focus();
     await page.keyboard.press('0'); // fit the project: every item in view
     const box = (await canvas.boundingBox())!;
@@ -145,10 +182,11 @@ test.describe('timeline editor fixes', () => {
     ).toHaveText(String(words));
   });
 
-  test('the canvas is as tall as its rows: the last layer shows, locked', async ({ page }) => {
-    // At the editor's design size (1440 × 900): the preview and the inspector beside the canvas.
+  test('given the room, every layer shows whole: the last one, locked', async ({ page }) => {
+    // At the editor's design size (1440 × 900), the studio's split dragged up for the timeline.
     await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, 'Customer testimonial - Lena');
+    await giveTimelineRoom(page, canvas);
     const layers = page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
     const last = layers.last();
     await expect(last).toContainText('locked');

@@ -40,6 +40,13 @@ async function ensureBrand(page: Page): Promise<void> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
+/** F6 until the focus is in `part` (the studio's way between its parts: timeline, frame, panels). */
+async function focusPart(page: Page, part: ReturnType<Page['locator']>) {
+  for (let i = 0; i < 4 && !(await part.evaluate((el) => el.contains(document.activeElement))); i++)
+    await page.keyboard.press('F6');
+  expect(await part.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
 async function focusWithTab(page: Page, target: ReturnType<Page['locator']>, key = 'Tab') {
   for (let i = 0; i < 30 && !(await target.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press(key);
@@ -80,6 +87,8 @@ test('keyboard only: a brand colour for a text item is saved, and undo restores 
   const swatch = brand.getByRole('button', { name: choice, exact: true });
   await expect(swatch).toHaveAttribute('aria-pressed', 'false');
 
+  // From the canvas to the inspector (F6), then Tab to the swatch.
+  await focusPart(page, page.getByRole('group', { name: 'Inspector' }));
   await focusWithTab(page, swatch);
   await page.keyboard.press('Enter');
   await expect
@@ -106,8 +115,9 @@ test('keyboard only: a brand colour for a text item is saved, and undo restores 
   await expect(inspector.getByText(/“teal” is not a colour/)).toBeVisible();
   expect((await fetchTimeline(page, projectId)).revision).toBe(before.revision + 1);
 
-  // Back to the canvas with Shift+Tab, then undo.
-  await focusWithTab(page, canvas, 'Shift+Tab');
+  // Back to the canvas (F6 goes round the parts to the timeline, where the focus was), then undo.
+  await focusPart(page, canvas);
+  await expect(canvas).toBeFocused();
   await page.keyboard.press('Control+z');
   await expect
     .poll(async () => findItem(await fetchTimeline(page, projectId), item!.id)?.text_style)

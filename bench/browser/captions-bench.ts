@@ -15,7 +15,10 @@
  *   the page from the key event to the canvas paint that shows it (BENCH_CHANGES times);
  * - style all matches: search "the" (hundreds of matches), "Style all matches", a colour for all
  *   of them, timed from the key event to the painted preview; then waits until it is saved and
- *   checks through the API that every match has the colour.
+ *   checks through the API that every match has the colour;
+ * - resizing the studio's split between the frame and the inspector (BENCH_RESIZE_MS, default
+ *   2 s of pointer moves, one a frame): the preview refits its frame on every step; at least 55
+ *   frames a second presented and no long animation frame, and the frame's width must change.
  *
  * Each gesture records requestAnimationFrame gaps and Long Animation Frames (main-thread work; rAF
  * gaps alone floor at 16.7 ms) and checks that it did something (the list reached its end, the
@@ -34,6 +37,7 @@ const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 10_000);
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 15);
+const RESIZE_MS = Number(process.env.BENCH_RESIZE_MS ?? 2_000);
 const PROJECT = `Benchmark: ${WORDS.toLocaleString('en')} caption words`;
 /** A rAF gap of one frame measures 16.7 ms ± timer jitter: 1 ms allowed. */
 const JITTER_MS = 1;
@@ -44,6 +48,8 @@ const GOALS = {
   longestLoafMs: 50,
   changeToPaintMs: 16,
   allMatchesToPaintMs: 100,
+  /** Resizing a split (issue 41). */
+  resizePresentedPerSecond: 55,
 };
 
 interface Frames {
@@ -108,6 +114,62 @@ async function measured<T>(
   };
 }
 
+/**
+ * In the page: drags the separator between the frame and the inspector to and fro, one pointer
+ * move a frame (the panels library takes pointer events on the document), and reports the
+ * preview's width before and after.
+ */
+const RESIZE = `
+  const bar = document.querySelector('[role="separator"][aria-label="Resize Inspector"]');
+  const preview = document.querySelector('canvas[aria-label="Caption preview"]');
+  if (!bar || !preview) throw new Error('no separator or preview');
+  const rect = bar.getBoundingClientRect();
+  const x0 = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  const widthBefore = preview.getBoundingClientRect().width;
+  const fire = (target, type, x) =>
+    target.dispatchEvent(
+      new PointerEvent(type, {
+        bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'mouse',
+        isPrimary: true, clientX: x, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1,
+      }),
+    );
+  fire(bar, 'pointerdown', x0);
+  const started = performance.now();
+  let moves = 0;
+  let x = x0;
+  await new Promise((resolve) => {
+    // Never longer than the gesture and a second: a stalled frame loop ends it (and shows in the
+    // figures) instead of hanging the bench.
+    setTimeout(() => resolve(null), input.duration + 1000);
+    const step = (now) => {
+      const t = Math.min(1, (now - started) / input.duration);
+      // Out 160 px towards the frame, back, and out again: it ends 120 px from where it started.
+      const path = [0, -160, 0, -120];
+      const at = t * (path.length - 1);
+      const leg = Math.min(Math.floor(at), path.length - 2);
+      x = x0 + path[leg] + (path[leg + 1] - path[leg]) * (at - leg);
+      try {
+        fire(document, 'pointermove', x);
+      } catch {
+        // A handler that throws still counts the move; the frames tell the rest.
+      }
+      moves += 1;
+      if (t < 1) requestAnimationFrame(step);
+      else resolve(null);
+    };
+    requestAnimationFrame(step);
+  });
+  fire(document, 'pointerup', x);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return {
+    moves,
+    seconds: (performance.now() - started) / 1000,
+    widthBefore,
+    widthAfter: preview.getBoundingClientRect().width,
+  };
+`;
+
 /** In the page: scrolls the word list from top to bottom, one step per frame. */
 const SCROLL = `
   const scroller = document.querySelector('[data-testid="word-list-scroller"]');
@@ -119,6 +181,9 @@ const SCROLL = `
   const seen = new Set();
   const started = performance.now();
   await new Promise((resolve) => {
+    // Never longer than the gesture and a second: a stalled frame loop ends it (and shows in the
+    // figures) instead of hanging the bench.
+    setTimeout(() => resolve(null), input.duration + 1000);
     const step = (now) => {
       const progress = Math.min(1, (now - started) / input.duration);
       scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) * progress;
@@ -338,6 +403,30 @@ async function main(): Promise<void> {
     if (all.result.ms > GOALS.allMatchesToPaintMs)
       misses.push(
         `style all matches: ${fmt(all.result.ms)} ms to the painted preview (goal ≤ ${GOALS.allMatchesToPaintMs})`,
+      );
+
+    // Resizing the studio's split between the frame and the inspector.
+    const resize = await measured<{
+      moves: number;
+      seconds: number;
+      widthBefore: number;
+      widthAfter: number;
+    }>(page, RESIZE, { duration: RESIZE_MS });
+    const presented = resize.frames.frames / Math.max(resize.result.seconds, 1e-3);
+    rows.push([
+      'split resize',
+      resize.frames,
+      `${fmt(presented)} frames/s presented over ${resize.result.moves} pointer moves; the frame ${fmt(resize.result.widthBefore)} → ${fmt(resize.result.widthAfter)} px wide`,
+    ]);
+    if (Math.abs(resize.result.widthAfter - resize.result.widthBefore) < 20)
+      misses.push('split resize: the frame did not change size');
+    if (presented < GOALS.resizePresentedPerSecond)
+      misses.push(
+        `split resize: ${fmt(presented)} frames/s presented (goal ≥ ${GOALS.resizePresentedPerSecond})`,
+      );
+    if (resize.frames.longestLoaf > GOALS.longestLoafMs)
+      misses.push(
+        `split resize: a long animation frame of ${fmt(resize.frames.longestLoaf)} ms (goal: none over ${GOALS.longestLoafMs} ms)`,
       );
   } finally {
     await browser.close();

@@ -26,6 +26,21 @@ describe('describeError', () => {
     );
     expect(describeError(forbidden('plan_required')).title).toBe('This needs a paid plan');
   });
+  it('names the BFF’s own refusals: its database, a read-only key, a note changed first', () => {
+    const bff = (status: number, code: string) =>
+      describeError(new ApiError({ status, code, message: 'The BFF says why.' }));
+    expect(bff(503, 'database_unavailable').title).toBe(
+      'Cutroom’s records are unavailable right now',
+    );
+    expect(bff(503, 'database_unavailable').detail).toMatch(/everything else keeps working/);
+    expect(bff(503, 'upstream_error').title).toBe('The video service is not responding');
+    expect(bff(403, 'read_only_key').title).toBe('Your key is read-only');
+    expect(bff(403, 'edit_window_closed')).toEqual({
+      title: 'This note cannot be changed',
+      detail: 'The BFF says why.',
+    });
+    expect(bff(409, 'note_conflict').title).toBe('Someone else changed this note first');
+  });
 });
 
 describe('describeRetrying', () => {

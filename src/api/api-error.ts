@@ -90,6 +90,8 @@ export function describeError(
     };
   }
   const serviceSays = error.message;
+  const own = describeBffRefusal(error);
+  if (own) return own;
   switch (error.status) {
     case 400:
       return {
@@ -151,6 +153,38 @@ export function describeError(
         title: error.status >= 500 ? 'The video service had a problem' : 'The request failed',
         detail: `${serviceSays}${error.status >= 500 ? ' Try again in a moment.' : ''}`,
       };
+  }
+}
+
+/**
+ * The BFF's own refusals about notes, decisions and its database, whose status alone would be
+ * named wrongly (a 503 that is not the video service, a 403 that is not the key's).
+ */
+function describeBffRefusal(error: ApiError): { title: string; detail: string } | undefined {
+  const says = error.message;
+  switch (error.code) {
+    case 'database_unavailable':
+      return {
+        title: 'Cutroom’s records are unavailable right now',
+        detail: `${says} Notes, decisions, names and the audit log live in Cutroom’s own database, which cannot be reached; everything else keeps working. Try again in a moment.`,
+      };
+    case 'read_only_key':
+      return {
+        title: 'Your key is read-only',
+        detail: `${says} It can read notes but not write them; sign in with a key that may make changes.`,
+      };
+    case 'not_note_author':
+    case 'edit_window_closed':
+      return { title: 'This note cannot be changed', detail: says };
+    case 'note_conflict':
+    case 'note_has_replies':
+      return { title: 'Someone else changed this note first', detail: says };
+    case 'no_open_notes':
+      return { title: 'Write a note first', detail: says };
+    case 'decision_not_allowed':
+      return { title: 'This revision waits for no decision', detail: says };
+    default:
+      return undefined;
   }
 }
 

@@ -225,6 +225,13 @@ export interface paths {
          *     first with its calls oldest first; an entry without the header is an operation of its own.
          *     `limit` and `offset` count operations. The filters keep the operations that have at least
          *     one entry matching all of them (and list only those entries).
+         *
+         *     Pages are read along the trail's time index, newest first: `offset` walks from the newest
+         *     operation (its cost grows with the offset), `cursor` (a page's `bounds.next_cursor`) goes
+         *     on where that page ended at the cost of one page, however deep. `bounds.total` is exact up
+         *     to 1,000 operations; past that it is the number found among the newest 1,000 matching
+         *     entries and `bounds.total_capped` is true (show it as "1,000+"). Counts per action and
+         *     person over the whole trail are in `listAuditFacets`.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -1016,10 +1023,10 @@ export interface components {
             webhook_receiver_url: string;
         };
         /**
-         * @description Which demo key signs in (simulator only); `paid` by default.
+         * @description Which demo key signs in (simulator only); `paid` by default. `editor` is a second person of the paid workspace who may write (another reviewer, or the creator).
          * @enum {string}
          */
-        DemoProfile: "paid" | "free" | "readonly";
+        DemoProfile: "paid" | "free" | "readonly" | "editor";
         LoginRequest: {
             /** @description The service API key (printable ASCII, no spaces). */
             api_key: string;
@@ -1220,9 +1227,14 @@ export interface components {
             bounds: {
                 limit: number;
                 offset: number;
+                /** @description Operations matching the filters: exact, or at least this many when `total_capped`. */
                 total: number;
+                /** @description True when there are more matching entries than the BFF counts (1,000): `total` is a lower bound ("1,000+"). */
+                total_capped?: boolean;
                 returned: number;
                 has_more: boolean;
+                /** @description The next page's `cursor` (null on the last page). */
+                next_cursor?: string | null;
             };
         };
         /**
@@ -1590,7 +1602,7 @@ export interface components {
         /** @description Only entries before this time. */
         AuditTo: string;
         /** @description Only entries by these people (repeat for several). */
-        AuditUserId: components["schemas"]["Uuid"][];
+        AuditUserId: components["schemas"]["UserId"][];
         /** @description Only entries of these actions (repeat for several; see `AuditEntry.action`). */
         AuditAction: components["schemas"]["AuditActionId"][];
         /** @description Only entries with these outcomes (repeat for several). */
@@ -2086,6 +2098,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Where the page that gave it (`bounds.next_cursor`) ended: this page starts after it, with the same filters, and `offset` is ignored (`bounds.offset` says where it starts). */
+                cursor?: string;
                 /** @description Only entries at or after this time. */
                 from?: components["parameters"]["AuditFrom"];
                 /** @description Only entries before this time. */
@@ -2474,7 +2488,7 @@ export interface operations {
     listPeople: {
         parameters: {
             query?: {
-                user_id?: components["schemas"]["Uuid"][];
+                user_id?: components["schemas"]["UserId"][];
             };
             header?: never;
             path?: never;
@@ -2667,7 +2681,7 @@ export const noteUpdatedEventDataChangeValues: ReadonlyArray<FlattenedDeepRequir
 export const auditBffActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditBffAction"]> = ["note.create", "note.reply", "note.edit", "note.delete", "note.resolve", "note.reopen", "note.carry", "decision.request_changes", "decision.approve"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["succeeded", "dry_run", "partial", "failed"];
 export const bffConfigUpstreamValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BffConfig"]["upstream"]> = ["simulator", "remote"];
-export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly"];
+export const demoProfileValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DemoProfile"]> = ["paid", "free", "readonly", "editor"];
 export const sessionEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["environment"]> = ["live", "test"];
 export const statusFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusFrame"]["event"]> = ["status"];
 export const vcsFrameEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VcsFrame"]["event"]> = ["vcs"];

@@ -20,8 +20,21 @@ type Given<Query, Names extends keyof Query> = Required<Pick<Query, Names>>;
 /** A page of a list: the contract's `limit` and `offset` (every list endpoint has the pair). */
 export type PageParams = Given<QueryOf<'listProjects'>, 'limit' | 'offset'>;
 
-/** A page of the BFF's audit log. */
-export type AuditPageParams = Given<BffQueryOf<'listAuditEntries'>, 'limit' | 'offset'>;
+/** The audit trail's filters (date range, people, actions, outcomes), as `GET /bff/audit` takes them. */
+export type AuditFilters = Pick<
+  BffQueryOf<'listAuditEntries'>,
+  'from' | 'to' | 'user_id' | 'action' | 'outcome'
+>;
+
+/** A page of the BFF's audit log, with its filters. */
+export type AuditPageParams = Given<BffQueryOf<'listAuditEntries'>, 'limit' | 'offset'> &
+  AuditFilters;
+
+/** The revisions and projects whose review states are read together (`GET /bff/review-states`). */
+export interface ReviewStatesParams {
+  revisionIds: readonly string[];
+  projectIds: readonly string[];
+}
 
 /** A page of the media library: `GET /workspace/media/assets`'s folder, name filters, order. */
 export type MediaAssetFilters = Given<QueryOf<'listMediaAssets'>, 'limit' | 'offset' | 'sort'> &
@@ -130,10 +143,32 @@ export const queryKeys = {
   recoveryRuns: ['recovery-runs'] as const,
   /** Names of the items a dry run selected (the deletion flow looks them up). */
   deletionNames: (kind: string, ids: readonly string[]) => ['deletion-names', kind, ids] as const,
-  /** The BFF's audit list of destructive calls. */
+  /** The BFF's audit trail: destructive calls, decisions and note changes. */
   audit: {
     all: ['audit'] as const,
     page: (page: AuditPageParams) => ['audit', page] as const,
+    /** The actions and people the trail holds (its filters' choices). */
+    facets: ['audit', 'facets'] as const,
+  },
+  /**
+   * Notes and decisions on plan revisions, kept by the BFF. Not under `faceless-plans`: a plan's
+   * refresh (a run finishing) does not change its notes, and a note does not change the plan.
+   */
+  planNotes: {
+    all: ['plan-notes'] as const,
+    project: (projectId: string) => ['plan-notes', projectId] as const,
+    revision: (projectId: string, revisionId: string) =>
+      ['plan-notes', projectId, revisionId] as const,
+  },
+  /** Open-note counts and latest decisions of many revisions and projects at once. */
+  reviewStates: {
+    all: ['review-states'] as const,
+    of: (params: ReviewStatesParams) => ['review-states', params] as const,
+  },
+  /** Display names people set for themselves. */
+  people: {
+    all: ['people'] as const,
+    me: ['people', 'me'] as const,
   },
   clips: {
     all: ['clips'] as const,

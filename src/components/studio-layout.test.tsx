@@ -6,7 +6,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StudioLayout, type StudioPanel } from './studio-layout.tsx';
+import { FullFrameToggle, StudioLayout, type StudioPanel } from './studio-layout.tsx';
 
 function Studio({ panels = [] }: { panels?: StudioPanel[] }) {
   return (
@@ -22,6 +22,7 @@ function Studio({ panels = [] }: { panels?: StudioPanel[] }) {
             data-studio-focus
           />
           <button type="button">Play</button>
+          <FullFrameToggle />
         </div>
       }
       bottom={{

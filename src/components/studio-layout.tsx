@@ -4,12 +4,22 @@
  * it, tool panels beside the frame; every split is resizable (react-resizable-panels) and
  * remembered on this device, side panels collapse to a strip, F6 / Shift+F6 move the focus from
  * one part to the next, and F (or the button on the frame) shows the frame alone, as large as the
- * window allows, until Escape.
+ * window allows, until Escape (`FullFrameToggle` is its button, in the frame's controls).
  *
  * A page composes it: its own frame, its own panels, and the panels its route hands it (a slot:
  * another feature's panel, such as the Words panel on the timeline page).
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import {
   Group,
   Panel,
@@ -19,6 +29,7 @@ import {
   type LayoutStorage,
   type PanelImperativeHandle,
 } from 'react-resizable-panels';
+import { Button } from '@/editor-kit/controls/button.tsx';
 import { isShortcutBlocked } from '@/editor-kit/shortcut-guard.ts';
 import { deviceStorage } from '@/lib/device-storage.ts';
 
@@ -69,6 +80,29 @@ export interface StudioLayoutProps {
   bottom?: StudioBottom;
   /** The page's own panels, then those its route hands it. */
   panels: readonly StudioPanel[];
+}
+
+/** The full-frame view, for the frame's own controls (`FullFrameToggle`). */
+const FullFrameContext = createContext<{ on: boolean; set(on: boolean): void } | null>(null);
+
+/**
+ * The button that shows the frame alone (and back): the frame's content puts it in its row of
+ * controls, which stays under the frame in the full-frame view. Nothing outside a studio.
+ */
+export function FullFrameToggle() {
+  const fullFrame = useContext(FullFrameContext);
+  if (!fullFrame) return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-pressed={fullFrame.on}
+      title={fullFrame.on ? 'Back to the studio (Esc)' : 'Show the frame alone (F)'}
+      onClick={() => fullFrame.set(!fullFrame.on)}
+    >
+      {fullFrame.on ? 'Exit full frame' : 'Full frame'}
+    </Button>
+  );
 }
 
 /** The strip a collapsed side panel leaves: its expand button. */
@@ -303,6 +337,10 @@ export function StudioLayout({
     });
   }, []);
   useStudioKeys(rootRef, fullFrame, setFullFrame);
+  const fullFrameValue = useMemo(
+    () => ({ on: fullFrame, set: setFullFrame }),
+    [fullFrame, setFullFrame],
+  );
 
   const left = panels.filter((panel) => panel.side === 'left');
   const right = panels.filter((panel) => panel.side !== 'left');
@@ -330,19 +368,10 @@ export function StudioLayout({
       className={
         fullFrame
           ? 'fixed inset-0 z-40 flex flex-col bg-slate-950 p-3 outline-none'
-          : 'relative flex h-full min-h-0 flex-col outline-none'
+          : 'flex h-full min-h-0 flex-col outline-none'
       }
     >
-      <div className="min-h-0 flex-1">{frame}</div>
-      <button
-        type="button"
-        onClick={() => setFullFrame(!fullFrame)}
-        aria-pressed={fullFrame}
-        title={fullFrame ? 'Back to the studio (Esc)' : 'Show the frame alone (F)'}
-        className="absolute right-2 top-2 z-10 rounded-md bg-slate-900/80 px-2 py-1 text-xs font-medium text-white hover:bg-slate-900 focus-visible:ring-2 focus-visible:ring-amber-400"
-      >
-        {fullFrame ? 'Exit full frame' : 'Full frame'}
-      </button>
+      <FullFrameContext.Provider value={fullFrameValue}>{frame}</FullFrameContext.Provider>
     </div>
   );
 

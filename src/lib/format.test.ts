@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatSeconds,
   formatBytes,
   formatDateTime,
   formatDuration,
@@ -24,6 +25,14 @@ describe('format', () => {
     expect(formatPercent(0.42)).toBe('42%');
     expect(formatPercent(42)).toBe('42%');
     expect(formatPercent(1)).toBe('100%');
+  });
+});
+
+describe('formatSeconds', () => {
+  it('says a storyboard time to the tenth, whole seconds without it', () => {
+    expect(formatSeconds(5)).toBe('0:05');
+    expect(formatSeconds(72.5)).toBe('1:12.5');
+    expect(formatSeconds(undefined)).toBe('—');
   });
 });
 

@@ -44,6 +44,16 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
+/** A time on a storyboard: `12.5` → `0:12.5`; whole seconds drop the decimal. */
+export function formatSeconds(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  const minutes = Math.floor(value / 60);
+  const seconds = Math.round((value - minutes * 60) * 10) / 10;
+  const whole = Number.isInteger(seconds);
+  const padded = whole ? String(seconds).padStart(2, '0') : seconds.toFixed(1).padStart(4, '0');
+  return `${minutes}:${padded}`;
+}
+
 /** `m:ss`, or `h:mm:ss` from an hour on (long sources). */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds)) return '—';

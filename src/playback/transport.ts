@@ -47,6 +47,11 @@ export interface TransportState {
 
 export const MAX_RATE = 4;
 
+export interface PaintedMoment {
+  asked: number;
+  shown: number;
+}
+
 export interface Transport {
   readonly projectId: string;
   readonly store: StoreApi<TransportState>;
@@ -64,6 +69,20 @@ export interface Transport {
   /** Installs the master clock (the sound engine's); null gives back the wall clock. */
   setClock(clock: TransportClock | null): void;
   readonly clock: TransportClock;
+  /**
+   * How the clock maps to timeline time now (`time = anchorTime + (clock - anchorClock) × rate`):
+   * the sound engine places its chunks by it. Changes with every seek, speed and clock change.
+   */
+  mapping(): { anchorTime: number; anchorClock: number; rate: number };
+  /** The clock's reading the last published frame's playhead was taken at (lip-sync checks). */
+  frameClock(): number;
+  /**
+   * A view painted while playing: the moment it was asked for (`asked`, the clock's) and the one
+   * its picture shows (`shown`: a video frame still on its way leaves an older one up). Listeners
+   * compare them with what is heard then (lip-sync). Not a store change: nothing re-renders.
+   */
+  notePainted(painted: PaintedMoment): void;
+  onPainted(listener: (painted: PaintedMoment) => void): () => void;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -96,10 +115,14 @@ export function createTransport(
     return range ? { low: range.from, high: range.to } : { low: 0, high: Math.max(0, duration) };
   };
 
+  let frameClock = 0;
+  const painted = new Set<(moment: PaintedMoment) => void>();
+
   const raw = () => {
     const { rate, playhead } = store.getState();
     if (rate === 0) return playhead;
-    return anchorTime + (clock.now() - anchorClock) * rate;
+    frameClock = clock.now();
+    return anchorTime + (frameClock - anchorClock) * rate;
   };
 
   const time = () => {
@@ -198,6 +221,15 @@ export function createTransport(
       if (duration === store.getState().duration) return;
       // The playhead stays where it is (a cut made shorter leaves it after the end, paused).
       store.setState({ duration });
+    },
+    mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
+    frameClock: () => frameClock,
+    notePainted: (moment) => {
+      for (const listener of painted) listener(moment);
+    },
+    onPainted: (listener) => {
+      painted.add(listener);
+      return () => painted.delete(listener);
     },
     setClock(next) {
       const at = time();

@@ -8,6 +8,8 @@ export const DEMO_KEYS = {
   paid: 'vcs_test_demo_paid',
   free: 'vcs_test_demo_free',
   readonly: 'vcs_test_demo_readonly',
+  /** A second person who may write in the paid workspace (two reviewers, a reviewer and a creator). */
+  editor: 'vcs_test_demo_editor',
 } as const;
 
 export type DemoProfile = keyof typeof DEMO_KEYS;
@@ -45,6 +47,13 @@ export const DEMO_IDENTITIES: Readonly<Record<DemoProfile, DemoIdentity>> = {
     plan: 'pro',
     environment: 'test',
     readOnly: true,
+  },
+  editor: {
+    organizationId: DEMO_ORGS.paid,
+    userId: 'user_demo_editor',
+    plan: 'pro',
+    environment: 'test',
+    readOnly: false,
   },
 };
 

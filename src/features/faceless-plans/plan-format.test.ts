@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dependencySentence,
-  formatCredits,
-  formatSceneList,
-  formatSeconds,
-  spanPercent,
-} from './plan-format.ts';
+import { dependencySentence, formatCredits, formatSceneList, spanPercent } from './plan-format.ts';
 
 describe('plan formatting', () => {
   it('lists scenes one-based, with runs', () => {
@@ -23,13 +17,10 @@ describe('plan formatting', () => {
     expect(dependencySentence('Ezra', [], 4)).toBe('Ezra regenerates no scenes: 4 credits');
   });
 
-  it('formats credits and seconds', () => {
+  it('formats credits', () => {
     expect(formatCredits(1234)).toBe('1,234 credits');
     expect(formatCredits(1)).toBe('1 credit');
     expect(formatCredits(-14)).toBe('-14 credits');
-    expect(formatSeconds(5)).toBe('0:05');
-    expect(formatSeconds(72.5)).toBe('1:12.5');
-    expect(formatSeconds(undefined)).toBe('—');
   });
 
   it('places a scene on the bar of the whole plan', () => {

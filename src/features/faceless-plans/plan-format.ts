@@ -7,16 +7,6 @@ export function formatCredits(value: number | null | undefined): string {
   return `${credits.format(value)} ${Math.abs(value) === 1 ? 'credit' : 'credits'}`;
 }
 
-/** `12.5` → `0:12.5`; whole seconds drop the decimal. */
-export function formatSeconds(value: number | null | undefined): string {
-  if (value == null || !Number.isFinite(value)) return '—';
-  const minutes = Math.floor(value / 60);
-  const seconds = Math.round((value - minutes * 60) * 10) / 10;
-  const whole = Number.isInteger(seconds);
-  const padded = whole ? String(seconds).padStart(2, '0') : seconds.toFixed(1).padStart(4, '0');
-  return `${minutes}:${padded}`;
-}
-
 /** Runs of consecutive numbers: [1,2,3,5] → ['1–3', '5']. */
 function runs(numbers: number[]): string[] {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);

@@ -4,7 +4,8 @@
  * revisions and for the summary of a draft before it is sent.
  */
 import { approvalCredits } from '@/shared-rules/faceless-staleness.ts';
-import { formatCredits, formatSeconds } from './plan-format.ts';
+import { formatSeconds } from '@/lib/format.ts';
+import { formatCredits } from './plan-format.ts';
 import type { FacelessPlanRevision, Plan, PlanCharacter, PlanScene } from '@/api/schema.gen.ts';
 
 export interface DiffRow {

@@ -343,3 +343,81 @@ describe('the review queue', () => {
     }
   });
 });
+
+describe('notes, decisions and names (the BFF’s own events)', () => {
+  const note = {
+    id: '11111111-1111-4111-8111-111111111111',
+    project_id: 'p1',
+    revision_id: 'r1',
+    revision: 1,
+    parent_id: null,
+    anchor: { kind: 'scene', scene_index: 2 },
+    body: 'The lamp should be lit.',
+    author_id: 'user_b',
+    author_name: 'Dana',
+    created_at: '2026-12-07T10:00:00Z',
+    edited_at: null,
+    editable_until: '2026-12-07T10:15:00Z',
+    status: 'open',
+    resolved_by: null,
+    resolved_by_name: null,
+    resolved_at: null,
+    version: 1,
+    carried_from: null,
+    replies: [],
+  };
+  const cached = () => {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.planNotes.revision('p1', 'r1'), {
+      notes: [],
+      carried_away: [],
+      decisions: [],
+      state: {
+        revision_id: 'r1',
+        project_id: 'p1',
+        revision: 1,
+        open_notes: 0,
+        resolved_notes: 0,
+        latest_decision: null,
+      },
+      can_write: true,
+    });
+    return client;
+  };
+  const notesOf = (client: ReturnType<typeof createQueryClient>) =>
+    client.getQueryData<{
+      notes: Array<{ id: string; status: string }>;
+      state: { open_notes: number };
+    }>(queryKeys.planNotes.revision('p1', 'r1'));
+  const data = { organization_id: 'org', project_id: 'p1', revision_id: 'r1', actor_id: 'user_b' };
+
+  it('puts a note written elsewhere into its revision’s notes at once, and its later state over it', () => {
+    const client = cached();
+    const created = applyLiveEvent(client, event('note.created', { ...data, note }));
+    expect(created.invalidate).toContainEqual(['review-states']);
+    expect(notesOf(client)?.notes.map((n) => n.id)).toEqual([note.id]);
+    expect(notesOf(client)?.state.open_notes).toBe(1);
+    const resolved = { ...note, status: 'resolved', version: 2 };
+    applyLiveEvent(client, event('note.updated', { ...data, note: resolved, change: 'resolved' }));
+    // The first event again (a replay) does not undo the newer state.
+    applyLiveEvent(client, event('note.created', { ...data, note }));
+    expect(notesOf(client)?.notes[0]?.status).toBe('resolved');
+    expect(notesOf(client)?.state.open_notes).toBe(0);
+    applyLiveEvent(client, event('note.deleted', { ...data, note_id: note.id, parent_id: null }));
+    expect(notesOf(client)?.notes).toEqual([]);
+  });
+
+  it('a carry-over reads the project’s notes again, a decision its revision’s, a name everything named', () => {
+    expect(
+      effectsOfEvent(event('notes.carried', { ...data, note_ids: [] })).invalidate,
+    ).toContainEqual(['plan-notes', 'p1']);
+    expect(
+      effectsOfEvent(event('decision.created', { ...data, decision: {} })).invalidate,
+    ).toContainEqual(['plan-notes', 'p1', 'r1']);
+    const renamed = effectsOfEvent(event('person.updated', { organization_id: 'org', person: {} }));
+    expect(renamed.invalidate).toEqual(
+      expect.arrayContaining([['people'], ['plan-notes'], ['audit'], ['review-states']]),
+    );
+    expect(renamed.toast).toBeUndefined();
+  });
+});

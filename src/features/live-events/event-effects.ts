@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LiveEvent } from '@/api/bff-schema.gen.ts';
+import type { LiveEvent, Note } from '@/api/bff-schema.gen.ts';
 import { patchObjects, type ObjectKind } from '@/api/object-caches.ts';
+import { putNoteInCache } from '@/api/plan-notes.ts';
 import { cachedProjectName } from '@/api/projects.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import type { Toast } from '@/lib/toast-store.ts';
@@ -30,6 +31,11 @@ export interface EventEffects {
    */
   toast?: Omit<Toast, 'id'> & { id: string };
   subject?: { ids: string[]; key: string };
+  /**
+   * A note written, changed or deleted (the BFF's note events carry the note itself): put into
+   * the cached notes of its revision at once, with no read.
+   */
+  note?: { projectId: string; revisionId: string } & ({ note: Note } | { removed: string });
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -42,6 +48,8 @@ const fields = (event: LiveEvent): Record<string, unknown> => event.data;
  * them), the queries to refresh and, for finished work, a toast.
  */
 export function effectsOfEvent(event: LiveEvent, names: EventNames = {}): EventEffects {
+  const review = reviewEffects(event);
+  if (review) return review;
   const effects = withAbout(event, withReviewQueue(event, effectsOfServiceEvent(event, names)));
   const patches = patchesOfEvent(event);
   return patches.length > 0 ? { ...effects, patches } : effects;
@@ -82,9 +90,19 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): EventEffe
       patch.set as never,
     );
   }
+  if (effects.note) {
+    const { projectId, revisionId } = effects.note;
+    putNoteInCache(
+      client,
+      { projectId, revisionId },
+      'note' in effects.note ? { note: effects.note.note } : { removed: effects.note.removed },
+    );
+  }
   for (const queryKey of effects.invalidate) void client.invalidateQueries({ queryKey });
-  // The delivery log on the settings screen lists every event the BFF received.
-  void client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
+  // The delivery log on the settings screen lists every event the BFF received (its own events
+  // are not deliveries).
+  if (!isReviewEvent(event))
+    void client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries });
   return effects;
 }
 
@@ -395,4 +413,74 @@ function withReviewQueue(event: LiveEvent, effects: EventEffects): EventEffects 
   return facelessRun
     ? { ...effects, invalidate: [...effects.invalidate, queryKeys.reviewQueue] }
     : effects;
+}
+
+// ───────────────────────── Notes, decisions, names (the BFF's own events) ─────────────────────────
+
+const REVIEW_EVENTS = new Set([
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'notes.carried',
+  'decision.created',
+  'person.updated',
+]);
+
+function isReviewEvent(event: LiveEvent): boolean {
+  return REVIEW_EVENTS.has(event.type);
+}
+
+const isNote = (value: unknown): value is Note =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Note).id === 'string' &&
+  typeof (value as Note).version === 'number';
+
+/**
+ * A note, a decision or a display name changed, by anyone, on any instance: the note itself goes
+ * into its revision's cached notes (markers, panel and counts follow at once); the review states
+ * of the queue, the projects list and the project page, and the audit trail, are read again. A
+ * carry-over moves notes between two revisions of a project: both are read again; a new name
+ * renames people everywhere.
+ */
+function reviewEffects(event: LiveEvent): EventEffects | null {
+  if (!isReviewEvent(event)) return null;
+  const data = fields(event);
+  const projectId = str(data.project_id);
+  const revisionId = str(data.revision_id);
+  const counts = [queryKeys.reviewStates.all, queryKeys.audit.all];
+  switch (event.type) {
+    case 'note.created':
+    case 'note.updated': {
+      const note = data.note;
+      if (!projectId || !revisionId || !isNote(note)) return { invalidate: counts };
+      return { invalidate: counts, note: { projectId, revisionId, note } };
+    }
+    case 'note.deleted': {
+      const noteId = str(data.note_id);
+      if (!projectId || !revisionId || !noteId) return { invalidate: counts };
+      return { invalidate: counts, note: { projectId, revisionId, removed: noteId } };
+    }
+    case 'notes.carried':
+      return {
+        invalidate: [
+          projectId ? queryKeys.planNotes.project(projectId) : queryKeys.planNotes.all,
+          ...counts,
+        ],
+      };
+    case 'decision.created':
+      return {
+        invalidate: [
+          projectId && revisionId
+            ? queryKeys.planNotes.revision(projectId, revisionId)
+            : queryKeys.planNotes.all,
+          ...counts,
+        ],
+      };
+    default:
+      // person.updated: every name shown may be theirs.
+      return {
+        invalidate: [queryKeys.people.all, queryKeys.planNotes.all, ...counts],
+      };
+  }
 }

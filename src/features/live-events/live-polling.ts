@@ -13,6 +13,8 @@ export const liveQueryRoots: QueryKey[] = [
   queryKeys.media.all,
   queryKeys.clips.all,
   queryKeys.reviewQueue,
+  queryKeys.planNotes.all,
+  queryKeys.reviewStates.all,
 ];
 
 /** Polling back-off while the event stream is down: 5 s, 10 s, 20 s, then every 30 s. */

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { auditQueryOptions } from '@/features/ops/api/audit-queries.ts';
 import { OpsPage } from '@/features/ops/components/ops-page.tsx';
+import { auditFilters } from '@/features/ops/model/audit-filters.ts';
 import { AUDIT_PAGE, opsSearchSchema, RUNS_PAGE } from '@/features/ops/ops-search.ts';
 
 export const Route = createFileRoute('/_app/ops')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/_app/ops')({
       recoveryRunsQueryOptions({ limit: RUNS_PAGE, offset: deps.runs }),
     );
     void context.queryClient.prefetchQuery(
-      auditQueryOptions({ limit: AUDIT_PAGE, offset: deps.audit }),
+      auditQueryOptions({ limit: AUDIT_PAGE, offset: deps.audit, ...auditFilters(deps) }),
     );
   },
   head: () => ({ meta: [{ title: 'Ops · Cutroom' }] }),

@@ -4,7 +4,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { DestinationStream } from 'pino';
 import { loadAllowList } from '../proxy/allow-list.ts';
 import { auditRecorder, registerAuditRoute } from '../audit/audit-recorder.ts';
-import { type AuditStore, SharedAuditStore } from '../audit/audit-store.ts';
+import type { AuditStore } from '../audit/audit-store.ts';
+import { DatabaseAuditStore } from '../audit/database-audit-store.ts';
+import { registerNotesRoutes } from '../notes/notes-routes.ts';
+import { reviewHooks } from '../notes/review-hooks.ts';
+import { ReviewService } from '../notes/review-service.ts';
+import { ServiceReads } from '../notes/service-reads.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from '../session/csrf.ts';
 import { registerCutListRoutes } from '../cuts/cut-list-routes.ts';
@@ -21,7 +26,7 @@ import { accessLogWriter } from '../observability/access-log.ts';
 import { lazyChildLoggerFactory } from '../observability/lazy-child-logger.ts';
 import { BffMetrics } from '../observability/metrics.ts';
 import { registerOpsRoutes } from '../observability/ops-routes.ts';
-import { apiProxy } from '../proxy/proxy.ts';
+import { apiProxy, type ProxyExchange } from '../proxy/proxy.ts';
 import { installSecurityHeaders, securityHeaders, subresourceHeaders } from './security-headers.ts';
 import { SessionManager } from '../session/session.ts';
 import { SessionRevocations } from '../session/session-revocations.ts';
@@ -50,7 +55,7 @@ export interface BffDeps {
    * for several instances, in memory by default. The app owns it and closes it on close.
    */
   sharedState?: SharedState;
-  /** Where the audit list of destructive calls is kept (default: in this process). */
+  /** Where the audit trail is kept (default: the BFF's database). */
   auditStore?: AuditStore;
   /** Where the cut lists of editing by words are kept (default: the BFF's database). */
   cutListStore?: CutListStore;
@@ -269,9 +274,28 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     onEvent: (outcome) => metrics.webhookEvent(outcome),
   });
   const limiter = state.tokenBuckets('api', config.limits.apiRatePerSecond, config.limits.apiBurst);
-  const auditStore =
-    deps.auditStore ??
-    new SharedAuditStore(state.recentLists('audit', { maxItems: 5_000, ttlMs: 90 * 86_400_000 }));
+  const auditStore = deps.auditStore ?? new DatabaseAuditStore(database, fault);
+  const serviceReads = new ServiceReads(upstream);
+  const review = new ReviewService({ hub, audit: auditStore, onFault: fault });
+  const recordAudit = auditRecorder({
+    allowList,
+    store: auditStore,
+    // Audit lines are written whatever LOG_LEVEL says (unless logging is off altogether).
+    log: app.log.child({ component: 'audit' }, { level: 'info' }),
+    now,
+  });
+  const followReviews = reviewHooks({ database, service: serviceReads, review, now });
+  /** A forwarded call: audited when destructive; a plan's revise or approve moves its notes. */
+  const onExchange = (exchange: ProxyExchange): Promise<void> | undefined => {
+    const audited = recordAudit(exchange);
+    const followed = followReviews(exchange)?.catch((error: unknown) =>
+      exchange.request.log.error({ err: error }, 'could not follow a plan revise or approve'),
+    );
+    if (audited === undefined) return followed;
+    return followed === undefined
+      ? audited
+      : Promise.all([audited, followed]).then(() => undefined);
+  };
   await app.register(apiProxy, {
     allowList,
     upstream,
@@ -281,13 +305,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     onUpstreamError: (kind) => metrics.upstreamError(kind),
     hooks: {
       rewriteResponse: signPartRewriter({ secrets: config.sessionSecrets, now }),
-      onExchange: auditRecorder({
-        allowList,
-        store: auditStore,
-        // Audit lines are written whatever LOG_LEVEL says (unless logging is off altogether).
-        log: app.log.child({ component: 'audit' }, { level: 'info' }),
-        now,
-      }),
+      onExchange,
     },
   });
   await app.register(partRelay, {
@@ -297,7 +315,19 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     now,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
   });
-  registerAuditRoute(app, { sessions, store: auditStore });
+  registerAuditRoute(app, { sessions, store: auditStore, limiter });
+  registerNotesRoutes(app, { sessions, limiter, database, service: serviceReads, review, now });
+  // Entries past the retention go, hourly (on every instance: deleting twice is harmless).
+  const retention = setInterval(() => {
+    if (!database.available || !(auditStore instanceof DatabaseAuditStore)) return;
+    auditStore
+      .sweep(config.auditRetentionDays, now())
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'audit entries past the retention removed');
+      })
+      .catch((error: unknown) => fault('audit retention sweep failed', { error: String(error) }));
+  }, 3_600_000);
+  retention.unref();
   registerCutListRoutes(app, {
     sessions,
     store: deps.cutListStore ?? new DatabaseCutListStore(database),
@@ -328,6 +358,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
       );
     }
     stopWatchingState();
+    clearInterval(retention);
     revocations.stop();
     hub.detachFromState();
     upstream.close();

@@ -46,10 +46,7 @@ type QueryOf<Id extends keyof operations> = NonNullable<operations[Id]['paramete
  */
 export function checkBffRequest<Id extends keyof operations>(
   operationId: Id,
-  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body'> & {
-    /** The route's path parameters (a path with `{projectId}` is checked with them). */
-    params?: unknown;
-  },
+  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body' | 'params'>,
 ): { query: QueryOf<Id> } {
   const operation = bff().operations.find((candidate) => candidate.operationId === operationId);
   if (!operation) throw new Error(`bff.yaml has no operation ${operationId}`);

@@ -21,13 +21,14 @@ const bff = createOpenApiValidator({ id: bffDocumentId, document: bffDocument },
 ]);
 
 /** Operations whose answers are not one JSON body (an event stream, raw bytes, Prometheus text). */
-const NOT_JSON = new Set(['streamLiveEvents', 'uploadPart', 'getMetrics']);
+const NOT_JSON = new Set(['streamLiveEvents', 'uploadPart', 'getMetrics', 'exportAuditEntries']);
 
 /**
- * Issue 42's operations, declared first so the client can be built against them; the BFF's
- * database and these routes land next, and this set empties then.
+ * The review, people and audit-trail operations need the plan revisions of the real simulator and
+ * a database: src/server/notes/notes.integration.test.ts checks their answers against bff.yaml
+ * (on PGlite and on Postgres) and that it covers every one of them.
  */
-const NOT_BUILT_YET = new Set([
+const CHECKED_WITH_THE_SIMULATOR = new Set([
   'listPlanNotes',
   'createPlanNote',
   'createPlanDecision',
@@ -40,7 +41,6 @@ const NOT_BUILT_YET = new Set([
   'getMyPerson',
   'setMyDisplayName',
   'listAuditFacets',
-  'exportAuditEntries',
 ]);
 
 const checked = new Set<string>();
@@ -172,7 +172,7 @@ describe('the BFF answers what bff.yaml declares', () => {
   it('covers every JSON operation of bff.yaml', () => {
     const json = bff.operations
       .map((operation) => operation.operationId)
-      .filter((id) => !NOT_JSON.has(id) && !NOT_BUILT_YET.has(id));
+      .filter((id) => !NOT_JSON.has(id) && !CHECKED_WITH_THE_SIMULATOR.has(id));
     expect([...checked].sort()).toEqual(json.sort());
   });
 });

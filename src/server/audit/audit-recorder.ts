@@ -5,15 +5,20 @@
  * never the key — written as a JSON log line and appended to the workspace's audit list.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuditEntry, AuditOutcome } from '../../api/bff-schema.gen.ts';
 import { checkBffRequest } from '../app/bff-contract.ts';
 import type { AllowList } from '../proxy/allow-list.ts';
-import { sendError } from '../app/errors.ts';
+import { BffError } from '../app/errors.ts';
+import { admitSession, withDatabase } from '../app/route-guards.ts';
+import type { TokenBuckets } from '../shared-state/shared-state.ts';
 import type { ProxyExchange } from '../proxy/proxy.ts';
 import type { SessionManager } from '../session/session.ts';
-import type { AuditStore } from './audit-store.ts';
+import { auditCsvHeader, auditCsvRow, CSV_BOM } from './audit-csv.ts';
+import { decodeCursor } from './audit-paging.ts';
+import type { AuditFilters, AuditStore } from './audit-store.ts';
 
 export const AUDIT_ROUTE = '/bff/audit';
 
@@ -158,20 +163,93 @@ export function auditRecorder(
       : undefined;
 }
 
-/** `GET /bff/audit?limit&offset`: the signed-in workspace's audit list, newest first. */
+/** The filters of a checked audit query (bff.yaml `AuditFrom` … `AuditOutcome`). */
+function filtersOf(query: {
+  from?: string;
+  to?: string;
+  user_id?: string[];
+  action?: string[];
+  outcome?: string[];
+}): AuditFilters {
+  return {
+    from: query.from,
+    to: query.to,
+    userIds: query.user_id,
+    actions: query.action,
+    outcomes: query.outcome,
+  };
+}
+
+const day = (iso: string | undefined, fallback: string): string =>
+  iso === undefined ? fallback : iso.slice(0, 10);
+
+/**
+ * `GET /bff/audit` (a page of operations), `GET /bff/audit/export` (CSV) and
+ * `GET /bff/audit/facets`, for the signed-in workspace.
+ */
 export function registerAuditRoute(
   app: FastifyInstance,
-  options: { sessions: SessionManager; store: AuditStore },
+  options: { sessions: SessionManager; store: AuditStore; limiter: TokenBuckets },
 ): void {
-  app.get(AUDIT_ROUTE, async (request, reply) => {
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = options.sessions.read(request);
-    if (!session) return sendError(reply, 401, 'unauthenticated', 'Not signed in.');
-    // limit and offset as bff.yaml declares them (listAuditEntries); 400 naming the field.
-    const { query } = checkBffRequest('listAuditEntries', request);
+    if (!session) throw new BffError(401, 'unauthenticated', 'Not signed in.');
+    await admitSession(options.limiter, session.id);
     reply.header('cache-control', 'no-store');
-    return options.store.list(session.identity.organization_id, {
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
-    });
+    return session;
+  };
+
+  app.get(AUDIT_ROUTE, async (request, reply) => {
+    const session = await signedIn(request, reply);
+    // Parameters as bff.yaml declares them (listAuditEntries); 400 naming the field.
+    const { query } = checkBffRequest('listAuditEntries', request);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && cursor === undefined) {
+      throw new BffError(
+        400,
+        'invalid_request',
+        'This page cursor is not one the audit trail gave: start again from the first page.',
+        { param: 'cursor' },
+      );
+    }
+    return withDatabase(() =>
+      options.store.list(session.identity.organization_id, {
+        limit: query.limit ?? 20,
+        offset: query.offset ?? 0,
+        cursor,
+        ...filtersOf(query),
+      }),
+    );
+  });
+
+  app.get(`${AUDIT_ROUTE}/facets`, async (request, reply) => {
+    const session = await signedIn(request, reply);
+    return withDatabase(() => options.store.facets(session.identity.organization_id));
+  });
+
+  app.get(`${AUDIT_ROUTE}/export`, async (request, reply) => {
+    const session = await signedIn(request, reply);
+    const { query } = checkBffRequest('exportAuditEntries', request);
+    const filters = filtersOf(query);
+    const entries = options.store.entries(session.identity.organization_id, filters);
+    const batches = entries[Symbol.asyncIterator]();
+    // The first batch before the answer starts: an unreachable database is still a 503.
+    const first = await withDatabase(() => batches.next());
+    const today = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="cutroom-audit-${day(query.from, 'start')}-${day(query.to, today)}.csv"`,
+      );
+    async function* lines(): AsyncGenerator<string> {
+      yield CSV_BOM + auditCsvHeader();
+      let next = first;
+      while (!next.done) {
+        yield next.value.map(auditCsvRow).join('');
+        next = await batches.next();
+      }
+    }
+    return reply.send(Readable.from(lines()));
   });
 }

@@ -24,6 +24,13 @@ export interface NotesTable {
   status: 'open' | 'resolved' | null;
   resolved_by: string | null;
   resolved_at: Timestamp | null;
+  /** Who last resolved or reopened it, and when (migration 202612070800). */
+  status_changed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  status_changed_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   version: ColumnType<number, number | undefined, number>;
   carried_from: Json<unknown> | null;
 }
@@ -106,6 +113,20 @@ export interface TimelineCutsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Entries of the audit trail per workspace, action, person and outcome, kept by triggers on
+ * `audit_entries` (migration 202612070825): the filters' choices and counts read it.
+ */
+export interface AuditCountsTable {
+  organization_id: string;
+  action: string;
+  user_id: string;
+  outcome: string;
+  action_label: string;
+  /** A bigint: a string from `pg`, a number from PGlite. */
+  entries: ColumnType<string | number, number, number>;
+}
+
 export interface Schema {
   notes: NotesTable;
   note_carries: NoteCarriesTable;
@@ -113,5 +134,6 @@ export interface Schema {
   people: PeopleTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_entries: AuditEntriesTable;
+  audit_counts: AuditCountsTable;
   timeline_cuts: TimelineCutsTable;
 }

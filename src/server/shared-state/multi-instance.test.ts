@@ -4,7 +4,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../api/bff-schema.gen.ts';
 import type { BffConfig } from '../app/config.ts';
 import { RedisState } from './redis-state.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
@@ -151,46 +150,6 @@ describe('two BFF instances over Redis', () => {
     const limited = await get(b);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
-
-  it('the audit list is shared: a delete made through A is listed on B', async () => {
-    const [a, b] = await twoInstances();
-    for (const instance of [a, b]) {
-      instance.h.upstream.route('POST', '/v1/projects/batch-delete', (_request, response) => {
-        // With its length, as the service answers: the audit reads counts from buffered answers.
-        const body = JSON.stringify({
-          dry_run: false,
-          selected_count: 2,
-          deleted_count: 2,
-          failed_count: 0,
-        });
-        response.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        });
-        response.end(body);
-      });
-    }
-    const { cookie, csrf } = await a.h.login();
-    const deleted = await fetch(`http://127.0.0.1:${a.port}/api/v1/projects/batch-delete`, {
-      method: 'POST',
-      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: 'shared audit', ids: ['p1', 'p2'], confirm_delete: true }),
-    });
-    expect(deleted.status).toBe(200);
-    const listed = await fetch(`http://127.0.0.1:${b.port}/bff/audit?limit=10`, {
-      headers: { cookie },
-    });
-    expect(listed.status).toBe(200);
-    const page = (await listed.json()) as AuditPage;
-    expect(page.operations).toHaveLength(1);
-    expect(page.operations[0]?.entries[0]).toMatchObject({
-      organization_id: 'org_alpha',
-      endpoint: '/projects/batch-delete',
-      reason: 'shared audit',
-      dry_run: false,
-      deleted_count: 2,
-    });
   });
 
   it('logout on A ends the session and its streams on B', async () => {

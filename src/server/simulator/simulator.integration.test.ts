@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
 import { buildBff } from '../app/app.ts';
+import { MemoryAuditStore } from '../audit/audit-store.ts';
+import { Database } from '../db/database.ts';
 import { loadConfig } from '../app/config.ts';
 import { registerDemoWebhooks } from '../webhooks/demo-webhooks.ts';
 import { cookieFrom, TEST_SESSION_SECRET } from '../test-support/bff-harness.ts';
@@ -32,7 +34,11 @@ describe('BFF ↔ simulator (integration)', () => {
       LOG_LEVEL: 'silent',
     });
     config.upstream.baseUrl = simulator.baseUrl;
-    app = await buildBff(config);
+    // The audit in memory, and a database of its own: never the checkout's .cutroom/data.
+    app = await buildBff(config, {
+      auditStore: new MemoryAuditStore(),
+      database: new Database({ kind: 'pglite', dataDir: join(staticDir, 'pglite') }),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });

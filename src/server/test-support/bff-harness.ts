@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildBff, type BffDeps } from '../app/app.ts';
+import { MemoryAuditStore } from '../audit/audit-store.ts';
+import { Database } from '../db/database.ts';
 import { type BffConfig, loadConfig } from '../app/config.ts';
 import { ALPHA_KEY, type LoopbackUpstream, startLoopbackUpstream } from './loopback-upstream.ts';
 
@@ -103,7 +105,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   options.configure?.(config);
   const logs = new LogCapture();
-  const app = await buildBff(config, { logStream: logs, ...options.deps });
+  const app = await buildBff(config, {
+    logStream: logs,
+    // The audit in memory, and a database of its own (opened only if a test uses it): never the
+    // checkout's .cutroom/data.
+    auditStore: new MemoryAuditStore(),
+    database: new Database(
+      { kind: 'pglite', dataDir: join(dir, 'pglite') },
+      { openWaitMs: 180_000 },
+    ),
+    ...options.deps,
+  });
   await app.ready();
 
   const login: Harness['login'] = async (apiKey = ALPHA_KEY) => {

@@ -19,6 +19,8 @@ import { CaptionPreview } from './caption-preview.tsx';
 const context = {
   createLinearGradient: () => ({ addColorStop: () => undefined }),
   fillRect: () => undefined,
+  clearRect: () => undefined,
+  drawImage: () => undefined,
   save: () => undefined,
   restore: () => undefined,
   strokeRect: () => undefined,
@@ -52,6 +54,7 @@ function setup() {
       <CaptionPreview
         editor={editor}
         playback={playback}
+        projectId="p1"
         pages={pages}
         order={order}
         duration={4}

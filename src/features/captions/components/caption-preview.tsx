@@ -6,8 +6,14 @@
  * the first) it shows the page nearest the playhead, dimmed, never an empty frame. A Look hovered
  * in the gallery is tried here before it is applied. A click on a word selects it.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { timelineQueryOptions } from '@/api/timeline.ts';
+import { InlineError } from '@/components/error-state.tsx';
+import { FullFrameToggle } from '@/components/studio-layout.tsx';
+import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
+import { PlayheadFrame } from '@/playback/playhead-frame.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
@@ -33,6 +39,13 @@ import { notePreviewPaint } from './preview-paints.ts';
 
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
+
+/**
+ * What the words are painted over: the video's frame at the playhead (the service's, as the
+ * timeline's preview shows it), or the plain gradient. Remembered on this device.
+ */
+export type Backdrop = 'frame' | 'plain';
+const BACKDROP_KEY = 'cutroom.captions.backdrop';
 
 /** The frame's shape (9:16): the preview is the largest such box in the room it is given. */
 const ASPECT = { width: 9, height: 16 };
@@ -99,6 +112,7 @@ function pageToShow(
 export const CaptionPreview = memo(function CaptionPreview({
   editor,
   playback,
+  projectId,
   pages,
   order,
   duration,
@@ -108,6 +122,8 @@ export const CaptionPreview = memo(function CaptionPreview({
 }: {
   editor: CaptionsEditor;
   playback: PlaybackStore;
+  /** The project whose frames the words are painted over (the transport's playhead's). */
+  projectId: string;
   /** Pages of the words' structure; painted with the words as they are now. */
   pages: readonly CaptionPage[];
   order: string[];
@@ -135,6 +151,21 @@ export const CaptionPreview = memo(function CaptionPreview({
   }, []);
   const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
   const pixels = { width: Math.round(box.width * ratio), height: Math.round(box.height * ratio) };
+  const [backdrop, setBackdrop] = useState<Backdrop>(
+    () =>
+      loadStored(deviceStorage(), BACKDROP_KEY, (value) =>
+        value === 'plain' || value === 'frame' ? value : null,
+      ) ?? 'frame',
+  );
+  const backdropRef = useRef(backdrop);
+  useLayoutEffect(() => {
+    backdropRef.current = backdrop;
+  });
+  const [attachFrame, { shown: frameShown, error: frameError }] = useVideoFrame(
+    projectId,
+    backdrop === 'frame',
+    pixels,
+  );
   // Under automation only (browser tests, benchmarks): the preview's test hooks, from a chunk of
   // their own that a user's browser never loads.
   useEffect(() => {
@@ -176,10 +207,13 @@ export const CaptionPreview = memo(function CaptionPreview({
       canvas,
       width: canvas.width,
       height: canvas.height,
+      backdrop: backdropRef.current,
     };
     if (!isPlaying && samePaint(paintedRef.current, painted)) return;
     paintedRef.current = painted;
-    paintBackdrop(ctx, canvas.width, canvas.height);
+    // Over the frame (a canvas of its own under this one) the words alone; else the gradient.
+    if (backdropRef.current === 'frame') ctx.clearRect(0, 0, canvas.width, canvas.height);
+    else paintBackdrop(ctx, canvas.width, canvas.height);
     layoutRef.current = shown.page
       ? paintPage(ctx, shown.page, {
           settings: current,
@@ -258,43 +292,69 @@ export const CaptionPreview = memo(function CaptionPreview({
       aria-labelledby="caption-preview-heading"
       className="flex h-full min-h-0 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-1.5"
     >
-      <h2
-        id="caption-preview-heading"
-        className="shrink-0 self-start px-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
-      >
-        Preview
-      </h2>
-      <div ref={areaRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
-        <canvas
-          ref={canvasRef}
-          width={pixels.width || 1}
-          height={pixels.height || 1}
-          role="img"
-          aria-label="Caption preview"
-          aria-describedby="caption-preview-description"
-          onClick={(event) => {
-            const layout = layoutRef.current;
-            const canvas = canvasRef.current;
-            if (!layout || !canvas) return;
-            const rect = canvas.getBoundingClientRect();
-            const x = ((event.clientX - rect.left) / rect.width) * canvas.width;
-            const y = ((event.clientY - rect.top) / rect.height) * canvas.height;
-            const hit = wordAt(layout, x, y);
-            if (hit)
-              editor.run(selectCommand, {
-                id: hit.word.id,
-                mode: event.shiftKey
-                  ? 'range'
-                  : event.ctrlKey || event.metaKey
-                    ? 'toggle'
-                    : 'replace',
-                order,
-              });
+      <div className="flex shrink-0 items-center gap-3 px-1">
+        <h2
+          id="caption-preview-heading"
+          className="text-xs font-semibold uppercase tracking-wide text-slate-600"
+        >
+          Preview
+        </h2>
+        <BackdropSwitch
+          value={backdrop}
+          onChange={(next) => {
+            setBackdrop(next);
+            saveStored(deviceStorage(), BACKDROP_KEY, next);
           }}
-          className="rounded-lg shadow-md"
-          style={{ width: box.width, height: box.height }}
         />
       </div>
+      <div ref={areaRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
+        <div
+          className="relative overflow-hidden rounded-lg bg-gradient-to-b from-slate-700 to-slate-900 shadow-md"
+          style={{ width: box.width, height: box.height }}
+          data-backdrop={backdrop}
+          data-frame-shown={frameShown || undefined}
+        >
+          {backdrop === 'frame' ? (
+            <canvas
+              ref={attachFrame}
+              aria-hidden="true"
+              data-testid="caption-preview-frame"
+              className="absolute inset-0"
+              style={{ width: box.width, height: box.height }}
+            />
+          ) : null}
+          <canvas
+            ref={canvasRef}
+            width={pixels.width || 1}
+            height={pixels.height || 1}
+            role="img"
+            aria-label="Caption preview"
+            aria-describedby="caption-preview-description"
+            onClick={(event) => {
+              const layout = layoutRef.current;
+              const canvas = canvasRef.current;
+              if (!layout || !canvas) return;
+              const rect = canvas.getBoundingClientRect();
+              const x = ((event.clientX - rect.left) / rect.width) * canvas.width;
+              const y = ((event.clientY - rect.top) / rect.height) * canvas.height;
+              const hit = wordAt(layout, x, y);
+              if (hit)
+                editor.run(selectCommand, {
+                  id: hit.word.id,
+                  mode: event.shiftKey
+                    ? 'range'
+                    : event.ctrlKey || event.metaKey
+                      ? 'toggle'
+                      : 'replace',
+                  order,
+                });
+            }}
+            className="absolute inset-0"
+            style={{ width: box.width, height: box.height }}
+          />
+        </div>
+      </div>
+      {backdrop === 'frame' && frameError ? <InlineError error={frameError} /> : null}
       <p id="caption-preview-description" className="sr-only">
         No caption at this time.
       </p>
@@ -313,12 +373,97 @@ export const CaptionPreview = memo(function CaptionPreview({
           }}
         />
         <SpokenWord playback={playback} words={words} />
+        <div className="ml-auto shrink-0">
+          <FullFrameToggle />
+        </div>
       </div>
     </section>
   );
 });
 
 const NO_WORDS: readonly CaptionWord[] = [];
+
+/**
+ * The video's frame at the playhead under the words, while `on`: the timeline's revision, fps and
+ * length come from its query (the one the timeline editor reads); the drawing is the playback
+ * layer's (`PlayheadFrame`).
+ */
+function useVideoFrame(
+  projectId: string,
+  on: boolean,
+  pixels: { width: number; height: number },
+): [
+  attach: (canvas: HTMLCanvasElement | null) => void,
+  status: { shown: boolean; error: unknown },
+] {
+  const timeline = useQuery({ ...timelineQueryOptions(projectId), enabled: on });
+  const [view, setView] = useState<PlayheadFrame | null>(null);
+  const [state, setState] = useState<{ shown: boolean; error: unknown }>({
+    shown: false,
+    error: null,
+  });
+  // The drawing lives as long as its canvas (a ref callback with its cleanup).
+  const attach = useCallback(
+    (canvas: HTMLCanvasElement | null) => {
+      if (!canvas) return;
+      const frame = new PlayheadFrame(canvas, projectId, (shown, error) =>
+        setState((old) => (old.shown === shown && old.error === error ? old : { shown, error })),
+      );
+      const stop = frame.start();
+      setView(frame);
+      return () => {
+        stop();
+        setView(null);
+        setState({ shown: false, error: null });
+      };
+    },
+    [projectId],
+  );
+  const data = timeline.data;
+  useEffect(() => {
+    view?.setSource(
+      data ? { revision: data.revision, fps: data.fps, duration: data.duration_seconds } : null,
+    );
+  }, [view, data]);
+  useEffect(() => {
+    if (pixels.width > 0) view?.resize(pixels.width, pixels.height);
+  }, [view, pixels.width, pixels.height]);
+  return [attach, { shown: state.shown, error: timeline.isError ? timeline.error : state.error }];
+}
+
+/** Frame or plain: what the words are painted over. */
+function BackdropSwitch({ value, onChange }: { value: Backdrop; onChange(next: Backdrop): void }) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Preview background"
+      className="ml-auto flex rounded-md border border-slate-300 text-xs"
+    >
+      {(
+        [
+          ['frame', 'Frame'],
+          ['plain', 'Plain'],
+        ] as const
+      ).map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="radio"
+          aria-checked={value === id}
+          title={
+            id === 'frame'
+              ? 'The words over the video at the playhead'
+              : 'The words over a plain gradient'
+          }
+          onClick={() => onChange(id)}
+          className={`px-2 py-0.5 first:rounded-l-md last:rounded-r-md focus-visible:ring-2 focus-visible:ring-amber-400 ${value === id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The inputs of the last paint while paused. */
 interface Painted {
@@ -331,6 +476,7 @@ interface Painted {
   /** The canvas's size when painted: a new size clears it. */
   width: number;
   height: number;
+  backdrop: Backdrop;
 }
 
 /** The same page with the same words (a page is rebuilt with the current words at each paint). */
@@ -353,7 +499,7 @@ function samePage(a: CaptionPage | null, b: CaptionPage | null): boolean {
 function samePaint(a: Painted | null, b: Painted): boolean {
   if (!a) return false;
   if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
-  if (a.width !== b.width || a.height !== b.height) return false;
+  if (a.width !== b.width || a.height !== b.height || a.backdrop !== b.backdrop) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
   if (a.seconds !== b.seconds || a.dimmed !== b.dimmed) return false;
   if (a.selection === b.selection) return true;

@@ -354,6 +354,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
           <CaptionPreview
             editor={editor}
             playback={playback}
+            projectId={projectId}
             pages={pages}
             order={previewOrder}
             duration={playDuration}

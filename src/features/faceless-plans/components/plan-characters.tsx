@@ -12,14 +12,18 @@ import { usePlanDraft } from '../use-plan-draft.ts';
 import { AssetImage, Badge, Field, Section } from './plan-bits.tsx';
 import { CharacterEditor } from './plan-editors.tsx';
 import type { Character, FacelessPlanRevision, PlanCharacter } from '@/api/schema.gen.ts';
+import type { NoteMarkerSlot } from './note-marker-slot.ts';
 
 /** The plan's characters: anchor, description, voice, facts, and their references. */
 export function PlanCharacters({
   projectId,
   revision,
+  NoteMarker,
 }: {
   projectId: string;
   revision: FacelessPlanRevision;
+  /** Each character's notes (another feature's marker, composed by the route). */
+  NoteMarker?: NoteMarkerSlot | undefined;
 }) {
   const characters = revision.plan?.characters ?? [];
   if (characters.length === 0) {
@@ -34,6 +38,7 @@ export function PlanCharacters({
       {characters.map((character) => (
         <CharacterCard
           key={character.id}
+          NoteMarker={NoteMarker}
           projectId={projectId}
           revision={revision}
           character={character}
@@ -44,10 +49,12 @@ export function PlanCharacters({
 }
 
 function CharacterCard({
+  NoteMarker,
   projectId,
   revision,
   character,
 }: {
+  NoteMarker: NoteMarkerSlot | undefined;
   projectId: string;
   revision: FacelessPlanRevision;
   character: PlanCharacter;
@@ -77,6 +84,13 @@ function CharacterCard({
       id={headingId}
       actions={
         <>
+          {NoteMarker && id ? (
+            <NoteMarker
+              projectId={projectId}
+              revisionId={revision.id}
+              target={{ kind: 'character', characterId: id }}
+            />
+          ) : null}
           {inDraft ? <Badge tone="attention">Changed in draft</Badge> : null}
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit<span className="sr-only"> {character.name}</span>

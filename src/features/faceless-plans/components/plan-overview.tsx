@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { planRevisionsQueryOptions } from '../api/plans-queries.ts';
-import { formatSeconds } from '../plan-format.ts';
+import { formatSeconds } from '@/lib/format.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
 import { AssetImage, Badge, Field, Section } from './plan-bits.tsx';
 import { ModelsEditor, StyleAnchorEditor } from './plan-editors.tsx';

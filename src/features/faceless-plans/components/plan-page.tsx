@@ -19,6 +19,7 @@ import { RevisionHistory } from './revision-history.tsx';
 import { Storyboard } from './storyboard.tsx';
 import { UnsavedEditNotice } from './unsaved-edit-notice.tsx';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
+import type { NoteMarkerSlot } from './note-marker-slot.ts';
 
 const TAB_LABELS: Record<PlanTab, string> = {
   overview: 'Overview',
@@ -34,30 +35,35 @@ export interface PlanSearch {
   scene?: number | undefined;
 }
 
+/** What other features add to the plan review (the route composes them). */
+export interface PlanReviewSlots {
+  /** Navigation of a queue the revision was opened from. */
+  queueNav?: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
+  /** The revision's notes, beside the sections. */
+  notes?: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
+  /** Decisions beside "Approve" (e.g. "Request changes"). */
+  decisions?: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
+  /** Shown on each scene card and character (e.g. its open notes). */
+  NoteMarker?: NoteMarkerSlot | undefined;
+}
+
 export function PlanPage({
   projectId,
   revisionId,
   search,
-  queueNav,
+  ...slots
 }: {
   projectId: string;
   revisionId: string;
   search: PlanSearch;
-  /** Navigation of a queue the revision was opened from (the route composes it in). */
-  queueNav?: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
-}) {
+} & PlanReviewSlots) {
   const revision = useQuery(planRevisionQueryOptions(projectId, revisionId));
   if (revision.isPending) return <LoadingState label="Loading the plan…" />;
   if (revision.isError) {
     return <ErrorState error={revision.error} onRetry={() => void revision.refetch()} />;
   }
   return (
-    <PlanReview
-      projectId={projectId}
-      revision={revision.data}
-      search={search}
-      queueNav={queueNav}
-    />
+    <PlanReview projectId={projectId} revision={revision.data} search={search} slots={slots} />
   );
 }
 
@@ -65,13 +71,14 @@ function PlanReview({
   projectId,
   revision,
   search,
-  queueNav,
+  slots,
 }: {
   projectId: string;
   revision: FacelessPlanRevision;
   search: PlanSearch;
-  queueNav: ((revision: FacelessPlanRevision) => ReactNode) | undefined;
+  slots: PlanReviewSlots;
 }) {
+  const { queueNav, notes, decisions, NoteMarker } = slots;
   const revisions = useQuery(planRevisionsQueryOptions(projectId));
   // A faceless.complete / faceless.failed of the revision on screen toasts here, whoever started it.
   useEffect(() => watchHere(revision.id), [revision.id]);
@@ -92,7 +99,12 @@ function PlanReview({
             All revisions
           </Link>
         }
-        actions={<ApprovalControls projectId={projectId} revision={revision} />}
+        actions={
+          <div className="flex flex-wrap items-start gap-2">
+            {decisions?.(revision)}
+            <ApprovalControls projectId={projectId} revision={revision} />
+          </div>
+        }
       >
         <div
           role="group"
@@ -144,24 +156,43 @@ function PlanReview({
         ))}
       </nav>
 
-      {search.tab === 'overview' ? (
-        <PlanOverview projectId={projectId} revision={revision} />
-      ) : search.tab === 'storyboard' ? (
-        <Storyboard projectId={projectId} revision={revision} initialScene={search.scene} />
-      ) : search.tab === 'characters' ? (
-        <PlanCharacters projectId={projectId} revision={revision} />
-      ) : search.tab === 'costs' ? (
-        <PlanCosts projectId={projectId} revision={revision} />
-      ) : (
-        <RevisionCompare
-          projectId={projectId}
-          current={revision}
-          compareId={search.compare}
-          revisions={revisions.data?.revisions}
-          pending={revisions.isPending}
-          error={revisions.error}
-        />
-      )}
+      <div
+        className={
+          notes ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] lg:items-start' : ''
+        }
+      >
+        <div className="min-w-0">
+          {search.tab === 'overview' ? (
+            <PlanOverview projectId={projectId} revision={revision} />
+          ) : search.tab === 'storyboard' ? (
+            <Storyboard
+              projectId={projectId}
+              revision={revision}
+              initialScene={search.scene}
+              NoteMarker={NoteMarker}
+            />
+          ) : search.tab === 'characters' ? (
+            <PlanCharacters projectId={projectId} revision={revision} NoteMarker={NoteMarker} />
+          ) : search.tab === 'costs' ? (
+            <PlanCosts projectId={projectId} revision={revision} />
+          ) : (
+            <RevisionCompare
+              projectId={projectId}
+              current={revision}
+              compareId={search.compare}
+              revisions={revisions.data?.revisions}
+              pending={revisions.isPending}
+              error={revisions.error}
+            />
+          )}
+        </div>
+        {notes ? (
+          // Beside the sections on a desk (it stays in view while they scroll); under them on a phone.
+          <div className="min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
+            {notes(revision)}
+          </div>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { SemanticScene } from '../plan-status.ts';
-import { formatSeconds } from '../plan-format.ts';
+import { formatSeconds } from '@/lib/format.ts';
 import { Field } from './plan-bits.tsx';
 
 type Analysis = NonNullable<SemanticScene['firstAnalysis']>;

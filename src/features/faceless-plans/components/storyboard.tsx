@@ -13,13 +13,15 @@ import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import type { SceneChange } from '@/shared-rules/faceless-staleness.ts';
 import { draftImpact } from '../draft-impact.ts';
-import { formatSeconds, spanPercent } from '../plan-format.ts';
+import { formatSeconds } from '@/lib/format.ts';
+import { spanPercent } from '../plan-format.ts';
 import { sceneAssetIndex, type SceneAssets } from '../plan-status.ts';
 import { usePlanDraft } from '../use-plan-draft.ts';
 import { AssetImage, Badge, Field, QaBadge, Section } from './plan-bits.tsx';
 import { SceneEditor } from './plan-editors.tsx';
 import { SceneQa } from './scene-qa.tsx';
 import type { FacelessPlanRevision, PlanScene } from '@/api/schema.gen.ts';
+import type { NoteMarkerSlot } from './note-marker-slot.ts';
 
 type Filter = 'all' | 'qa' | 'stale' | 'draft';
 
@@ -38,10 +40,13 @@ export function Storyboard({
   projectId,
   revision,
   initialScene,
+  NoteMarker,
 }: {
   projectId: string;
   revision: FacelessPlanRevision;
   initialScene?: number | undefined;
+  /** Each scene's notes (another feature's marker, composed by the route). */
+  NoteMarker?: NoteMarkerSlot | undefined;
 }) {
   const plan = revision.plan ?? {};
   const scenes = useMemo(
@@ -215,6 +220,8 @@ export function Storyboard({
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   <SceneCard
+                    projectId={projectId}
+                    NoteMarker={NoteMarker}
                     revision={revision}
                     scene={scene}
                     total={total}
@@ -256,6 +263,8 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
 };
 
 const SceneCard = memo(function SceneCard({
+  projectId,
+  NoteMarker,
   revision,
   scene,
   total,
@@ -267,6 +276,8 @@ const SceneCard = memo(function SceneCard({
   onToggleQa,
   onEdit,
 }: {
+  projectId: string;
+  NoteMarker: NoteMarkerSlot | undefined;
   revision: FacelessPlanRevision;
   scene: PlanScene;
   total: number;
@@ -318,9 +329,18 @@ const SceneCard = memo(function SceneCard({
         ) : null}
         {draftChange ? <Badge tone="attention">Changed in draft</Badge> : null}
         {goingStale ? <Badge tone="attention">Goes stale when the draft is sent</Badge> : null}
-        <Button variant="secondary" className="ml-auto" onClick={() => onEdit(scene)}>
-          Edit<span className="sr-only"> scene {index + 1}</span>
-        </Button>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {NoteMarker ? (
+            <NoteMarker
+              projectId={projectId}
+              revisionId={revision.id}
+              target={{ kind: 'scene', sceneIndex: index }}
+            />
+          ) : null}
+          <Button variant="secondary" onClick={() => onEdit(scene)}>
+            Edit<span className="sr-only"> scene {index + 1}</span>
+          </Button>
+        </div>
       </header>
       <div
         className="relative mt-2 h-2 rounded-full bg-slate-200"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import type { AuditEntry, AuditOperation } from '@/api/bff-schema.gen.ts';
 import { isStuck, recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
@@ -13,8 +13,11 @@ import { Pagination, pageLinkClass } from '@/components/pagination.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { auditQueryOptions } from '../api/audit-queries.ts';
-import { AUDIT_PAGE, RUNS_PAGE, type OpsSearch } from '../ops-search.ts';
+import { FilterSheet } from '@/components/filter-sheet.tsx';
+import { SelectField } from '@/components/select-field.tsx';
+import { auditFacetsQueryOptions, auditQueryOptions } from '../api/audit-queries.ts';
+import { auditFilters, exportHref, isFiltered, rangeProblem } from '../model/audit-filters.ts';
+import { AUDIT_PAGE, RUNS_PAGE, type AuditOutcomeFilter, type OpsSearch } from '../ops-search.ts';
 import type { Bounds, RecoveryResourceType, RecoveryRun } from '@/api/schema.gen.ts';
 
 const RESOURCE_WORDS: Record<RecoveryResourceType, string> = {
@@ -124,7 +127,7 @@ function OpsTable({
   columns: readonly ReactNode[];
   busy: boolean;
   search: OpsSearch;
-  list: keyof OpsSearch;
+  list: 'runs' | 'audit';
   limit: number;
   bounds: Pick<Bounds, 'total' | 'returned' | 'has_more'>;
   children: ReactNode;
@@ -311,26 +314,47 @@ function AuditSection({
   search: OpsSearch;
   currentUserId: string | undefined;
 }) {
-  const page = { limit: AUDIT_PAGE, offset: search.audit };
+  const filters = auditFilters(search);
+  const page = { limit: AUDIT_PAGE, offset: search.audit, ...filters };
   const audit = useQuery({ ...auditQueryOptions(page), refetchInterval: 15_000 });
+  const filtered = isFiltered(search);
   return (
     <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
       <h2 id="audit-heading" className="text-lg font-semibold">
         Audit log
       </h2>
       <p className="text-sm text-slate-600">
-        Every destructive operation made through Cutroom in this workspace (deletes, upload aborts,
-        run cancels), newest first: who, when, why, and what it did. A delete’s dry runs, re-check
-        and batches are steps of one operation.
+        Everything done through Cutroom in this workspace that changes or removes work: deletes,
+        upload aborts and run cancels, plan decisions and note changes, newest first: who, when,
+        why, and what it did. A delete’s dry runs, re-check and batches are steps of one operation.
+        Kept for 400 days.
       </p>
+      <AuditFilterBar
+        search={search}
+        currentUserId={currentUserId}
+        exportHref={exportHref(filters)}
+      />
       {audit.isPending ? (
         <LoadingState label="Loading the audit log…" />
-      ) : audit.isError ? (
+      ) : audit.isError && !audit.data ? (
         <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
       ) : audit.data.operations.length === 0 ? (
-        <EmptyState title="Nothing recorded yet">
-          Deletes, upload aborts and run cancels appear here.
-        </EmptyState>
+        filtered ? (
+          <EmptyState
+            title="Nothing matches these filters"
+            action={
+              <Link to="/ops" search={{ runs: search.runs }} className={pageLinkClass}>
+                Show every entry
+              </Link>
+            }
+          >
+            No entry of the audit log matches the dates, person, action and outcome chosen.
+          </EmptyState>
+        ) : (
+          <EmptyState title="Nothing recorded yet">
+            Deletes, upload aborts, run cancels, plan decisions and note changes appear here.
+          </EmptyState>
+        )
       ) : (
         <OpsTable
           caption="Audit log"
@@ -347,6 +371,148 @@ function AuditSection({
         </OpsTable>
       )}
     </section>
+  );
+}
+
+const OUTCOME_WORDS: Record<AuditOutcomeFilter, string> = {
+  succeeded: 'Done',
+  dry_run: 'Dry run only',
+  partial: 'Partly done',
+  failed: 'Refused or failed',
+};
+
+/**
+ * The trail's filters: a range of days, a person (by name), an action and an outcome, each kept
+ * in the URL (a change goes back to the first page), and the CSV of what they select.
+ */
+function AuditFilterBar({
+  search,
+  currentUserId,
+  exportHref: csv,
+}: {
+  search: OpsSearch;
+  currentUserId: string | undefined;
+  exportHref: string;
+}) {
+  const navigate = useNavigate({ from: '/ops' });
+  const facets = useQuery(auditFacetsQueryOptions);
+  const set = (patch: Partial<OpsSearch>) =>
+    void navigate({
+      search: (previous) => ({ ...previous, ...patch, audit: 0 }),
+      resetScroll: false,
+    });
+  const people: Array<readonly [string, string]> = [
+    ['', 'Everyone'],
+    ...(facets.data?.people ?? []).map(
+      (person) =>
+        [
+          person.user_id,
+          person.user_id === currentUserId
+            ? 'You'
+            : (person.display_name ?? `A member without a name (${person.user_id})`),
+        ] as const,
+    ),
+  ];
+  if (search.who && !people.some(([id]) => id === search.who)) {
+    people.push([search.who, search.who === currentUserId ? 'You' : 'Someone not in the log']);
+  }
+  const actions: Array<readonly [string, string]> = [
+    ['', 'Every action'],
+    ...(facets.data?.actions ?? []).map((action) => [action.action, action.label] as const),
+  ];
+  if (search.action && !actions.some(([id]) => id === search.action)) {
+    actions.push([search.action, 'An action not in the log']);
+  }
+  const problem = rangeProblem(search.from, search.to);
+  const summary = [
+    search.from || search.to
+      ? `${search.from ?? 'the start'} to ${search.to ?? 'today'}`
+      : 'any day',
+    people.find(([id]) => id === (search.who ?? ''))?.[1].toLowerCase() ?? '',
+    actions.find(([id]) => id === (search.action ?? ''))?.[1].toLowerCase() ?? '',
+    search.outcome ? OUTCOME_WORDS[search.outcome].toLowerCase() : 'any outcome',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="flex flex-col gap-2">
+      <FilterSheet
+        label="Audit filters"
+        summary={summary}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <DateField label="From" value={search.from} onChange={(from) => set({ from })} />
+        <DateField label="To" value={search.to} onChange={(to) => set({ to })} />
+        <SelectField
+          label="Person"
+          value={search.who ?? ''}
+          options={people}
+          onChange={(who) => set({ who: who || undefined })}
+        />
+        <SelectField
+          label="Action"
+          value={search.action ?? ''}
+          options={actions}
+          onChange={(action) => set({ action: action || undefined })}
+        />
+        <SelectField<'' | AuditOutcomeFilter>
+          label="Outcome"
+          value={search.outcome ?? ''}
+          options={[
+            ['', 'Any outcome'],
+            ...(Object.entries(OUTCOME_WORDS) as Array<[AuditOutcomeFilter, string]>),
+          ]}
+          onChange={(outcome) => set({ outcome: outcome || undefined })}
+        />
+      </FilterSheet>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {facets.isError ? (
+        <p className="text-sm text-slate-600">
+          The people and actions of the log could not be read: the filters offer what is in the
+          address only.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <a href={csv} download className="font-medium text-indigo-700 underline">
+          Export these entries as CSV
+        </a>
+        {isFiltered(search) ? (
+          <Link to="/ops" search={{ runs: search.runs }} className="text-indigo-700 underline">
+            Clear the filters
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+        className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+    </div>
   );
 }
 
@@ -408,6 +574,9 @@ export function operationSummary(operation: AuditOperation): string {
       `${plural(dryRuns, 'dry run')} only, nothing deleted` +
         (selected != null ? ` (${selected} selected)` : ''),
     );
+  } else if (operation.entries.length === 1) {
+    // A decision, a note change, a cancel: one call, done or refused.
+    return failedCalls > 0 ? `Refused (${operation.entries[0]?.status})` : 'Done';
   } else {
     parts.push(plural(operation.entries.length, 'call'));
   }
@@ -415,12 +584,33 @@ export function operationSummary(operation: AuditOperation): string {
   return parts.join(', ');
 }
 
-/** Who made it: you (this session's user), or another member, with the id secondary. */
-function Who({ userId, currentUserId }: { userId: string; currentUserId: string | undefined }) {
+/** Who made it: you (this session's user), or the name they gave, their id only on demand. */
+function Who({
+  userId,
+  name,
+  currentUserId,
+}: {
+  userId: string;
+  name: string | null | undefined;
+  currentUserId: string | undefined;
+}) {
+  const [showId, setShowId] = useState(false);
   return (
-    <span className="flex flex-col">
-      <span className="font-medium">{userId === currentUserId ? 'You' : 'Another member'}</span>
-      <CopyableId id={userId} what="user" />
+    <span className="flex flex-col items-start">
+      <span className="font-medium">
+        {userId === currentUserId ? 'You' : name || 'A member without a name'}
+      </span>
+      {showId ? (
+        <CopyableId id={userId} what="user" />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setShowId(true)}
+          className="rounded text-xs text-indigo-700 underline hover:bg-indigo-50"
+        >
+          Show id
+        </button>
+      )}
     </span>
   );
 }
@@ -432,19 +622,24 @@ function AuditRow({
   operation: AuditOperation;
   currentUserId: string | undefined;
 }) {
-  const what =
-    OPERATION_WORDS[operation.endpoint] ??
-    `${operation.entries[0]?.method ?? ''} ${operation.endpoint}`.trim();
+  const first = operation.entries[0];
+  const what = OPERATION_WORDS[operation.endpoint] ?? first?.action_label ?? 'An operation';
   const names = stepNames(operation.entries);
+  const summary = operation.entries.find((entry) => entry.summary)?.summary;
   return (
     <tr className="align-top">
       <td className="whitespace-nowrap p-2">{formatDateTime(operation.time)}</td>
       <td className="p-2">
-        <Who userId={operation.user_id} currentUserId={currentUserId} />
+        <Who userId={operation.user_id} name={first?.user_name} currentUserId={currentUserId} />
       </td>
       <td className="p-2">
         <span className="font-medium">{what}</span>
         <span className="block text-xs text-slate-600">{operationSummary(operation)}</span>
+        {summary ? (
+          <span className="mt-1 block max-w-md whitespace-pre-wrap break-words text-xs text-slate-800">
+            “{summary}”
+          </span>
+        ) : null}
       </td>
       <td className="p-2">{operation.reason ?? '—'}</td>
       <td className="p-2">
@@ -466,9 +661,6 @@ function AuditRow({
                 {' · '}
                 {entry.status < 400 ? 'done' : `refused (${entry.status})`}
                 {entry.replayed ? ' (replayed)' : ''}
-                {entry.path !== entry.endpoint ? (
-                  <span className="block font-mono text-slate-500">{entry.path}</span>
-                ) : null}
               </li>
             ))}
           </ol>

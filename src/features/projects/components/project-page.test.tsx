@@ -7,10 +7,12 @@ import { createSimulator } from '@mocks/simulator.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { ProjectPage } from './project-page.tsx';
 import { setupTestServer } from '@/test/msw-server.ts';
+import { createReviewBffFake } from '@/test/review-bff-fake.ts';
 
 const apiBase = `${window.location.origin}/api/v1`;
 const simulator = createSimulator({ seed: 7 });
 const server = setupTestServer(
+  ...createReviewBffFake().handlers,
   ...createHandlers(simulator, apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
 

@@ -6,7 +6,9 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { projectQueryOptions } from '@/api/projects.ts';
+import { reviewStatesParams, reviewStatesQueryOptions } from '@/api/review-states.ts';
 import { useUpdateProject } from '../api/projects-queries.ts';
+import { OpenNotesCount } from './open-notes-count.tsx';
 import { ProjectForm } from './project-form.tsx';
 import type { Project } from '@/api/schema.gen.ts';
 
@@ -37,6 +39,7 @@ export function ProjectPage({
 function ProjectDetails({ project, actions, children }: { project: Project } & ProjectSlots) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProject(project.id);
+  const reviewStates = useQuery(reviewStatesQueryOptions(reviewStatesParams([], [project.id])));
 
   return (
     <article aria-labelledby="project-heading" className="flex flex-col gap-8">
@@ -60,7 +63,7 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
               {project.description || <span className="text-slate-400">No description</span>}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Link
               to="/projects/$projectId/timeline"
               params={{ projectId: project.id }}
@@ -89,6 +92,10 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
             >
               Production plan
             </Link>
+            <OpenNotesCount
+              projectId={project.id}
+              state={reviewStates.data?.projects.get(project.id)}
+            />
             {!editing ? (
               <Button variant="secondary" onClick={() => setEditing(true)}>
                 Edit details

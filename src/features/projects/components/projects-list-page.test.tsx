@@ -9,6 +9,7 @@ import { renderWithProviders } from '@/test/render.tsx';
 import type { ProjectsPage } from '../api/projects-queries.ts';
 import { ProjectsListPage as ListPage } from './projects-list-page.tsx';
 import { setupTestServer } from '@/test/msw-server.ts';
+import { createReviewBffFake } from '@/test/review-bff-fake.ts';
 
 // The route hands the page the deletions feature's flow; these cases never open it.
 const NoDeletionFlow: DeletionFlowSlot = () => null;
@@ -18,7 +19,9 @@ const ProjectsListPage = ({ page }: { page: ProjectsPage }) => (
 
 // The simulator's handlers hold the happy paths; each error case is added with server.use().
 const apiBase = `${window.location.origin}/api/v1`;
+const review = createReviewBffFake();
 const server = setupTestServer(
+  ...review.handlers,
   ...createHandlers(createSimulator({ seed: 7 }), apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
 
@@ -34,6 +37,22 @@ describe('ProjectsListPage', () => {
       'href',
       '/projects?offset=5&limit=5',
     );
+  });
+
+  it('counts each project’s open review notes, linking to its production plan', async () => {
+    const { projects } = (await (await fetch(`${apiBase}/projects?limit=5`)).json()) as {
+      projects: Array<{ id: string; name: string }>;
+    };
+    const [first] = projects;
+    if (!first) throw new Error('no project');
+    for (const revision of ['r1', 'r2']) {
+      review.addNote({ project_id: first.id, revision_id: revision, author_id: 'user_other' });
+    }
+    renderWithProviders(<ProjectsListPage page={{ limit: 5, offset: 0 }} />);
+    const count = await screen.findByRole('link', { name: /^2 open notes on 2 revisions/ });
+    expect(count).toHaveAttribute('href', `/projects/${first.id}/plans`);
+    expect(screen.getAllByRole('link', { name: /open notes?/ })).toHaveLength(1);
+    review.notes.length = 0;
   });
 
   it('shows the empty state when the workspace has no projects', async () => {

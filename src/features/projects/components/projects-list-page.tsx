@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { queryKeys } from '@/api/query-keys.ts';
+import { reviewStatesParams, reviewStatesQueryOptions } from '@/api/review-states.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
@@ -15,6 +16,7 @@ import {
   useCreateProject,
   type ProjectsPage,
 } from '../api/projects-queries.ts';
+import { OpenNotesCount } from './open-notes-count.tsx';
 
 // The form (and zod, its validation) loads when it is asked for, or when the pointer or focus
 // reaches "New project": the projects list is a first screen.
@@ -45,6 +47,15 @@ export function ProjectsListPage({
   const pageNumber = Math.floor(page.offset / page.limit) + 1;
   const onPage = projects.data?.projects ?? [];
   const allOnPage = onPage.length > 0 && onPage.every((p) => selection.items.has(p.id));
+  // Open review notes of the page's projects, one read (none shown while the notes cannot be read).
+  const reviewStates = useQuery(
+    reviewStatesQueryOptions(
+      reviewStatesParams(
+        [],
+        onPage.map((project) => project.id),
+      ),
+    ),
+  );
 
   return (
     <section aria-labelledby="projects-heading">
@@ -198,6 +209,10 @@ export function ProjectsListPage({
                   </Link>
                   <p className="truncate text-sm text-slate-600">{project.description}</p>
                 </div>
+                <OpenNotesCount
+                  projectId={project.id}
+                  state={reviewStates.data?.projects.get(project.id)}
+                />
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">
                   {project.status}
                 </span>

@@ -2,12 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FacelessPlanRevision } from '@/api/schema.gen.ts';
+import { reviewStatesParams, reviewStatesQueryOptions } from '@/api/review-states.ts';
 import { reviewQueueQueryOptions } from '../api/queue-queries.ts';
-import { nextInQueue, orderRows } from '../model/queue-order.ts';
+import {
+  changesRequestedOn,
+  nextInQueue,
+  orderRows,
+  type QueueReviews,
+} from '../model/queue-order.ts';
 import type { QueueView } from '../model/queue-view.ts';
 import { rowOf, waitingRows, type QueueRow } from '../model/queue-row.ts';
 import { waitingState } from '../model/waiting.ts';
 import { useMarkedForLater } from '../state/later-store.ts';
+
+const NO_REVIEWS: QueueReviews = new Map();
 
 /**
  * On a revision opened from the review queue: the way back, where it stands in the queue, and,
@@ -26,9 +34,15 @@ export function QueueNav({
   const queue = useQuery(reviewQueueQueryOptions);
   const later = useMarkedForLater(organizationId);
   const entries = queue.data?.entries;
+  const rows = useMemo(() => (entries ? waitingRows(entries) : []), [entries]);
+  // The same read as the queue page's (one cache entry): requesting changes is a decision too.
+  const reviewStates = useQuery(
+    reviewStatesQueryOptions(useMemo(() => reviewStatesParams(rows.map((row) => row.id)), [rows])),
+  );
+  const reviews: QueueReviews = reviewStates.data?.revisions ?? NO_REVIEWS;
   const ordered = useMemo(
-    () => (entries ? orderRows(waitingRows(entries), view, later) : []),
-    [entries, view, later],
+    () => orderRows(rows, view, later, reviews),
+    [rows, view, later, reviews],
   );
   const queued = entries?.find((entry) => entry.revision.id === revision.id);
 
@@ -39,10 +53,20 @@ export function QueueNav({
   const queuedRow = queued ? rowOf(queued) : null;
   if (!anchor && queuedRow) setAnchor(queuedRow);
 
+  const changesRequested = queuedRow ? changesRequestedOn(queuedRow, reviews) : false;
   const decided =
+    changesRequested ||
     waitingState({ revision, latestRevision: queued?.latestRevision ?? revision.revision }) ===
-    null;
-  const next = nextInQueue(ordered, revision.id, anchor, view, later);
+      null;
+  // After a decision, the next is the one that sorted after where it stood before.
+  const next = nextInQueue(
+    decided ? ordered.filter((row) => row.id !== revision.id) : ordered,
+    revision.id,
+    anchor,
+    view,
+    later,
+    reviews,
+  );
   const position = ordered.findIndex((row) => row.id === revision.id);
 
   // Focus follows to "Next in queue" when a decision is made on this page.
@@ -71,13 +95,15 @@ export function QueueNav({
     >
       {back}
       <span className="text-slate-700">
-        {decided
-          ? 'Decision recorded: this revision no longer waits.'
-          : position >= 0
-            ? `${position + 1} of ${ordered.length} waiting`
-            : queue.isPending
-              ? 'Reading the queue…'
-              : ''}
+        {changesRequested
+          ? 'Changes requested: this revision waits for its creator now.'
+          : decided
+            ? 'Decision recorded: this revision no longer waits.'
+            : position >= 0
+              ? `${position + 1} of ${ordered.length} waiting`
+              : queue.isPending
+                ? 'Reading the queue…'
+                : ''}
       </span>
       {next ? (
         <Link

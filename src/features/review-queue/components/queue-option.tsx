@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import type { RevisionReviewState } from '@/api/bff-schema.gen.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import type { QueueRow } from '../model/queue-row.ts';
 import { describeChanges } from '../model/revision-changes.ts';
@@ -20,6 +21,7 @@ export const QueueOption = memo(function QueueOption({
   row,
   active,
   later,
+  review,
   now,
   balance,
   onPick,
@@ -28,6 +30,8 @@ export const QueueOption = memo(function QueueOption({
   row: QueueRow;
   active: boolean;
   later: boolean;
+  /** Its notes and latest decision (the BFF's), when known. */
+  review: RevisionReviewState | undefined;
   /** The current time, to the minute (how long it has waited). */
   now: number;
   /** The workspace balance, when known (a row it does not cover says so). */
@@ -40,6 +44,9 @@ export const QueueOption = memo(function QueueOption({
   const series = revision.series?.name;
   const short = row.credits !== null && balance !== undefined && row.credits > balance;
   const qa = qaWords(row.qa);
+  const changes = review?.latest_decision?.kind === 'changes_requested';
+  const openNotes = review?.open_notes ?? 0;
+  const notesWords = `${openNotes} open ${openNotes === 1 ? 'note' : 'notes'}`;
   return (
     <li
       id={optionId(row.id)}
@@ -59,9 +66,22 @@ export const QueueOption = memo(function QueueOption({
         <span className="text-slate-700">
           {series ? `${series} · ` : ''}revision {revision.revision}
         </span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[row.state]}`}>
-          {WAITING_LABELS[row.state]}
-        </span>
+        {changes ? (
+          <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-950">
+            Changes requested · {notesWords}
+          </span>
+        ) : (
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[row.state]}`}
+          >
+            {WAITING_LABELS[row.state]}
+          </span>
+        )}
+        {!changes && openNotes > 0 ? (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-950 ring-1 ring-amber-300">
+            {notesWords}
+          </span>
+        ) : null}
         {later ? (
           <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">
             Reviewed · for later

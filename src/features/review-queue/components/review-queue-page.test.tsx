@@ -6,13 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { renderWithProviders } from '@/test/render.tsx';
+import { createReviewBffFake } from '@/test/review-bff-fake.ts';
 import { useLaterStore } from '../state/later-store.ts';
 import { ReviewQueuePage } from './review-queue-page.tsx';
 
 const apiBase = `${window.location.origin}/api/v1`;
 const simulator = createSimulator({ seed: 11 });
 simulator.stop();
+const review = createReviewBffFake();
 const server = setupServer(
+  ...review.handlers,
   ...createHandlers(simulator, apiBase, { defaultApiKey: 'vcs_test_demo_paid' }),
 );
 
@@ -22,6 +25,8 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 afterEach(() => {
+  review.notes.length = 0;
+  review.decisions.length = 0;
   server.resetHandlers();
   localStorage.clear();
   useLaterStore.setState({ marked: {} });
@@ -101,6 +106,51 @@ describe('ReviewQueuePage', () => {
       false,
     );
     expect(screen.getByText(/approved: (preproduction|generation) started/)).toBeInTheDocument();
+  });
+
+  it('requests changes with r on a revision with an open note, refused in words without one; the row moves after those waiting', async () => {
+    const user = userEvent.setup();
+    const first = renderQueue();
+    await queueRead();
+    const waiting = options()
+      .filter((option) => /to approve/.test(option.textContent ?? ''))
+      .map((option) => option.getAttribute('data-revision-id') ?? '');
+    const [without, withNote] = waiting;
+    if (!without || !withNote) throw new Error('two revisions to approve expected');
+    // Another reviewer wrote a note on the second one; this page reads the queue again (a reload).
+    review.addNote({
+      project_id: 'p',
+      revision_id: withNote,
+      anchor: { kind: 'scene', scene_index: 0 },
+      author_id: 'user_other',
+    });
+    first.unmount();
+    renderQueue();
+    await queueRead();
+    const row = (id: string) =>
+      options().find((option) => option.getAttribute('data-revision-id') === id)!;
+    expect(await within(row(withNote)).findByText('1 open note')).toBeInTheDocument();
+
+    const select = async (id: string) => {
+      await user.click(row(id));
+    };
+    await select(without);
+    await user.keyboard('r');
+    const selected = screen.getByRole('region', { name: 'Selected revision' });
+    expect(within(selected).getByRole('status')).toHaveTextContent(/needs an open note/);
+    expect(screen.getByRole('button', { name: 'Request changes' })).toBeDisabled();
+    expect(review.decisions).toHaveLength(0);
+
+    await select(withNote);
+    await user.keyboard('r');
+    expect(await within(selected).findByText(/^Changes requested on /)).toBeInTheDocument();
+    expect(review.decisions.map((decision) => decision.revision_id)).toEqual([withNote]);
+    await waitFor(() =>
+      expect(within(row(withNote)).getByText('Changes requested · 1 open note')).toBeVisible(),
+    );
+    // It waits for its creator now: after every revision that waits for the reviewer.
+    expect(options().at(-1)?.getAttribute('data-revision-id')).toBe(withNote);
+    expect(screen.getByText(/1 with changes requested/)).toBeInTheDocument();
   });
 
   it('a free workspace: approving says it needs a paid plan, before any request', async () => {

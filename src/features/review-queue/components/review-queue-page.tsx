@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@/api/api-error.ts';
+import { ApiError, describeError } from '@/api/api-error.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
+import { useRequestChanges } from '@/api/plan-decisions.ts';
+import { reviewStatesParams, reviewStatesQueryOptions } from '@/api/review-states.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -19,7 +21,13 @@ import {
   type ApprovalStage,
 } from '../api/queue-queries.ts';
 import { approvalRefusal, isPaidPlan } from '../model/approval-refusal.ts';
-import { orderRows, projectsOf } from '../model/queue-order.ts';
+import {
+  changesRequestedOn,
+  orderRows,
+  projectsOf,
+  type QueueReviews,
+} from '../model/queue-order.ts';
+import { changesRefusal } from '../model/changes-refusal.ts';
 import type { QueueOrder, QueueStateFilter, QueueView } from '../model/queue-view.ts';
 import { waitingRows, type QueueRow } from '../model/queue-row.ts';
 import { viewOf, type QueueSearch } from '../model/queue-search.ts';
@@ -35,12 +43,15 @@ const STATE_OPTIONS: ReadonlyArray<readonly [QueueStateFilter, string]> = [
   ['plan', 'Plans to approve'],
   ['assets', 'Assets to approve'],
   ['failed', 'Failed runs'],
+  ['changes', 'Changes requested'],
 ];
 const ORDER_OPTIONS: ReadonlyArray<readonly [QueueOrder, string]> = [
   ['oldest', 'Oldest first'],
   ['credits', 'Most credits first'],
   ['project', 'By project'],
 ];
+
+const NO_REVIEWS: QueueReviews = new Map();
 
 const labelOf = <V extends string>(options: ReadonlyArray<readonly [V, string]>, value: V) =>
   options.find(([option]) => option === value)?.[1] ?? value;
@@ -51,13 +62,16 @@ const tabFor = (row: QueueRow) => (row.state === 'assets' ? 'storyboard' : 'over
 const stageOf = (row: QueueRow): ApprovalStage | null =>
   row.state === 'plan' ? 'plan' : row.state === 'assets' ? 'assets' : null;
 
-/** "3 plans, 2 assets, 1 failed run" of the whole queue. */
-function summaryOf(rows: readonly QueueRow[]): string {
-  const count = (state: QueueRow['state']) => rows.filter((row) => row.state === state).length;
+/** "3 plans, 2 assets, 1 failed run, 1 with changes requested" of the whole queue. */
+function summaryOf(rows: readonly QueueRow[], reviews: QueueReviews): string {
+  const changes = rows.filter((row) => changesRequestedOn(row, reviews)).length;
+  const count = (state: QueueRow['state']) =>
+    rows.filter((row) => row.state === state && !changesRequestedOn(row, reviews)).length;
   const parts = [
     [count('plan'), 'plan to approve', 'plans to approve'],
     [count('assets'), 'set of assets to approve', 'sets of assets to approve'],
     [count('failed'), 'failed run', 'failed runs'],
+    [changes, 'with changes requested', 'with changes requested'],
   ] as const;
   return parts
     .filter(([n]) => n > 0)
@@ -123,7 +137,14 @@ function ReviewQueue({
   const { state, order, project } = search;
   const view: QueueView = useMemo(() => viewOf({ state, order, project }), [state, order, project]);
   const allRows = useMemo(() => waitingRows(snapshot.entries), [snapshot.entries]);
-  const rows = useMemo(() => orderRows(allRows, view, later), [allRows, view, later]);
+  // Notes and decisions of every row, from the BFF (without them the queue still works).
+  const reviewParams = useMemo(() => reviewStatesParams(allRows.map((row) => row.id)), [allRows]);
+  const reviewStates = useQuery(reviewStatesQueryOptions(reviewParams));
+  const reviews: QueueReviews = reviewStates.data?.revisions ?? NO_REVIEWS;
+  const rows = useMemo(
+    () => orderRows(allRows, view, later, reviews),
+    [allRows, view, later, reviews],
+  );
   const projects = useMemo(() => projectsOf(allRows), [allRows]);
 
   // The active row: the one picked, else the one that took its place (a decision took it out).
@@ -139,6 +160,7 @@ function ReviewQueue({
   const listRef = useRef<HTMLUListElement>(null);
   const [notice, setNotice] = useState('');
   const approve = useApproveFromQueue();
+  const requestChanges = useRequestChanges();
   const [confirming, setConfirming] = useState<{ row: QueueRow; stage: ApprovalStage } | null>(
     null,
   );
@@ -192,6 +214,35 @@ function ReviewQueue({
     [approve, paid, balance],
   );
 
+  const startChanges = useCallback(
+    (row: QueueRow) => {
+      const refusal = changesRefusal(row, reviews.get(row.id), reviewStates.isSuccess);
+      const what = `${row.entry.projectName}, revision ${row.entry.revision.revision}`;
+      if (refusal) {
+        setNotice(`${what}: ${refusal}`);
+        return;
+      }
+      setNotice('');
+      requestChanges.mutate(
+        { projectId: row.entry.projectId, revisionId: row.id },
+        {
+          onSuccess: (decision) => {
+            const notes = `${decision.open_notes} open ${decision.open_notes === 1 ? 'note says' : 'notes say'} what should change`;
+            setNotice(`Changes requested on ${what}: ${notes}. It waits for its creator now.`);
+            pushToast({
+              tone: 'success',
+              title: 'Changes requested',
+              detail: `${what}: ${notes}.`,
+            });
+          },
+          onError: (error) =>
+            setNotice(`${what}: ${describeError(error).title}. ${describeError(error).detail}`),
+        },
+      );
+    },
+    [reviews, reviewStates.isSuccess, requestChanges],
+  );
+
   const markLater = useCallback(
     (row: QueueRow) => {
       const marked = later.has(row.id);
@@ -229,11 +280,13 @@ function ReviewQueue({
           return active ? open(active.id) : undefined;
         case 'approve':
           return active ? startApproval(active) : undefined;
+        case 'changes':
+          return active ? startChanges(active) : undefined;
         case 'later':
           return active ? markLater(active) : undefined;
       }
     },
-    [rows, activeIndex, active, open, startApproval, markLater],
+    [rows, activeIndex, active, open, startApproval, startChanges, markLater],
   );
 
   // Triage keys work wherever focus is on the page, except in fields and dialogs.
@@ -268,6 +321,11 @@ function ReviewQueue({
     .filter(Boolean)
     .join(' · ');
   const refusal = active ? approvalRefusal(active, { paid, balance }) : null;
+  const activeChanges = active ? changesRequestedOn(active, reviews) : false;
+  const changesRefused = active
+    ? changesRefusal(active, reviews.get(active.id), reviewStates.isSuccess)
+    : null;
+  const changesRefusalId = 'queue-changes-refusal';
   const activeStage = active ? stageOf(active) : null;
   const refusalId = 'queue-approval-refusal';
 
@@ -281,7 +339,7 @@ function ReviewQueue({
           {snapshot.complete
             ? allRows.length === 0
               ? 'Nothing waits for a decision.'
-              : `${allRows.length} ${allRows.length === 1 ? 'revision waits' : 'revisions wait'} for a decision: ${summaryOf(allRows)}.`
+              : `${allRows.length} ${allRows.length === 1 ? 'revision waits' : 'revisions wait'} for a decision: ${summaryOf(allRows, reviews)}.`
             : `Reading the queue… ${allRows.length} waiting so far.`}
         </p>
       </header>
@@ -299,6 +357,12 @@ function ReviewQueue({
       ) : !snapshot.complete && snapshot.progress ? (
         <p className="text-sm text-slate-600">
           Read {snapshot.progress.read} of {snapshot.progress.total} waiting revisions…
+        </p>
+      ) : null}
+      {reviewStates.isError ? (
+        <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          Notes and decisions cannot be read right now ({describeError(reviewStates.error).title}
+          ): the queue shows what waits without them, and changes cannot be requested from here.
         </p>
       ) : null}
       {snapshot.failed.length > 0 ? (
@@ -402,6 +466,17 @@ function ReviewQueue({
                     {!paid ? ' · needs a paid plan' : ''}
                   </Button>
                 ) : null}
+                {activeStage && !activeChanges ? (
+                  <Button
+                    variant="secondary"
+                    disabled={changesRefused !== null}
+                    pending={requestChanges.isPending}
+                    aria-describedby={changesRefused ? changesRefusalId : undefined}
+                    onClick={() => startChanges(active)}
+                  >
+                    Request changes
+                  </Button>
+                ) : null}
                 <Button
                   variant="secondary"
                   aria-pressed={later.has(active.id)}
@@ -414,6 +489,11 @@ function ReviewQueue({
                     {refusal}
                   </p>
                 ) : null}
+                {activeStage && !activeChanges && changesRefused ? (
+                  <p id={changesRefusalId} className="basis-full text-sm text-slate-700">
+                    {changesRefused}
+                  </p>
+                ) : null}
               </>
             ) : null}
             <p role="status" className="basis-full text-sm text-slate-700 empty:hidden">
@@ -424,7 +504,8 @@ function ReviewQueue({
           {/* Read to the listbox's users (aria-describedby) on every screen; shown where there are keys. */}
           <p id="queue-keys" className="hidden text-xs text-slate-600 md:block">
             Keys: <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> move · <kbd>Enter</kbd>{' '}
-            opens the revision · <kbd>a</kbd> approves · <kbd>x</kbd> marks it reviewed, for later
+            opens the revision · <kbd>a</kbd> approves · <kbd>r</kbd> requests changes ·{' '}
+            <kbd>x</kbd> marks it reviewed, for later
           </p>
           <ul
             ref={listRef}
@@ -441,6 +522,7 @@ function ReviewQueue({
                 row={row}
                 active={row === active}
                 later={later.has(row.id)}
+                review={reviews.get(row.id)}
                 now={now}
                 balance={balance}
                 onPick={pick}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEntry, testPlan, testRevision } from '../testing/queue-fixtures.ts';
-import { nextInQueue, orderRows, projectsOf } from './queue-order.ts';
+import { nextInQueue, orderRows, projectsOf, type QueueReviews } from './queue-order.ts';
 import type { QueueView } from './queue-view.ts';
 import { rowOf, type QueueRow } from './queue-row.ts';
 
@@ -81,6 +81,65 @@ describe('queue order', () => {
       'c-failed',
       'b-assets',
     ]);
+  });
+});
+
+describe('changes requested', () => {
+  const requested = (...revisionIds: string[]): QueueReviews =>
+    new Map(
+      revisionIds.map((id) => [
+        id,
+        {
+          revision_id: id,
+          project_id: null,
+          revision: null,
+          open_notes: 2,
+          resolved_notes: 0,
+          latest_decision: {
+            id: `d-${id}`,
+            project_id: 'p',
+            revision_id: id,
+            revision: 1,
+            kind: 'changes_requested',
+            stage: 'assets',
+            user_id: 'u',
+            user_name: null,
+            created_at: '2026-03-05T00:00:00Z',
+            open_notes: 2,
+          },
+        },
+      ]),
+    );
+
+  it('come after what waits for the reviewer, before rows marked for later; a filter of their own', () => {
+    const reviews = requested('c-failed', 'a-assets');
+    expect(ids(orderRows(rows, view(), new Set(), reviews))).toEqual([
+      'b-assets',
+      'a-draft',
+      'c-failed',
+      'a-assets',
+    ]);
+    expect(ids(orderRows(rows, view(), new Set(['b-assets']), reviews))).toEqual([
+      'a-draft',
+      'c-failed',
+      'a-assets',
+      'b-assets',
+    ]);
+    expect(ids(orderRows(rows, view({ state: 'changes' }), new Set(), reviews))).toEqual([
+      'c-failed',
+      'a-assets',
+    ]);
+    // "Assets to approve" is what still waits for the reviewer.
+    expect(ids(orderRows(rows, view({ state: 'assets' }), new Set(), reviews))).toEqual([
+      'b-assets',
+    ]);
+  });
+
+  it('next in queue after requesting changes: the row that sorted after it before', () => {
+    const reviews = requested('a-assets');
+    const anchor = rows.find((r) => r.id === 'a-assets');
+    const after = orderRows(rows, view(), new Set(), reviews).filter((r) => r.id !== 'a-assets');
+    expect(nextInQueue(after, 'a-assets', anchor, view(), new Set(), reviews)?.id).toBe('b-assets');
   });
 });
 

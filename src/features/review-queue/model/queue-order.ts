@@ -1,10 +1,22 @@
 /**
  * Filtering and ordering the queue (the page's URL says which), and which revision comes next
- * after a decision. Rows marked "reviewed, for later" keep their order among themselves, after
- * every other row.
+ * after a decision. Revisions whose changes were requested wait for their creator, not the
+ * reviewer: they come after those that wait for a decision, and only the "Changes requested"
+ * filter shows them apart. Rows marked "reviewed, for later" keep their order among themselves,
+ * after every other row.
  */
+import type { RevisionReviewState } from '@/api/bff-schema.gen.ts';
 import type { QueueRow } from './queue-row.ts';
 import type { QueueOrder, QueueView } from './queue-view.ts';
+
+/** The review state (notes, latest decision) of each revision, by id, as far as it is known. */
+export type QueueReviews = ReadonlyMap<string, RevisionReviewState>;
+
+const NO_REVIEWS: QueueReviews = new Map();
+
+/** Whether the latest decision on the row asked for changes. */
+export const changesRequestedOn = (row: QueueRow, reviews: QueueReviews): boolean =>
+  reviews.get(row.id)?.latest_decision?.kind === 'changes_requested';
 
 const byOldest = (a: QueueRow, b: QueueRow) => a.waitingSinceMs - b.waitingSinceMs;
 const byProject = (a: QueueRow, b: QueueRow) =>
@@ -30,23 +42,34 @@ export function compareRows(order: QueueOrder): (a: QueueRow, b: QueueRow) => nu
   }
 }
 
-export function matchesView(row: QueueRow, view: QueueView): boolean {
-  return (
-    (view.state === 'all' || row.state === view.state) &&
-    (!view.project || row.entry.projectId === view.project)
-  );
+export function matchesView(
+  row: QueueRow,
+  view: QueueView,
+  reviews: QueueReviews = NO_REVIEWS,
+): boolean {
+  const changes = changesRequestedOn(row, reviews);
+  const state =
+    view.state === 'all' ||
+    (view.state === 'changes' ? changes : row.state === view.state && !changes);
+  return state && (!view.project || row.entry.projectId === view.project);
 }
 
-/** The rows the view shows, in its order, those marked for later last. */
+/** Where a row goes before its order applies: waiting for a decision, changes requested, later. */
+function bandOf(row: QueueRow, later: ReadonlySet<string>, reviews: QueueReviews): number {
+  return Number(later.has(row.id)) * 2 + Number(changesRequestedOn(row, reviews));
+}
+
+/** The rows the view shows, in its order: changes requested after the rest, later ones last. */
 export function orderRows(
   rows: readonly QueueRow[],
   view: QueueView,
   later: ReadonlySet<string> = new Set(),
+  reviews: QueueReviews = NO_REVIEWS,
 ): QueueRow[] {
   const compare = compareRows(view.order);
   return rows
-    .filter((row) => matchesView(row, view))
-    .sort((a, b) => Number(later.has(a.id)) - Number(later.has(b.id)) || compare(a, b));
+    .filter((row) => matchesView(row, view, reviews))
+    .sort((a, b) => bandOf(a, later, reviews) - bandOf(b, later, reviews) || compare(a, b));
 }
 
 /**
@@ -60,6 +83,7 @@ export function nextInQueue(
   anchor: QueueRow | undefined,
   view: QueueView,
   later: ReadonlySet<string> = new Set(),
+  reviews: QueueReviews = NO_REVIEWS,
 ): QueueRow | undefined {
   const others = ordered.filter((row) => row.id !== currentId);
   if (others.length === 0) return undefined;
@@ -69,12 +93,13 @@ export function nextInQueue(
   }
   if (!anchor) return others[0];
   const compare = compareRows(view.order);
-  const laterOf = (row: QueueRow) => Number(later.has(row.id));
+  // Where the anchor was, before the decision moved it (out, or to changes requested).
+  const band = (row: QueueRow) =>
+    row === anchor ? Number(later.has(row.id)) * 2 : bandOf(row, later, reviews);
   return (
     others.find(
       (row) =>
-        laterOf(row) - laterOf(anchor) > 0 ||
-        (laterOf(row) === laterOf(anchor) && compare(row, anchor) > 0),
+        band(row) - band(anchor) > 0 || (band(row) === band(anchor) && compare(row, anchor) > 0),
     ) ?? others[0]
   );
 }

@@ -5,7 +5,11 @@
 export const QUEUE_ORDERS = ['oldest', 'credits', 'project'] as const;
 export type QueueOrder = (typeof QUEUE_ORDERS)[number];
 
-export const QUEUE_STATES = ['all', 'plan', 'assets', 'failed'] as const;
+/**
+ * `plan` and `assets` are what waits for the reviewer; `changes` the revisions a reviewer asked to
+ * change (they wait for the creator's new revision).
+ */
+export const QUEUE_STATES = ['all', 'plan', 'assets', 'failed', 'changes'] as const;
 export type QueueStateFilter = (typeof QUEUE_STATES)[number];
 
 export interface QueueView {

@@ -13,9 +13,9 @@ const press = (key: string, target: EventTarget | null = document.body, extra = 
 });
 
 describe('queue shortcuts', () => {
-  it('maps j/k, the arrows, Home/End, Enter, a and x', () => {
+  it('maps j/k, the arrows, Home/End, Enter, a, r and x', () => {
     expect(
-      ['j', 'ArrowDown', 'k', 'ArrowUp', 'Home', 'End', 'Enter', 'a', 'x'].map((key) =>
+      ['j', 'ArrowDown', 'k', 'ArrowUp', 'Home', 'End', 'Enter', 'a', 'r', 'x'].map((key) =>
         commandOf(press(key)),
       ),
     ).toEqual([
@@ -27,6 +27,7 @@ describe('queue shortcuts', () => {
       'last',
       'open',
       'approve',
+      'changes',
       'later',
     ]);
     expect(commandOf(press('q'))).toBeNull();

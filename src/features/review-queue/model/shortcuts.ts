@@ -3,7 +3,8 @@
  * an editable element or a dialog belong there; presses with Ctrl, Alt or Meta belong to the
  * browser.
  */
-export type QueueCommand = 'next' | 'previous' | 'first' | 'last' | 'open' | 'approve' | 'later';
+export type QueueCommand =
+  'next' | 'previous' | 'first' | 'last' | 'open' | 'approve' | 'changes' | 'later';
 
 const KEYS: Record<string, QueueCommand> = {
   j: 'next',
@@ -14,6 +15,7 @@ const KEYS: Record<string, QueueCommand> = {
   End: 'last',
   Enter: 'open',
   a: 'approve',
+  r: 'changes',
   x: 'later',
 };
 

@@ -8,12 +8,19 @@
  * arrives (the item never jumps back).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { transportFor, type Transport } from '@/playback/transport.ts';
 import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
-import { frameKey, PreviewFrames, type FrameQuery } from '../api/preview-frames.ts';
+import { frameIndex, gridFrame, prefetchFrames } from '@/playback/frame-plan.ts';
+import {
+  frameKey,
+  previewFramesFor,
+  UNDER_TEXT,
+  type FrameQuery,
+  type PreviewFrames,
+} from '@/playback/preview-frames.ts';
 import { playingLayers } from '../model/audio-commands.ts';
 import { deltaMatrix, FRAME } from '../model/frame-layout.ts';
-import { frameIndex, gridFrame, prefetchFrames } from '../model/playback-clock.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import type { LayoutDrag, TimelineEditorState } from '../state/timeline-state.ts';
 import {
@@ -36,13 +43,20 @@ export class PreviewPainter {
   private frame: number | null = null;
   private timeline: Timeline;
   private settings: Partial<CaptionSettings> | null = null;
-  /** The last picture under the text (a frame, or a gesture's composition). */
+  /**
+   * The last picture under the text (a frame, or a gesture's composition), at the size frames
+   * are decoded at: drawn scaled to the canvas, so a resize shows it at once at the new size.
+   */
   private readonly base: HTMLCanvasElement;
   private baseKey = '';
   /** A gesture's composition stays until this revision's frame is shown. */
   private holdUntil: number | null = null;
   private unsubscribe: (() => void) | null = null;
+  private unlisten: (() => void) | null = null;
   private size = { width: 0, height: 0 };
+  /** The frame under the text now (its index), or null before the first. */
+  private shownFrame: number | null = null;
+  private readonly transport: Transport;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -53,15 +67,15 @@ export class PreviewPainter {
     private readonly onPainted: (state: TimelineEditorState) => void,
   ) {
     this.timeline = timeline;
+    this.transport = transportFor(projectId);
     this.base = document.createElement('canvas');
-    this.frames = new PreviewFrames(
-      projectId,
-      () => this.timeline.fps,
-      () => this.schedule(),
-    );
+    // The project's frames, shared with the caption styler's preview (one cache per project).
+    this.frames = previewFramesFor(projectId);
+    this.frames.fps = timeline.fps;
   }
 
   start(): void {
+    this.unlisten = this.frames.listen(() => this.schedule());
     this.unsubscribe = this.editor.store.subscribe((state, previous) => {
       if (
         state.playhead !== previous.playhead ||
@@ -79,26 +93,28 @@ export class PreviewPainter {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unlisten?.();
+    this.unlisten = null;
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.frame = null;
-    this.frames.dispose();
   }
 
+  /** A new size paints in the same frame, the last picture scaled until its successor comes. */
   resize(width: number, height: number): void {
     if (width === this.size.width && height === this.size.height) return;
     this.size = { width, height };
     this.canvas.width = width;
     this.canvas.height = height;
-    this.base.width = width;
-    this.base.height = height;
-    this.baseKey = '';
     this.frames.resize({ width, height });
-    this.schedule();
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    this.paint();
   }
 
   update(timeline: Timeline, settings: Partial<CaptionSettings> | null): void {
     if (timeline.revision !== this.timeline.revision) this.frames.keepRevision(timeline.revision);
     this.timeline = timeline;
+    this.frames.fps = timeline.fps;
     this.settings = settings;
     this.schedule();
   }
@@ -121,11 +137,9 @@ export class PreviewPainter {
     const all = this.timeline.layers.map((layer) => layer.index);
     const filtered = state.mutedLayers.size > 0 || state.soloLayers.size > 0;
     return {
+      ...UNDER_TEXT,
       frame,
       layers: filtered ? playingLayers(all, state.mutedLayers, state.soloLayers) : null,
-      excludeTypes: ['text', 'caption'],
-      excludeItemIds: [],
-      onlyItemIds: null,
     };
   }
 
@@ -146,14 +160,14 @@ export class PreviewPainter {
     const state = this.editor.getState();
     const { fps, revision } = this.timeline;
     const rate = state.playbackRate;
+    // Playing, the moment heard as this paints (the store's playhead is a frame older).
+    const playhead = rate !== 0 ? this.transport.time() : state.playhead;
     const index =
-      rate !== 0
-        ? gridFrame(state.playhead, rate, fps, FRAMES_PER_SECOND)
-        : frameIndex(state.playhead, fps);
+      rate !== 0 ? gridFrame(playhead, rate, fps, FRAMES_PER_SECOND) : frameIndex(playhead, fps);
     const query = this.query(state, index);
     if (rate !== 0) {
       const ahead = prefetchFrames({
-        time: state.playhead,
+        time: playhead,
         rate,
         fps,
         duration: this.timeline.duration_seconds,
@@ -169,13 +183,13 @@ export class PreviewPainter {
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.size.width, this.size.height);
-    ctx.drawImage(this.base, 0, 0);
+    if (this.base.width > 0) ctx.drawImage(this.base, 0, 0, this.size.width, this.size.height);
     const drag = state.layoutDrag;
     const playing = query.layers ? new Set(query.layers) : null;
     paintTextAndCaptions(
       ctx,
       this.timeline,
-      state.playhead,
+      playhead,
       this.size,
       {
         captionWords: (item) => this.words(item),
@@ -187,6 +201,9 @@ export class PreviewPainter {
     if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size);
     if (drag) paintSnapGuides(ctx, drag.guides, this.size);
     ctx.restore();
+    // The frame shown (the middle of its time), for whoever checks it against the sound.
+    if (rate !== 0 && this.shownFrame !== null)
+      this.transport.notePainted({ asked: playhead, shown: (this.shownFrame + 0.5) / fps });
     this.onPainted(state);
   }
 
@@ -204,7 +221,7 @@ export class PreviewPainter {
       }
       this.holdUntil = null;
     }
-    const key = frameKey(revision, query);
+    const key = this.keyOf(revision, query);
     if (key === this.baseKey) return;
     let shown = query;
     let bitmap = this.frames.get(revision, query);
@@ -212,22 +229,37 @@ export class PreviewPainter {
       // This one is asked for before any other; meanwhile the nearest frame already here that
       // playback has passed, else the last picture stays.
       void this.frames.request(revision, query, true);
-      const back = state.playbackRate < 0 ? 1 : -1;
-      for (let step = 1; step <= LOOK_BACK_FRAMES && !bitmap; step += 1) {
-        const earlier = { ...query, frame: query.frame + back * step };
-        if (frameKey(revision, earlier) === this.baseKey) break;
-        bitmap = this.frames.get(revision, earlier);
-        if (bitmap) shown = earlier;
-      }
+      const near = this.frames.nearest(
+        revision,
+        query,
+        state.playbackRate < 0 ? 1 : -1,
+        LOOK_BACK_FRAMES,
+        this.baseKey,
+      );
+      if (near) ({ query: shown, bitmap } = near);
       if (!bitmap) {
         if (this.baseKey === '') this.fillBase('#000000');
         return;
       }
     }
-    const ctx = this.base.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0, this.size.width, this.size.height);
-    this.baseKey = frameKey(revision, shown);
-    this.frames.cache.pin(this.baseKey);
+    this.drawBase(bitmap);
+    this.baseKey = this.keyOf(revision, shown);
+    this.shownFrame = shown.frame;
+    this.frames.cache.pin(frameKey(revision, shown));
+  }
+
+  /** A frame's key with the size it was decoded at (a new size fetches the picture again). */
+  private keyOf(revision: number, query: FrameQuery): string {
+    return `${frameKey(revision, query)}#${this.frames.generation}`;
+  }
+
+  /** The base takes the bitmap's own size (the decoded size); the canvas scales it. */
+  private drawBase(bitmap: ImageBitmap): void {
+    if (this.base.width !== bitmap.width || this.base.height !== bitmap.height) {
+      this.base.width = bitmap.width;
+      this.base.height = bitmap.height;
+    }
+    this.base.getContext('2d')!.drawImage(bitmap, 0, 0);
   }
 
   /** The frame without the item and the item alone, moved by the gesture; false until both came. */
@@ -241,15 +273,14 @@ export class PreviewPainter {
       void this.frames.request(revision, alone, true);
       return false;
     }
+    this.drawBase(background);
     const ctx = this.base.getContext('2d')!;
-    const k = this.size.width / FRAME.width;
+    const k = this.base.width / FRAME.width;
     ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(background, 0, 0, this.size.width, this.size.height);
     const m = deltaMatrix(drag.from, drag.to);
-    // Frame pixels → canvas pixels around the item's move (m is in frame pixels).
+    // Frame pixels → base pixels around the item's move (m is in frame pixels).
     ctx.setTransform(m[0], m[1], m[2], m[3], m[4] * k, m[5] * k);
-    ctx.drawImage(item, 0, 0, this.size.width, this.size.height);
+    ctx.drawImage(item, 0, 0, this.base.width, this.base.height);
     ctx.restore();
     this.baseKey = `drag|${drag.itemId}|${revision}`;
     return true;
@@ -272,8 +303,12 @@ export class PreviewPainter {
   }
 
   private fillBase(colour: string): void {
+    if (this.base.width === 0) {
+      this.base.width = 1;
+      this.base.height = 1;
+    }
     const ctx = this.base.getContext('2d')!;
     ctx.fillStyle = colour;
-    ctx.fillRect(0, 0, this.size.width, this.size.height);
+    ctx.fillRect(0, 0, this.base.width, this.base.height);
   }
 }

@@ -17,10 +17,12 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
+import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
 import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
+import { useSound } from '@/playback/use-sound.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { playingLayers } from '../model/audio-commands.ts';
 import { FRAME, layoutMatrix } from '../model/frame-layout.ts';
@@ -43,6 +45,7 @@ import { isTypingTarget } from './keyboard-target.ts';
 import { describeFrame } from './preview-drawing.ts';
 import { PreviewController } from './preview-controller.ts';
 import type { StageTarget } from './preview-stage.tsx';
+import { SoundControls, SoundMeter } from './sound-controls.tsx';
 import { textSettings } from './text-item-drawing.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
@@ -52,6 +55,8 @@ const PreviewStage = lazy(() =>
 );
 
 const HELP_ID = 'timeline-preview-help';
+/** The sound meter beside the frame, and the gap before it. */
+const METER_ROOM = 14;
 const DESCRIBE_MS = 200;
 
 /** The largest 9:16 box in the space given. */
@@ -114,6 +119,21 @@ export const PreviewPanel = memo(function PreviewPanel({
     () => new PreviewController(editor, queryClient, projectId, timeline, measure),
   );
   const { gestures } = controller;
+  const mutedLayers = useEditorState(editor, (state) => state.mutedLayers);
+  const soloLayers = useEditorState(editor, (state) => state.soloLayers);
+  const soundLayers = useMemo(
+    () =>
+      mutedLayers.size || soloLayers.size
+        ? playingLayers(
+            timeline.layers.map((layer) => layer.index),
+            mutedLayers,
+            soloLayers,
+          )
+        : null,
+    [timeline.layers, mutedLayers, soloLayers],
+  );
+  // The preview plays the service's mix of the timeline at this revision, of the layers playing.
+  const sound = useSound(projectId, timeline.revision, soundLayers);
 
   // The frame fills the space it is given, at 9:16.
   useEffect(() => {
@@ -121,7 +141,7 @@ export const PreviewPanel = memo(function PreviewPanel({
     if (!area) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      const next = fit(entry.contentRect.width, entry.contentRect.height);
+      const next = fit(entry.contentRect.width - METER_ROOM, entry.contentRect.height);
       setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
     });
     observer.observe(area);
@@ -216,7 +236,7 @@ export const PreviewPanel = memo(function PreviewPanel({
     >
       <div
         ref={areaRef}
-        className="relative flex min-h-0 min-w-0 flex-1 items-center justify-center"
+        className="relative flex min-h-0 min-w-0 flex-1 items-center justify-center gap-1.5"
       >
         <div
           ref={frameRef}
@@ -274,6 +294,9 @@ export const PreviewPanel = memo(function PreviewPanel({
               onKeyboardClose={() => frameRef.current?.focus({ preventScroll: true })}
             />
           ) : null}
+        </div>
+        <div className="shrink-0" style={{ height: size.height }}>
+          <SoundMeter engine={sound} />
         </div>
       </div>
       <div className="flex shrink-0 flex-col gap-1">
@@ -344,6 +367,7 @@ export const PreviewPanel = memo(function PreviewPanel({
               {describeRate(rate)}
             </span>
           </div>
+          <SoundControls engine={sound} editor={editor} timeline={timeline} />
           <PlayheadField editor={editor} fps={timeline.fps} />
           <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
             Safe areas
@@ -364,6 +388,9 @@ export const PreviewPanel = memo(function PreviewPanel({
               ))}
             </select>
           </label>
+          <div className="ml-auto">
+            <FullFrameToggle />
+          </div>
         </div>
         {frameError ? <InlineError error={frameError} /> : null}
         {style.isError ? <InlineError error={style.error} /> : null}

@@ -1,9 +1,10 @@
 /**
  * Playback, as pure rules: the shuttle (Space and K play and pause; L plays forward, J backward,
- * each further press doubling the speed up to 4×), frame steps, the page-wise follow of the view,
- * and which frames to fetch ahead while playing. The clock is the project's transport's
- * (src/playback/transport.ts).
+ * each further press doubling the speed up to 4×), frame steps and the page-wise follow of the
+ * view. The clock is the project's transport's (src/playback/transport.ts); which frames to fetch
+ * ahead is src/playback/frame-plan.ts.
  */
+import { frameIndex, frameStart } from '@/playback/frame-plan.ts';
 import { MAX_RATE } from '@/playback/transport.ts';
 
 /** Space: play forward at 1× from a pause, pause otherwise. */
@@ -25,14 +26,6 @@ export function describeRate(rate: number): string {
   return rate > 0 ? (rate === 1 ? 'Playing' : `Playing ${speed}`) : `Playing ${speed} backward`;
 }
 
-/** The frame shown at `time` (frames start at whole multiples of 1/fps). */
-export function frameIndex(time: number, fps: number): number {
-  return Math.max(0, Math.floor(time * fps + 1e-6));
-}
-
-export const frameStart = (index: number, fps: number): number =>
-  Math.round((index / fps) * 1000) / 1000;
-
 /** `count` frames from the frame at `time`, within [0, duration]. */
 export function stepFrames(time: number, count: number, fps: number, duration: number): number {
   const last = frameIndex(Math.max(0, duration), fps);
@@ -53,41 +46,4 @@ export function followScroll(
   if (x >= 0 && x <= view.width) return null;
   const lead = view.width * 0.1;
   return Math.max(0, direction > 0 ? playheadX - lead : playheadX - view.width + lead);
-}
-
-/**
- * The frames to have ready from `time` on, in the order playback reaches them: `windowSeconds`
- * of wall time ahead, at most `perSecond` frames a second of wall time (at 4× a 30 fps cut
- * shows every fourth frame).
- */
-export function prefetchFrames(input: {
-  time: number;
-  rate: number;
-  fps: number;
-  duration: number;
-  windowSeconds: number;
-  perSecond: number;
-}): number[] {
-  const { time, rate, fps, duration, windowSeconds, perSecond } = input;
-  const direction = rate < 0 ? -1 : 1;
-  const speed = Math.max(1, Math.abs(rate));
-  const step = Math.max(1, Math.ceil((speed * fps) / perSecond));
-  const first = frameIndex(time, fps);
-  const last = frameIndex(Math.max(0, duration), fps);
-  const count = Math.ceil((windowSeconds * speed * fps) / step);
-  const frames: number[] = [];
-  // Aligned to the step's grid, so successive plans ask for the same frames.
-  const start = Math.floor(first / step) * step;
-  for (let i = 0; i <= count; i += 1) {
-    const index = start + direction * i * step;
-    if (index < 0 || index > last) break;
-    frames.push(index);
-  }
-  return frames;
-}
-
-/** The frame of the step grid playback shows at `time` (the one `prefetchFrames` fetched). */
-export function gridFrame(time: number, rate: number, fps: number, perSecond: number): number {
-  const step = Math.max(1, Math.ceil((Math.max(1, Math.abs(rate)) * fps) / perSecond));
-  return Math.floor(frameIndex(time, fps) / step) * step;
 }

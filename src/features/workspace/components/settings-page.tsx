@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { onboardingQueryOptions } from '@/api/brand-context.ts';
 import { creditsQueryOptions } from '@/api/credits.ts';
@@ -10,8 +11,11 @@ import { WebhooksSection } from './webhooks-section.tsx';
 
 const number = new Intl.NumberFormat('en');
 
-/** The key's workspace, the service version, credits, brand setup and webhooks. */
-export function SettingsPage() {
+/**
+ * The key's workspace, the service version, credits, brand setup and webhooks; `personal` is the
+ * signed-in person's own settings (another feature's, composed by the route).
+ */
+export function SettingsPage({ personal }: { personal?: ReactNode } = {}) {
   const auth = useQuery(authValidationQueryOptions);
   const info = useQuery(serviceInfoQueryOptions);
   const credits = useQuery(creditsQueryOptions);
@@ -63,6 +67,8 @@ export function SettingsPage() {
           </dl>
         )}
       </section>
+
+      {personal}
 
       <section aria-labelledby="credits-heading">
         <h2 id="credits-heading" className="mb-3 text-lg font-semibold">

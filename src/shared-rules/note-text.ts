@@ -1,7 +1,8 @@
 /**
  * What a note's text (and a display name) may be: plain text that is stored and returned exactly
  * as written and always shown as text. Script is refused outright all the same, naming the field,
- * so that nothing stored can run should some future view forget to treat it as text.
+ * so that nothing stored can run should some future view forget to treat it as text. The BFF
+ * refuses with these words; the notes panel says them before the click.
  */
 
 export const NOTE_BODY_MAX = 4_000;
