@@ -147,6 +147,14 @@ const EDITING_FRAME_GESTURES = new Set(['playback', 'preview drag', 'split resiz
 const EDITING_SETTLE_GESTURES = new Set(['add text', 'split', 'undo split']);
 /** How long playback is measured. */
 const PLAYBACK_MS = 10_000;
+/** How long playback with sound is measured (BENCH_SOUND_SECONDS), at 1,000 items. */
+const SOUND_PLAYBACK_MS = Math.max(5, Number(process.env.BENCH_SOUND_SECONDS ?? 60)) * 1000;
+/**
+ * Issue 43's goals for sound, at 1,000 items: sound starts within 150 ms of Space; no underrun
+ * (every chunk handed to the audio context before it is due); no long animation frame from
+ * decoding; the frame painted within 40 ms of the sound heard, at p95.
+ */
+const SOUND_GOALS = { startMs: 150, underruns: 0, decodeLoafs: 0, lipSyncP95Ms: 40 };
 
 type LibName = 'cutroom' | 'peer (dragLine on)' | 'peer (dragLine off)' | typeof BASELINE;
 /** The machine's ceiling, measured beside Cutroom: see BASELINE_PAGE. */
@@ -182,6 +190,18 @@ interface GestureFigures {
   timedOut?: boolean;
   commitMs?: number;
   undoMs?: number;
+  /** Long animation frames with the sound decoder's answer among their scripts. */
+  decodeLoafs?: number;
+  /** Playback with sound: Space to the first sound at the speakers, chunks late, lip-sync. */
+  sound?: {
+    startMs: number;
+    underruns: number;
+    scheduled: number;
+    /** The video frame painted vs the sound heard then; and the moment asked for vs the sound. */
+    lipSyncP95Ms: number;
+    askedP95Ms: number;
+    frames: number;
+  };
 }
 
 const NOT_MEASURED: GestureFigures = {
@@ -1047,6 +1067,10 @@ async function measure(
     loafTotalMs: loafs.reduce((sum, loaf) => sum + loaf.duration, 0),
     loafBlockingMs: loafs.reduce((sum, loaf) => sum + loaf.blocking, 0),
     longestLoafMs: loafs.reduce((max, loaf) => Math.max(max, loaf.duration), 0),
+    // The decoder answers through its worker's message handler (its samples and peaks).
+    decodeLoafs: loafs.filter((loaf) =>
+      loaf.scripts.some((script) => /Worker\.onmessage/.test(script)),
+    ).length,
     windowMs: figures.windowMs,
     samples: figures.samples,
     ...result,
@@ -1542,6 +1566,48 @@ async function editingGestures(
     };
   });
 
+  // Playback with sound (issue 43), at 1,000 items: paused where playback starts a moment first
+  // (as a person is), then Space and a minute of playback; the sound's figures from the page's
+  // sound engine (window.__cutroomSound), lip-sync measured each animation frame.
+  if (currentSize <= 1000) {
+    await playheadTo(from);
+    await page.waitForTimeout(1000);
+    type Figures = { underruns: number; scheduled: number; starts: Array<{ audibleAt: number }> };
+    const figuresNow = () =>
+      page.evaluate(() => window.__cutroomSound?.figures() ?? null) as Promise<Figures | null>;
+    const before = await figuresNow();
+    if (!before)
+      throw new Error('cutroom: the preview has no sound engine (window.__cutroomSound)');
+    gestures['playback with sound'] = await measure(lib, 'playback with sound', async (gesture) => {
+      const lipSync = page.evaluate((ms) => window.__cutroomSound!.lipSync(ms), SOUND_PLAYBACK_MS);
+      const start = parseTimecode((await timecode.textContent()) ?? '', fps);
+      await press(lib, ' ', 'Space');
+      const pressedAt = await page.evaluate(() => window.__rec!.lastKeyDown);
+      const sync = await lipSync;
+      const offsets = sync.shown.map((offset) => Math.abs(offset) * 1000);
+      const asked = sync.asked.map((offset) => Math.abs(offset) * 1000);
+      await gesture.motionEnd();
+      await press(lib, 'k', 'KeyK');
+      await gesture.done();
+      const end = parseTimecode((await timecode.textContent()) ?? '', fps);
+      const after = (await figuresNow())!;
+      const first = after.starts[before.starts.length];
+      const sound = {
+        startMs: first ? first.audibleAt - pressedAt : Number.NaN,
+        underruns: after.underruns - before.underruns,
+        scheduled: after.scheduled - before.scheduled,
+        lipSyncP95Ms: percentile(offsets, 95),
+        askedP95Ms: percentile(asked, 95),
+        frames: offsets.length,
+      };
+      return {
+        effect: `played ${fmt(start, 2)} → ${fmt(end, 2)} s with ${sound.scheduled} chunks of sound`,
+        ok: end - start > (SOUND_PLAYBACK_MS / 1000) * 0.8 && sound.scheduled > 0,
+        sound,
+      };
+    });
+  }
+
   // A drag on the preview: the top visual item (not text: its pixels are the service's) at a time.
   const at = from + 1;
   await playheadTo(at);
@@ -1930,6 +1996,13 @@ function printCells(results: CellResult[]): void {
       }
     }
   }
+  for (const cell of results.filter((result) => result.lib === 'cutroom')) {
+    const g = cell.gestures['playback with sound'];
+    if (!g?.sound) continue;
+    console.log(
+      `\nSound at ${cell.size.toLocaleString('en')} items, ${fmt(SOUND_PLAYBACK_MS / 1000, 0)} s of playback: Space → first sound at the speakers ${fmt(g.sound.startMs, 0)} ms (goal ≤ ${SOUND_GOALS.startMs}); ${g.sound.underruns} chunks late of ${g.sound.scheduled} handed to the audio context (goal ${SOUND_GOALS.underruns}); ${g.decodeLoafs ?? 0} long animation frames from decoding of ${g.loafCount} (goal ${SOUND_GOALS.decodeLoafs}); video frame painted vs sound heard p95 ${fmt(g.sound.lipSyncP95Ms)} ms over ${g.sound.frames} paints (goal ≤ ${SOUND_GOALS.lipSyncP95Ms}); the moment each paint asked for vs the sound p95 ${fmt(g.sound.askedP95Ms)} ms (the difference: video frames still on their way from the service).`,
+    );
+  }
   console.log('\nLoad: first draw (navigation → first frame with items) and JS heap after load.');
   for (const cell of results.filter((result) => result.lib !== BASELINE))
     console.log(
@@ -2068,6 +2141,26 @@ function goalMisses(results: CellResult[]): string[] {
       if (goal.longestLoafMs !== undefined && g.longestLoafMs > goal.longestLoafMs)
         misses.push(
           `${where}: a long animation frame of ${fmt(g.longestLoafMs)} ms (goal: none over ${goal.longestLoafMs} ms)`,
+        );
+    }
+    const sound = cell.gestures['playback with sound'];
+    if (sound?.sound) {
+      const where = `${cell.size.toLocaleString('en')} items, playback with sound`;
+      if (!(sound.sound.startMs <= SOUND_GOALS.startMs))
+        misses.push(
+          `${where}: sound started ${fmt(sound.sound.startMs, 0)} ms after Space (goal ≤ ${SOUND_GOALS.startMs})`,
+        );
+      if (sound.sound.underruns > SOUND_GOALS.underruns)
+        misses.push(
+          `${where}: ${sound.sound.underruns} chunks of sound late (goal ${SOUND_GOALS.underruns})`,
+        );
+      if ((sound.decodeLoafs ?? 0) > SOUND_GOALS.decodeLoafs)
+        misses.push(
+          `${where}: ${sound.decodeLoafs} long animation frames from decoding (goal ${SOUND_GOALS.decodeLoafs})`,
+        );
+      if (!(sound.sound.lipSyncP95Ms <= SOUND_GOALS.lipSyncP95Ms))
+        misses.push(
+          `${where}: frames ${fmt(sound.sound.lipSyncP95Ms)} ms from the sound at p95 (goal ≤ ${SOUND_GOALS.lipSyncP95Ms})`,
         );
     }
     const group = cell.gestures['group drag'];

@@ -170,6 +170,13 @@ export interface paths {
          *     first with its calls oldest first; an entry without the header is an operation of its own.
          *     `limit` and `offset` count operations. The filters keep the operations that have at least
          *     one entry matching all of them (and list only those entries).
+         *
+         *     Pages are read along the trail's time index, newest first: `offset` walks from the newest
+         *     operation (its cost grows with the offset), `cursor` (a page's `bounds.next_cursor`) goes
+         *     on where that page ended at the cost of one page, however deep. `bounds.total` is exact up
+         *     to 1,000 operations; past that it is the number found among the newest 1,000 matching
+         *     entries and `bounds.total_capped` is true (show it as "1,000+"). Counts per action and
+         *     person over the whole trail are in `listAuditFacets`.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -1102,9 +1109,14 @@ export interface components {
             bounds: {
                 limit: number;
                 offset: number;
+                /** @description Operations matching the filters: exact, or at least this many when `total_capped`. */
                 total: number;
+                /** @description True when there are more matching entries than the BFF counts (1,000): `total` is a lower bound ("1,000+"). */
+                total_capped?: boolean;
                 returned: number;
                 has_more: boolean;
+                /** @description The next page's `cursor` (null on the last page). */
+                next_cursor?: string | null;
             };
         };
         /**
@@ -1698,6 +1710,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Where the page that gave it (`bounds.next_cursor`) ended: this page starts after it, with the same filters, and `offset` is ignored (`bounds.offset` says where it starts). */
+                cursor?: string;
                 /** @description Only entries at or after this time. */
                 from?: components["parameters"]["AuditFrom"];
                 /** @description Only entries before this time. */

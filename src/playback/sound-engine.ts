@@ -19,6 +19,7 @@
  *   ballistics; a mix over 0 dBFS is a clip, kept until cleared.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { whenIdle } from '@/lib/when-idle.ts';
 import {
   isClipping,
   peakBetween,
@@ -85,6 +86,8 @@ const PUMP_MS = 100;
 const GESTURE_WAIT_MS = 400;
 const PAUSED_PLAN_MS = 150;
 const GRAIN_MIN_GAP_MS = 45;
+/** A paused context is suspended after this long at rest (Play resumes it). */
+const REST_AFTER_MS = 5000;
 
 interface Scheduled {
   source: AudioBufferSourceNode;
@@ -99,8 +102,11 @@ export interface SoundStats {
   underruns: number;
   /** Silent gaps (a chunk missing when due). */
   gaps: number;
-  /** From Play to the first sound handed to the context, per playback (ms). */
-  startDelaysMs: number[];
+  /**
+   * Per playback: when Play was pressed and when its first sound reaches the speakers
+   * (`performance.now()` ms, by the context's output timestamp).
+   */
+  starts: Array<{ playAt: number; audibleAt: number }>;
   fetched: number;
   failed: number;
   /** The transport's clock now ('sound' while sound is its master). */
@@ -150,13 +156,15 @@ export class SoundEngine {
   private lastGrainAt = 0;
   private grain: { source: AudioBufferSourceNode; gain: GainNode } | null = null;
   private pendingScrub: number | null = null;
+  private cancelPrepare: (() => void) | null = null;
+  private restTimer: ReturnType<typeof setTimeout> | null = null;
   /** The transport's mappings, each from the context time it took effect (a tap reads them). */
   readonly mappings: Array<{ at: number; mapping: ClockMapping }> = [];
   readonly stats = {
     scheduled: 0,
     underruns: 0,
     gaps: 0,
-    startDelaysMs: [] as number[],
+    starts: [] as Array<{ playAt: number; audibleAt: number }>,
   };
 
   constructor(
@@ -179,6 +187,7 @@ export class SoundEngine {
       this.detachTransport = this.transport.store.subscribe(this.onTransport);
       this.detachSettings = this.settings.subscribe((next) => this.applySettings(next));
       this.restart(this.transport.get());
+      this.prepareEarly();
     }
     let done = false;
     return () => {
@@ -266,7 +275,7 @@ export class SoundEngine {
   figures(): SoundStats {
     return {
       ...this.stats,
-      startDelaysMs: [...this.stats.startDelaysMs],
+      starts: [...this.stats.starts],
       fetched: this.chunks.counts.fetched,
       failed: this.chunks.counts.failed,
       clock: this.transport.clock.name,
@@ -289,7 +298,54 @@ export class SoundEngine {
     return context;
   }
 
+  /**
+   * Makes the context before Play needs it (opening the output can take a long frame): once the
+   * page is idle if the person has used it already, else after their first press or key. It
+   * rests suspended until Play.
+   */
+  private prepareEarly(): void {
+    if (this.context || typeof window === 'undefined') return;
+    const make = () => {
+      this.cancelPrepare?.();
+      this.cancelPrepare = whenIdle(() => {
+        this.cancelPrepare = null;
+        if (this.attached === 0 || this.context) return;
+        const context = this.ensureContext();
+        if (context && this.transport.get().rate === 0) this.restWhenIdle(0);
+      }, 2000);
+    };
+    if (navigator.userActivation?.hasBeenActive) {
+      make();
+      return;
+    }
+    const onFirst = (event: Event) => {
+      if (!event.isTrusted) return;
+      window.removeEventListener('pointerdown', onFirst, true);
+      window.removeEventListener('keydown', onFirst, true);
+      make();
+    };
+    window.addEventListener('pointerdown', onFirst, true);
+    window.addEventListener('keydown', onFirst, true);
+    this.cancelPrepare = () => {
+      window.removeEventListener('pointerdown', onFirst, true);
+      window.removeEventListener('keydown', onFirst, true);
+    };
+  }
+
+  /** Suspends the context after `delay` of rest (an idle context still runs its audio thread). */
+  private restWhenIdle(delay = REST_AFTER_MS): void {
+    if (this.restTimer) clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      this.restTimer = null;
+      const context = this.context;
+      if (context?.state === 'running' && this.transport.get().rate === 0 && !this.grain)
+        void context.suspend().catch(() => undefined);
+    }, delay);
+  }
+
   private detach(): void {
+    this.cancelPrepare?.();
+    this.cancelPrepare = null;
     this.detachTransport?.();
     this.detachSettings?.();
     this.detachTransport = this.detachSettings = null;
@@ -386,6 +442,7 @@ export class SoundEngine {
     this.meterAt = null;
     for (const listener of this.meterListeners) listener(this.meter);
     this.status.setState({ state: 'off' });
+    this.restWhenIdle();
   }
 
   private noteMapping(): void {
@@ -501,6 +558,15 @@ export class SoundEngine {
     }
   }
 
+  /** When context time `when` reaches the speakers, in `performance.now()` ms. */
+  private audibleAt(when: number): number {
+    const context = this.context!;
+    const stamp = context.getOutputTimestamp?.();
+    if (stamp?.contextTime !== undefined && stamp.performanceTime)
+      return stamp.performanceTime + (when - stamp.contextTime) * 1000;
+    return performance.now() + (when - context.currentTime + (context.outputLatency ?? 0)) * 1000;
+  }
+
   private noteScheduled(index: number, placement: Placement, replacing: boolean): void {
     this.stats.scheduled += 1;
     if (this.run.firstIndex < 0) this.run.firstIndex = index;
@@ -514,7 +580,10 @@ export class SoundEngine {
       this.stats.underruns += 1;
     if (!this.run.sounded) {
       this.run.sounded = true;
-      this.stats.startDelaysMs.push(performance.now() - this.run.startedAt);
+      this.stats.starts.push({
+        playAt: this.run.startedAt,
+        audibleAt: this.audibleAt(placement.when),
+      });
       this.status.setState({ state: 'playing' });
     }
   }
@@ -584,7 +653,12 @@ export class SoundEngine {
     source.connect(gain);
     gain.connect(this.master!);
     source.start(when, offset, length);
-    source.onended = () => gain.disconnect();
+    source.onended = () => {
+      gain.disconnect();
+      if (this.grain?.source !== source) return;
+      this.grain = null;
+      if (this.transport.get().rate === 0) this.restWhenIdle();
+    };
     this.grain = { source, gain };
   }
 }

@@ -33,6 +33,12 @@ export interface SoundTestHooks {
    * the clock's reading it was taken at (by what was scheduled), in seconds.
    */
   frameOffsets(forMs: number): Promise<number[]>;
+  /**
+   * For `forMs`, each frame the preview paints while playing: the time of the video frame it
+   * shows (its middle), and the time it was asked to show, each minus the timeline time heard as
+   * it paints, in seconds: lip-sync as the page delivers it (the benchmark's measure).
+   */
+  lipSync(forMs: number): Promise<{ shown: number[]; asked: number[] }>;
   enable(): void;
   /** Plays from a script, not a person's gesture (a browser may refuse it sound). */
   playWithoutGesture(): void;
@@ -116,6 +122,20 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
           if (state.rate === 0 || state.playhead === previous.playhead) return;
           const heard = engine.heardTime(engine.transport.frameClock());
           if (heard !== null) offsets.push(state.playhead - heard);
+        });
+        setTimeout(() => {
+          stop();
+          resolve(offsets);
+        }, forMs);
+      }),
+    lipSync: (forMs) =>
+      new Promise((resolve) => {
+        const offsets = { shown: [] as number[], asked: [] as number[] };
+        const stop = engine.transport.onPainted(({ shown, asked }) => {
+          const heard = engine.heardTime();
+          if (heard === null) return;
+          offsets.shown.push(shown - heard);
+          offsets.asked.push(asked - heard);
         });
         setTimeout(() => {
           stop();

@@ -76,4 +76,17 @@ describe('transport', () => {
     transport.play();
     expect(transport.get()).toMatchObject({ playhead: 0, rate: 1 });
   });
+
+  it('tells its listeners the moment a view painted, and the clock reading of each frame', () => {
+    const { transport, frame } = setup();
+    const painted: number[] = [];
+    const stop = transport.onPainted(({ shown }) => painted.push(shown));
+    transport.play();
+    frame(0.5);
+    expect(transport.frameClock()).toBeCloseTo(0.5);
+    transport.notePainted({ asked: 0.5, shown: 0.48 });
+    stop();
+    transport.notePainted({ asked: 1, shown: 1 });
+    expect(painted).toEqual([0.48]);
+  });
 });

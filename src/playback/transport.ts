@@ -47,6 +47,11 @@ export interface TransportState {
 
 export const MAX_RATE = 4;
 
+export interface PaintedMoment {
+  asked: number;
+  shown: number;
+}
+
 export interface Transport {
   readonly projectId: string;
   readonly store: StoreApi<TransportState>;
@@ -71,6 +76,13 @@ export interface Transport {
   mapping(): { anchorTime: number; anchorClock: number; rate: number };
   /** The clock's reading the last published frame's playhead was taken at (lip-sync checks). */
   frameClock(): number;
+  /**
+   * A view painted while playing: the moment it was asked for (`asked`, the clock's) and the one
+   * its picture shows (`shown`: a video frame still on its way leaves an older one up). Listeners
+   * compare them with what is heard then (lip-sync). Not a store change: nothing re-renders.
+   */
+  notePainted(painted: PaintedMoment): void;
+  onPainted(listener: (painted: PaintedMoment) => void): () => void;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -104,6 +116,7 @@ export function createTransport(
   };
 
   let frameClock = 0;
+  const painted = new Set<(moment: PaintedMoment) => void>();
 
   const raw = () => {
     const { rate, playhead } = store.getState();
@@ -211,6 +224,13 @@ export function createTransport(
     },
     mapping: () => ({ anchorTime, anchorClock, rate: store.getState().rate }),
     frameClock: () => frameClock,
+    notePainted: (moment) => {
+      for (const listener of painted) listener(moment);
+    },
+    onPainted: (listener) => {
+      painted.add(listener);
+      return () => painted.delete(listener);
+    },
     setClock(next) {
       const at = time();
       clock = next ?? wallClock;

@@ -17,6 +17,7 @@ import type { TokenBuckets } from '../shared-state/shared-state.ts';
 import type { ProxyExchange } from '../proxy/proxy.ts';
 import type { SessionManager } from '../session/session.ts';
 import { auditCsvHeader, auditCsvRow, CSV_BOM } from './audit-csv.ts';
+import { decodeCursor } from './audit-paging.ts';
 import type { AuditFilters, AuditStore } from './audit-store.ts';
 
 export const AUDIT_ROUTE = '/bff/audit';
@@ -202,10 +203,20 @@ export function registerAuditRoute(
     const session = await signedIn(request, reply);
     // Parameters as bff.yaml declares them (listAuditEntries); 400 naming the field.
     const { query } = checkBffRequest('listAuditEntries', request);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && cursor === undefined) {
+      throw new BffError(
+        400,
+        'invalid_request',
+        'This page cursor is not one the audit trail gave: start again from the first page.',
+        { param: 'cursor' },
+      );
+    }
     return withDatabase(() =>
       options.store.list(session.identity.organization_id, {
         limit: query.limit ?? 20,
         offset: query.offset ?? 0,
+        cursor,
         ...filtersOf(query),
       }),
     );

@@ -4,6 +4,13 @@ import type {
   AuditOperation,
   AuditPage,
 } from '../../api/bff-schema.gen.ts';
+import {
+  type AuditCursor,
+  type AuditEntryKey,
+  type AuditEntrySource,
+  type AuditPosition,
+  walkOperations,
+} from './audit-paging.ts';
 
 /** The trail's filters (bff.yaml `listAuditEntries`). */
 export interface AuditFilters {
@@ -17,6 +24,8 @@ export interface AuditFilters {
 export interface AuditQuery extends AuditFilters {
   limit: number;
   offset: number;
+  /** Where the previous page ended (its `next_cursor`); `offset` is then ignored. */
+  cursor?: AuditCursor | undefined;
 }
 
 /**
@@ -53,21 +62,51 @@ export function groupOperations(newestFirst: readonly AuditEntry[]): AuditOperat
   return operations;
 }
 
-/** One page of operations out of every entry (newest first). */
-export function operationPage(
+/** The operations of `keys`, in that order, out of their entries (newest first). */
+export function operationsInOrder(
   newestFirst: readonly AuditEntry[],
-  page: { limit: number; offset: number },
-): AuditPage {
-  const operations = groupOperations(newestFirst);
-  const slice = operations.slice(page.offset, page.offset + page.limit);
+  keys: readonly string[],
+): AuditOperation[] {
+  const order = new Map(keys.map((key, index) => [key, index]));
+  return groupOperations(newestFirst.filter((entry) => order.has(groupKeyOf(entry)))).sort(
+    (a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
+  );
+}
+
+/** The operation an entry is listed under: its operation id, else the entry itself. */
+export const groupKeyOf = (entry: Pick<AuditEntry, 'id' | 'operation_id'>): string =>
+  entry.operation_id ?? entry.id;
+
+/** Newest first: by time, then by id (the database's order). */
+function newerFirst(a: AuditPosition, b: AuditPosition): number {
+  return Date.parse(b.time) - Date.parse(a.time) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** Entries held in memory as the walk reads them (tests, and the store without a database). */
+function memorySource(newestFirst: readonly AuditEntry[]): AuditEntrySource {
+  const key = (entry: AuditEntry): AuditEntryKey => ({
+    time: entry.time,
+    id: entry.id,
+    groupKey: groupKeyOf(entry),
+    grouped: entry.operation_id !== null,
+  });
   return {
-    operations: slice,
-    bounds: {
-      limit: page.limit,
-      offset: page.offset,
-      total: operations.length,
-      returned: slice.length,
-      has_more: page.offset + slice.length < operations.length,
+    async after(after, limit) {
+      const from =
+        after === undefined ? 0 : newestFirst.findIndex((entry) => newerFirst(after, entry) < 0);
+      return from === -1 ? [] : newestFirst.slice(from, from + limit).map(key);
+    },
+    async listedBefore(groupKeys, position) {
+      const wanted = new Set(groupKeys);
+      return new Set(
+        newestFirst
+          .filter((entry) => newerFirst(entry, position) <= 0 && wanted.has(groupKeyOf(entry)))
+          .map(groupKeyOf),
+      );
+    },
+    async count(limit) {
+      const counted = newestFirst.slice(0, limit);
+      return { entries: counted.length, operations: new Set(counted.map(groupKeyOf)).size };
     },
   };
 }
@@ -113,13 +152,15 @@ export class MemoryAuditStore implements AuditStore {
   }
 
   private matching(organizationId: string, filters: AuditFilters): AuditEntry[] {
-    return (this.byOrganization.get(organizationId) ?? []).filter((entry) =>
-      matchesFilters(entry, filters),
-    );
+    return (this.byOrganization.get(organizationId) ?? [])
+      .filter((entry) => matchesFilters(entry, filters))
+      .sort(newerFirst);
   }
 
   async list(organizationId: string, query: AuditQuery): Promise<AuditPage> {
-    return operationPage(this.matching(organizationId, query), query);
+    const matching = this.matching(organizationId, query);
+    const walk = await walkOperations(memorySource(matching), query);
+    return { operations: operationsInOrder(matching, walk.keys), bounds: walk.bounds };
   }
 
   async *entries(organizationId: string, filters: AuditFilters): AsyncGenerator<AuditEntry[]> {

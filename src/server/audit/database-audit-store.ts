@@ -5,15 +5,16 @@
  * process (in order, bounded) and is written when it returns; the JSON log line is written
  * whatever happens.
  */
-import type { Expression, Kysely, Selectable, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry, AuditFacets, AuditPage } from '../../api/bff-schema.gen.ts';
 import { type Database, DatabaseUnavailableError } from '../db/database.ts';
 import type { AuditEntriesTable, Schema } from '../db/schema.ts';
+import { type AuditEntrySource, type AuditPosition, walkOperations } from './audit-paging.ts';
 import {
   type AuditFilters,
   type AuditQuery,
   type AuditStore,
-  groupOperations,
+  operationsInOrder,
 } from './audit-store.ts';
 
 type Row = Selectable<AuditEntriesTable>;
@@ -88,6 +89,75 @@ function filtered<O>(query: EntriesQuery<O>, organizationId: string, filters: Au
   if (filters.actions?.length) scoped = scoped.where('action', 'in', filters.actions);
   if (filters.outcomes?.length) scoped = scoped.where('outcome', 'in', filters.outcomes);
   return scoped;
+}
+
+/** Entries after `position` in the trail's order (`time desc, id desc`): a keyset condition. */
+function olderThan<O>(query: EntriesQuery<O>, position: AuditPosition): EntriesQuery<O> {
+  return query.where((eb) =>
+    eb(eb.refTuple('time', 'id'), '<', eb.tuple(new Date(position.time), position.id)),
+  );
+}
+
+/**
+ * The workspace's entries matching the filters as the page walk reads them. Each read is
+ * `order by time desc, id desc limit n` under the filters, which one index answers in order
+ * for every combination (migration 202612070825): no sort, no aggregate of the whole trail.
+ */
+function entrySource(
+  db: Kysely<Schema>,
+  organizationId: string,
+  filters: AuditFilters,
+): AuditEntrySource {
+  const base = () => filtered(db.selectFrom('audit_entries'), organizationId, filters);
+  return {
+    async after(after, limit) {
+      let query = base().select(['id', 'time', 'group_key', 'operation_id']);
+      if (after) query = olderThan(query, after);
+      const rows = await query.orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        time: new Date(row.time).toISOString(),
+        groupKey: row.group_key,
+        grouped: row.operation_id !== null,
+      }));
+    },
+    async listedBefore(groupKeys, position) {
+      const rows = await base()
+        .select('group_key')
+        .distinct()
+        .where('group_key', 'in', groupKeys)
+        .where((eb) =>
+          eb(eb.refTuple('time', 'id'), '>=', eb.tuple(new Date(position.time), position.id)),
+        )
+        .execute();
+      return new Set(rows.map((row) => row.group_key));
+    },
+    async count(limit) {
+      // Entries without an operation id are operations of their own; only the others are
+      // told apart, so the distinct count sorts only them.
+      const newest = base()
+        .select('operation_id')
+        .orderBy('time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .as('newest');
+      const row = await db
+        .selectFrom(newest)
+        .select((select) => [
+          select.fn.countAll<string | number>().as('entries'),
+          select.fn
+            .countAll<string | number>()
+            .filterWhere('operation_id', 'is', null)
+            .as('single'),
+          select.fn.count<string | number>('operation_id').distinct().as('grouped'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        entries: Number(row.entries),
+        operations: Number(row.single) + Number(row.grouped),
+      };
+    },
+  };
 }
 
 export class DatabaseAuditStore implements AuditStore {
@@ -173,32 +243,20 @@ export class DatabaseAuditStore implements AuditStore {
 
   /**
    * A page of operations, newest first: the operations with an entry matching the filters,
-   * ordered by their newest matching entry, each with its matching entries oldest first.
+   * ordered by their newest matching entry, each with its matching entries oldest first. The
+   * page is walked along the index that matches the filters (see `walkOperations`), then its
+   * operations' entries are read by operation.
    */
   async list(organizationId: string, query: AuditQuery): Promise<AuditPage> {
     await this.flush().catch(() => undefined);
     return this.database.run(async (db) => {
-      const base = filtered(db.selectFrom('audit_entries'), organizationId, query);
-      const [groups, total] = await Promise.all([
-        base
-          .select((select) => ['group_key', select.fn.max('time').as('last')])
-          .groupBy('group_key')
-          .orderBy('last', 'desc')
-          .orderBy('group_key', 'desc')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        base
-          .select((select) => select.fn.count<string>('group_key').distinct().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      const keys = groups.map((group) => group.group_key);
+      const walk = await walkOperations(entrySource(db, organizationId, query), query);
       const rows =
-        keys.length === 0
+        walk.keys.length === 0
           ? []
-          : await base
+          : await filtered(db.selectFrom('audit_entries'), organizationId, query)
               .selectAll()
-              .where('group_key', 'in', keys)
+              .where('group_key', 'in', walk.keys)
               .orderBy('time', 'desc')
               .orderBy('id', 'desc')
               .execute();
@@ -207,38 +265,23 @@ export class DatabaseAuditStore implements AuditStore {
         organizationId,
         rows.map((row) => row.user_id),
       );
-      const operations = groupOperations(rows.map((row) => entryOf(row, names)));
-      const order = new Map(keys.map((key, index) => [key, index]));
-      operations.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      const count = Number(total.count);
       return {
-        operations,
-        bounds: {
-          limit: query.limit,
-          offset: query.offset,
-          total: count,
-          returned: operations.length,
-          has_more: query.offset + operations.length < count,
-        },
+        operations: operationsInOrder(
+          rows.map((row) => entryOf(row, names)),
+          walk.keys,
+        ),
+        bounds: walk.bounds,
       };
     });
   }
 
   /** Every matching entry, newest first, a batch at a time (keyset paging: any number). */
   async *entries(organizationId: string, filters: AuditFilters): AsyncGenerator<AuditEntry[]> {
-    let after: { time: Date; id: string } | undefined;
+    let after: AuditPosition | undefined;
     for (;;) {
       const batch = await this.database.run(async (db) => {
         let query = filtered(db.selectFrom('audit_entries'), organizationId, filters).selectAll();
-        if (after) {
-          const { time, id } = after;
-          query = query.where(({ eb, or, and }) =>
-            or([
-              eb('time', '<', time),
-              and([eb('time', '=', time), eb('id', '<', id)]) as Expression<SqlBool>,
-            ]),
-          );
-        }
+        if (after) query = olderThan(query, after);
         const rows = await query
           .orderBy('time', 'desc')
           .orderBy('id', 'desc')
@@ -254,30 +297,30 @@ export class DatabaseAuditStore implements AuditStore {
       if (batch.length === 0) return;
       yield batch.map((item) => item.entry);
       const last = batch[batch.length - 1] as (typeof batch)[number];
-      after = { time: new Date(last.row.time), id: last.row.id };
+      after = { time: new Date(last.row.time).toISOString(), id: last.row.id };
       if (batch.length < 1_000) return;
     }
   }
 
-  /** The actions and people of the workspace's trail, with their counts. */
+  /**
+   * The actions and people of the workspace's trail, with their counts: from `audit_counts`,
+   * which triggers keep as entries are written and removed, never from the entries themselves.
+   */
   async facets(organizationId: string): Promise<AuditFacets> {
     return this.database.run(async (db) => {
+      const counts = db.selectFrom('audit_counts').where('organization_id', '=', organizationId);
       const [actions, people] = await Promise.all([
-        db
-          .selectFrom('audit_entries')
+        counts
           .select((select) => [
             'action',
             select.fn.max('action_label').as('label'),
-            select.fn.countAll<string>().as('count'),
+            select.fn.sum<string | number>('entries').as('count'),
           ])
-          .where('organization_id', '=', organizationId)
           .groupBy('action')
           .orderBy('action')
           .execute(),
-        db
-          .selectFrom('audit_entries')
-          .select((select) => ['user_id', select.fn.countAll<string>().as('count')])
-          .where('organization_id', '=', organizationId)
+        counts
+          .select((select) => ['user_id', select.fn.sum<string | number>('entries').as('count')])
           .groupBy('user_id')
           .orderBy('user_id')
           .execute(),
@@ -290,7 +333,7 @@ export class DatabaseAuditStore implements AuditStore {
       return {
         actions: actions.map((row) => ({
           action: row.action,
-          label: row.label ?? row.action,
+          label: row.label,
           count: Number(row.count),
         })),
         people: people.map((row) => ({

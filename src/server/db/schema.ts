@@ -102,6 +102,20 @@ export interface AuditEntriesTable {
   summary: string | null;
 }
 
+/**
+ * Entries of the audit trail per workspace, action, person and outcome, kept by triggers on
+ * `audit_entries` (migration 202612070825): the filters' choices and counts read it.
+ */
+export interface AuditCountsTable {
+  organization_id: string;
+  action: string;
+  user_id: string;
+  outcome: string;
+  action_label: string;
+  /** A bigint: a string from `pg`, a number from PGlite. */
+  entries: ColumnType<string | number, number, number>;
+}
+
 export interface Schema {
   notes: NotesTable;
   note_carries: NoteCarriesTable;
@@ -109,4 +123,5 @@ export interface Schema {
   people: PeopleTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_entries: AuditEntriesTable;
+  audit_counts: AuditCountsTable;
 }

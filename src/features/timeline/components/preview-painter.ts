@@ -8,6 +8,7 @@
  * arrives (the item never jumps back).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { transportFor, type Transport } from '@/playback/transport.ts';
 import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
 import { frameIndex, gridFrame, prefetchFrames } from '@/playback/frame-plan.ts';
@@ -53,6 +54,9 @@ export class PreviewPainter {
   private unsubscribe: (() => void) | null = null;
   private unlisten: (() => void) | null = null;
   private size = { width: 0, height: 0 };
+  /** The frame under the text now (its index), or null before the first. */
+  private shownFrame: number | null = null;
+  private readonly transport: Transport;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -63,6 +67,7 @@ export class PreviewPainter {
     private readonly onPainted: (state: TimelineEditorState) => void,
   ) {
     this.timeline = timeline;
+    this.transport = transportFor(projectId);
     this.base = document.createElement('canvas');
     // The project's frames, shared with the caption styler's preview (one cache per project).
     this.frames = previewFramesFor(projectId);
@@ -155,14 +160,14 @@ export class PreviewPainter {
     const state = this.editor.getState();
     const { fps, revision } = this.timeline;
     const rate = state.playbackRate;
+    // Playing, the moment heard as this paints (the store's playhead is a frame older).
+    const playhead = rate !== 0 ? this.transport.time() : state.playhead;
     const index =
-      rate !== 0
-        ? gridFrame(state.playhead, rate, fps, FRAMES_PER_SECOND)
-        : frameIndex(state.playhead, fps);
+      rate !== 0 ? gridFrame(playhead, rate, fps, FRAMES_PER_SECOND) : frameIndex(playhead, fps);
     const query = this.query(state, index);
     if (rate !== 0) {
       const ahead = prefetchFrames({
-        time: state.playhead,
+        time: playhead,
         rate,
         fps,
         duration: this.timeline.duration_seconds,
@@ -184,7 +189,7 @@ export class PreviewPainter {
     paintTextAndCaptions(
       ctx,
       this.timeline,
-      state.playhead,
+      playhead,
       this.size,
       {
         captionWords: (item) => this.words(item),
@@ -196,6 +201,9 @@ export class PreviewPainter {
     if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size);
     if (drag) paintSnapGuides(ctx, drag.guides, this.size);
     ctx.restore();
+    // The frame shown (the middle of its time), for whoever checks it against the sound.
+    if (rate !== 0 && this.shownFrame !== null)
+      this.transport.notePainted({ asked: playhead, shown: (this.shownFrame + 0.5) / fps });
     this.onPainted(state);
   }
 
@@ -236,6 +244,7 @@ export class PreviewPainter {
     }
     this.drawBase(bitmap);
     this.baseKey = this.keyOf(revision, shown);
+    this.shownFrame = shown.frame;
     this.frames.cache.pin(frameKey(revision, shown));
   }
 
