@@ -42,6 +42,11 @@ async function giveTimelineRoom(page: Page, canvas: Locator): Promise<void> {
     .poll(async () => (await canvas.boundingBox())!.height)
     .toBeGreaterThanOrEqual(want - 2);
   // The canvas has drawn its new size (nothing is left to draw from the resize).
+  await drawsSettled(page);
+}
+
+/** Waits until the items layer has not been drawn for 300 ms (a resize's or a zoom's draws). */
+async function drawsSettled(page: Page): Promise<void> {
   let draws = -1;
   await expect
     .poll(async () => {
@@ -60,26 +65,47 @@ test.describe('timeline editor fixes', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, 'Webinar recap - March');
     await giveTimelineRoom(page, canvas);
+    // The waveform peaks the fit's zoom asks for are held until the marquee is under way: each
+    // arrival draws the band again, and one arriving during the marquee waits for its end.
+    const held: Array<() => Promise<void>> = [];
+    let holding = true;
+    await page.route(/\/waveform(\?|$)/, (route) =>
+      holding ? void held.push(() => route.continue()) : route.continue(),
+    );
     await canvas.focus();
     await page.keyboard.press('0'); // fit the project: every item in view
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await drawsSettled(page);
     const box = (await canvas.boundingBox())!;
     const { width, height } = await view(page);
-    const before = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+    const counts = () => page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+    const before = await counts();
     // From the room fit leaves past the project's end (outside the auto-scroll edge) to the
     // bottom-left corner: the box covers every item and the view does not move.
     const from = { x: box.x + width - 48, y: box.y + 32 };
+    const to = { x: box.x - 10, y: box.y + height - 24 };
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(from.x - 20, from.y + 10, { steps: 2 });
-    const started = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
-    await page.mouse.move(box.x - 10, box.y + height - 24, { steps: 40 });
-    const moved = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
+    const started = await counts();
+    // Halfway, the held peaks arrive (and the band asks for the rest); the box goes on moving.
+    const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+    await page.mouse.move(mid.x, mid.y, { steps: 20 });
+    holding = false;
+    await Promise.all(held.map((release) => release()));
+    await page.waitForFunction(() => window.__cutroomTimeline!.waveformsLoading() === 0);
+    await page.mouse.move(to.x, to.y, { steps: 20 });
+    const moved = await counts();
     await page.mouse.up();
     // The box's items are outlined on the overlay: drawn on every move.
     expect(moved.overlayDraws - started.overlayDraws).toBeGreaterThanOrEqual(20);
-    // The items layer: once when the box starts (the old selection clears), never while it moves.
+    // The items layer: once when the box starts (the old selection clears), never while it moves,
+    // though the waveforms arrived meanwhile; they are drawn once the marquee ends.
     expect(started.itemsDraws - before.itemsDraws).toBeLessThanOrEqual(1);
     expect(moved.itemsDraws).toBe(started.itemsDraws);
+    await expect
+      .poll(async () => (await counts()).itemsDraws)
+      .toBeGreaterThan(moved.itemsDraws);
     await expect(page.getByRole('status', { name: 'Selection' })).toHaveText(
       /^1001 items selected/,
     );

@@ -198,6 +198,8 @@ export class CanvasController {
     } else if (previous.drag?.kind === 'marquee') {
       this.marquee.end();
     }
+    // Thumbnails and waveforms that arrived during the gesture are drawn after it.
+    if (previous.drag && !state.drag) this.band.gestureEnded();
     if (view) {
       // The scroll content, the band and the overlay follow once, in this frame's animation
       // callback (input and scroll events come before it), however many wheel or scroll events the

@@ -80,19 +80,37 @@ export class TileBand implements BandAhead, ShownTiles {
   private idleDraw: { id: number; timeoutMs: number } | null = null;
   /** The scroll position the band's names were pinned to the view's edges for. */
   private pinnedAt = 0;
+  /** Thumbnails or waveforms arrived during the pointer gesture under way (see `arrived`). */
+  private arrivedInGesture = false;
 
   constructor(scene: CanvasScene, interacting: () => boolean) {
     this.scene = scene;
     this.pool = new TilePool(scene, this, interacting);
     this.prepared = new PreparedTiles(scene, this, this.pool);
-    this.thumbnails = new ThumbnailCache(() => {
-      this.epochCount += 1;
-      scene.requestFrame({ band: true });
-    });
-    this.waveforms = new WaveformCache(scene.editor.queryClient, () => {
-      this.epochCount += 1;
-      scene.requestFrame({ band: true });
-    });
+    this.thumbnails = new ThumbnailCache(() => this.arrived());
+    this.waveforms = new WaveformCache(scene.editor.queryClient, () => this.arrived());
+  }
+
+  /**
+   * A thumbnail or a waveform's peaks arrived: the band is drawn again with it. During a pointer
+   * gesture (a marquee, a drag, a trim) it waits for the gesture's end: each arrival draws every
+   * tile again, and a gesture's frames are its own (a marquee moving over 1,000 items redraws only
+   * its overlay; a drag shows the tiles prepared for it). The arrivals meanwhile are drawn once.
+   */
+  private arrived(): void {
+    if (this.scene.store.getState().drag) {
+      this.arrivedInGesture = true;
+      return;
+    }
+    this.epochCount += 1;
+    this.scene.requestFrame({ band: true });
+  }
+
+  /** A pointer gesture ended: what arrived during it is drawn. */
+  gestureEnded(): void {
+    if (!this.arrivedInGesture) return;
+    this.arrivedInGesture = false;
+    this.arrived();
   }
 
   get band(): Band | null {
