@@ -7,10 +7,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signInWithDemo, test } from './fixtures.ts';
-import { fetchTimeline, openTimeline } from './timeline-helpers.ts';
+import { apiPost, fetchTimeline, openTimeline } from './timeline-helpers.ts';
 import type { Timeline } from '../src/api/schema.gen.ts';
 
 const LENA = 'Customer testimonial - Lena';
+/** The seed's 16:9 project (a talk with captions). */
+const WIDE = 'Product walkthrough (16:9)';
 
 const frameOf = (page: Page) => page.getByRole('application', { name: /^Frame at / });
 const splitOf = (page: Page) =>
@@ -63,10 +65,31 @@ async function openCaptions(page: Page, projectName: string): Promise<string> {
   return projectId!;
 }
 
+/**
+ * The frame is centred in the room the studio gives it: as far from the frame area's left edge
+ * as from its right (a pixel apart at most).
+ */
+async function expectCentred(page: Page, frame: Locator): Promise<void> {
+  const room = await box(page.locator('[data-studio-frame]'));
+  const shown = await box(frame);
+  const left = shown.x - room.x;
+  const right = room.x + room.width - (shown.x + shown.width);
+  expect(Math.abs(left - right), `centred (${left} px left, ${right} px right)`).toBeLessThan(
+    METER_ROOM + 2,
+  );
+}
+
+/** The timeline preview's sound meters stand beside the frame (their room is not the frame's). */
+const METER_ROOM = 14;
+
+/**
+ * The window sizes, the 9:16 frame's height goal in each, and the 16:9 caption styler's (its
+ * frame is as wide as the room between the words and the inspector).
+ */
 const SIZES = [
-  { width: 1440, height: 900, frame: 480 },
-  { width: 1920, height: 1080, frame: 660 },
-  { width: 1280, height: 720, frame: 300 },
+  { width: 1440, height: 900, frame: 480, wideStyler: 420 },
+  { width: 1920, height: 1080, frame: 660, wideStyler: 560 },
+  { width: 1280, height: 720, frame: 300, wideStyler: 300 },
 ] as const;
 
 test.describe('the studio', () => {
@@ -125,6 +148,62 @@ test.describe('the studio', () => {
       await expectNoPageScroll(page);
     });
   }
+
+  test('a 16:9 project gets a 16:9 frame, large and centred, in both editors at the three sizes', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { projectId } = await openTimeline(page, WIDE);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`/projects/${projectId}/timeline`);
+      const frame = await settledBox(frameOf(page));
+      const where = `${size.width}×${size.height}`;
+      console.log(`16:9 timeline frame at ${where}: ${frame.width}×${frame.height}`);
+      expect(frame.width / frame.height, `16:9 at ${where}`).toBeCloseTo(16 / 9, 1);
+      // Within the height the 9:16 frame gets: as tall as its goal, no taller than its room.
+      expect(frame.height, `the timeline’s 16:9 frame at ${where}`).toBeGreaterThanOrEqual(
+        size.frame,
+      );
+      await expectCentred(page, frameOf(page));
+      await expectNoPageScroll(page);
+      // The platforms' vertical safe areas are not offered for a landscape frame.
+      await expect(page.getByLabel('Safe areas')).not.toContainText('TikTok');
+
+      await page.goto(`/projects/${projectId}/captions`);
+      const preview = page.getByRole('img', { name: 'Caption preview' });
+      await expect(preview).toBeVisible();
+      const styled = await settledBox(preview);
+      console.log(`16:9 caption styler frame at ${where}: ${styled.width}×${styled.height}`);
+      expect(styled.width / styled.height, `the styler’s 16:9 at ${where}`).toBeCloseTo(16 / 9, 1);
+      expect(styled.height, `the styler’s 16:9 frame at ${where}`).toBeGreaterThanOrEqual(
+        size.wideStyler,
+      );
+      await expectCentred(page, preview);
+      await expectNoPageScroll(page);
+    }
+    await expectAccessible(page);
+  });
+
+  test('a 1:1 project gets a square frame as tall as a 9:16 one', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInWithDemo(page, '/projects');
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    const created = await apiPost(page, '/projects', {
+      name: `e2e-square-${Date.now()}`,
+      description: 'A 1:1 feed post',
+      aspect_ratio: '1:1',
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: string };
+    await page.goto(`/projects/${id}/timeline`);
+    const frame = await settledBox(frameOf(page));
+    expect(Math.abs(frame.width - frame.height), 'square').toBeLessThanOrEqual(1);
+    expect(frame.height).toBeGreaterThanOrEqual(480);
+    await expectCentred(page, frameOf(page));
+    await expectNoPageScroll(page);
+  });
 
   test('dragging the split resizes the frame, and the split is the same after a reload', async ({
     page,

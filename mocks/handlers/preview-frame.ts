@@ -1,7 +1,8 @@
 /**
  * The simulator's frame renderer (assumed `GET /projects/{id}/preview-frame`): an SVG of the items
- * playing at a time, bottom layer first, each visual item drawn at its layout on the 9:16 frame
- * (centre, scale, rotation, crop), so the pixels change when a logo moves or playback advances.
+ * playing at a time, bottom layer first, each visual item drawn at its layout on the project's
+ * frame (its aspect ratio: 1080 × 1920 for 9:16, 1920 × 1080 for 16:9; centre, scale, rotation,
+ * crop), so the pixels change when a logo moves or playback advances.
  * Video frames show their source time moving; audio items are listed with their volume. Filters
  * (layers, item types, items left out, items alone on a transparent background) serve the editor:
  * mute/solo, text and captions drawn by its caption painter, and the item being dragged.
@@ -11,15 +12,14 @@ import {
   DEFAULT_FONT_SIZE,
   defaultAudio,
   ensureItemGeometry,
-  FRAME_HEIGHT,
-  FRAME_WIDTH,
+  frameOfRecord,
+  type ProjectFrame,
 } from '../store/item-geometry.ts';
 import type { ProjectRecord } from '../store/workspace.ts';
 import type { TimelineItem, TimelineItemLayout } from '@/api/schema.gen.ts';
 
-/** The SVG's pixel size: half the 1080 × 1920 frame its coordinates use. */
-const OUT_WIDTH = 540;
-const OUT_HEIGHT = 960;
+/** The SVG's pixel size is this share of the frame its coordinates use (540 × 960 for 9:16). */
+const OUT_SCALE = 0.5;
 
 export interface FrameFilters {
   layers?: readonly number[];
@@ -104,7 +104,12 @@ function textBody(item: TimelineItem, h: number): string {
     .join('');
 }
 
-function captionPart(record: ProjectRecord, item: TimelineItem, at: number): string {
+function captionPart(
+  record: ProjectRecord,
+  item: TimelineItem,
+  at: number,
+  frame: ProjectFrame,
+): string {
   const words = record.captionWords.filter((word) => word.timelineItemId === item.id);
   const style = record.captionStyle.settings;
   const spans = words.length
@@ -118,7 +123,7 @@ function captionPart(record: ProjectRecord, item: TimelineItem, at: number): str
         })
         .join('')
     : escapeXml(item.text ?? '');
-  return `<text data-item-id="${escapeXml(item.id)}" x="${FRAME_WIDTH / 2}" y="${FRAME_HEIGHT * 0.78}" font-size="68" font-weight="800" font-family="${escapeXml(style.fontFamily ?? 'sans-serif')}" stroke="#000" stroke-width="2" text-anchor="middle">${spans}</text>`;
+  return `<text data-item-id="${escapeXml(item.id)}" x="${frame.width / 2}" y="${frame.height * 0.78}" font-size="68" font-weight="800" font-family="${escapeXml(style.fontFamily ?? 'sans-serif')}" stroke="#000" stroke-width="2" text-anchor="middle">${spans}</text>`;
 }
 
 /** The items drawn at `at`, bottom layer first, after the filters. */
@@ -152,12 +157,13 @@ export function renderPreviewFrame(
   filters: FrameFilters = {},
 ): string {
   const alone = filters.onlyItemIds !== undefined;
+  const frame = frameOfRecord(record);
   const parts: string[] = alone
     ? []
-    : [`<rect width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}" fill="#111827"/>`];
+    : [`<rect width="${frame.width}" height="${frame.height}" fill="#111827"/>`];
   const audio: string[] = [];
   for (const item of framedItems(record, atSeconds, filters)) {
-    ensureItemGeometry(item);
+    ensureItemGeometry(item, frame);
     const layout = item.layout;
     switch (item.type) {
       case 'video':
@@ -183,7 +189,7 @@ export function renderPreviewFrame(
         parts.push(placed(layout!, textBody(item, layout!.height), item.id));
         break;
       case 'caption':
-        parts.push(captionPart(record, item, atSeconds));
+        parts.push(captionPart(record, item, atSeconds, frame));
         break;
       case 'audio': {
         const sound = item.audio ?? defaultAudio();
@@ -196,12 +202,14 @@ export function renderPreviewFrame(
   }
   audio.forEach((line, index) => {
     parts.push(
-      `<text x="32" y="${FRAME_HEIGHT - 48 - index * 48}" font-size="32" font-family="sans-serif" fill="#9ca3af">&#9835; ${escapeXml(line)}</text>`,
+      `<text x="32" y="${frame.height - 48 - index * 48}" font-size="32" font-family="sans-serif" fill="#9ca3af">&#9835; ${escapeXml(line)}</text>`,
     );
   });
   if (!alone)
     parts.push(
       `<text x="32" y="56" font-size="32" font-family="sans-serif" fill="#9ca3af">${escapeXml(record.project.name)} @ ${atSeconds.toFixed(2)} s</text>`,
     );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_WIDTH}" height="${OUT_HEIGHT}" viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${parts.join('')}</svg>`;
+  const width = Math.round(frame.width * OUT_SCALE);
+  const height = Math.round(frame.height * OUT_SCALE);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${frame.width} ${frame.height}">${parts.join('')}</svg>`;
 }

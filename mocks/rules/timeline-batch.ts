@@ -20,7 +20,7 @@ import {
   type Located,
 } from './timeline.ts';
 import type { CaptionWord, TimelineItem } from '@/api/schema.gen.ts';
-import { ensureGeometry } from '../store/item-geometry.ts';
+import { ensureGeometry, frameOfRecord } from '../store/item-geometry.ts';
 import { findAsset } from '../store/workspace.ts';
 import {
   addOverlay,
@@ -262,7 +262,7 @@ export function applyBatch(
         case 'timeline.item.text.style': {
           const plan = planTextStyle(find, op, prefix);
           const item = applyTextStyle(plan);
-          refitText(item);
+          refitText(item, frameOfRecord(draft));
           results.push(
             outcome({
               layer_index: plan.located.layer.index,

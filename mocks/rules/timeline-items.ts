@@ -17,10 +17,13 @@ import {
   defaultAudio,
   defaultLayout,
   ensureItemGeometry,
+  frameOfRecord,
   hasAudio,
   hasLayout,
   textSize,
+  type ProjectFrame,
 } from '../store/item-geometry.ts';
+import { layoutLimits } from '@/lib/project-frame.ts';
 import type { Schema } from '../store/contract.ts';
 import type { LayerState, ProjectRecord, Workspace } from '../store/workspace.ts';
 import { findAsset } from '../store/workspace.ts';
@@ -122,6 +125,7 @@ function withLayout(
     Pick<TimelineItemLayout, 'x' | 'y' | 'scale_x' | 'scale_y' | 'rotation_deg' | 'crop'>
   >,
   prefix: string,
+  frame: ProjectFrame,
 ): TimelineItemLayout {
   const next: TimelineItemLayout = {
     ...base,
@@ -132,6 +136,17 @@ function withLayout(
     ...(input.rotation_deg !== undefined ? { rotation_deg: round3(input.rotation_deg) } : {}),
     ...(input.crop !== undefined ? { crop: { ...input.crop } } : {}),
   };
+  // The contract's ranges hold every frame's; the project's frame allows two frames beyond it.
+  const limits = layoutLimits(frame);
+  for (const axis of ['x', 'y'] as const) {
+    const [min, max] = limits[axis];
+    if (next[axis] < min || next[axis] > max)
+      throw new TimelineRuleError(
+        'off_frame',
+        param(prefix, axis),
+        `${axis.toUpperCase()} must be between ${min} and ${max} px on this project's ${frame.width} × ${frame.height} frame.`,
+      );
+  }
   const { crop } = next;
   if (crop.left + crop.right >= 0.95)
     throw new TimelineRuleError(
@@ -166,8 +181,9 @@ export function applyLayout(
       param(prefix, 'timeline_item_id'),
       `"${item.name}" is a ${item.type} item; it has no place on the frame.`,
     );
-  ensureItemGeometry(item, assetKindOf(ctx));
-  item.layout = withLayout(item.layout!, op, prefix);
+  const frame = frameOfRecord(ctx.draft);
+  ensureItemGeometry(item, frame, assetKindOf(ctx));
+  item.layout = withLayout(item.layout!, op, prefix, frame);
   return located;
 }
 
@@ -199,9 +215,13 @@ export function applyAudio(ctx: ItemDraft, op: Op<'timeline.item.audio'>, prefix
 }
 
 /** A text item's natural size follows its words and size (the layout's `width` and `height`). */
-export function refitText(item: TimelineItem): void {
+export function refitText(item: TimelineItem, frame: ProjectFrame): void {
   if (item.type !== 'text' || !item.layout) return;
-  const size = textSize(item.text ?? item.name, item.text_style?.font_size ?? DEFAULT_FONT_SIZE);
+  const size = textSize(
+    item.text ?? item.name,
+    item.text_style?.font_size ?? DEFAULT_FONT_SIZE,
+    frame,
+  );
   item.layout = { ...item.layout, ...size };
 }
 
@@ -218,10 +238,11 @@ export function applyTextContent(
       param(prefix, 'timeline_item_id'),
       `"${item.name}" is a ${item.type} item; only text items have text to edit.`,
     );
-  ensureItemGeometry(item);
+  const frame = frameOfRecord(ctx.draft);
+  ensureItemGeometry(item, frame);
   item.text = op.text;
   if (item.name.startsWith('Title: ') || item.name === '') item.name = titleName(op.text);
-  refitText(item);
+  refitText(item, frame);
   return located;
 }
 
@@ -252,7 +273,8 @@ export function addText(ctx: ItemDraft, op: Op<'timeline.text.add'>, prefix: str
     },
     effects: [],
   };
-  item.layout = withLayout(defaultLayout(item), op.layout ?? {}, `${prefix}layout.`);
+  const frame = frameOfRecord(ctx.draft);
+  item.layout = withLayout(defaultLayout(item, frame), op.layout ?? {}, `${prefix}layout.`, frame);
   ctx.add(item, layer);
   return item;
 }
@@ -301,7 +323,13 @@ export function addOverlay(
     text: null,
     effects: [],
   };
-  item.layout = withLayout(defaultLayout(item, asset.kind), op.layout ?? {}, `${prefix}layout.`);
+  const frame = frameOfRecord(ctx.draft);
+  item.layout = withLayout(
+    defaultLayout(item, frame, asset.kind),
+    op.layout ?? {},
+    `${prefix}layout.`,
+    frame,
+  );
   ctx.add(item, layer);
   return { item, warnings };
 }
@@ -315,7 +343,7 @@ export function split(
 ): { left: TimelineItem; right: TimelineItem } {
   const located = requireEditable(ctx, op.timeline_item_id, prefix);
   const { item, layer } = located;
-  ensureItemGeometry(item, assetKindOf(ctx));
+  ensureItemGeometry(item, frameOfRecord(ctx.draft), assetKindOf(ctx));
   const at = toFrame(op.at_seconds, FPS);
   if (at < item.start_seconds + frame - 1e-6 || at > item.end_seconds - frame + 1e-6)
     throw new TimelineRuleError(
@@ -423,7 +451,7 @@ export function duplicate(
 ): TimelineItem {
   const source = requireItem(ctx, op.timeline_item_id, param(prefix, 'timeline_item_id'));
   const { item } = source;
-  ensureItemGeometry(item, assetKindOf(ctx));
+  ensureItemGeometry(item, frameOfRecord(ctx.draft), assetKindOf(ctx));
   const layer = targetLayer(
     ctx,
     op.layer_index ?? source.layer.index,
@@ -538,7 +566,7 @@ export function restore(
       fade_out_seconds: Math.min(item.audio.fade_out_seconds, round3(length - fadeIn)),
     };
   }
-  ensureItemGeometry(item, assetKindOf(ctx));
+  ensureItemGeometry(item, frameOfRecord(ctx.draft), assetKindOf(ctx));
   const captionId = `cap_${id.replace(/^ti_/, '')}`;
   const restoredWords = words.map((word, i): CaptionWord => {
     const field = (name: string) => param(prefix, `caption_words[${i}].${name}`);

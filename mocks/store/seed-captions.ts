@@ -30,13 +30,15 @@ export interface TalkPlan {
   name: string;
   description: string;
   wordCount: number;
+  /** The project's shape (9:16 unless said). */
+  aspectRatio?: string;
 }
 
 /** Adds the talk to `workspace`, its random choices from `ctx`'s stream. */
 export function seedCaptionTalk(
   ctx: SeedContext,
   workspace: Workspace,
-  { name, description, wordCount }: TalkPlan,
+  { name, description, wordCount, aspectRatio = '9:16' }: TalkPlan,
 ): void {
   const { rng } = ctx;
   const id = rng.uuid();
@@ -80,7 +82,7 @@ export function seedCaptionTalk(
       id,
       name,
       description,
-      aspect_ratio: '9:16',
+      aspect_ratio: aspectRatio,
       status: 'editing',
       thumbnail_url: thumbnailDataUri(name),
       created_at: created,

@@ -1,7 +1,7 @@
 /**
  * Deterministic seed: the same seed number (and the same UTC day) always yields the same store.
- * org_demo (paid and read-only keys) gets 16 projects (one with ~1000 timeline items, three faceless
- * plans, one of 200 scenes, the talking-head interview of seed-interview.ts), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
+ * org_demo (paid and read-only keys) gets 17 projects (one with ~1000 timeline items, three faceless
+ * plans, one of 200 scenes, the talking-head interview of seed-interview.ts, a 16:9 talk), 4 media folders, clips in all 11 statuses, exports (one expired), jobs in every state,
  * and characters with references; org_demo_free (free key) gets a small workspace of its own.
  */
 import { DEMO_ORGS } from '../lib/auth.ts';
@@ -12,6 +12,7 @@ import { seedFacelessProjects } from './seed-faceless.ts';
 import type { SeedContext } from './seed-context.ts';
 import { CDN_BASE, isoAt, seedAnchor, thumbnailDataUri } from './seed-context.ts';
 import { seedConnections, seedPosts } from './seed-delivery.ts';
+import { seedCaptionTalk } from './seed-captions.ts';
 import { seedInterview } from './seed-interview.ts';
 import { generateTimeline } from './seed-timeline.ts';
 import type {
@@ -558,6 +559,9 @@ export interface Seeding {
  */
 export type SeedPlugin = (seeding: Seeding) => void;
 
+/** The seeded 16:9 project's name. */
+export const WIDESCREEN_TALK = 'Product walkthrough (16:9)';
+
 export function seedStore(seed: number, now: number, plugins: readonly SeedPlugin[] = []): Store {
   const anchor = seedAnchor(now);
   const store = new Store();
@@ -570,6 +574,14 @@ export function seedStore(seed: number, now: number, plugins: readonly SeedPlugi
       DEFAULT_CAPTION_SETTINGS,
     ),
   );
+  // A landscape (16:9) talk with captions, as webinars and YouTube videos are made: the editors
+  // lay out and draw its frame wide. Its own stream too.
+  seedCaptionTalk({ rng: createRng(seed).fork('widescreen'), anchor }, paid, {
+    name: WIDESCREEN_TALK,
+    description: 'A landscape walkthrough for YouTube: captions over a 16:9 frame.',
+    wordCount: 240,
+    aspectRatio: '16:9',
+  });
   store.add(paid);
   store.add(seedFree({ rng: createRng(seed).fork('org_demo_free'), anchor }));
   const context = (label: string): SeedContext => ({ rng: createRng(seed).fork(label), anchor });

@@ -47,11 +47,11 @@ describe('deterministic seed', () => {
 });
 
 describe('seeded content', () => {
-  it('has 8-16 projects (two kept for the delivery screens, the talking-head interview), one large timeline and the others 30-200 items', async () => {
+  it('has 8-17 projects (two kept for the delivery screens, the talking-head interview, a 16:9 talk), one large timeline and the others 30-200 items', async () => {
     const api = client(a);
     const projects = (await api.get<{ projects: Project[] }>('/projects?limit=50')).body.projects;
     expect(projects.length).toBeGreaterThanOrEqual(8);
-    expect(projects.length).toBeLessThanOrEqual(16);
+    expect(projects.length).toBeLessThanOrEqual(17);
     const counts: number[] = [];
     for (const project of projects) {
       const timeline = (await api.get<Timeline>(`/projects/${project.id}/timeline`)).body;

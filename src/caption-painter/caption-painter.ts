@@ -3,7 +3,9 @@
  *
  * Draws one caption page the way the video shows it: a 2D canvas context in, nothing else (no
  * DOM, no React), so the timeline's preview and the caption styler draw captions with the same
- * code. Sizes in the settings are pixels of a 1080 × 1920 frame; `frame.width` scales them.
+ * code. Sizes in the settings are pixels of the project's frame, 1080 on its short side (1080 ×
+ * 1920 for 9:16, 1920 × 1080 for 16:9: src/lib/project-frame.ts); the frame's short side scales
+ * them, so text keeps the frame's proportions at every size and shape.
  *
  * - Pages, the active word and animation progress are pure (`caption-pages.ts`).
  * - Every word is styled through the cascade (`caption-cascade.ts`): its own overrides, then the
@@ -33,6 +35,7 @@ import {
   type WordMotion,
 } from './caption-pages.ts';
 import type { CaptionSettings } from '@/api/schema.gen.ts';
+import { FRAME_SHORT_SIDE } from '@/lib/project-frame.ts';
 import {
   resolveSettings,
   resolveWordStyle,
@@ -81,7 +84,12 @@ export interface Frame {
   height: number;
 }
 
-export const REFERENCE_WIDTH = 1080;
+/** Setting sizes are pixels of a frame this many pixels on its short side. */
+export const REFERENCE_SHORT_SIDE = FRAME_SHORT_SIDE;
+
+/** What a frame's pixels are to the settings' sizes. */
+export const frameScale = (frame: Frame): number =>
+  Math.min(frame.width, frame.height) / REFERENCE_SHORT_SIDE;
 
 // ───────────────────────────── measuring ─────────────────────────────
 
@@ -207,7 +215,7 @@ export function layoutPage(
   cache: TextMeasureCache = sharedCache,
 ): PageLayout {
   const settings = resolveSettings(settingsIn);
-  const scale = frame.width / REFERENCE_WIDTH;
+  const scale = frameScale(frame);
   const lineHeight = settings.fontSize * scale * settings.lineHeight;
   const gap = settings.fontSize * scale * 0.28;
   const margin = frame.width * 0.06;

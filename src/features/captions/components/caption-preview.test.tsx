@@ -2,6 +2,7 @@
  * The preview paints a change from the editor itself, in the task that made it (before React
  * renders the screen again), and does not paint the same frame twice when the render follows.
  */
+import { VERTICAL_FRAME } from '@/lib/project-frame.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,6 +56,7 @@ function setup() {
         editor={editor}
         playback={playback}
         projectId="p1"
+        frame={VERTICAL_FRAME}
         pages={pages}
         order={order}
         duration={4}

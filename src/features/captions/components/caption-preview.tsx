@@ -11,6 +11,7 @@ import { useStore } from 'zustand';
 import { InlineError } from '@/components/error-state.tsx';
 import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
+import { fitFrame, type ProjectFrame } from '@/lib/project-frame.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
@@ -38,21 +39,6 @@ import { useVideoFrame } from './use-video-frame.ts';
 
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
-
-/** The frame's shape (9:16): the preview is the largest such box in the room it is given. */
-const ASPECT = { width: 9, height: 16 };
-
-/** The largest box of `aspect` in `width` × `height` (CSS pixels, whole). */
-export function fitBox(
-  width: number,
-  height: number,
-  aspect: { width: number; height: number },
-): { width: number; height: number } {
-  const byHeight = { width: Math.floor((height * aspect.width) / aspect.height), height };
-  return byHeight.width <= width
-    ? { width: byHeight.width, height: Math.floor(height) }
-    : { width: Math.floor(width), height: Math.floor((width * aspect.height) / aspect.width) };
-}
 
 export function paintBackdrop(ctx: CanvasRenderingContext2D, width: number, height: number) {
   const gradient = ctx.createLinearGradient(0, 0, 0, height);
@@ -105,6 +91,7 @@ export const CaptionPreview = memo(function CaptionPreview({
   editor,
   playback,
   projectId,
+  frame,
   pages,
   order,
   duration,
@@ -116,6 +103,8 @@ export const CaptionPreview = memo(function CaptionPreview({
   playback: PlaybackStore;
   /** The project whose frames the words are painted over (the transport's playhead's). */
   projectId: string;
+  /** The project's frame: the preview is the largest box of its shape in the room given. */
+  frame: ProjectFrame;
   /** Pages of the words' structure; painted with the words as they are now. */
   pages: readonly CaptionPage[];
   order: string[];
@@ -135,12 +124,12 @@ export const CaptionPreview = memo(function CaptionPreview({
     if (!area) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      const next = fitBox(entry.contentRect.width, entry.contentRect.height, ASPECT);
+      const next = fitFrame(entry.contentRect.width, entry.contentRect.height, frame);
       setBox((old) => (old.width === next.width && old.height === next.height ? old : next));
     });
     observer.observe(area);
     return () => observer.disconnect();
-  }, []);
+  }, [frame]);
   const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
   const pixels = { width: Math.round(box.width * ratio), height: Math.round(box.height * ratio) };
   const [backdrop, setBackdrop] = useState<Backdrop>(

@@ -12,6 +12,7 @@ import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
 import { paginate } from '@/caption-painter/caption-pages.ts';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
 import { EditorToolbar, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
@@ -44,12 +45,15 @@ import { WordSearch } from './word-search.tsx';
 
 export function CaptionsEditorView({
   projectId,
+  frame,
   query,
   onQueryChange,
   heading,
   panels = NO_PANELS,
 }: {
   projectId: string;
+  /** The project's frame (its aspect ratio): the preview's shape. */
+  frame: ProjectFrame;
   query: string;
   onQueryChange(query: string): void;
   /** The page's title, at the start of the toolbar's row. */
@@ -94,6 +98,7 @@ export function CaptionsEditorView({
       editor={editor}
       playback={playback}
       projectId={projectId}
+      frame={frame}
       query={query}
       onQueryChange={onQueryChange}
       ctx={ctx}
@@ -112,6 +117,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
   editor,
   playback,
   projectId,
+  frame,
   query,
   onQueryChange,
   ctx,
@@ -122,6 +128,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
   editor: CaptionsEditor;
   playback: PlaybackStore;
   projectId: string;
+  frame: ProjectFrame;
   query: string;
   onQueryChange(query: string): void;
   ctx: CaptionsContext;
@@ -197,6 +204,9 @@ const CaptionsScreen = memo(function CaptionsScreen({
 
   if (!doc || !words || !settings) return null;
 
+  // A landscape frame needs the row's width: its panels start narrower, and their sizes are
+  // remembered apart from a vertical project's.
+  const wide = frame.width > frame.height;
   const undoEntry = nextUndo(history);
   const redoEntry = nextRedo(history);
   const lastUnsaved = outbox.findLast((entry) => entry.status !== 'saving');
@@ -345,7 +355,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
   return (
     <>
       <StudioLayout
-        id="captions"
+        id={wide ? 'captions-wide' : 'captions'}
         toolbar={toolbar}
         frameTitle="Preview"
         frame={
@@ -353,6 +363,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
             editor={editor}
             playback={playback}
             projectId={projectId}
+            frame={frame}
             pages={pages}
             order={previewOrder}
             duration={playDuration}
@@ -366,14 +377,14 @@ const CaptionsScreen = memo(function CaptionsScreen({
             id: 'words',
             title: 'Words',
             side: 'left',
-            defaultWidth: 420,
+            defaultWidth: wide ? 300 : 420,
             fill: true,
             content: wordsPanel,
           },
           {
             id: 'inspector',
             title: 'Inspector',
-            defaultWidth: 360,
+            defaultWidth: wide ? 300 : 360,
             fill: true,
             content: inspector,
           },

@@ -11,6 +11,7 @@ import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import type { StudioPanel } from '@/components/studio-layout.tsx';
 import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
+import { projectFrameQueryOptions } from '@/lib/project-frame-query.ts';
 import { CaptionsEditorView } from './captions-editor-view.tsx';
 
 export function CaptionsPage({
@@ -27,7 +28,9 @@ export function CaptionsPage({
 }) {
   const words = useQuery(captionWordsQueryOptions(projectId));
   const style = useQuery(captionStyleQueryOptions(projectId));
-  const failed = words.isError ? words : style.isError ? style : null;
+  // The project's shape (its aspect ratio): the preview is a frame of that shape.
+  const frame = useQuery(projectFrameQueryOptions(projectId));
+  const failed = words.isError ? words : style.isError ? style : frame.isError ? frame : null;
   const heading = (
     <ProjectPageHeader
       projectId={projectId}
@@ -37,13 +40,13 @@ export function CaptionsPage({
     />
   );
   // The editor shows the title in its toolbar's row; until then (and instead of it) it is here.
-  const ready = !failed && words.data && style.data && words.data.words.length > 0;
+  const ready = !failed && words.data && style.data && frame.data && words.data.words.length > 0;
   return (
     <article aria-labelledby="captions-heading" className="flex h-full min-h-0 flex-col gap-2">
       {ready ? null : heading}
       {failed ? (
         <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />
-      ) : !words.data || !style.data ? (
+      ) : !words.data || !style.data || !frame.data ? (
         <LoadingState label="Loading caption words…" />
       ) : words.data.words.length === 0 ? (
         <EmptyState title="This project has no captions yet">
@@ -62,6 +65,7 @@ export function CaptionsPage({
       ) : (
         <CaptionsEditorView
           projectId={projectId}
+          frame={frame.data}
           query={query}
           onQueryChange={onQueryChange}
           heading={heading}

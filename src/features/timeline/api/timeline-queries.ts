@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client.ts';
+import { projectQueryOptions } from '@/api/projects.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { timelineQueryOptions } from '@/api/timeline.ts';
 import { nextTask } from '@/lib/next-task.ts';
@@ -7,11 +8,14 @@ import { timelineIndexOf } from '../model/timeline-index.ts';
 import type { CaptionWord, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
 /**
- * The timeline route's data: the timeline, then its index (a thousand items sorted per layer)
- * built in a task of its own, before the editor renders (its first render would build it).
+ * The timeline route's data: the timeline and the project (its frame's shape), then the
+ * timeline's index (a thousand items sorted per layer) built in a task of its own, before the
+ * editor renders (its first render would build it). The project's error is the page's to show.
  */
 export async function loadTimeline(queryClient: QueryClient, projectId: string): Promise<Timeline> {
+  const project = queryClient.prefetchQuery(projectQueryOptions(projectId));
   const timeline = await queryClient.ensureQueryData(timelineQueryOptions(projectId));
+  await project;
   await nextTask();
   timelineIndexOf(timeline);
   return timeline;

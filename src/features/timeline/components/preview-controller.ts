@@ -5,7 +5,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { PainterContext } from '@/caption-painter/caption-painter.ts';
-import { FRAME } from '../model/frame-layout.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import type { TimelineEditorState } from '../state/timeline-state.ts';
 import { PreviewGestures } from './preview-gestures.ts';
@@ -68,7 +67,7 @@ export class PreviewController {
 
   /** The frame's size on screen (CSS pixels) and the screen's pixel ratio. */
   resize(width: number, height: number, ratio: number): void {
-    this.gestures.scale = width / FRAME.width;
+    this.gestures.scale = width / this.editor.getState().frame.width;
     if (width > 0) this.painter?.resize(Math.round(width * ratio), Math.round(height * ratio));
   }
 }

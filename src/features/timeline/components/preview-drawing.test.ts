@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frameOf } from '@/lib/project-frame.ts';
 import {
   describeFrame,
   itemsAt,
@@ -115,6 +116,8 @@ const timeline: Timeline = {
   ],
 };
 
+const VERTICAL = frameOf('9:16');
+
 describe('what plays at a time', () => {
   it('bottom layer first, on the layers that play', () => {
     expect(itemsAt(timeline, 3).map((entry) => entry.item.id)).toEqual(['v1', 'cap', 'title']);
@@ -145,7 +148,7 @@ describe('text and captions over the frame', () => {
       timeline,
       1,
       { width: 540, height: 960 },
-      { captionWords: () => null, captionSettings: null },
+      { frame: VERTICAL, captionWords: () => null, captionSettings: null },
       null,
     );
     expect(painted).toContainEqual({
@@ -169,6 +172,7 @@ describe('text and captions over the frame', () => {
       3,
       { width: 540, height: 960 },
       {
+        frame: VERTICAL,
         captionWords: () => [
           { id: 'w1', word: 'Hi', sequenceIndex: 0, startSeconds: 2, endSeconds: 3 },
           { id: 'w2', word: 'there', sequenceIndex: 1, startSeconds: 3, endSeconds: 4 },
@@ -185,17 +189,17 @@ describe('text and captions over the frame', () => {
   it('measures a title’s box as the painter lays it out', () => {
     const { ctx } = recordingContext();
     const title = timeline.layers[2]!.items[0]!;
-    const box = measureTextItem(ctx, title);
+    const box = measureTextItem(ctx, title, VERTICAL);
     // "Hello": 5 characters of 6 px (the fake font) plus the stroke's room.
     expect(box.width).toBeCloseTo(30 + 100 * 0.15 * 2, 5);
-    expect(textLayout(ctx, title, LAYOUT)).toMatchObject({ x: 540, width: box.width });
+    expect(textLayout(ctx, title, LAYOUT, VERTICAL)).toMatchObject({ x: 540, width: box.width });
   });
 });
 
 describe('guides', () => {
   it('tints the platform’s safe areas and draws the snap lines', () => {
     const { ctx, calls } = recordingContext();
-    paintSafeAreas(ctx, 'reels', { width: 540, height: 960 });
+    paintSafeAreas(ctx, 'reels', { width: 540, height: 960 }, VERTICAL);
     const rects = calls.filter(([name]) => name === 'fillRect').map(([, args]) => args);
     expect(rects).toEqual([
       [0, 0, 540, 135],
@@ -203,10 +207,12 @@ describe('guides', () => {
       [0, 625, 540, 335],
     ]);
     const lines = recordingContext();
-    paintSnapGuides(lines.ctx, [{ axis: 'x', at: 540, kind: 'frame-centre' }], {
-      width: 540,
-      height: 960,
-    });
+    paintSnapGuides(
+      lines.ctx,
+      [{ axis: 'x', at: 540, kind: 'frame-centre' }],
+      { width: 540, height: 960 },
+      VERTICAL,
+    );
     expect(lines.calls.filter(([name]) => name === 'moveTo' || name === 'lineTo')).toEqual([
       ['moveTo', [270, 0]],
       ['lineTo', [270, 960]],

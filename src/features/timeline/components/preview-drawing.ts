@@ -9,7 +9,8 @@ import {
   type PaintableWord,
   type PainterContext,
 } from '@/caption-painter/caption-painter.ts';
-import { FRAME, type SnapGuide } from '../model/frame-layout.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
+import type { SnapGuide } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
 import { SAFE_AREAS, type SafeAreaPlatform } from '../model/safe-areas.ts';
 import { paintTextItem } from './text-item-drawing.ts';
@@ -27,6 +28,8 @@ export type FrameContext = PainterContext & {
 };
 
 export interface OverlaySources {
+  /** The project's frame (layouts and sizes are its pixels). */
+  frame: ProjectFrame;
   /** The caption words of a caption item, or null until they are loaded. */
   captionWords(item: TimelineItem): readonly PaintableWord[] | null;
   captionSettings: Partial<CaptionSettings> | null;
@@ -81,7 +84,7 @@ export function describeFrame(
 
 /**
  * Paints the text items and the caption playing at `seconds` over the frame already drawn
- * (`size`: the canvas's pixels of the 9:16 frame).
+ * (`size`: the canvas's pixels of the project's frame).
  */
 export function paintTextAndCaptions(
   ctx: FrameContext,
@@ -94,7 +97,7 @@ export function paintTextAndCaptions(
   for (const { item } of itemsAt(timeline, seconds, playing)) {
     if (item.type === 'text') {
       const layout = sources.layoutOf?.(item) ?? item.layout;
-      if (layout) paintTextItem(ctx, item, layout, size);
+      if (layout) paintTextItem(ctx, item, layout, size, sources.frame);
     } else if (item.type === 'caption') {
       paintCaption(ctx, {
         words: sources.captionWords(item) ?? wordsFromText(item),
@@ -112,13 +115,14 @@ const GUIDE_COLOURS: Record<string, string> = {
   'caption band': 'rgba(96,165,250,0.35)',
 };
 
-/** The platform's covered areas, tinted and outlined. */
+/** The platform's covered areas, tinted and outlined (on the vertical frame they are made for). */
 export function paintSafeAreas(
   ctx: FrameContext,
   platform: SafeAreaPlatform,
   size: { width: number; height: number },
+  frame: ProjectFrame,
 ): void {
-  const k = size.width / FRAME.width;
+  const k = size.width / frame.width;
   ctx.save();
   ctx.lineWidth = Math.max(1, k * 3);
   ctx.setLineDash([6, 4]);
@@ -137,9 +141,10 @@ export function paintSnapGuides(
   ctx: FrameContext,
   guides: readonly SnapGuide[],
   size: { width: number; height: number },
+  frame: ProjectFrame,
 ): void {
   if (guides.length === 0) return;
-  const k = size.width / FRAME.width;
+  const k = size.width / frame.width;
   ctx.save();
   ctx.lineWidth = 1;
   ctx.setLineDash([]);

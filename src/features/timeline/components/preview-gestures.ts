@@ -71,7 +71,9 @@ export class PreviewGestures {
   }
 
   layoutOf(item: TimelineItem): ItemLayout {
-    return item.type === 'text' ? textLayout(this.measure, item, item.layout!) : item.layout!;
+    return item.type === 'text'
+      ? textLayout(this.measure, item, item.layout!, this.editor.getState().frame)
+      : item.layout!;
   }
 
   pressAt(point: Point, event: { altKey: boolean; button?: number }): void {
@@ -122,7 +124,12 @@ export class PreviewGestures {
     let to: ItemLayout = { ...press.from, x: press.from.x + dx, y: press.from.y + dy };
     let guides: ReturnType<typeof snapMove>['guides'] = [];
     if (!event.altKey) {
-      const snapped = snapMove(to, press.others, SNAP_PX / this.scale);
+      const snapped = snapMove(
+        to,
+        press.others,
+        SNAP_PX / this.scale,
+        this.editor.getState().frame,
+      );
       to = snapped.layout;
       guides = snapped.guides;
     }

@@ -20,7 +20,7 @@ import {
   type PreviewFrames,
 } from '@/playback/preview-frames.ts';
 import { playingLayers } from '../model/audio-commands.ts';
-import { deltaMatrix, FRAME } from '../model/frame-layout.ts';
+import { deltaMatrix } from '../model/frame-layout.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import type { LayoutDrag, TimelineEditorState } from '../state/timeline-state.ts';
 import {
@@ -192,14 +192,15 @@ export class PreviewPainter {
       playhead,
       this.size,
       {
+        frame: state.frame,
         captionWords: (item) => this.words(item),
         captionSettings: this.settings,
         layoutOf: (item) => (drag && drag.itemId === item.id ? drag.to : undefined),
       },
       playing,
     );
-    if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size);
-    if (drag) paintSnapGuides(ctx, drag.guides, this.size);
+    if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size, state.frame);
+    if (drag) paintSnapGuides(ctx, drag.guides, this.size, state.frame);
     ctx.restore();
     // The frame shown (the middle of its time), for whoever checks it against the sound.
     if (rate !== 0 && this.shownFrame !== null)
@@ -275,7 +276,7 @@ export class PreviewPainter {
     }
     this.drawBase(background);
     const ctx = this.base.getContext('2d')!;
-    const k = this.base.width / FRAME.width;
+    const k = this.base.width / this.editor.getState().frame.width;
     ctx.save();
     const m = deltaMatrix(drag.from, drag.to);
     // Frame pixels → base pixels around the item's move (m is in frame pixels).

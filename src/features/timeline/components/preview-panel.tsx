@@ -3,7 +3,8 @@
  * painter on top (preview-painter.ts), the Konva stage over it to select, move, resize and rotate
  * items on the frame (preview-stage.tsx, preview-gestures.ts), text edited in place, the transport
  * (play, shuttle, start and end, the playhead), and the platform safe areas with what falls under
- * them. Sized to the space it is given (9:16); it repaints without re-rendering React.
+ * them. Sized to the space it is given at the project's shape (9:16, 16:9, …); it repaints without
+ * re-rendering React.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,10 +23,11 @@ import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
 import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
+import { fitFrame, shapeOf } from '@/lib/project-frame.ts';
 import { useSound } from '@/playback/use-sound.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { playingLayers } from '../model/audio-commands.ts';
-import { FRAME, layoutMatrix } from '../model/frame-layout.ts';
+import { layoutMatrix } from '../model/frame-layout.ts';
 import { editText } from '../model/item-commands.ts';
 import { PREVIEW_COMMANDS } from '../model/layout-commands.ts';
 import { describeRate } from '../model/playback-clock.ts';
@@ -37,7 +39,7 @@ import {
   shuttleForward,
 } from '../model/playback-commands.ts';
 import { formatTimecode } from '../model/ruler.ts';
-import { PLATFORMS, type SafeAreaPlatform } from '../model/safe-areas.ts';
+import { platformsFor, type SafeAreaPlatform } from '../model/safe-areas.ts';
 import { snapToFrame } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import type { TimelineEditorState } from '../state/timeline-state.ts';
@@ -58,14 +60,6 @@ const HELP_ID = 'timeline-preview-help';
 /** The sound meter beside the frame, and the gap before it. */
 const METER_ROOM = 14;
 const DESCRIBE_MS = 200;
-
-/** The largest 9:16 box in the space given. */
-function fit(width: number, height: number): { width: number; height: number } {
-  const byHeight = { width: Math.floor((height * 9) / 16), height: Math.floor(height) };
-  return byHeight.width <= width
-    ? byHeight
-    : { width: Math.floor(width), height: Math.floor((width * 16) / 9) };
-}
 
 const selectedOnFrame = (timeline: Timeline) => (state: TimelineEditorState) => {
   if (state.selection.size !== 1) return null;
@@ -105,6 +99,8 @@ export const PreviewPanel = memo(function PreviewPanel({
   const rate = useEditorState(editor, (state) => state.playbackRate);
   const safeArea = useEditorState(editor, (state) => state.safeArea);
   const textEditing = useEditorState(editor, (state) => state.textEditing);
+  const frame = useEditorState(editor, (state) => state.frame);
+  const platforms = platformsFor(frame);
   const selectedId = useEditorState(
     editor,
     useMemo(() => selectedOnFrame(timeline), [timeline]),
@@ -135,18 +131,18 @@ export const PreviewPanel = memo(function PreviewPanel({
   // The preview plays the service's mix of the timeline at this revision, of the layers playing.
   const sound = useSound(projectId, timeline.revision, soundLayers);
 
-  // The frame fills the space it is given, at 9:16.
+  // The frame fills the space it is given, at the project's shape.
   useEffect(() => {
     const area = areaRef.current;
     if (!area) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      const next = fit(entry.contentRect.width - METER_ROOM, entry.contentRect.height);
+      const next = fitFrame(entry.contentRect.width - METER_ROOM, entry.contentRect.height, frame);
       setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
     });
     observer.observe(area);
     return () => observer.disconnect();
-  }, []);
+  }, [frame]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -268,6 +264,7 @@ export const PreviewPanel = memo(function PreviewPanel({
                   editor={editor}
                   width={size.width}
                   height={size.height}
+                  frame={frame}
                   target={target}
                   onPress={(point, event) => gestures.pressAt(point, event)}
                   onMove={(point, event) => gestures.moveTo(point, event)}
@@ -286,11 +283,11 @@ export const PreviewPanel = memo(function PreviewPanel({
               editor={editor}
               text={editing.text ?? ''}
               itemId={editing.id}
-              fontSize={(editing.text_style?.font_size ?? 72) * (size.width / FRAME.width)}
+              fontSize={(editing.text_style?.font_size ?? 72) * (size.width / frame.width)}
               fontFamily={textSettings(editing).fontFamily ?? 'system-ui'}
               color={editing.text_style?.color ?? '#FFFFFF'}
               matrix={layoutMatrix(gestures.layoutOf(editing))}
-              scale={size.width / FRAME.width}
+              scale={size.width / frame.width}
               onKeyboardClose={() => frameRef.current?.focus({ preventScroll: true })}
             />
           ) : null}
@@ -369,25 +366,34 @@ export const PreviewPanel = memo(function PreviewPanel({
           </div>
           <SoundControls engine={sound} editor={editor} timeline={timeline} />
           <PlayheadField editor={editor} fps={timeline.fps} />
-          <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
-            Safe areas
-            <select
-              value={safeArea ?? ''}
-              onChange={(event) =>
-                editor.setState({
-                  safeArea: (event.target.value || null) as SafeAreaPlatform | null,
-                })
-              }
-              className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
+          {platforms.length > 0 ? (
+            <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
+              Safe areas
+              <select
+                value={safeArea ?? ''}
+                onChange={(event) =>
+                  editor.setState({
+                    safeArea: (event.target.value || null) as SafeAreaPlatform | null,
+                  })
+                }
+                className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
+              >
+                <option value="">Off</option>
+                {platforms.map((platform) => (
+                  <option key={platform.id} value={platform.id}>
+                    {platform.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <p
+              className="whitespace-nowrap text-xs text-slate-600"
+              title="TikTok, Instagram Reels and YouTube Shorts cover parts of vertical (9:16) video with their buttons; a video of this shape plays without them."
             >
-              <option value="">Off</option>
-              {PLATFORMS.map((platform) => (
-                <option key={platform.id} value={platform.id}>
-                  {platform.label}
-                </option>
-              ))}
-            </select>
-          </label>
+              {`Safe areas: none for ${shapeOf(frame)}`}
+            </p>
+          )}
           <div className="ml-auto">
             <FullFrameToggle />
           </div>

@@ -3,7 +3,7 @@
  * selected item's box with a Transformer to resize it from its corners (free; Shift keeps its
  * aspect ratio, as Konva does with `keepRatio: false`) and rotate it (snapping to right angles),
  * and the pointer's presses, moves and double clicks in frame coordinates (the stage is scaled to
- * the 1080 × 1920 frame) for the preview's own gestures. The box follows a gesture's layout from
+ * the project's frame, e.g. 1080 × 1920) for the preview's own gestures. The box follows a gesture's layout from
  * the editor's store without React renders. A Transformer changes a node's scale, never its width
  * and height: the layout's scale is read from it, and the node is put back from the store after
  * each gesture (`forceUpdate` keeps the Transformer's box in step).
@@ -13,7 +13,8 @@ import 'konva/lib/shapes/Rect';
 import 'konva/lib/shapes/Transformer';
 import { memo, useEffect, useRef } from 'react';
 import { Layer, Rect, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
-import { croppedSize, FRAME, type Point } from '../model/frame-layout.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
+import { croppedSize, type Point } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 
@@ -27,6 +28,8 @@ export interface PreviewStageProps {
   editor: TimelineEditor;
   width: number;
   height: number;
+  /** The project's frame: the stage's width shows its width. */
+  frame: ProjectFrame;
   target: StageTarget | null;
   onPress(point: Point, event: PointerEvent): void;
   onMove(point: Point, event: PointerEvent): void;
@@ -58,12 +61,12 @@ function place(node: Konva.Rect, layout: ItemLayout): void {
 }
 
 export const PreviewStage = memo(function PreviewStage(props: PreviewStageProps) {
-  const { editor, width, height, target } = props;
+  const { editor, width, height, frame, target } = props;
   const rectRef = useRef<Konva.Rect>(null);
   const trRef = useRef<Konva.Transformer>(null);
   const handlers = useRef(props);
   handlers.current = props;
-  const k = width / FRAME.width;
+  const k = width / frame.width;
 
   // The box at the target's layout, with the Transformer on it (none on a locked layer's item).
   useEffect(() => {

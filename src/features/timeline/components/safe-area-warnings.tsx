@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
 import { layoutPage, type PainterContext } from '@/caption-painter/caption-painter.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
 import { paginate } from '@/caption-painter/caption-pages.ts';
 import { projectCaptionWordsQueryOptions } from '../api/timeline-queries.ts';
 import { boundsOf } from '../model/frame-layout.ts';
@@ -22,21 +23,21 @@ import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { textLayout } from './text-item-drawing.ts';
 import type { CaptionSettings, CaptionWord, Timeline } from '@/api/schema.gen.ts';
 
-const REFERENCE = { width: 1080, height: 1920 };
-
 /** Text and overlay items by their boxes; caption pages by the painter's layout of each page. */
 export function placedOnFrame(
   timeline: Timeline,
   words: readonly CaptionWord[],
   settings: Partial<CaptionSettings>,
   measure: PainterContext,
+  frame: ProjectFrame,
 ): PlacedOnFrame[] {
   const placed: PlacedOnFrame[] = [];
   const captions = new Map<string, { name: string; words: CaptionWord[] }>();
   for (const layer of timeline.layers) {
     for (const item of layer.items) {
       if ((item.type === 'text' || item.type === 'overlay') && item.layout) {
-        const layout = item.type === 'text' ? textLayout(measure, item, item.layout) : item.layout;
+        const layout =
+          item.type === 'text' ? textLayout(measure, item, item.layout, frame) : item.layout;
         placed.push({
           itemId: item.id,
           name: item.type === 'text' ? `“${item.text ?? item.name}”` : item.name,
@@ -51,7 +52,7 @@ export function placedOnFrame(
   for (const word of words) captions.get(word.timelineItemId ?? '')?.words.push(word);
   for (const [itemId, caption] of captions) {
     for (const page of paginate(caption.words, settings)) {
-      const laid = layoutPage(measure, page, settings, REFERENCE, page.startSeconds);
+      const laid = layoutPage(measure, page, settings, frame, page.startSeconds);
       if (laid.lines.length === 0) continue;
       const text = page.lines
         .flat()
@@ -82,6 +83,7 @@ export function SafeAreaWarnings({
   platform,
   measure,
   captionSettings,
+  frame,
 }: {
   projectId: string;
   timeline: Timeline;
@@ -89,17 +91,19 @@ export function SafeAreaWarnings({
   platform: SafeAreaPlatform;
   measure: PainterContext;
   captionSettings: Partial<CaptionSettings> | null;
+  /** The project's frame (the vertical one: safe areas are drawn for it). */
+  frame: ProjectFrame;
 }) {
   const words = useQuery(projectCaptionWordsQueryOptions(projectId));
   const warnings = useMemo(
     () =>
       words.data
         ? safeAreaWarnings(
-            placedOnFrame(timeline, words.data, captionSettings ?? {}, measure),
+            placedOnFrame(timeline, words.data, captionSettings ?? {}, measure, frame),
             platform,
           )
         : null,
-    [timeline, words.data, captionSettings, measure, platform],
+    [timeline, words.data, captionSettings, measure, platform, frame],
   );
   const label = PLATFORMS.find((entry) => entry.id === platform)?.label ?? platform;
   return (

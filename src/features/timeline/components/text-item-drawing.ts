@@ -4,14 +4,10 @@
  * text), in its colour, font and size, placed on the frame by its layout. Its box for selecting,
  * snapping and the transformer is measured from the same layout the painter draws.
  */
-import {
-  layoutPage,
-  paintPage,
-  REFERENCE_WIDTH,
-  type PainterContext,
-} from '@/caption-painter/caption-painter.ts';
+import { layoutPage, paintPage, type PainterContext } from '@/caption-painter/caption-painter.ts';
 import type { CaptionPage, PaintableWord } from '@/caption-painter/caption-pages.ts';
-import { FRAME, layoutMatrix } from '../model/frame-layout.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
+import { layoutMatrix } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
 import type { CaptionSettings, TimelineItem } from '@/api/schema.gen.ts';
 
@@ -60,19 +56,18 @@ export function textPage(item: TimelineItem): CaptionPage {
   };
 }
 
-const REFERENCE = { width: REFERENCE_WIDTH, height: (REFERENCE_WIDTH * 16) / 9 };
-
 /**
- * The text's natural box (scale 1) as the painter lays it out, in frame pixels: the lines' box
- * with the stroke's room around it.
+ * The text's natural box (scale 1) as the painter lays it out on the project's frame, in frame
+ * pixels: the lines' box with the stroke's room around it.
  */
 export function measureTextItem(
   ctx: PainterContext,
   item: TimelineItem,
+  frame: ProjectFrame,
 ): { width: number; height: number } {
   const page = textPage(item);
   if (page.lines.length === 0) return { width: 40, height: 40 };
-  const laid = layoutPage(ctx, page, textSettings(item), REFERENCE, item.start_seconds);
+  const laid = layoutPage(ctx, page, textSettings(item), frame, item.start_seconds);
   const left = Math.min(...laid.lines.map((line) => line.x));
   const right = Math.max(...laid.lines.map((line) => line.x + line.width));
   const top = Math.min(...laid.lines.map((line) => line.y));
@@ -86,33 +81,35 @@ export function textLayout(
   ctx: PainterContext,
   item: TimelineItem,
   layout: ItemLayout,
+  frame: ProjectFrame,
 ): ItemLayout {
-  return { ...layout, ...measureTextItem(ctx, item) };
+  return { ...layout, ...measureTextItem(ctx, item, frame) };
 }
 
 type TransformingContext = PainterContext & {
   transform(a: number, b: number, c: number, d: number, e: number, f: number): void;
 };
 
-/** Paints the text item at `layout` into a canvas of `size` (the 9:16 frame, scaled). */
+/** Paints the text item at `layout` into a canvas of `size` (the project's `frame`, scaled). */
 export function paintTextItem(
   ctx: TransformingContext,
   item: TimelineItem,
   layout: ItemLayout,
   size: { width: number; height: number },
+  frame: ProjectFrame,
 ): void {
   const page = textPage(item);
   if (page.lines.length === 0) return;
   ctx.save();
-  const k = size.width / FRAME.width;
+  const k = size.width / frame.width;
   ctx.scale(k, k);
   const m = layoutMatrix({ ...layout, crop: { left: 0, top: 0, right: 0, bottom: 0 } });
   ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
-  // The page is laid out around the reference frame's centre: that centre is the box's.
-  ctx.translate(-REFERENCE.width / 2, -REFERENCE.height / 2);
+  // The page is laid out around the frame's centre: that centre is the box's.
+  ctx.translate(-frame.width / 2, -frame.height / 2);
   paintPage(ctx, page, {
     settings: textSettings(item),
-    frame: REFERENCE,
+    frame,
     seconds: item.start_seconds,
   });
   ctx.restore();

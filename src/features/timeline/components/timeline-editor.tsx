@@ -13,6 +13,7 @@ import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
 import { nextRedo, nextUndo } from '@/editor-kit/history.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
 import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { transportFor } from '@/playback/transport.ts';
@@ -182,6 +183,7 @@ function SafeAreaPanel({
   editor: Editor;
 }) {
   const platform = useEditorState(editor, (state) => state.safeArea);
+  const frame = useEditorState(editor, (state) => state.frame);
   const style = useQuery(captionStyleQueryOptions(projectId));
   const [measure] = useState(
     () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
@@ -196,6 +198,7 @@ function SafeAreaPanel({
         platform={platform}
         measure={measure}
         captionSettings={style.data?.settings ?? null}
+        frame={frame}
       />
     </Suspense>
   );
@@ -233,12 +236,15 @@ const holdContext = (state: TimelineEditorState) => state.gesture !== null;
 export function TimelineEditor({
   projectId,
   timeline,
+  frame,
   heading,
   actions,
   panels = NO_PANELS,
 }: {
   projectId: string;
   timeline: Timeline;
+  /** The project's frame (its aspect ratio): fixed for the editor's life. */
+  frame: ProjectFrame;
   /** The page's title, at the start of the toolbar's row. */
   heading: ReactNode;
   /** At the end of the toolbar's row (the route's: e.g. Export). */
@@ -247,7 +253,9 @@ export function TimelineEditor({
   panels?: readonly StudioPanel[];
 }) {
   const queryClient = useQueryClient();
-  const [editor] = useState(() => createTimelineEditor({ projectId, queryClient }));
+  const [editor] = useState(() =>
+    createTimelineEditor({ projectId, queryClient, initial: { frame } }),
+  );
   const index = timelineIndexOf(timeline);
   const ctx = useEditorContext(editor, watchContext, holdContext);
   const busy = useBusy(editor);

@@ -5,6 +5,7 @@ import { LoadingState } from '@/components/loading-state.tsx';
 import { ProjectPageHeader } from '@/components/project-page-header.tsx';
 import type { StudioPanel } from '@/components/studio-layout.tsx';
 import { timelineQueryOptions } from '@/api/timeline.ts';
+import { projectFrameQueryOptions } from '@/lib/project-frame-query.ts';
 import { TimelineEditor } from './timeline-editor.tsx';
 
 /**
@@ -24,6 +25,8 @@ export function TimelinePage({
   title?: string;
 }) {
   const timeline = useQuery(timelineQueryOptions(projectId));
+  // The project's shape (its aspect ratio) decides the frame the editor lays items out on.
+  const frame = useQuery(projectFrameQueryOptions(projectId));
   // The editor (a thousand items indexed, toolbar, inspector, help) renders in the background
   // after the page around it: React renders it in slices that yield to the browser, instead of in
   // the one long task that shows the screen.
@@ -33,20 +36,27 @@ export function TimelinePage({
   );
   return (
     <article aria-labelledby="timeline-heading" className="flex h-full min-h-0 flex-col gap-2">
-      {timeline.isPending || !editorReady ? (
+      {timeline.isError || frame.isError ? (
+        <>
+          {heading}
+          <ErrorState
+            error={timeline.isError ? timeline.error : frame.error}
+            onRetry={() => {
+              if (timeline.isError) void timeline.refetch();
+              if (frame.isError) void frame.refetch();
+            }}
+          />
+        </>
+      ) : timeline.isPending || frame.isPending || !editorReady ? (
         <>
           {heading}
           <LoadingState label="Loading timeline…" />
-        </>
-      ) : timeline.isError ? (
-        <>
-          {heading}
-          <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
         </>
       ) : (
         <TimelineEditor
           projectId={projectId}
           timeline={timeline.data}
+          frame={frame.data}
           heading={heading}
           actions={actions}
           panels={panels}

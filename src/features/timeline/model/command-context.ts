@@ -4,6 +4,7 @@
  * selection), and the move and trim edits several of them make.
  */
 import { refuse, type Command, type Outcome } from '@/editor-kit/command.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
 import type { History } from '@/editor-kit/history.ts';
 import type { TextDefaults, TimelineState } from '../state/timeline-state.ts';
 import type { EditOp } from './edit-ops.ts';
@@ -32,6 +33,8 @@ export interface CommandContext {
   mutedLayers: ReadonlySet<number>;
   soloLayers: ReadonlySet<number>;
   textDefaults: TextDefaults;
+  /** The project's frame: layouts are in its pixels. */
+  frame: ProjectFrame;
 }
 
 export type TimelineCommand<Args = void> = Command<

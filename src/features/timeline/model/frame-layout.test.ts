@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frameOf } from '@/lib/project-frame.ts';
 import {
   apply,
   boundsOf,
@@ -29,6 +30,8 @@ const close = (p: { x: number; y: number }, x: number, y: number) => {
   expect(p.x).toBeCloseTo(x, 6);
   expect(p.y).toBeCloseTo(y, 6);
 };
+
+const VERTICAL = frameOf('9:16');
 
 describe('an item on the frame', () => {
   it('is placed by its centre, scaled and rotated about it', () => {
@@ -73,19 +76,19 @@ describe('an item on the frame', () => {
 
 describe('snapping a moved item', () => {
   it('to the frame’s centre lines within the tolerance, with a guide per axis', () => {
-    const snapped = snapMove(layout({ x: 545, y: 955 }), [], 8);
+    const snapped = snapMove(layout({ x: 545, y: 955 }), [], 8, VERTICAL);
     expect(snapped.layout).toMatchObject({ x: 540, y: 960 });
     expect(snapped.guides).toEqual([
       { axis: 'x', at: 540, kind: 'frame-centre' },
       { axis: 'y', at: 960, kind: 'frame-centre' },
     ]);
-    expect(snapMove(layout({ x: 560, y: 930 }), [], 8).guides).toEqual([]);
+    expect(snapMove(layout({ x: 560, y: 930 }), [], 8, VERTICAL).guides).toEqual([]);
   });
 
   it('its edges to the frame’s edges and to other items', () => {
-    expect(snapMove(layout({ x: 105, y: 600 }), [], 8).layout.x).toBe(100);
+    expect(snapMove(layout({ x: 105, y: 600 }), [], 8, VERTICAL).layout.x).toBe(100);
     const other = layout({ x: 800, y: 300 });
-    const snapped = snapMove(layout({ x: 496, y: 403 }), [other], 8);
+    const snapped = snapMove(layout({ x: 496, y: 403 }), [other], 8, VERTICAL);
     // Its top (353) goes to the other's bottom (350); across, nothing is near enough.
     expect(snapped.layout.y).toBe(400);
     expect(snapped.guides).toEqual([{ axis: 'y', at: 350, kind: 'item' }]);
@@ -97,7 +100,7 @@ describe('layout values', () => {
     expect(normaliseRotation(190)).toBe(-170);
     expect(normaliseRotation(-180)).toBe(180);
     expect(
-      tidyLayout(layout({ x: 123.45678, scale_x: 20, scale_y: 0.01, rotation_deg: 370 })),
+      tidyLayout(layout({ x: 123.45678, scale_x: 20, scale_y: 0.01, rotation_deg: 370 }), VERTICAL),
     ).toMatchObject({
       x: 123.457,
       scale_x: 10,

@@ -1,13 +1,13 @@
 /**
- * Geometry of items on the 9:16 frame (pixels of a 1080 × 1920 frame): an item's layout as an
- * affine matrix from its natural box (origin at the box's centre, as the service draws it), the
- * box it shows (after crop and scale, rotated), hit testing from the top item down, snapping a
- * moved item to the frame's centre lines and edges and to other items' edges and centres, and
- * the values a layout may take (the contract's ranges, rounded as the service stores them).
+ * Geometry of items on the project's frame (pixels of its frame, `src/lib/project-frame.ts`:
+ * 1080 × 1920 for 9:16, 1920 × 1080 for 16:9): an item's layout as an affine matrix from its
+ * natural box (origin at the box's centre, as the service draws it), the box it shows (after crop
+ * and scale, rotated), hit testing from the top item down, snapping a moved item to the frame's
+ * centre lines and edges and to other items' edges and centres, and the values a layout may take
+ * (the service's ranges for the frame, rounded as the service stores them).
  */
+import { layoutLimits, type ProjectFrame } from '@/lib/project-frame.ts';
 import type { ItemLayout } from './item-edits.ts';
-
-export const FRAME = { width: 1080, height: 1920 } as const;
 
 /** `[a, b, c, d, e, f]`: x' = a·x + c·y + e, y' = b·x + d·y + f (the canvas's setTransform order). */
 export type Matrix = readonly [number, number, number, number, number, number];
@@ -146,6 +146,7 @@ export function snapMove(
   layout: ItemLayout,
   others: readonly ItemLayout[],
   tolerance: number,
+  frame: ProjectFrame,
 ): { layout: ItemLayout; guides: SnapGuide[] } {
   const box = boundsOf(layout);
   const mine = {
@@ -154,14 +155,14 @@ export function snapMove(
   };
   const targets: Record<'x' | 'y', Array<{ at: number; kind: SnapGuide['kind'] }>> = {
     x: [
-      { at: FRAME.width / 2, kind: 'frame-centre' },
+      { at: frame.width / 2, kind: 'frame-centre' },
       { at: 0, kind: 'frame-edge' },
-      { at: FRAME.width, kind: 'frame-edge' },
+      { at: frame.width, kind: 'frame-edge' },
     ],
     y: [
-      { at: FRAME.height / 2, kind: 'frame-centre' },
+      { at: frame.height / 2, kind: 'frame-centre' },
       { at: 0, kind: 'frame-edge' },
-      { at: FRAME.height, kind: 'frame-edge' },
+      { at: frame.height, kind: 'frame-edge' },
     ],
   };
   for (const other of others) {
@@ -196,11 +197,8 @@ export function snapMove(
   return { layout: { ...layout, x: layout.x + shift.x, y: layout.y + shift.y }, guides };
 }
 
-export const LIMITS = {
-  x: [-2160, 3240],
-  y: [-3840, 5760],
-  scale: [0.05, 10],
-} as const;
+/** The scale a layout may take across and down (the contract's range). */
+export const SCALE_LIMITS = [0.05, 10] as const;
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const clamp = (value: number, [min, max]: readonly [number, number]) =>
@@ -212,14 +210,15 @@ export function normaliseRotation(degrees: number): number {
   return turned === -180 ? 180 : turned;
 }
 
-/** A layout within the contract's ranges, rounded as the service stores it. */
-export function tidyLayout(layout: ItemLayout): ItemLayout {
+/** A layout within the service's ranges for `frame`, rounded as the service stores it. */
+export function tidyLayout(layout: ItemLayout, frame: ProjectFrame): ItemLayout {
+  const limits = layoutLimits(frame);
   return {
     ...layout,
-    x: round3(clamp(layout.x, LIMITS.x)),
-    y: round3(clamp(layout.y, LIMITS.y)),
-    scale_x: round3(clamp(layout.scale_x, LIMITS.scale)),
-    scale_y: round3(clamp(layout.scale_y, LIMITS.scale)),
+    x: round3(clamp(layout.x, limits.x)),
+    y: round3(clamp(layout.y, limits.y)),
+    scale_x: round3(clamp(layout.scale_x, SCALE_LIMITS)),
+    scale_y: round3(clamp(layout.scale_y, SCALE_LIMITS)),
     rotation_deg: round3(normaliseRotation(layout.rotation_deg)),
   };
 }

@@ -6,6 +6,7 @@
  * sent, and is one request and one undo step.
  */
 import { refuse, type Outcome } from '@/editor-kit/command.ts';
+import { titlePlace } from '@/lib/project-frame.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import { selectionFacts, type CommandContext, type TimelineCommand } from './command-context.ts';
 import type { EditOp } from './edit-ops.ts';
@@ -14,7 +15,6 @@ import { copyItem, newItemId } from './item-edits.ts';
 import { layerWithRoom, roomFrom, take, type Taken } from './placement.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
 import { roundMs, snapToFrame } from './time-scale.ts';
-import { FRAME } from './frame-layout.ts';
 import type { TimelineItem } from '@/api/schema.gen.ts';
 
 type CommandOutcome = Outcome<TimelineState, TimelineChange>;
@@ -207,8 +207,7 @@ export const addText: TimelineCommand<{ text?: string } | void> = {
         ...(ctx.textDefaults.fontFamily ? { font_family: ctx.textDefaults.fontFamily } : {}),
       },
       layout: {
-        x: FRAME.width / 2,
-        y: 420,
+        ...titlePlace(ctx.frame),
         scale_x: 1,
         scale_y: 1,
         rotation_deg: 0,
@@ -271,8 +270,8 @@ export const addOverlay: TimelineCommand<{ asset: OverlayAsset }> = {
       thumbnail_url: asset.thumbnail_url,
       text: null,
       layout: {
-        x: FRAME.width / 2,
-        y: FRAME.height / 2,
+        x: ctx.frame.width / 2,
+        y: ctx.frame.height / 2,
         scale_x: 1,
         scale_y: 1,
         rotation_deg: 0,

@@ -4,9 +4,10 @@
  * commit of a preview gesture: each one request and one undo step.
  */
 import { refuse, type Outcome } from '@/editor-kit/command.ts';
+import { layoutLimits, type ProjectFrame } from '@/lib/project-frame.ts';
 import type { TimelineState } from '../state/timeline-state.ts';
 import { selectionFacts, type CommandContext, type TimelineCommand } from './command-context.ts';
-import { LIMITS, normaliseRotation, tidyLayout } from './frame-layout.ts';
+import { normaliseRotation, tidyLayout } from './frame-layout.ts';
 import { lockedLayerOf, lockedReason } from './group-move.ts';
 import { sameLayout, type ItemLayout } from './item-edits.ts';
 import { opsChange, type TimelineChange } from './timeline-change.ts';
@@ -30,7 +31,7 @@ export function layoutChange(
   if (locked) return refuse(lockedReason(locked).replace('moved or trimmed', 'moved'));
   const from = item.layout!;
   // Only the service's natural size is its own: the editor's measured box is not sent.
-  const next = tidyLayout({ ...to, width: from.width, height: from.height });
+  const next = tidyLayout({ ...to, width: from.width, height: from.height }, ctx.frame);
   if (sameLayout(next, from)) return refuse('It is already there.');
   return {
     type: 'change',
@@ -48,7 +49,7 @@ const FIELDS: Record<
   {
     label: string;
     read(layout: ItemLayout): number;
-    write(layout: ItemLayout, value: number): ItemLayout | string;
+    write(layout: ItemLayout, value: number, frame: ProjectFrame): ItemLayout | string;
     min?: number;
     max?: number;
     step?: number;
@@ -57,19 +58,19 @@ const FIELDS: Record<
   x: {
     label: 'X (px)',
     read: (l) => l.x,
-    write: (l, x) =>
-      x < LIMITS.x[0] || x > LIMITS.x[1]
-        ? `X must be between ${LIMITS.x[0]} and ${LIMITS.x[1]} px.`
-        : { ...l, x },
+    write: (l, x, frame) => {
+      const [min, max] = layoutLimits(frame).x;
+      return x < min || x > max ? `X must be between ${min} and ${max} px.` : { ...l, x };
+    },
     step: 1,
   },
   y: {
     label: 'Y (px)',
     read: (l) => l.y,
-    write: (l, y) =>
-      y < LIMITS.y[0] || y > LIMITS.y[1]
-        ? `Y must be between ${LIMITS.y[0]} and ${LIMITS.y[1]} px.`
-        : { ...l, y },
+    write: (l, y, frame) => {
+      const [min, max] = layoutLimits(frame).y;
+      return y < min || y > max ? `Y must be between ${min} and ${max} px.` : { ...l, y };
+    },
     step: 1,
   },
   width: {
@@ -146,7 +147,7 @@ function layoutField(field: Field): TimelineCommand<{ value: number }> {
       const item = selectedVisual(ctx);
       if (!item) return refuse('Select one item that shows on the frame.');
       if (!Number.isFinite(value)) return refuse('Enter a number.');
-      const next = spec.write(item.layout!, value);
+      const next = spec.write(item.layout!, value, ctx.frame);
       if (typeof next === 'string') return refuse(next);
       return layoutChange(
         ctx,

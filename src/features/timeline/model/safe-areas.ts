@@ -1,7 +1,10 @@
 /**
  * Platform safe areas: the parts of the 9:16 frame that TikTok, Instagram Reels and YouTube Shorts
  * cover with their own interface (the top bar, the right-hand action column, the bottom caption
- * band), and which text, overlays and caption pages fall under them, when.
+ * band), and which text, overlays and caption pages fall under them, when. They are the vertical
+ * frame's only: these apps play other shapes (a 16:9 video) letterboxed, with their buttons over
+ * the bars, not the picture, and a landscape player (YouTube's) hides its controls while it plays;
+ * a project of another shape has no platform safe areas (`platformsFor`).
  *
  * The figures, in pixels of a 1080 × 1920 frame, are working values compiled from the platforms'
  * published guidance and their current apps: Meta's Business Help Center ("safe zones" for Reels:
@@ -11,6 +14,7 @@
  * channel and subscribe button over the bottom quarter). The apps move these with their versions:
  * they are a guide, not a guarantee, and this table is the one place to update them.
  */
+import { isVertical, type ProjectFrame } from '@/lib/project-frame.ts';
 import type { Box } from './frame-layout.ts';
 
 export type SafeAreaPlatform = 'tiktok' | 'reels' | 'shorts';
@@ -26,6 +30,13 @@ export const PLATFORMS: ReadonlyArray<{ id: SafeAreaPlatform; label: string }> =
   { id: 'reels', label: 'Instagram Reels' },
   { id: 'shorts', label: 'YouTube Shorts' },
 ];
+
+/** The platforms whose safe areas apply to a project's frame (none but on the vertical frame). */
+export function platformsFor(
+  frame: ProjectFrame,
+): ReadonlyArray<{ id: SafeAreaPlatform; label: string }> {
+  return isVertical(frame) ? PLATFORMS : [];
+}
 
 export const SAFE_AREAS: Readonly<Record<SafeAreaPlatform, readonly SafeArea[]>> = {
   tiktok: [

@@ -91,6 +91,7 @@ export function createTimelineEditor(options: {
       mutedLayers: state.mutedLayers,
       soloLayers: state.soloLayers,
       textDefaults: state.textDefaults,
+      frame: state.frame,
     }),
 
     // A trim is checked first (one dry-run batch); destructive or adjusted ones wait for review.

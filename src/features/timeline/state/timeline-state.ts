@@ -5,6 +5,7 @@
  * server answer (trim previews and delete results live in the mutation cache).
  */
 import type { EditorState } from '@/editor-kit/contract.ts';
+import { VERTICAL_FRAME, type ProjectFrame } from '@/lib/project-frame.ts';
 import type { SnapGuide } from '../model/frame-layout.ts';
 import type { ItemMove } from '../model/group-move.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
@@ -91,6 +92,8 @@ export interface TimelineState {
   /** The text item edited in place on the preview. */
   textEditing: string | null;
   textDefaults: TextDefaults;
+  /** The project's frame (its aspect ratio): what layouts, snapping and the preview are in. */
+  frame: ProjectFrame;
 }
 
 export type TimelineEditorState = EditorState<TimelineState, TimelineChange>;
@@ -115,6 +118,7 @@ export function initialTimelineState(patch: Partial<TimelineState> = {}): Timeli
     layoutDrag: null,
     textEditing: null,
     textDefaults: { color: '#FFFFFF', fontFamily: null },
+    frame: VERTICAL_FRAME,
     ...patch,
   };
 }
