@@ -168,8 +168,20 @@ test.describe('the studio', () => {
       );
       await expectCentred(page, frameOf(page));
       await expectNoPageScroll(page);
-      // The platforms' vertical safe areas are not offered for a landscape frame.
-      await expect(page.getByLabel('Safe areas')).not.toContainText('TikTok');
+      // A landscape frame's guides: YouTube's player and title safe, not the vertical apps'.
+      const guides = page.getByLabel('Safe areas');
+      await expect(guides.getByRole('option')).toHaveText([
+        'Off',
+        'YouTube player',
+        'Title safe (90%)',
+      ]);
+      if (size.width === 1440) {
+        await guides.selectOption({ label: 'YouTube player' });
+        await expect(
+          page.getByRole('region', { name: 'Under the YouTube player’s controls' }),
+        ).toBeVisible();
+        await guides.selectOption({ label: 'Off' });
+      }
 
       await page.goto(`/projects/${projectId}/captions`);
       const preview = page.getByRole('img', { name: 'Caption preview' });

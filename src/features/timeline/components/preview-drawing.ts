@@ -12,7 +12,7 @@ import {
 import type { ProjectFrame } from '@/lib/project-frame.ts';
 import type { SnapGuide } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
-import { SAFE_AREAS, type SafeAreaPlatform } from '../model/safe-areas.ts';
+import { safeAreasOf, type SafeAreaPlatform } from '../model/safe-areas.ts';
 import { paintTextItem } from './text-item-drawing.ts';
 import type { CaptionSettings, Timeline, TimelineItem, TimelineLayer } from '@/api/schema.gen.ts';
 
@@ -113,9 +113,11 @@ const GUIDE_COLOURS: Record<string, string> = {
   'top bar': 'rgba(248,113,113,0.35)',
   'action column': 'rgba(251,191,36,0.35)',
   'caption band': 'rgba(96,165,250,0.35)',
+  'control bar': 'rgba(248,113,113,0.35)',
+  'edge margin': 'rgba(167,139,250,0.3)',
 };
 
-/** The platform's covered areas, tinted and outlined (on the vertical frame they are made for). */
+/** The guide's covered areas on the project's frame, tinted and outlined. */
 export function paintSafeAreas(
   ctx: FrameContext,
   platform: SafeAreaPlatform,
@@ -126,7 +128,7 @@ export function paintSafeAreas(
   ctx.save();
   ctx.lineWidth = Math.max(1, k * 3);
   ctx.setLineDash([6, 4]);
-  for (const area of SAFE_AREAS[platform]) {
+  for (const area of safeAreasOf(platform, frame)) {
     const { left, top, right, bottom } = area.box;
     ctx.fillStyle = GUIDE_COLOURS[area.zone] ?? 'rgba(255,255,255,0.3)';
     ctx.fillRect(left * k, top * k, (right - left) * k, (bottom - top) * k);

@@ -23,7 +23,7 @@ import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
 import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
-import { fitFrame, shapeOf } from '@/lib/project-frame.ts';
+import { fitFrame } from '@/lib/project-frame.ts';
 import { useSound } from '@/playback/use-sound.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { playingLayers } from '../model/audio-commands.ts';
@@ -366,34 +366,25 @@ export const PreviewPanel = memo(function PreviewPanel({
           </div>
           <SoundControls engine={sound} editor={editor} timeline={timeline} />
           <PlayheadField editor={editor} fps={timeline.fps} />
-          {platforms.length > 0 ? (
-            <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
-              Safe areas
-              <select
-                value={safeArea ?? ''}
-                onChange={(event) =>
-                  editor.setState({
-                    safeArea: (event.target.value || null) as SafeAreaPlatform | null,
-                  })
-                }
-                className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
-              >
-                <option value="">Off</option>
-                {platforms.map((platform) => (
-                  <option key={platform.id} value={platform.id}>
-                    {platform.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : (
-            <p
-              className="whitespace-nowrap text-xs text-slate-600"
-              title="TikTok, Instagram Reels and YouTube Shorts cover parts of vertical (9:16) video with their buttons; a video of this shape plays without them."
+          <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
+            Safe areas
+            <select
+              value={safeArea ?? ''}
+              onChange={(event) =>
+                editor.setState({
+                  safeArea: (event.target.value || null) as SafeAreaPlatform | null,
+                })
+              }
+              className="rounded-md border border-slate-300 px-1 py-0.5 text-xs"
             >
-              {`Safe areas: none for ${shapeOf(frame)}`}
-            </p>
-          )}
+              <option value="">Off</option>
+              {platforms.map((platform) => (
+                <option key={platform.id} value={platform.id}>
+                  {platform.label}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className="ml-auto">
             <FullFrameToggle />
           </div>

@@ -91,7 +91,7 @@ export function SafeAreaWarnings({
   platform: SafeAreaPlatform;
   measure: PainterContext;
   captionSettings: Partial<CaptionSettings> | null;
-  /** The project's frame (the vertical one: safe areas are drawn for it). */
+  /** The project's frame: items and the guide's areas are in its pixels. */
   frame: ProjectFrame;
 }) {
   const words = useQuery(projectCaptionWordsQueryOptions(projectId));
@@ -101,14 +101,15 @@ export function SafeAreaWarnings({
         ? safeAreaWarnings(
             placedOnFrame(timeline, words.data, captionSettings ?? {}, measure, frame),
             platform,
+            frame,
           )
         : null,
     [timeline, words.data, captionSettings, measure, platform, frame],
   );
-  const label = PLATFORMS.find((entry) => entry.id === platform)?.label ?? platform;
+  const cover = PLATFORMS.find((entry) => entry.id === platform)?.cover ?? 'the guides';
   return (
     <section
-      aria-label={`Under the ${label} interface`}
+      aria-label={`Under ${cover}`}
       className="max-h-40 overflow-y-auto rounded-md border border-amber-200 bg-amber-50 p-2 text-xs"
     >
       {words.isError ? (
@@ -116,12 +117,11 @@ export function SafeAreaWarnings({
       ) : !warnings ? (
         <p role="status">Checking the caption pages…</p>
       ) : warnings.length === 0 ? (
-        <p role="status">Nothing falls under the {label} interface.</p>
+        <p role="status">Nothing falls under {cover}.</p>
       ) : (
         <>
           <h3 className="font-semibold text-amber-900" role="status">
-            {warnings.length} {warnings.length === 1 ? 'item falls' : 'items fall'} under the{' '}
-            {label} interface
+            {warnings.length} {warnings.length === 1 ? 'item falls' : 'items fall'} under {cover}
           </h3>
           <ul className="mt-1 flex flex-col gap-1">
             {warnings.map((warning) => (
