@@ -83,12 +83,12 @@ async function expectCentred(page: Page, frame: Locator): Promise<void> {
 const METER_ROOM = 14;
 
 /**
- * The window sizes, the 9:16 frame's height goal in each, and the 16:9 caption styler's (its
- * frame is as wide as the room between the words and the inspector).
+ * The window sizes, the 9:16 frame's height goal in each, and the 16:9 caption styler's (the
+ * words go under its frame, the inspector beside it).
  */
 const SIZES = [
-  { width: 1440, height: 900, frame: 480, wideStyler: 420 },
-  { width: 1920, height: 1080, frame: 660, wideStyler: 560 },
+  { width: 1440, height: 900, frame: 480, wideStyler: 480 },
+  { width: 1920, height: 1080, frame: 660, wideStyler: 600 },
   { width: 1280, height: 720, frame: 300, wideStyler: 300 },
 ] as const;
 
@@ -160,7 +160,10 @@ test.describe('the studio', () => {
       await page.goto(`/projects/${projectId}/timeline`);
       const frame = await settledBox(frameOf(page));
       const where = `${size.width}×${size.height}`;
-      console.log(`16:9 timeline frame at ${where}: ${frame.width}×${frame.height}`);
+      test.info().annotations.push({
+        type: 'size',
+        description: `16:9 timeline frame at ${where}: ${frame.width}×${frame.height}`,
+      });
       expect(frame.width / frame.height, `16:9 at ${where}`).toBeCloseTo(16 / 9, 1);
       // Within the height the 9:16 frame gets: as tall as its goal, no taller than its room.
       expect(frame.height, `the timeline’s 16:9 frame at ${where}`).toBeGreaterThanOrEqual(
@@ -187,7 +190,10 @@ test.describe('the studio', () => {
       const preview = page.getByRole('img', { name: 'Caption preview' });
       await expect(preview).toBeVisible();
       const styled = await settledBox(preview);
-      console.log(`16:9 caption styler frame at ${where}: ${styled.width}×${styled.height}`);
+      test.info().annotations.push({
+        type: 'size',
+        description: `16:9 caption styler frame at ${where}: ${styled.width}×${styled.height}`,
+      });
       expect(styled.width / styled.height, `the styler’s 16:9 at ${where}`).toBeCloseTo(16 / 9, 1);
       expect(styled.height, `the styler’s 16:9 frame at ${where}`).toBeGreaterThanOrEqual(
         size.wideStyler,

@@ -204,8 +204,8 @@ const CaptionsScreen = memo(function CaptionsScreen({
 
   if (!doc || !words || !settings) return null;
 
-  // A landscape frame needs the row's width: its panels start narrower, and their sizes are
-  // remembered apart from a vertical project's.
+  // A landscape frame needs the row's width: the words go under it (as the timeline goes under
+  // the timeline editor's frame), and the splits are remembered apart from a vertical project's.
   const wide = frame.width > frame.height;
   const undoEntry = nextUndo(history);
   const redoEntry = nextRedo(history);
@@ -372,19 +372,37 @@ const CaptionsScreen = memo(function CaptionsScreen({
             settings={settings}
           />
         }
+        bottom={
+          wide
+            ? {
+                title: 'Words',
+                content: (
+                  <div className="flex h-full min-h-0 flex-col rounded-lg border border-slate-200 bg-white p-2">
+                    {wordsPanel}
+                  </div>
+                ),
+                defaultHeight: 240,
+                minHeight: 160,
+              }
+            : undefined
+        }
         panels={[
-          {
-            id: 'words',
-            title: 'Words',
-            side: 'left',
-            defaultWidth: wide ? 300 : 420,
-            fill: true,
-            content: wordsPanel,
-          },
+          ...(wide
+            ? []
+            : [
+                {
+                  id: 'words',
+                  title: 'Words',
+                  side: 'left' as const,
+                  defaultWidth: 420,
+                  fill: true,
+                  content: wordsPanel,
+                },
+              ]),
           {
             id: 'inspector',
             title: 'Inspector',
-            defaultWidth: wide ? 300 : 360,
+            defaultWidth: 360,
             fill: true,
             content: inspector,
           },
