@@ -173,11 +173,7 @@ test.describe('the studio', () => {
       await expectNoPageScroll(page);
       // A landscape frame's guides: YouTube's player and title safe, not the vertical apps'.
       const guides = page.getByLabel('Safe areas');
-      await expect(guides.getByRole('option')).toHaveText([
-        'Off',
-        'YouTube player',
-        'Title safe (90%)',
-      ]);
+      await expect(guides.getByRole('option')).toHaveText(['Off', 'YouTube player', 'Title safe']);
       if (size.width === 1440) {
         await guides.selectOption({ label: 'YouTube player' });
         await expect(

@@ -41,7 +41,7 @@ export const PLATFORMS: readonly SafeAreaGuide[] = [
   { id: 'reels', label: 'Instagram Reels', cover: 'the Instagram Reels interface' },
   { id: 'shorts', label: 'YouTube Shorts', cover: 'the YouTube Shorts interface' },
   { id: 'youtube', label: 'YouTube player', cover: 'the YouTube player’s controls' },
-  { id: 'title-safe', label: 'Title safe (90%)', cover: 'the margin outside title safe' },
+  { id: 'title-safe', label: 'Title safe', cover: 'the margin outside title safe' },
 ];
 
 const guide = (id: SafeAreaPlatform) => PLATFORMS.find((entry) => entry.id === id)!;
