@@ -100,7 +100,22 @@ export function FullFrameToggle() {
       title={fullFrame.on ? 'Back to the studio (Esc)' : 'Show the frame alone (F)'}
       onClick={() => fullFrame.set(!fullFrame.on)}
     >
-      {fullFrame.on ? 'Exit full frame' : 'Full frame'}
+      {/* In the studio the row under the frame is full: an icon, named for people. */}
+      {fullFrame.on ? (
+        'Exit full frame'
+      ) : (
+        <>
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none">
+            <path
+              d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className="sr-only">Full frame</span>
+        </>
+      )}
     </Button>
   );
 }
