@@ -276,7 +276,10 @@ export class SoundEngine {
 
   /** Suspends the context after a rest, unless playing or a grain sounds by then. */
   private restWhenIdle(delay?: number): void {
-    this.speakers.restWhenIdle(() => this.transport.get().rate === 0 && !this.grains.sounding, delay);
+    this.speakers.restWhenIdle(
+      () => this.transport.get().rate === 0 && !this.grains.sounding,
+      delay,
+    );
   }
 
   private detach(): void {

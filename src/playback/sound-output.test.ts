@@ -41,7 +41,11 @@ describe('the sound output', () => {
   });
 
   it('has no context without Web Audio', () => {
-    const output = new SoundOutput(createSoundSettings(null), () => null, () => undefined);
+    const output = new SoundOutput(
+      createSoundSettings(null),
+      () => null,
+      () => undefined,
+    );
     expect(output.ensure()).toBeNull();
     expect(output.master).toBeNull();
   });
