@@ -147,7 +147,10 @@ test('after a cut made by words, the word after the cut is heard right after the
   // Cut the sentence by its words.
   const transcript = page.getByRole('listbox', { name: /Transcript/ });
   await transcript.getByRole('option').nth(first).click();
-  await transcript.getByRole('option').nth(last).click({ modifiers: ['Shift'] });
+  await transcript
+    .getByRole('option')
+    .nth(last)
+    .click({ modifiers: ['Shift'] });
   await expect(page.getByText(`${last - first + 1} words selected`)).toBeVisible();
   await page.keyboard.press('Delete');
   const review = page.getByRole('region', { name: 'Review the change' });
