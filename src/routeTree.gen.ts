@@ -28,6 +28,7 @@ import { Route as AppMediaAssetsAssetIdRouteImport } from './routes/_app/media/a
 import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
 import { Route as AppProjectsProjectIdCaptionsRouteImport } from './routes/_app/projects/$projectId/captions'
 import { Route as AppProjectsProjectIdTimelineRouteImport } from './routes/_app/projects/$projectId/timeline'
+import { Route as AppProjectsProjectIdWordsRouteImport } from './routes/_app/projects/$projectId/words'
 import { Route as AppProjectsProjectIdPlansIndexRouteImport } from './routes/_app/projects/$projectId/plans/index'
 import { Route as AppProjectsProjectIdPlansRevisionIdRouteImport } from './routes/_app/projects/$projectId/plans/$revisionId'
 
@@ -128,6 +129,12 @@ const AppProjectsProjectIdTimelineRoute =
     path: '/projects/$projectId/timeline',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdWordsRoute =
+  AppProjectsProjectIdWordsRouteImport.update({
+    id: '/projects/$projectId/words',
+    path: '/projects/$projectId/words',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdPlansIndexRoute =
   AppProjectsProjectIdPlansIndexRouteImport.update({
     id: '/projects/$projectId/plans/',
@@ -159,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
+  '/projects/$projectId/words': typeof AppProjectsProjectIdWordsRoute
   '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
   '/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
@@ -181,6 +189,7 @@ export interface FileRoutesByTo {
   '/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
+  '/projects/$projectId/words': typeof AppProjectsProjectIdWordsRoute
   '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
   '/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
   '/projects/$projectId/plans': typeof AppProjectsProjectIdPlansIndexRoute
@@ -205,6 +214,7 @@ export interface FileRoutesById {
   '/_app/media/assets/$assetId': typeof AppMediaAssetsAssetIdRoute
   '/_app/projects/$projectId/captions': typeof AppProjectsProjectIdCaptionsRoute
   '/_app/projects/$projectId/timeline': typeof AppProjectsProjectIdTimelineRoute
+  '/_app/projects/$projectId/words': typeof AppProjectsProjectIdWordsRoute
   '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
   '/_app/projects/$projectId/plans/$revisionId': typeof AppProjectsProjectIdPlansRevisionIdRoute
   '/_app/projects/$projectId/plans/': typeof AppProjectsProjectIdPlansIndexRoute
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
+    | '/projects/$projectId/words'
     | '/projects/$projectId/'
     | '/projects/$projectId/plans/$revisionId'
     | '/projects/$projectId/plans/'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/media/assets/$assetId'
     | '/projects/$projectId/captions'
     | '/projects/$projectId/timeline'
+    | '/projects/$projectId/words'
     | '/projects/$projectId'
     | '/projects/$projectId/plans/$revisionId'
     | '/projects/$projectId/plans'
@@ -274,6 +286,7 @@ export interface FileRouteTypes {
     | '/_app/media/assets/$assetId'
     | '/_app/projects/$projectId/captions'
     | '/_app/projects/$projectId/timeline'
+    | '/_app/projects/$projectId/words'
     | '/_app/projects/$projectId/'
     | '/_app/projects/$projectId/plans/$revisionId'
     | '/_app/projects/$projectId/plans/'
@@ -420,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdTimelineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/words': {
+      id: '/_app/projects/$projectId/words'
+      path: '/projects/$projectId/words'
+      fullPath: '/projects/$projectId/words'
+      preLoaderRoute: typeof AppProjectsProjectIdWordsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/plans/': {
       id: '/_app/projects/$projectId/plans/'
       path: '/projects/$projectId/plans'
@@ -453,6 +473,7 @@ interface AppRouteChildren {
   AppMediaAssetsAssetIdRoute: typeof AppMediaAssetsAssetIdRoute
   AppProjectsProjectIdCaptionsRoute: typeof AppProjectsProjectIdCaptionsRoute
   AppProjectsProjectIdTimelineRoute: typeof AppProjectsProjectIdTimelineRoute
+  AppProjectsProjectIdWordsRoute: typeof AppProjectsProjectIdWordsRoute
   AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
   AppProjectsProjectIdPlansRevisionIdRoute: typeof AppProjectsProjectIdPlansRevisionIdRoute
   AppProjectsProjectIdPlansIndexRoute: typeof AppProjectsProjectIdPlansIndexRoute
@@ -474,6 +495,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMediaAssetsAssetIdRoute: AppMediaAssetsAssetIdRoute,
   AppProjectsProjectIdCaptionsRoute: AppProjectsProjectIdCaptionsRoute,
   AppProjectsProjectIdTimelineRoute: AppProjectsProjectIdTimelineRoute,
+  AppProjectsProjectIdWordsRoute: AppProjectsProjectIdWordsRoute,
   AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
   AppProjectsProjectIdPlansRevisionIdRoute:
     AppProjectsProjectIdPlansRevisionIdRoute,

@@ -507,8 +507,9 @@ export function restore(
         param(prefix, 'item.source_end_seconds'),
         `"${given.name}" would show ${round3(sourceStart)}-${round3(sourceEnd)} s of its source over ${length} s${Number.isFinite(duration) ? ` (the source is ${duration} s long)` : ''}: the source must span the item's length inside its media.`,
       );
+    // As given (an item edited by milliseconds may show a millisecond more or less of its source).
     sourceStart = round3(sourceStart);
-    sourceEnd = round3(sourceStart + length);
+    sourceEnd = round3(sourceEnd);
   }
   const words = op.caption_words ?? [];
   if (words.length > 0 && given.type !== 'caption')

@@ -147,6 +147,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/projects/{projectId}/cuts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's cut list
+         * @description Every stretch a cut made by words took out of the project's timeline and that has not been
+         *     restored or undone, in the order they were recorded, for the signed-in workspace. Read from
+         *     the BFF's database only (a project nobody cut by words has an empty list).
+         */
+        get: operations["listCuts"];
+        put?: never;
+        /**
+         * Add cuts to the cut list
+         * @description Records the stretches a cut just took out (a clean-up records one per stretch), after the
+         *     service applied the cut. An id the list holds already keeps what was recorded first, so a
+         *     retry records nothing twice. Answers the whole list.
+         */
+        post: operations["recordCuts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/projects/{projectId}/cuts/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take cuts off the cut list
+         * @description Takes the listed cuts off the list once their time is back on the timeline (restored from
+         *     the list, or the cut undone). Ids the list does not hold are skipped, so a retry is harmless.
+         */
+        post: operations["removeCuts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/audit": {
         parameters: {
             query?: never;
@@ -546,6 +601,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CutId: string;
+        /** @description A kept word beside the cut and its time just after the cut (where the cut is found again). */
+        CutAnchor: {
+            word_id: string;
+            seconds: number;
+        };
+        /** @description What the cut took out of one item: the part as an item of its own (times as they were before the cut), its caption words, and the pieces of the same item it joins again when restored. */
+        CutPart: {
+            item: components["schemas"]["TimelineItem"];
+            words: components["schemas"]["CaptionWord"][];
+            join_left: string | null;
+            join_right: string | null;
+        };
+        /** @description A pause by the words around it (null at the very start or end). */
+        CutPause: {
+            before: string | null;
+            after: string | null;
+        };
+        /** @description What cuts the stretch again (the undo of its restore): words and pauses by id, and how. */
+        CutTargets: {
+            layer_index: number | null;
+            removed: string[];
+            shorten: components["schemas"]["CutPause"][];
+            pad_seconds: number;
+            clean_up: null | {
+                threshold_seconds: number;
+                target_seconds: number;
+            };
+        };
+        /** @description A stretch a cut took out: the words it removed as read, its length, where it was on the timeline before the cut (`start_seconds`, `end_seconds`) and just after it (`at_seconds`), the kept words around it, each item's part it removed, and what cuts it again. */
+        NewCut: {
+            id: components["schemas"]["CutId"];
+            /** @description The timeline revision the cut was made on. */
+            revision: number;
+            text: string;
+            seconds: number;
+            start_seconds: number;
+            end_seconds: number;
+            at_seconds: number;
+            before: null | components["schemas"]["CutAnchor"];
+            after: null | components["schemas"]["CutAnchor"];
+            parts: components["schemas"]["CutPart"][];
+            targets: components["schemas"]["CutTargets"];
+        };
+        /** @description A cut on the list, as recorded. */
+        Cut: components["schemas"]["NewCut"] & {
+            /** Format: date-time */
+            created_at: string;
+            user_id: components["schemas"]["UserId"];
+        };
+        NewCuts: {
+            /** @description At most 200 a request (a body stays under the BFF's 1 MB); a clean-up sends several. */
+            cuts: components["schemas"]["NewCut"][];
+        };
+        CutList: {
+            cuts: components["schemas"]["Cut"][];
+        };
+        CutIds: {
+            ids: components["schemas"]["CutId"][];
+        };
+        CutsRemoved: {
+            removed: number;
+        };
         Error: {
             error: {
                 /**
@@ -1204,6 +1322,159 @@ export interface components {
          * @example 3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b
          */
         Uuid: string;
+        /** @example #1E40AF */
+        HexColor: string;
+        TimelineTextStyle: {
+            /** @description Colour of the text, `#RRGGBB`. */
+            color: components["schemas"]["HexColor"];
+            /** @description Font family of the text; left out when the item uses the project's default font. */
+            font_family?: string;
+            /** @description Size of the text in pixels of a 1080-wide frame; left out when the item uses the default (72). */
+            font_size?: number;
+        };
+        /** @description Shares (0 to 0.9) of the item's natural width or height cut from each side; left + right and top + bottom stay below 0.95 (400 naming the second side otherwise). */
+        TimelineItemCrop: {
+            left: number;
+            top: number;
+            right: number;
+            bottom: number;
+        };
+        /** @description Where a visual item sits on the 9:16 frame, in pixels of a 1080 × 1920 frame: the centre of what is shown (`x`, `y`), the scale of its natural size (`width` × `height`, set by the service from the media or the text) across and down (`scale_x`, `scale_y`: equal keeps its aspect), its rotation in degrees clockwise about that centre, and the `crop`: shares of the natural size cut from each side. */
+        TimelineItemLayout: {
+            x: number;
+            y: number;
+            scale_x: number;
+            scale_y: number;
+            rotation_deg: number;
+            crop: components["schemas"]["TimelineItemCrop"];
+            /** @description Natural width (scale 1, no crop), frame pixels; set by the service. */
+            width: number;
+            /** @description Natural height (scale 1, no crop), frame pixels; set by the service. */
+            height: number;
+        };
+        /** @description An item's sound: volume in percent of the source (0 to 200), muted, and fades in and out in seconds; the two fades together are at most the item's length. */
+        TimelineItemAudio: {
+            volume_percent: number;
+            muted: boolean;
+            fade_in_seconds: number;
+            fade_out_seconds: number;
+        };
+        TimelineItemEffect: {
+            effect_id: string;
+            /** @example zoom */
+            effect_type: string;
+        };
+        TimelineItem: {
+            id: string;
+            /** @enum {string} */
+            type: "video" | "audio" | "text" | "caption" | "image" | "overlay";
+            name: string;
+            layer_index: number;
+            start_seconds: number;
+            end_seconds: number;
+            /** @description Null for text and caption items. */
+            source_start_seconds: number | null;
+            /** @description Null for text and caption items. */
+            source_end_seconds: number | null;
+            asset_id: string | null;
+            thumbnail_url: string | null;
+            text: string | null;
+            /** @description Assumed field (not shown in the reference): how a text item's text is drawn. Present on text items; other item types leave it out. */
+            text_style?: components["schemas"]["TimelineTextStyle"];
+            /** @description Assumed field (not shown in the reference): where the item sits on the 9:16 frame. Present on video, image, overlay and text items; audio and caption items leave it out. */
+            layout?: components["schemas"]["TimelineItemLayout"];
+            /** @description Assumed field (not shown in the reference): the item's sound. Present on audio and video items; other item types leave it out. */
+            audio?: components["schemas"]["TimelineItemAudio"];
+            effects: components["schemas"]["TimelineItemEffect"][];
+        };
+        /** @example 700 */
+        CaptionFontWeight: string;
+        /**
+         * @example #ffffff
+         * @example transparent
+         * @example rgba(0,0,0,0.5)
+         */
+        CaptionColor: string;
+        /**
+         * @example none
+         * @example 0 2px 8px rgba(0,0,0,0.5)
+         */
+        CaptionTextShadow: string;
+        /**
+         * @example none
+         * @enum {string}
+         */
+        CaptionActiveAnimation: "none" | "pop" | "bounce" | "underline" | "highlight";
+        /** @enum {string} */
+        CaptionFontStyle: "normal" | "italic";
+        /**
+         * @description A word's own style: only the fields set on this word (its overrides). A field that is absent, or
+         *     null, is inherited: the word is drawn with the project's caption settings (`GET …/captions/style`;
+         *     applying a Caption Look writes its settings there), through the field's setting (`color` ←
+         *     `color`, or `emphasisColor` for an emphasised or keyword word; `fontWeight` ← `fontWeight` /
+         *     `emphasisFontWeight`; `activeColor` ← `activeWordColor`; `glowColor`/`glowBlurPx` ← the emphasis
+         *     glow; `textShadow`, `textStroke*`, `fontFamily`, `fontStyle`, `letterSpacing`, `activeAnimation` ←
+         *     their settings; `backgroundRadiusPx` ← `borderRadius`); fields without a setting (offsets,
+         *     rotation, scale, opacity, gradient, emoji, letter case, flags) default to none. Responses carry
+         *     only the fields set (never null; `{}` for a word with no style of its own). In an update a field
+         *     set to null removes that override (the word inherits it again); `reset_style` removes them all.
+         *     No field is required, so the schema also serves as a partial update.
+         */
+        CaptionWordStyle: {
+            offsetX?: number | null;
+            offsetY?: number | null;
+            rotationDeg?: number | null;
+            scale?: number | null;
+            letterSpacing?: number | null;
+            opacity?: number | null;
+            textStrokeWidthPx?: number | null;
+            textStrokeBlurPx?: number | null;
+            glowBlurPx?: number | null;
+            textGradientAngleDeg?: number | null;
+            backgroundRadiusPx?: number | null;
+            fontFamily?: string | null;
+            fontWeight?: components["schemas"]["CaptionFontWeight"] | null;
+            color?: components["schemas"]["CaptionColor"] | null;
+            activeColor?: components["schemas"]["CaptionColor"] | null;
+            backgroundColor?: components["schemas"]["CaptionColor"] | null;
+            textStrokeColor?: components["schemas"]["CaptionColor"] | null;
+            textShadow?: components["schemas"]["CaptionTextShadow"] | null;
+            glowColor?: components["schemas"]["CaptionColor"] | null;
+            textGradientFrom?: components["schemas"]["CaptionColor"] | null;
+            textGradientTo?: components["schemas"]["CaptionColor"] | null;
+            /** @description An emoji name (`fire`, `rocket`, …) or an emoji itself; empty for none. */
+            emojiName?: string | null;
+            /** @example 1 */
+            emojiScale?: string | null;
+            activeAnimation?: components["schemas"]["CaptionActiveAnimation"] | null;
+            fontStyle?: components["schemas"]["CaptionFontStyle"] | null;
+            /**
+             * @example none
+             * @enum {string|null}
+             */
+            textTransform?: "none" | "uppercase" | "lowercase" | "capitalize" | null;
+            /** @description A special word keeps its own fill (gradient, colour) while it is the active word. */
+            isSpecial?: boolean | null;
+            /** @description A keyword is drawn with the emphasis weight and scale, like an emphasised word. */
+            isKeyword?: boolean | null;
+        };
+        CaptionWord: {
+            id: string;
+            captionId?: string;
+            timelineItemId?: string;
+            word: string;
+            orderIndex?: number;
+            sequenceIndex?: number;
+            paragraphIndex?: number;
+            isEmphasis?: boolean;
+            startUnits?: number;
+            endUnits?: number;
+            startSeconds?: number;
+            endSeconds?: number;
+            style?: components["schemas"]["CaptionWordStyle"];
+            /** @description Incremented each time the word changes; send it back as `expected_revision`. */
+            revision?: number;
+        };
     };
     responses: {
         /** @description The request is malformed (`invalid_request`, `invalid_json`, `invalid_path`). */
@@ -1344,6 +1615,17 @@ export interface components {
     };
     pathItems: never;
 }
+export type CutId = components['schemas']['CutId'];
+export type CutAnchor = components['schemas']['CutAnchor'];
+export type CutPart = components['schemas']['CutPart'];
+export type CutPause = components['schemas']['CutPause'];
+export type CutTargets = components['schemas']['CutTargets'];
+export type NewCut = components['schemas']['NewCut'];
+export type Cut = components['schemas']['Cut'];
+export type NewCuts = components['schemas']['NewCuts'];
+export type CutList = components['schemas']['CutList'];
+export type CutIds = components['schemas']['CutIds'];
+export type CutsRemoved = components['schemas']['CutsRemoved'];
 export type Error = components['schemas']['Error'];
 export type LiveEvent = components['schemas']['LiveEvent'];
 export type EventEnvelope = components['schemas']['EventEnvelope'];
@@ -1422,6 +1704,20 @@ export type FacelessWebhookEvent = components['schemas']['FacelessWebhookEvent']
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventName = components['schemas']['WebhookEventName'];
 export type Uuid = components['schemas']['Uuid'];
+export type HexColor = components['schemas']['HexColor'];
+export type TimelineTextStyle = components['schemas']['TimelineTextStyle'];
+export type TimelineItemCrop = components['schemas']['TimelineItemCrop'];
+export type TimelineItemLayout = components['schemas']['TimelineItemLayout'];
+export type TimelineItemAudio = components['schemas']['TimelineItemAudio'];
+export type TimelineItemEffect = components['schemas']['TimelineItemEffect'];
+export type TimelineItem = components['schemas']['TimelineItem'];
+export type CaptionFontWeight = components['schemas']['CaptionFontWeight'];
+export type CaptionColor = components['schemas']['CaptionColor'];
+export type CaptionTextShadow = components['schemas']['CaptionTextShadow'];
+export type CaptionActiveAnimation = components['schemas']['CaptionActiveAnimation'];
+export type CaptionFontStyle = components['schemas']['CaptionFontStyle'];
+export type CaptionWordStyle = components['schemas']['CaptionWordStyle'];
+export type CaptionWord = components['schemas']['CaptionWord'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
 export type ResponseCsrfFailed = components['responses']['CsrfFailed'];
@@ -1703,6 +1999,98 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listCuts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cut list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    recordCuts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCuts"];
+            };
+        };
+        responses: {
+            /** @description The cut list with the new entries. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    removeCuts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (the service's id). */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CutIds"];
+            };
+        };
+        responses: {
+            /** @description How many were taken off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutsRemoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["CsrfFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listAuditEntries: {
@@ -2307,4 +2695,7 @@ export const otherWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const facelessEventDataStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessEventData"]["stage"]> = ["plan", "assets"];
 export const facelessWebhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FacelessWebhookEvent"]["type"]> = ["faceless.complete", "faceless.failed"];
 export const webhookEventNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventName"]> = ["project.created", "media.uploaded", "transcription.complete", "transcription.failed", "faceless.complete", "faceless.failed", "export.ready", "export.failed", "job.complete", "job.failed"];
+export const timelineItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineItem"]["type"]> = ["video", "audio", "text", "caption", "image", "overlay"];
+export const captionActiveAnimationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionActiveAnimation"]> = ["none", "pop", "bounce", "underline", "highlight"];
+export const captionFontStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CaptionFontStyle"]> = ["normal", "italic"];
 export const componentsHeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["IdempotentReplayed"]> = ["true"];

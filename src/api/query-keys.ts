@@ -107,6 +107,10 @@ export const queryKeys = {
     itemWords: (projectId: string, itemId: string, start: number, end: number) =>
       ['captions', projectId, 'words', 'item', itemId, start, end] as const,
   },
+  /** Editing by words: a project's cut list (the BFF's). */
+  words: {
+    cuts: (projectId: string) => ['words', projectId, 'cuts'] as const,
+  },
   captionLooks: ['caption-looks'] as const,
   captionFonts: ['caption-fonts'] as const,
   plans: {

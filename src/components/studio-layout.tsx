@@ -51,6 +51,11 @@ export interface StudioPanel {
    * panel scrolls its content.
    */
   fill?: boolean;
+  /**
+   * Shown as its strip until opened (then remembered on the device like any size): a panel another
+   * feature adds that would otherwise narrow the frame's row below what its controls need.
+   */
+  collapsedByDefault?: boolean;
 }
 
 /** What sits under the frame: the timeline (its panel's height is remembered too). */
@@ -230,13 +235,15 @@ function SidePanel({
   panel: StudioPanel;
   panelRef: RefObject<PanelImperativeHandle | null>;
 }) {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(panel.collapsedByDefault === true);
   const headingId = `studio-panel-${panel.id}-title`;
   return (
     <Panel
       id={panel.id}
       panelRef={panelRef}
-      defaultSize={panel.defaultWidth ?? DEFAULT_PANEL_WIDTH}
+      defaultSize={
+        panel.collapsedByDefault ? COLLAPSED_WIDTH : (panel.defaultWidth ?? DEFAULT_PANEL_WIDTH)
+      }
       minSize={panel.minWidth ?? MIN_PANEL_WIDTH}
       maxSize="50%"
       collapsible

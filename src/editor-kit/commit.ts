@@ -116,10 +116,13 @@ export class CommitPath<State extends object, Doc, Change, Result> {
     end: GestureEnd<State> | undefined,
   ): Promise<CommitOutcome<Change, Result>> {
     const binding = this.host.config.document;
-    const { queryKey } = binding;
+    const keys = binding.partKeys ?? [binding.queryKey];
     const qc = this.host.queryClient;
+    const invalidate = () => {
+      for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+    };
     const title = mode === 'do' ? label : `${mode === 'undo' ? 'Undo' : 'Redo'} “${label}”`;
-    await qc.cancelQueries({ queryKey });
+    await Promise.all(keys.map((queryKey) => qc.cancelQueries({ queryKey })));
     const base = this.host.readDocument();
     if (base === undefined) {
       this.host.finishGestureEnd(end);
@@ -156,7 +159,7 @@ export class CommitPath<State extends object, Doc, Change, Result> {
     if (outcome.status === 'failed') {
       this.host.writeDocument(outcome.base);
       // The service's state is unknown after a failure: read it again (rollback → invalidate).
-      void qc.invalidateQueries({ queryKey });
+      invalidate();
       const { title: errorTitle, detail } = describeFailure(outcome.error);
       // A change the service refuses will be refused again: it leaves the history.
       const dropped = entry !== undefined && !isRetryable(outcome.error);
@@ -178,7 +181,7 @@ export class CommitPath<State extends object, Doc, Change, Result> {
       try {
         await binding.fetch();
       } catch {
-        void qc.invalidateQueries({ queryKey });
+        invalidate();
       }
     } else {
       this.host.writeDocument(settled);

@@ -147,6 +147,12 @@ export interface DocumentBinding<Doc, Change, Result> {
   read?(queryClient: QueryClient): Doc | undefined;
   /** Writes the document back to its parts. Default: `setQueryData(queryKey, doc)`. */
   write?(queryClient: QueryClient, doc: Doc): void;
+  /**
+   * The parts' keys when they share no prefix (the Words view's timeline and caption words, each
+   * read by other editors under its own key): each is cancelled and invalidated with the document.
+   * Default: `[queryKey]`.
+   */
+  partKeys?: readonly QueryKey[];
   /** Fetches it from the service into the cache (after a conflict, or when `settle` asks). */
   fetch(): Promise<Doc>;
   /** The change applied to a copy: what the screen shows while it is saved. Pure. */

@@ -12,6 +12,8 @@ import { ReviewService } from '../notes/review-service.ts';
 import { ServiceReads } from '../notes/service-reads.ts';
 import { type BffConfig, isHttps } from './config.ts';
 import { csrfGuard } from '../session/csrf.ts';
+import { registerCutListRoutes } from '../cuts/cut-list-routes.ts';
+import { type CutListStore, DatabaseCutListStore } from '../cuts/cut-list-store.ts';
 import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
@@ -55,6 +57,8 @@ export interface BffDeps {
   sharedState?: SharedState;
   /** Where the audit trail is kept (default: the BFF's database). */
   auditStore?: AuditStore;
+  /** Where the cut lists of editing by words are kept (default: the BFF's database). */
+  cutListStore?: CutListStore;
   /**
    * The BFF's database (notes, decisions, names, the audit trail); by default the one
    * `config.database` names, opened on first use (`npm start` opens it at once). The app owns it
@@ -324,6 +328,11 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
       .catch((error: unknown) => fault('audit retention sweep failed', { error: String(error) }));
   }, 3_600_000);
   retention.unref();
+  registerCutListRoutes(app, {
+    sessions,
+    store: deps.cutListStore ?? new DatabaseCutListStore(database),
+    now,
+  });
 
   const spa = await registerStaticSpa(app, config.staticDir);
   if (!spa) app.log.warn({ staticDir: config.staticDir }, 'no client build: the SPA is not served');

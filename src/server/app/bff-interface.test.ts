@@ -11,6 +11,8 @@ import { bffDocument, bffDocumentId } from '../../api/bff-document.gen.ts';
 import { openapiDocument, openapiDocumentId } from '../../api/openapi-document.gen.ts';
 import { createOpenApiValidator } from '../../lib/openapi-validator.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
+import { MemoryCutListStore } from '../cuts/cut-list-store.ts';
+import { sampleCut } from '../test-support/cut-samples.ts';
 import { exportReadyEvent } from '../test-support/webhook-events.ts';
 import { computeSignature } from '../webhooks/verify-signature.ts';
 
@@ -57,7 +59,8 @@ function expectDeclared(operationId: string, response: LightMyRequestResponse): 
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  // The cut list in this process (its database store has its own tests).
+  harness = await startHarness({ deps: { cutListStore: new MemoryCutListStore() } });
 });
 afterAll(async () => {
   await harness.close();
@@ -127,6 +130,43 @@ describe('the BFF answers what bff.yaml declares', () => {
     expect(badPage.statusCode).toBe(400);
     expectDeclared('listAuditEntries', badPage);
     expectDeclared('listAuditEntries', await app.inject({ url: '/bff/audit' }));
+  });
+
+  it('the cut list of editing by words', async () => {
+    const { app } = harness;
+    const { cookie, csrf } = await harness.login();
+    const url = '/bff/projects/6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f/cuts';
+    const headers = { cookie, 'x-csrf-token': csrf };
+    const recorded = await app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { cuts: [sampleCut('cut-1-30-45')] },
+    });
+    expect(recorded.statusCode).toBe(201);
+    expectDeclared('recordCuts', recorded);
+    const refused = await app.inject({ method: 'POST', url, headers, payload: { cuts: [] } });
+    expect(refused.statusCode).toBe(400);
+    expectDeclared('recordCuts', refused);
+    const listed = await app.inject({ url, headers: { cookie } });
+    expect(listed.statusCode).toBe(200);
+    expectDeclared('listCuts', listed);
+    expectDeclared('listCuts', await app.inject({ url }));
+    const removed = await app.inject({
+      method: 'POST',
+      url: `${url}/remove`,
+      headers,
+      payload: { ids: ['cut-1-30-45'] },
+    });
+    expect(removed.statusCode).toBe(200);
+    expectDeclared('removeCuts', removed);
+    const badIds = await app.inject({
+      method: 'POST',
+      url: `${url}/remove`,
+      headers,
+      payload: { ids: ['no spaces'] },
+    });
+    expectDeclared('removeCuts', badIds);
   });
 
   it('covers every JSON operation of bff.yaml', () => {

@@ -102,6 +102,17 @@ export interface AuditEntriesTable {
   summary: string | null;
 }
 
+export interface TimelineCutsTable {
+  organization_id: string;
+  project_id: string;
+  id: string;
+  position: ColumnType<string, never, never>;
+  /** The entry as recorded (bff.yaml's NewCut). */
+  entry: Json<unknown>;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 /**
  * Entries of the audit trail per workspace, action, person and outcome, kept by triggers on
  * `audit_entries` (migration 202612070825): the filters' choices and counts read it.
@@ -124,4 +135,5 @@ export interface Schema {
   idempotency_keys: IdempotencyKeysTable;
   audit_entries: AuditEntriesTable;
   audit_counts: AuditCountsTable;
+  timeline_cuts: TimelineCutsTable;
 }

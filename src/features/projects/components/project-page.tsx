@@ -79,6 +79,13 @@ function ProjectDetails({ project, actions, children }: { project: Project } & P
               Captions
             </Link>
             <Link
+              to="/projects/$projectId/words"
+              params={{ projectId: project.id }}
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              Edit by words
+            </Link>
+            <Link
               to="/projects/$projectId/plans"
               params={{ projectId: project.id }}
               className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"

@@ -33,6 +33,7 @@ import { RULER_HEIGHT, ROW_HEIGHT } from '../model/time-scale.ts';
 import type { TimelineEditor } from '../state/create-timeline-editor.ts';
 import { CanvasController } from './canvas/canvas-controller.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
+import { PendingCutBand } from './pending-cut-band.tsx';
 
 const HEADER_WIDTH = 168;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
@@ -246,6 +247,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             <div className="absolute -left-1.5 top-4 h-0 w-0 border-x-[6px] border-t-8 border-x-transparent border-t-red-500" />
             <div className="absolute left-0 top-5 bottom-0 w-px bg-red-500" />
           </div>
+          <PendingCutBand editor={editor} projectId={timeline.project_id} />
           {/* The view's own layer (overlay stage, ghosts, labels) stays in view by sticky
               positioning: a scroll writes nothing to the page, so the compositor scrolls alone. */}
           <div

@@ -15,10 +15,13 @@ export function TimelinePage({
   projectId,
   panels,
   actions,
+  title = 'Timeline',
 }: {
   projectId: string;
   panels?: readonly StudioPanel[];
   actions?: ReactNode;
+  /** The page's heading (a route composing the studio for another purpose names it). */
+  title?: string;
 }) {
   const timeline = useQuery(timelineQueryOptions(projectId));
   // The editor (a thousand items indexed, toolbar, inspector, help) renders in the background
@@ -26,12 +29,7 @@ export function TimelinePage({
   // the one long task that shows the screen.
   const editorReady = useDeferredValue(true, false);
   const heading = (
-    <ProjectPageHeader
-      projectId={projectId}
-      headingId="timeline-heading"
-      title="Timeline"
-      compact
-    />
+    <ProjectPageHeader projectId={projectId} headingId="timeline-heading" title={title} compact />
   );
   return (
     <article aria-labelledby="timeline-heading" className="flex h-full min-h-0 flex-col gap-2">

@@ -48,6 +48,8 @@ interface Draft {
   trimmed: Set<string>;
   /** Items moved or trimmed (their words' times changed in place). */
   retimed: Set<string>;
+  /** Caption words removals and trims took out (as the service counts them). */
+  removedWords: number;
 }
 
 const snap = (seconds: number, fps: number) => frameTime(nearestFrame(seconds, fps), fps);
@@ -62,11 +64,17 @@ function layerIds(draft: Draft, index: number, timelineLayers: readonly Timeline
 }
 
 /** The document after `ops`, as the service applies them. */
-export function applyOps(
+export const applyOps = (
   doc: WordsDocument,
   ops: readonly TimelineBatchOperation[],
-): WordsDocument {
-  if (ops.length === 0) return doc;
+): WordsDocument => applyOpsCounting(doc, ops).doc;
+
+/** The document after `ops`, and how many caption words they removed (the service's count). */
+export function applyOpsCounting(
+  doc: WordsDocument,
+  ops: readonly TimelineBatchOperation[],
+): { doc: WordsDocument; removedWords: number } {
+  if (ops.length === 0) return { doc, removedWords: 0 };
   const { timeline } = doc;
   const fps = timeline.fps > 0 ? timeline.fps : 30;
   const draft: Draft = {
@@ -81,6 +89,7 @@ export function applyOps(
     wordsMoved: false,
     trimmed: new Set(),
     retimed: new Set(),
+    removedWords: 0,
   };
   for (const layer of timeline.layers)
     for (const item of layer.items) {
@@ -108,6 +117,7 @@ export function applyOps(
     layerIds(draft, layer, timeline.layers).delete(id);
     draft.layerOf.delete(id);
     draft.items.delete(id);
+    draft.removedWords += draft.words.get(id)?.length ?? 0;
     if (draft.words.delete(id)) draft.wordsMoved = true;
   };
   const setWords = (id: string, words: CaptionWord[]) => {
@@ -155,7 +165,10 @@ export function applyOps(
     return next;
   });
   const nextTimeline = { ...timeline, layers, duration_seconds: roundMs(duration) };
-  return { timeline: nextTimeline, words: wordsAfter(doc, draft, nextTimeline.layers) };
+  return {
+    doc: { timeline: nextTimeline, words: wordsAfter(doc, draft, nextTimeline.layers) },
+    removedWords: draft.removedWords,
+  };
 }
 
 function shiftWord(word: CaptionWord, from: number, to: number, fps: number): CaptionWord {
@@ -223,7 +236,10 @@ function trim(
   });
   const kept = words.filter((word) => {
     const inside = (word.startSeconds ?? 0) >= start && (word.endSeconds ?? 0) <= end;
-    if (!inside) draft.trimmed.add(word.id);
+    if (!inside) {
+      draft.trimmed.add(word.id);
+      draft.removedWords += 1;
+    }
     return inside;
   });
   if (kept.length !== words.length) draft.words.set(item.id, kept);
@@ -326,7 +342,7 @@ function restore(
     item.source_end_seconds = length;
   } else if (given.source_start_seconds !== null && given.source_end_seconds !== null) {
     item.source_start_seconds = roundMs(given.source_start_seconds);
-    item.source_end_seconds = roundMs(item.source_start_seconds + length);
+    item.source_end_seconds = roundMs(given.source_end_seconds);
   }
   if (item.audio) {
     const fadeIn = Math.min(item.audio.fade_in_seconds, length);

@@ -211,11 +211,13 @@ export function cleanUpTargets(
   };
 }
 
-/** "Removed 37 fillers and shortened 12 pauses". */
-export function describeCleanUp(fillers: number, pauses: number): string {
+/** "Removed 37 fillers and shortened 12 pauses" (done), "Remove 37 fillers and shorten 12 pauses". */
+export function describeCleanUp(fillers: number, pauses: number, done = true): string {
   const parts: string[] = [];
-  if (fillers > 0) parts.push(`removed ${fillers} ${fillers === 1 ? 'filler' : 'fillers'}`);
-  if (pauses > 0) parts.push(`shortened ${pauses} ${pauses === 1 ? 'pause' : 'pauses'}`);
-  const text = parts.join(' and ') || 'changed nothing';
+  if (fillers > 0)
+    parts.push(`${done ? 'removed' : 'remove'} ${fillers} ${fillers === 1 ? 'filler' : 'fillers'}`);
+  if (pauses > 0)
+    parts.push(`${done ? 'shortened' : 'shorten'} ${pauses} ${pauses === 1 ? 'pause' : 'pauses'}`);
+  const text = parts.join(' and ') || (done ? 'changed nothing' : 'nothing to change');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

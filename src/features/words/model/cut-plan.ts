@@ -19,7 +19,7 @@ import type {
   TimelineItem,
   TimelineLayer,
 } from '@/api/schema.gen.ts';
-import { applyOps } from './apply-ops.ts';
+import { applyOpsCounting } from './apply-ops.ts';
 import { frameTime, nearestFrame, shiftedTime } from '@/shared-rules/frame-time.ts';
 import { formatSeconds, roundMs } from './frames.ts';
 import type { FrameStretch } from './stretches.ts';
@@ -291,9 +291,12 @@ export function planCut(
   }
 
   const allOps = [...ops, ...moves];
-  const after =
-    locked.length === 0 && allOps.length <= MAX_BATCH_OPERATIONS ? applyOps(doc, allOps) : doc;
-  counts.wordsRemoved = doc.words.words.length - after.words.words.length;
+  const applied =
+    locked.length === 0 && allOps.length <= MAX_BATCH_OPERATIONS
+      ? applyOpsCounting(doc, allOps)
+      : { doc, removedWords: 0 };
+  const after = applied.doc;
+  counts.wordsRemoved = applied.removedWords;
   return {
     fps,
     stretches,

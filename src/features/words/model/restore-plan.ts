@@ -15,7 +15,7 @@ import type {
   TimelineBatchOperation,
   TimelineItem,
 } from '@/api/schema.gen.ts';
-import { applyOps } from './apply-ops.ts';
+import { applyOpsCounting } from './apply-ops.ts';
 import type { LockedConflict, UndoRecord } from './cut-plan.ts';
 import { placeOf, type CutRecord } from './cut-record.ts';
 import { frameTime, nearestFrame } from '@/shared-rules/frame-time.ts';
@@ -30,6 +30,8 @@ export interface RestorePlan {
   /** Seconds put back. */
   seconds: number;
   counts: { restored: number; split: number; moved: number; joined: number };
+  /** Caption words the batch removes (the service's count: a restore removes none). */
+  removedWords: number;
   /** Where each record goes (timeline seconds now), in the records' order. */
   places: Array<number | null>;
   after: WordsDocument;
@@ -123,6 +125,7 @@ export function planRestore(
     problem,
     seconds: 0,
     counts: { restored: 0, split: 0, moved: 0, joined: 0 },
+    removedWords: 0,
     places,
     after: doc,
   });
@@ -300,6 +303,7 @@ export function planRestore(
   });
 
   const ops = [...splits, ...moves, ...restores, ...joins];
+  const applied = applyOpsCounting(doc, ops);
   return {
     ops,
     locked,
@@ -309,7 +313,8 @@ export function planRestore(
       fps,
     ),
     counts,
+    removedWords: applied.removedWords,
     places,
-    after: applyOps(doc, ops),
+    after: applied.doc,
   };
 }

@@ -163,7 +163,8 @@ function buildTranscript(doc: WordsDocument, wanted?: number | null): Transcript
     const breaks =
       !current ||
       (word.paragraphIndex ?? 0) !== (words[current.first]!.paragraphIndex ?? 0) ||
-      (under !== null && currentClip !== null && under.id !== currentClip.id) ||
+      // A new speaker (by the clip's name: a cut splits a clip into pieces of the same name).
+      (under !== null && currentClip !== null && under.name !== currentClip.name) ||
       (size >= SOFT_PARAGRAPH_WORDS && gap >= SOFT_BREAK_SECONDS) ||
       size >= HARD_PARAGRAPH_WORDS;
     if (breaks) {
@@ -200,13 +201,14 @@ export function pauseBefore(transcript: Transcript, i: number): number {
 
 /** The word under (or last before) `seconds`, or -1 before the first word. */
 export function wordAt(transcript: Transcript, seconds: number): number {
-  const frame = seconds * transcript.fps;
+  // Half a frame of leeway: a seek to a word's start (milliseconds) lands on its frame.
+  const frame = seconds * transcript.fps + 0.5;
   let low = 0;
   let high = transcript.words.length - 1;
   let found = -1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (transcript.start[mid]! <= frame + 1e-6) {
+    if (transcript.start[mid]! <= frame) {
       found = mid;
       low = mid + 1;
     } else high = mid - 1;

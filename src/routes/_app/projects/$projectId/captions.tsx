@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
+import { WordsPanel } from '@/features/words/components/words-panel.tsx';
 import { optionalStringParam, searchSchema as schemaOf } from '@/lib/search-params.ts';
 
 const searchSchema = schemaOf({
@@ -29,10 +30,20 @@ function CaptionsRoute() {
   const { projectId } = Route.useParams();
   const { q } = Route.useSearch();
   const navigate = Route.useNavigate();
-  // Panels of other features join the studio here (`panels={[{ id, title, content }]}`).
+  // Panels of other features join the studio here: the caption styler never imports them.
   return (
     <CaptionsPage
       projectId={projectId}
+      panels={[
+        {
+          id: 'edit-by-words',
+          title: 'Edit by words',
+          fill: true,
+          defaultWidth: 300,
+          collapsedByDefault: true,
+          content: <WordsPanel projectId={projectId} />,
+        },
+      ]}
       query={q ?? ''}
       onQueryChange={(next) =>
         void navigate({ search: { q: next || undefined }, replace: true, resetScroll: false })

@@ -1,0 +1,47 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
+import { ExportButton } from '@/features/exports/components/export-button.tsx';
+import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
+import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
+import { WordsPanel } from '@/features/words/components/words-panel.tsx';
+
+/**
+ * Editing by words: the words large on the left of the studio, the frame beside them and the
+ * timeline below (what a cut takes out shows there as a band over every layer).
+ */
+export const Route = createFileRoute('/_app/projects/$projectId/words')({
+  loader: ({ context, params }) => {
+    // The timeline and every word load together; the page shows their errors.
+    const timeline = loadTimeline(context.queryClient, params.projectId);
+    const words = context.queryClient.ensureQueryData(captionWordsQueryOptions(params.projectId));
+    return Promise.all([timeline, words]).then(
+      () => undefined,
+      () => undefined,
+    );
+  },
+  head: () => ({ meta: [{ title: 'Words · Cutroom' }] }),
+  staticData: { fullWidth: true, studio: true },
+  component: WordsRoute,
+});
+
+function WordsRoute() {
+  const { projectId } = Route.useParams();
+  return (
+    <TimelinePage
+      projectId={projectId}
+      title="Edit by words"
+      actions={<ExportButton projectId={projectId} size="sm" />}
+      panels={[
+        {
+          id: 'edit-by-words',
+          title: 'Edit by words',
+          side: 'left',
+          fill: true,
+          defaultWidth: 560,
+          minWidth: 320,
+          content: <WordsPanel projectId={projectId} onPage />,
+        },
+      ]}
+    />
+  );
+}
