@@ -76,7 +76,10 @@ async function readiness(url: string, timeoutMs: number): Promise<unknown> {
     };
     if (response.status === 200 || Date.now() > deadline) return body;
     const failing = Object.entries(body.checks).filter(([, check]) => !check.ok);
-    expect(failing.map(([name]) => name), JSON.stringify(body)).toEqual(['database']);
+    expect(
+      failing.map(([name]) => name),
+      JSON.stringify(body),
+    ).toEqual(['database']);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
