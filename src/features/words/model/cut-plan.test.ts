@@ -5,7 +5,7 @@ import { applyOps } from './apply-ops.ts';
 import { planCut } from './cut-plan.ts';
 import { stretchesFor, type CutTargets } from './cut-targets.ts';
 import { planRestore, planUndo } from './restore-plan.ts';
-import { cutRecords } from './cut-record.ts';
+import { cutRecords, inEffect } from './cut-record.ts';
 import { transcriptOf, type WordsDocument } from './transcript.ts';
 
 const s = (frame: number) => frameTime(frame, 30);
@@ -191,5 +191,22 @@ describe('a cut restored later from the cut list', () => {
     const around = targets(['cw_0_3', 'cw_0_6']);
     const second = planCut(first.after, stretchesFor(transcriptOf(first.after), around));
     expect(planRestore(second.after, [record!]).problem).toMatch(/can no longer be found/);
+  });
+
+  it('is in effect while its words are out, not on the timeline before it or after it is restored', () => {
+    const doc = talkDoc({ locked: false });
+    const first = cutCompany(doc);
+    const [record] = cutRecords(transcriptOf(doc), first, targets(['cw_0_4', 'cw_0_5']));
+    const byId = (d: WordsDocument) => new Map(d.words.words.map((w) => [w.id, w]));
+    expect(inEffect(record!, byId(first.after), 30)).toBe(true);
+    // A later cut elsewhere moves both kept words alike.
+    const second = planCut(
+      first.after,
+      stretchesFor(transcriptOf(first.after), targets(['cw_1_5'])),
+    );
+    expect(inEffect(record!, byId(second.after), 30)).toBe(true);
+    // The project as it was before the cut (a reset timeline, or undone in another tab).
+    expect(inEffect(record!, byId(doc), 30)).toBe(false);
+    expect(inEffect(record!, byId(planRestore(second.after, [record!]).after), 30)).toBe(false);
   });
 });

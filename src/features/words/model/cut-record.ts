@@ -107,3 +107,24 @@ export function placeOf(
     return roundMs((before.endSeconds ?? 0) + (record.at - record.before.seconds));
   return null;
 }
+
+/**
+ * Whether a cut is in the timeline now: none of the words it took out are there and, where both
+ * kept words around it remain, they sit as close as the cut left them (within a frame). A cut
+ * undone or restored in another tab, or the list of a project whose timeline was reset, is not:
+ * restoring it would put back time that is already there.
+ */
+export function inEffect(
+  record: CutRecord,
+  wordsById: ReadonlyMap<string, CaptionWord>,
+  fps: number,
+): boolean {
+  for (const part of record.parts)
+    for (const word of part.words) if (wordsById.has(word.id)) return false;
+  const before = record.before ? wordsById.get(record.before.wordId) : undefined;
+  const after = record.after ? wordsById.get(record.after.wordId) : undefined;
+  if (!before || !after || !record.before || !record.after) return true;
+  const gap = (after.startSeconds ?? 0) - (before.endSeconds ?? 0);
+  const then = record.after.seconds - record.before.seconds;
+  return Math.abs(gap - then) <= 1 / fps + 1e-6;
+}
