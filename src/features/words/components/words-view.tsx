@@ -34,7 +34,7 @@ import { transportFor } from '@/playback/transport.ts';
 import { cutListQueryOptions, syncCutList } from '../api/cut-list.ts';
 import { describeCleanUp } from '../model/clean-up.ts';
 import { cutSelection, selectedRange } from '../model/commands.ts';
-import { inEffect, placeOf, type CutRecord } from '../model/cut-record.ts';
+import { currentCuts, placeOf, type CutRecord } from '../model/cut-record.ts';
 import { stretchesFor } from '../model/cut-targets.ts';
 import { formatSeconds } from '../model/frames.ts';
 import { timelineEnd } from '../model/transcript.ts';
@@ -142,7 +142,7 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
   );
   // Only the cuts the timeline shows now can be restored (the list may outlive them).
   const cuts = useMemo(
-    () => (cutList.data ?? []).filter((cut) => inEffect(cut, wordsById, doc?.timeline.fps ?? 30)),
+    () => (doc ? currentCuts(cutList.data ?? [], doc.timeline, wordsById) : []),
     [cutList.data, wordsById, doc],
   );
   const places = useMemo(
