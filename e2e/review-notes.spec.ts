@@ -22,7 +22,11 @@ import {
 } from '../src/server/test-support/postgres-server.ts';
 import { startTestRedis, type TestRedis } from '../src/server/test-support/redis-server.ts';
 import { freePort, startApp, stopApp } from './app-server.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
+
+// Six processes of its own (two instances, the simulator, Postgres, Redis, the browser) on one
+// machine: a first page of an instance takes longer than the suite's default wait.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LIGHTHOUSE = 'Faceless: The Lighthouse Keeper';
@@ -94,13 +98,11 @@ test.describe('review notes on two instances over one Postgres and Redis', () =>
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    const [startedRedis, startedPostgres, service] = await Promise.all([
-      startTestRedis(),
-      startTestPostgres(),
-      startSimulator(),
-    ]);
-    redis = startedRedis;
-    postgres = startedPostgres;
+    // One after the other, each kept as soon as it runs (afterAll stops what started): the
+    // Postgres set-up blocks this process while initdb runs, which would starve the others' timers.
+    redis = await startTestRedis();
+    postgres = await startTestPostgres();
+    const service = await startSimulator();
     simulator = service.child;
     const databaseUrl = await postgres.createDatabase();
     const env = {

@@ -7,13 +7,14 @@
  * in the gallery is tried here before it is applied. A click on a word selects it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { timelineQueryOptions } from '@/api/timeline.ts';
 import { InlineError } from '@/components/error-state.tsx';
+import { SoundControls, SoundMeter } from '@/components/sound-controls.tsx';
 import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
-import { PlayheadFrame } from '@/playback/playhead-frame.ts';
+import { useSound } from '@/playback/use-sound.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
@@ -29,26 +30,24 @@ import {
   type PageLayout,
 } from '@/caption-painter/caption-painter.ts';
 import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
-import { withCurrentWords, wordById } from '../model/caption-doc.ts';
+import { withCurrentWords } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { settingsWithLook } from '../model/looks.ts';
-import { formatTime, snapToFrame } from '../model/timing.ts';
+import { formatTime } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
+import { BACKDROP_KEY, BackdropSwitch, type Backdrop } from './backdrop-switch.tsx';
 import { notePreviewPaint } from './preview-paints.ts';
+import { PlayheadTime, Scrubber, SpokenWord } from './preview-playback-row.tsx';
+import { useVideoFrame } from './use-video-frame.ts';
 
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
 
-/**
- * What the words are painted over: the video's frame at the playhead (the service's, as the
- * timeline's preview shows it), or the plain gradient. Remembered on this device.
- */
-export type Backdrop = 'frame' | 'plain';
-const BACKDROP_KEY = 'cutroom.captions.backdrop';
-
 /** The frame's shape (9:16): the preview is the largest such box in the room it is given. */
 const ASPECT = { width: 9, height: 16 };
+/** The sound meter beside the frame, and the gap before it. */
+const METER_ROOM = 14;
 
 /** The largest box of `aspect` in `width` × `height` (CSS pixels, whole). */
 export function fitBox(
@@ -143,7 +142,7 @@ export const CaptionPreview = memo(function CaptionPreview({
     if (!area) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      const next = fitBox(entry.contentRect.width, entry.contentRect.height, ASPECT);
+      const next = fitBox(entry.contentRect.width - METER_ROOM, entry.contentRect.height, ASPECT);
       setBox((old) => (old.width === next.width && old.height === next.height ? old : next));
     });
     observer.observe(area);
@@ -183,6 +182,9 @@ export const CaptionPreview = memo(function CaptionPreview({
     latest.current = { pages };
   });
   const playing = useStore(playback, (state) => state.playing);
+  // What is heard is the service's mix of the timeline at its revision (the frames' query).
+  const timeline = useQuery(timelineQueryOptions(projectId)).data;
+  const sound = useSound(projectId, timeline?.revision ?? null, null);
 
   const paint = (seconds: number, isPlaying: boolean) => {
     const canvas = canvasRef.current;
@@ -306,8 +308,14 @@ export const CaptionPreview = memo(function CaptionPreview({
             saveStored(deviceStorage(), BACKDROP_KEY, next);
           }}
         />
+        <div className="ml-auto min-w-0">
+          <SoundControls engine={sound} clip={{ timeline, layers: null, formatTime }} />
+        </div>
       </div>
-      <div ref={areaRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
+      <div
+        ref={areaRef}
+        className="flex min-h-0 min-w-0 flex-1 items-center justify-center gap-1.5"
+      >
         <div
           className="relative overflow-hidden rounded-lg bg-gradient-to-b from-slate-700 to-slate-900 shadow-md"
           style={{ width: box.width, height: box.height }}
@@ -353,6 +361,9 @@ export const CaptionPreview = memo(function CaptionPreview({
             style={{ width: box.width, height: box.height }}
           />
         </div>
+        <div className="shrink-0" style={{ height: box.height }}>
+          <SoundMeter engine={sound} />
+        </div>
       </div>
       {backdrop === 'frame' && frameError ? <InlineError error={frameError} /> : null}
       <p id="caption-preview-description" className="sr-only">
@@ -368,8 +379,10 @@ export const CaptionPreview = memo(function CaptionPreview({
           playback={playback}
           duration={duration}
           fps={fps}
-          onScrub={() => {
+          onScrub={(seconds) => {
             if (editor.getState().focusWord) editor.setState({ focusWord: null });
+            // A grain of the sound under the scrubber, as the timeline's ruler plays.
+            sound.scrub(seconds);
           }}
         />
         <SpokenWord playback={playback} words={words} />
@@ -382,88 +395,6 @@ export const CaptionPreview = memo(function CaptionPreview({
 });
 
 const NO_WORDS: readonly CaptionWord[] = [];
-
-/**
- * The video's frame at the playhead under the words, while `on`: the timeline's revision, fps and
- * length come from its query (the one the timeline editor reads); the drawing is the playback
- * layer's (`PlayheadFrame`).
- */
-function useVideoFrame(
-  projectId: string,
-  on: boolean,
-  pixels: { width: number; height: number },
-): [
-  attach: (canvas: HTMLCanvasElement | null) => void,
-  status: { shown: boolean; error: unknown },
-] {
-  const timeline = useQuery({ ...timelineQueryOptions(projectId), enabled: on });
-  const [view, setView] = useState<PlayheadFrame | null>(null);
-  const [state, setState] = useState<{ shown: boolean; error: unknown }>({
-    shown: false,
-    error: null,
-  });
-  // The drawing lives as long as its canvas (a ref callback with its cleanup).
-  const attach = useCallback(
-    (canvas: HTMLCanvasElement | null) => {
-      if (!canvas) return;
-      const frame = new PlayheadFrame(canvas, projectId, (shown, error) =>
-        setState((old) => (old.shown === shown && old.error === error ? old : { shown, error })),
-      );
-      const stop = frame.start();
-      setView(frame);
-      return () => {
-        stop();
-        setView(null);
-        setState({ shown: false, error: null });
-      };
-    },
-    [projectId],
-  );
-  const data = timeline.data;
-  useEffect(() => {
-    view?.setSource(
-      data ? { revision: data.revision, fps: data.fps, duration: data.duration_seconds } : null,
-    );
-  }, [view, data]);
-  useEffect(() => {
-    if (pixels.width > 0) view?.resize(pixels.width, pixels.height);
-  }, [view, pixels.width, pixels.height]);
-  return [attach, { shown: state.shown, error: timeline.isError ? timeline.error : state.error }];
-}
-
-/** Frame or plain: what the words are painted over. */
-function BackdropSwitch({ value, onChange }: { value: Backdrop; onChange(next: Backdrop): void }) {
-  return (
-    <div
-      role="radiogroup"
-      aria-label="Preview background"
-      className="ml-auto flex rounded-md border border-slate-300 text-xs"
-    >
-      {(
-        [
-          ['frame', 'Frame'],
-          ['plain', 'Plain'],
-        ] as const
-      ).map(([id, label]) => (
-        <button
-          key={id}
-          type="button"
-          role="radio"
-          aria-checked={value === id}
-          title={
-            id === 'frame'
-              ? 'The words over the video at the playhead'
-              : 'The words over a plain gradient'
-          }
-          onClick={() => onChange(id)}
-          className={`px-2 py-0.5 first:rounded-l-md last:rounded-r-md focus-visible:ring-2 focus-visible:ring-amber-400 ${value === id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** The inputs of the last paint while paused. */
 interface Painted {
@@ -531,73 +462,4 @@ function outlineSelected(
     );
   }
   ctx.restore();
-}
-
-function PlayheadTime({ playback, duration }: { playback: PlaybackStore; duration: number }) {
-  const playhead = useStore(playback, (state) => state.playhead);
-  return (
-    <span className="whitespace-nowrap text-sm tabular-nums text-slate-700">
-      {formatTime(playhead)} / {formatTime(duration)}
-    </span>
-  );
-}
-
-function Scrubber({
-  playback,
-  duration,
-  fps,
-  onScrub,
-}: {
-  playback: PlaybackStore;
-  duration: number;
-  fps: number;
-  onScrub(): void;
-}) {
-  const playhead = useStore(playback, (state) => state.playhead);
-  return (
-    <label className="flex min-w-32 flex-1 items-center gap-2 text-xs font-medium text-slate-700">
-      Playhead
-      <input
-        type="range"
-        min={0}
-        max={Math.max(duration, 1 / fps)}
-        step={1 / fps}
-        value={playhead}
-        aria-valuetext={formatTime(playhead)}
-        onChange={(event) => {
-          onScrub();
-          playback.setState({
-            playhead: snapToFrame(Number(event.target.value), fps),
-            playing: false,
-          });
-        }}
-        className="min-w-0 flex-1 accent-indigo-600"
-      />
-    </label>
-  );
-}
-
-function SpokenWord({
-  playback,
-  words,
-}: {
-  playback: PlaybackStore;
-  words: readonly CaptionWord[];
-}) {
-  const spokenId = useStore(playback, (state) => state.spokenId);
-  const text = spokenId ? (wordById(words, spokenId)?.word ?? null) : null;
-  return (
-    <p
-      className="min-w-0 max-w-56 shrink truncate text-sm text-slate-700"
-      data-testid="spoken-word"
-    >
-      {text ? (
-        <>
-          Spoken word: <span className="font-semibold">“{text}”</span>
-        </>
-      ) : (
-        'No word is spoken at the playhead.'
-      )}
-    </p>
-  );
 }

@@ -6,10 +6,9 @@
  * failure or a reload; conflicts and refusals are shown in words.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { bindEditorKeys } from '@/editor-kit/shortcut-guard.ts';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
-import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { InlineError } from '@/components/error-state.tsx';
 import { StudioLayout, type StudioPanel } from '@/components/studio-layout.tsx';
@@ -23,8 +22,9 @@ import type { CaptionFont, CaptionWord } from '@/api/schema.gen.ts';
 import { captionOf, emphasisCount, indexOfWords, sameStructure } from '../model/caption-doc.ts';
 import { settingsWithLook } from '../model/looks.ts';
 import { paletteOf } from '../model/palette.ts';
-import { selectIds, type CaptionsContext } from '../model/commands.ts';
+import type { CaptionsContext } from '../model/commands.ts';
 import { buildRows, wordIdsOf } from '../model/word-rows.ts';
+import { plural } from '../model/plural.ts';
 import { transportFor } from '@/playback/transport.ts';
 import { useTransport } from '@/playback/use-transport.ts';
 import { createCaptionsEditor, type CaptionsEditor } from '../state/captions-editor.ts';
@@ -34,15 +34,13 @@ import {
   type PlaybackStore,
 } from '../state/playback-store.ts';
 import { CaptionPreview } from './caption-preview.tsx';
+import { CaptionsInspector } from './captions-inspector.tsx';
 import { LookGallery } from './look-gallery.tsx';
 import { BrandStatus } from './brand-status.tsx';
 import { SettingsPanel, WordInspector } from './style-panels.tsx';
+import { UnsavedBanner } from './unsaved-banner.tsx';
 import { WordList } from './word-list.tsx';
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+import { WordSearch } from './word-search.tsx';
 
 export function CaptionsEditorView({
   projectId,
@@ -304,7 +302,7 @@ const CaptionsScreen = memo(function CaptionsScreen({
   );
 
   const inspector = (
-    <Inspector
+    <CaptionsInspector
       editor={editor}
       header={
         <BrandStatus
@@ -433,201 +431,4 @@ class StructureCache {
     if (!this.last || !sameStructure(this.last, words)) this.last = words;
     return this.last;
   }
-}
-
-function WordSearch({
-  editor,
-  query,
-  onQueryChange,
-  matches,
-  loading,
-  error,
-}: {
-  editor: CaptionsEditor;
-  query: string;
-  onQueryChange(query: string): void;
-  matches: string[] | null;
-  loading: boolean;
-  error: unknown;
-}) {
-  const [text, setText] = useState(query);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The URL changed elsewhere (back/forward): the field follows.
-  const [shownQuery, setShownQuery] = useState(query);
-  if (query !== shownQuery) {
-    setShownQuery(query);
-    if (text.trim() !== query) setText(query);
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const change = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onQueryChange(value.trim()), SEARCH_DEBOUNCE_MS);
-  };
-  const count = matches?.length ?? 0;
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          Search words
-          <input
-            type="search"
-            value={text}
-            maxLength={100}
-            onChange={(event) => change(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                clearTimeout(timer.current);
-                onQueryChange(text.trim());
-              }
-            }}
-            placeholder="e.g. the"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal"
-          />
-        </label>
-        <Button
-          variant="secondary"
-          disabled={!query || count === 0}
-          onClick={() =>
-            editor.run(selectIds, { ids: matches ?? [], what: `matches of “${query}”` })
-          }
-        >
-          Style all matches
-        </Button>
-      </div>
-      <p className="text-xs text-slate-600" role="status" aria-label="Search results">
-        {query
-          ? loading
-            ? `Searching for “${query}”…`
-            : matches
-              ? `${plural(count, 'word')} match “${query}”.`
-              : ''
-          : 'Search to find words, then style every match at once.'}
-      </p>
-      {error ? <InlineError error={error} /> : null}
-    </div>
-  );
-}
-
-function UnsavedBanner({
-  editor,
-  reason,
-  count,
-  returned,
-  errors,
-}: {
-  editor: CaptionsEditor;
-  reason: 'failed' | 'returned';
-  count: number;
-  returned: { alreadySaved: number; changedElsewhere: string[] } | null;
-  errors: string[];
-}) {
-  if (count === 0) return null;
-  return (
-    <div
-      role="region"
-      aria-label="Unsaved changes"
-      className="flex flex-wrap items-start gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-    >
-      <div className="flex-1">
-        <h2 className="font-semibold">
-          {reason === 'returned'
-            ? `${plural(count, 'unsaved change')} from your last visit`
-            : `${plural(count, 'change')} not saved yet`}
-        </h2>
-        <p className="mt-1 text-sm">
-          {reason === 'returned'
-            ? 'They were kept on this device and are shown, marked “Unsaved”. Save them, or discard them to see the captions as they are saved.'
-            : `${errors[0] ?? 'The last save failed.'} They stay on screen and on this device until saved.`}
-        </p>
-        {returned && returned.alreadySaved > 0 ? (
-          <p className="mt-1 text-sm">
-            {plural(returned.alreadySaved, 'change')} had been saved already and{' '}
-            {returned.alreadySaved === 1 ? 'was' : 'were'} dropped.
-          </p>
-        ) : null}
-        {returned && returned.changedElsewhere.length > 0 ? (
-          <p className="mt-1 text-sm">
-            Changed elsewhere since: {returned.changedElsewhere.slice(0, 8).join(', ')}
-            {returned.changedElsewhere.length > 8
-              ? ` and ${returned.changedElsewhere.length - 8} more`
-              : ''}
-            . Saving is checked against their current version.
-          </p>
-        ) : null}
-      </div>
-      <div className="flex gap-2">
-        <Button onClick={() => void editor.outbox.saveUnsaved()}>Save changes</Button>
-        <Button variant="secondary" onClick={() => editor.outbox.discardUnsaved()}>
-          Discard
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-type TabId = 'word' | 'style' | 'looks';
-const TABS: Array<{ id: TabId; label: string }> = [
-  { id: 'word', label: 'Selected words' },
-  { id: 'style', label: 'Caption style' },
-  { id: 'looks', label: 'Looks' },
-];
-
-function Inspector({
-  editor,
-  header,
-  tabs,
-}: {
-  editor: CaptionsEditor;
-  /** Above the tabs (where the brand's swatches come from). */
-  header: React.ReactNode;
-  tabs: Record<TabId, React.ReactNode>;
-}) {
-  const [tab, setTab] = useState<TabId>('word');
-  const selected = useEditorState(editor, (state) => state.selection.size);
-  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-  const move = (by: number) => {
-    const at = TABS.findIndex((candidate) => candidate.id === tab);
-    const next = TABS[(at + by + TABS.length) % TABS.length]!.id;
-    setTab(next);
-    refs.current[next]?.focus();
-  };
-  return (
-    <section aria-label="Inspector" className="flex h-full min-h-0 min-w-0 flex-col gap-3">
-      {header}
-      <div role="tablist" aria-label="Inspector" className="flex gap-1 border-b border-slate-200">
-        {TABS.map(({ id, label }) => (
-          <button
-            key={id}
-            ref={(node) => {
-              refs.current[id] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`captions-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`captions-panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') move(1);
-              else if (event.key === 'ArrowLeft') move(-1);
-            }}
-            className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${tab === id ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {label}
-            {id === 'word' && selected > 0 ? ` (${selected.toLocaleString('en')})` : ''}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`captions-panel-${tab}`}
-        aria-labelledby={`captions-tab-${tab}`}
-        className="min-h-0 flex-1 overflow-y-auto pr-1"
-      >
-        {tabs[tab]}
-      </div>
-    </section>
-  );
 }
