@@ -22,7 +22,11 @@ import {
 } from '../src/server/test-support/postgres-server.ts';
 import { startTestRedis, type TestRedis } from '../src/server/test-support/redis-server.ts';
 import { freePort, startApp, stopApp } from './app-server.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
+
+// Six processes of its own (two instances, the simulator, Postgres, Redis, the browser) on one
+// machine: a first page of an instance takes longer than the suite's default wait.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LIGHTHOUSE = 'Faceless: The Lighthouse Keeper';
@@ -53,11 +57,21 @@ function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
   });
 }
 
-/** Waits until the instance's database is open (notes answer 503 until then). */
+/**
+ * Waits until the instance's database is open (notes answer 503 until then). A fresh PGlite data
+ * directory is created and migrated first: on a busy machine that takes more than a minute.
+ */
 async function untilReady(base: string): Promise<void> {
   await expect
-    .poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 60_000 })
-    .toBe(200);
+    .poll(
+      async () => {
+        const answer = await fetch(`${base}/readyz`);
+        // The status with what is not ready yet, so a failure says which part never opened.
+        return answer.status === 200 ? 'ready' : `${answer.status}: ${await answer.text()}`;
+      },
+      { timeout: 180_000 },
+    )
+    .toBe('ready');
 }
 
 async function signInWithKey(page: Page, base: string, key: string): Promise<void> {
@@ -94,13 +108,11 @@ test.describe('review notes on two instances over one Postgres and Redis', () =>
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    const [startedRedis, startedPostgres, service] = await Promise.all([
-      startTestRedis(),
-      startTestPostgres(),
-      startSimulator(),
-    ]);
-    redis = startedRedis;
-    postgres = startedPostgres;
+    // One after the other, each kept as soon as it runs (afterAll stops what started): the
+    // Postgres set-up blocks this process while initdb runs, which would starve the others' timers.
+    redis = await startTestRedis();
+    postgres = await startTestPostgres();
+    const service = await startSimulator();
     simulator = service.child;
     const databaseUrl = await postgres.createDatabase();
     const env = {
@@ -297,7 +309,7 @@ test.describe('notes and the audit trail survive a restart (PGlite)', () => {
   test('after the app is stopped and started again, the note and its audit entry are still there', async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     dataDir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-notes-'));
     const port = await freePort();
     const base = `http://localhost:${port}`;

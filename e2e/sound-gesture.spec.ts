@@ -36,6 +36,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('a browser that waits for a gesture before sound', () => {
+  // Opening the studio on the interview (timeline, frames, sound) takes more than the default
+  // 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('asks for a click, and sound starts with it', async ({ page }) => {
     await openInterview(page);
     // Played from a script: no press, click or key in this page yet.

@@ -29,7 +29,8 @@ export async function openTimeline(
   expect(projectId, `seeded project “${projectName}”`).not.toBeNull();
   await page.goto(`/projects/${projectId}/timeline`);
   const canvas = page.getByRole('application', { name: /Timeline canvas/ });
-  await expect(canvas).toBeVisible();
+  // The studio loads the timeline, its canvas and the preview: slower than one element.
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
   await page.waitForFunction(() => window.__cutroomTimeline !== undefined);
   return { projectId: projectId!, canvas };
 }

@@ -368,6 +368,49 @@ test.describe('editing by words', () => {
     await expect(transcript(page).locator('[aria-current="time"]')).toHaveText(under.word);
   });
 
+  test('the Words panel sits beside the timeline’s frame and the styler’s, and the Words page is a link away from both', async ({
+    page,
+  }) => {
+    const projectId = await openWords(page);
+    const frame = page.getByRole('application', { name: /^Frame at / });
+    const noPageScroll = () =>
+      page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return root.scrollHeight - window.innerHeight + (root.scrollWidth - window.innerWidth);
+      });
+
+    await page.getByRole('link', { name: 'Timeline', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Timeline', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Show Edit by words' }).click();
+    await expect(transcript(page)).toBeInViewport();
+    await expect(frame).toBeInViewport({ ratio: 1 });
+    const panelBox = (await page.getByRole('group', { name: 'Edit by words' }).boundingBox())!;
+    const frameBox = (await frame.boundingBox())!;
+    expect(panelBox.x, 'the panel beside the frame').toBeGreaterThan(frameBox.x + frameBox.width);
+    expect(panelBox.y).toBeLessThan(frameBox.y + frameBox.height);
+    expect(await noPageScroll()).toBe(0);
+    // A word clicked in the panel moves the timeline's playhead there.
+    const words = spoken(await onServer(page, projectId));
+    const target = words.find((w) => w.word === 'Marco,')!;
+    await word(page, 'Marco,').click();
+    await expect(page.getByLabel('Playhead (s)')).toHaveValue(String(target.startSeconds));
+    // Opened, the panel stays open on this device.
+    await page.reload();
+    await expect(transcript(page)).toBeInViewport({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Open the Words page' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit by words', level: 1 })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Captions', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Captions', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Show Edit by words' }).click();
+    await expect(transcript(page)).toBeInViewport();
+    await expect(page.getByRole('img', { name: 'Caption preview' })).toBeInViewport();
+    expect(await noPageScroll()).toBe(0);
+    await page.getByRole('link', { name: 'Words', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Edit by words', level: 1 })).toBeVisible();
+    await expect(transcript(page)).toBeVisible();
+  });
+
   test('has no serious accessibility violations, with a cut under review and the clean-up open', async ({
     page,
   }) => {

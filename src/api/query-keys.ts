@@ -28,6 +28,7 @@ export type AuditFilters = Pick<
 
 /** A page of the BFF's audit log, with its filters. */
 export type AuditPageParams = Given<BffQueryOf<'listAuditEntries'>, 'limit' | 'offset'> &
+  Pick<BffQueryOf<'listAuditEntries'>, 'cursor'> &
   AuditFilters;
 
 /** The revisions and projects whose review states are read together (`GET /bff/review-states`). */

@@ -13,6 +13,7 @@ export function Pagination({
   total,
   returned,
   hasMore,
+  totalCapped = false,
   renderLink,
   label = 'Pagination',
 }: {
@@ -21,6 +22,8 @@ export function Pagination({
   total: number;
   returned: number;
   hasMore: boolean;
+  /** `total` is a lower bound: the list holds at least that many. */
+  totalCapped?: boolean;
   renderLink: (target: { offset: number; rel: 'prev' | 'next'; children: string }) => ReactNode;
   label?: string;
 }) {
@@ -30,7 +33,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {totalCapped ? `more than ${total.toLocaleString()}` : total}
       </p>
       <div className="flex gap-2">
         {offset > 0 ? (

@@ -19,7 +19,6 @@
  *   ballistics; a mix over 0 dBFS is a clip, kept until cleared.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { whenIdle } from '@/lib/when-idle.ts';
 import {
   isClipping,
   peakBetween,
@@ -37,8 +36,6 @@ import {
   chunksAhead,
   clockTimeOf,
   FETCH_AHEAD_SECONDS,
-  GRAIN_FADE_SECONDS,
-  GRAIN_SECONDS,
   layersKey,
   PAUSED_AHEAD_SECONDS,
   placeChunk,
@@ -48,7 +45,9 @@ import {
   type ClockMapping,
   type Placement,
 } from './sound-plan.ts';
-import { gainOf, soundSettings, type SoundSettings } from './sound-settings.ts';
+import { ScrubGrains } from './scrub-grains.ts';
+import { audioContext, SoundOutput } from './sound-output.ts';
+import { soundSettings } from './sound-settings.ts';
 import {
   transportFor,
   type Transport,
@@ -85,9 +84,6 @@ const PUMP_MS = 100;
 /** A browser that has not started sound this long after Play wants a gesture. */
 const GESTURE_WAIT_MS = 400;
 const PAUSED_PLAN_MS = 150;
-const GRAIN_MIN_GAP_MS = 45;
-/** A paused context is suspended after this long at rest (Play resumes it). */
-const REST_AFTER_MS = 5000;
 
 interface Scheduled {
   source: AudioBufferSourceNode;
@@ -113,20 +109,6 @@ export interface SoundStats {
   clock: string;
 }
 
-let sharedContext: AudioContext | null | undefined;
-
-/** The tab's one AudioContext (made on first use), or null without Web Audio. */
-export function audioContext(): AudioContext | null {
-  if (sharedContext !== undefined) return sharedContext;
-  try {
-    sharedContext =
-      typeof AudioContext === 'undefined' ? null : new AudioContext({ latencyHint: 'interactive' });
-  } catch {
-    sharedContext = null;
-  }
-  return sharedContext;
-}
-
 export class SoundEngine {
   readonly status: StoreApi<SoundStatus> = createStore<SoundStatus>()(() => ({
     state: 'off',
@@ -137,8 +119,7 @@ export class SoundEngine {
   /** The meter now (read by the view each frame; `onMeter` says when it moved). */
   meter: MeterState = SILENT_METER;
   private readonly meterListeners = new Set<(meter: MeterState) => void>();
-  private context: AudioContext | null = null;
-  private master: GainNode | null = null;
+  private readonly speakers: SoundOutput;
   private readonly decoder = new SoundDecoder();
   readonly chunks: SoundChunks;
   private mix: MixSpec = { revision: null, layers: null, layersKey: layersKey(null) };
@@ -153,11 +134,7 @@ export class SoundEngine {
   /** This playback: when Play was pressed (ms), whether sound came yet, its gaps said. */
   private run = { startedAt: 0, sounded: false, firstIndex: -1, gapped: new Set<number>() };
   private meterAt: number | null = null;
-  private lastGrainAt = 0;
-  private grain: { source: AudioBufferSourceNode; gain: GainNode } | null = null;
-  private pendingScrub: number | null = null;
-  private cancelPrepare: (() => void) | null = null;
-  private restTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly grains: ScrubGrains;
   /** The transport's mappings, each from the context time it took effect (a tap reads them). */
   readonly mappings: Array<{ at: number; mapping: ClockMapping }> = [];
   readonly stats = {
@@ -169,14 +146,22 @@ export class SoundEngine {
 
   constructor(
     readonly transport: Transport,
-    private readonly settings = soundSettings(),
-    private readonly makeContext: () => AudioContext | null = audioContext,
+    settings = soundSettings(),
+    makeContext: () => AudioContext | null = audioContext,
   ) {
+    this.speakers = new SoundOutput(settings, makeContext, this.onContextState);
     this.chunks = new SoundChunks(
       transport.projectId,
       this.decoder,
       (chunk) => this.onChunk(chunk),
       (error) => this.status.setState({ error }),
+    );
+    this.grains = new ScrubGrains(
+      this.speakers,
+      this.chunks,
+      () => this.mix,
+      () => this.transport.get().rate === 0,
+      () => this.restWhenIdle(),
     );
   }
 
@@ -185,9 +170,14 @@ export class SoundEngine {
     this.attached += 1;
     if (this.attached === 1) {
       this.detachTransport = this.transport.store.subscribe(this.onTransport);
-      this.detachSettings = this.settings.subscribe((next) => this.applySettings(next));
+      this.detachSettings = this.speakers.followSettings();
       this.restart(this.transport.get());
-      this.prepareEarly();
+      this.speakers.prepareEarly(
+        () => this.attached > 0,
+        () => {
+          if (this.transport.get().rate === 0) this.restWhenIdle(0);
+        },
+      );
     }
     let done = false;
     return () => {
@@ -215,28 +205,13 @@ export class SoundEngine {
 
   /** The click that lets the browser make sound ("click to enable sound"). */
   enable(): void {
-    const context = this.ensureContext();
-    if (!context) return;
-    void context.resume().catch(() => undefined);
+    if (!this.ensureContext()) return;
+    this.speakers.resume();
   }
 
   /** A short grain of the sound at `seconds` (scrubbing, paused). */
   scrub(seconds: number): void {
-    const context = this.ensureContext();
-    if (!context || this.transport.get().rate !== 0) return;
-    if (context.state !== 'running') void context.resume().catch(() => undefined);
-    const now = performance.now();
-    const index = chunkIndexAt(seconds);
-    const chunk = this.chunks.get(this.mix, index);
-    if (!chunk) {
-      this.pendingScrub = seconds;
-      this.chunks.plan(this.mix, [index]);
-      return;
-    }
-    if (now - this.lastGrainAt < GRAIN_MIN_GAP_MS || context.state !== 'running') return;
-    this.lastGrainAt = now;
-    this.pendingScrub = null;
-    this.playGrain(context, chunk, seconds - chunk.start);
+    this.grains.scrub(seconds);
   }
 
   /** Clears the clip warning. */
@@ -252,11 +227,20 @@ export class SoundEngine {
   /** The context (made now if need be) and what reaches the speakers, for a tap to listen. */
   output(): { context: AudioContext; master: GainNode } | null {
     const context = this.ensureContext();
-    return context && this.master ? { context, master: this.master } : null;
+    const master = this.speakers.master;
+    return context && master ? { context, master } : null;
   }
 
   get audio(): AudioContext | null {
-    return this.context;
+    return this.speakers.context;
+  }
+
+  private get context(): AudioContext | null {
+    return this.speakers.context;
+  }
+
+  private get master(): GainNode | null {
+    return this.speakers.master;
   }
 
   /**
@@ -287,76 +271,25 @@ export class SoundEngine {
    * context made before the page may make sound).
    */
   private ensureContext(): AudioContext | null {
-    if (this.context) return this.context;
-    const context = this.makeContext();
-    if (!context) return null;
-    this.context = context;
-    this.master = context.createGain();
-    this.master.connect(context.destination);
-    this.master.gain.value = gainOf(this.settings.getState());
-    context.addEventListener('statechange', this.onContextState);
-    return context;
+    return this.speakers.ensure();
   }
 
-  /**
-   * Makes the context before Play needs it (opening the output can take a long frame): once the
-   * page is idle if the person has used it already, else after their first press or key. It
-   * rests suspended until Play.
-   */
-  private prepareEarly(): void {
-    if (this.context || typeof window === 'undefined') return;
-    const make = () => {
-      this.cancelPrepare?.();
-      this.cancelPrepare = whenIdle(() => {
-        this.cancelPrepare = null;
-        if (this.attached === 0 || this.context) return;
-        const context = this.ensureContext();
-        if (context && this.transport.get().rate === 0) this.restWhenIdle(0);
-      }, 2000);
-    };
-    if (navigator.userActivation?.hasBeenActive) {
-      make();
-      return;
-    }
-    const onFirst = (event: Event) => {
-      if (!event.isTrusted) return;
-      window.removeEventListener('pointerdown', onFirst, true);
-      window.removeEventListener('keydown', onFirst, true);
-      make();
-    };
-    window.addEventListener('pointerdown', onFirst, true);
-    window.addEventListener('keydown', onFirst, true);
-    this.cancelPrepare = () => {
-      window.removeEventListener('pointerdown', onFirst, true);
-      window.removeEventListener('keydown', onFirst, true);
-    };
-  }
-
-  /** Suspends the context after `delay` of rest (an idle context still runs its audio thread). */
-  private restWhenIdle(delay = REST_AFTER_MS): void {
-    if (this.restTimer) clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => {
-      this.restTimer = null;
-      const context = this.context;
-      if (context?.state === 'running' && this.transport.get().rate === 0 && !this.grain)
-        void context.suspend().catch(() => undefined);
-    }, delay);
+  /** Suspends the context after a rest, unless playing or a grain sounds by then. */
+  private restWhenIdle(delay?: number): void {
+    this.speakers.restWhenIdle(
+      () => this.transport.get().rate === 0 && !this.grains.sounding,
+      delay,
+    );
   }
 
   private detach(): void {
-    this.cancelPrepare?.();
-    this.cancelPrepare = null;
+    this.speakers.cancelPreparing();
     this.detachTransport?.();
     this.detachSettings?.();
     this.detachTransport = this.detachSettings = null;
     this.stopPlaying();
     if (this.pausedTimer) clearTimeout(this.pausedTimer);
     this.pausedTimer = null;
-  }
-
-  private applySettings(settings: SoundSettings): void {
-    if (!this.master || !this.context) return;
-    this.master.gain.setTargetAtTime(gainOf(settings), this.context.currentTime, 0.015);
   }
 
   private readonly onContextState = (): void => {
@@ -608,11 +541,7 @@ export class SoundEngine {
 
   private onChunk(chunk: SoundChunk): void {
     if (this.playingSound()) this.pump();
-    else if (this.pendingScrub !== null && chunkIndexAt(this.pendingScrub) === chunk.index) {
-      const at = this.pendingScrub;
-      this.pendingScrub = null;
-      this.scrub(at);
-    }
+    else this.grains.onChunk(chunk);
   }
 
   /** A frame of playback: the meter reads the peaks of what was heard since the last frame. */
@@ -630,36 +559,6 @@ export class SoundEngine {
     this.meter = stepMeter(this.meter, peak, to - from);
     for (const listener of this.meterListeners) listener(this.meter);
     if (isClipping(peak)) this.status.setState({ clip: { time: to, peakDb: toDecibels(peak) } });
-  }
-
-  private playGrain(context: AudioContext, chunk: SoundChunk, offset: number): void {
-    if (this.grain) {
-      try {
-        this.grain.source.stop();
-      } catch {
-        // Ended already.
-      }
-    }
-    const when = context.currentTime + 0.005;
-    const length = Math.min(GRAIN_SECONDS, Math.max(0, CHUNK_SECONDS - offset));
-    if (length <= GRAIN_FADE_SECONDS * 2) return;
-    const gain = context.createGain();
-    gain.gain.setValueAtTime(0, when);
-    gain.gain.linearRampToValueAtTime(1, when + GRAIN_FADE_SECONDS);
-    gain.gain.setValueAtTime(1, when + length - GRAIN_FADE_SECONDS);
-    gain.gain.linearRampToValueAtTime(0, when + length);
-    const source = context.createBufferSource();
-    source.buffer = chunk.buffer;
-    source.connect(gain);
-    gain.connect(this.master!);
-    source.start(when, offset, length);
-    source.onended = () => {
-      gain.disconnect();
-      if (this.grain?.source !== source) return;
-      this.grain = null;
-      if (this.transport.get().rate === 0) this.restWhenIdle();
-    };
-    this.grain = { source, gain };
   }
 }
 

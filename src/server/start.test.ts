@@ -62,6 +62,28 @@ function waitForOutput(process: ChildProcess, pattern: RegExp, timeoutMs: number
   });
 }
 
+/**
+ * The readiness answer once it is 200, or the last one after `timeoutMs`; while not ready, the
+ * only check allowed to fail is the database still opening.
+ */
+async function readiness(url: string, timeoutMs: number): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url);
+    const body = (await response.json()) as {
+      status: string;
+      checks: Record<string, { ok: boolean; detail: string }>;
+    };
+    if (response.status === 200 || Date.now() > deadline) return body;
+    const failing = Object.entries(body.checks).filter(([, check]) => !check.ok);
+    expect(
+      failing.map(([name]) => name),
+      JSON.stringify(body),
+    ).toEqual(['database']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
   it('runs the compiled server: starts simulator + BFF, logs one ready line with the URL, serves, and stops on SIGTERM', async () => {
     dir = mkdtempSync(join(tmpdir(), 'cutroom-start-'));
@@ -76,7 +98,15 @@ describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
     // Plain node, no TypeScript loader: what runs is the compiled JavaScript.
     child = spawn(process.execPath, ['src/server/launch.mjs'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: dir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: dir,
+        LOG_LEVEL: 'warn',
+        // Its own database: the checkout's may be open in another process (a dev server, a spec).
+        CUTROOM_DATA_DIR: join(dir, 'data'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = await waitForOutput(child, /\[cutroom\] ready at .*\n/, 60_000);
@@ -87,8 +117,9 @@ describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
     expect(output).not.toContain('building the client');
     expect(output).not.toContain('building the server');
     expect(output).toMatch(/ready at http:\/\/localhost:\d+ in \d+ ms, \d+ ms CPU/);
-    // Readiness and metrics of the compiled server.
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    // Readiness of the compiled server: it listens before its database has opened (a fresh
+    // data directory is created and migrated first), and is ready once it has.
+    expect(await readiness(`${url}/readyz`, 150_000), output).toMatchObject({ status: 'ready' });
     expect(await (await fetch(`${url}/metrics`)).text()).toContain('cutroom_http_requests_total');
 
     const config = await fetch(`${url}/bff/config`);
@@ -113,7 +144,7 @@ describe('npm start (src/server/launch.mjs → build/server/start.js)', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('SIGTERM: shutting down');
     expect(output).not.toContain('webhook registration failed');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('the server build (src/server/launch.mjs)', () => {
@@ -226,6 +257,7 @@ describe('SIGTERM on the compiled server (real process)', () => {
         STATIC_DIR: dir,
         LOG_LEVEL: 'warn',
         VCS_BASE_URL: upstream.baseUrl,
+        CUTROOM_DATA_DIR: join(dir, 'data'),
         SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,11 @@ const day = optionalStringParam({ pattern: /^\d{4}-\d{2}-\d{2}$/ });
 const shape = {
   runs: intParam({ min: 0, fallback: 0 }),
   audit: intParam({ min: 0, fallback: 0 }),
+  /**
+   * Where the audit page before this one ended (its `next_cursor`): the next page is read from
+   * there at the cost of one page, however deep (`audit` still says where it starts).
+   */
+  after: optionalStringParam({ minLength: 1, maxLength: 400, pattern: /^[A-Za-z0-9_-]+$/ }),
   /** The first day shown (inclusive), `YYYY-MM-DD` in the viewer's time zone. */
   from: day,
   /** The last day shown (inclusive). */

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { recoveryRunsQueryOptions } from '@/api/recovery-runs.ts';
 import { auditQueryOptions } from '@/features/ops/api/audit-queries.ts';
 import { OpsPage } from '@/features/ops/components/ops-page.tsx';
-import { auditFilters } from '@/features/ops/model/audit-filters.ts';
-import { AUDIT_PAGE, opsSearchSchema, RUNS_PAGE } from '@/features/ops/ops-search.ts';
+import { auditPage } from '@/features/ops/model/audit-filters.ts';
+import { opsSearchSchema, RUNS_PAGE } from '@/features/ops/ops-search.ts';
 
 export const Route = createFileRoute('/_app/ops')({
   validateSearch: opsSearchSchema,
@@ -13,9 +13,7 @@ export const Route = createFileRoute('/_app/ops')({
     void context.queryClient.prefetchQuery(
       recoveryRunsQueryOptions({ limit: RUNS_PAGE, offset: deps.runs }),
     );
-    void context.queryClient.prefetchQuery(
-      auditQueryOptions({ limit: AUDIT_PAGE, offset: deps.audit, ...auditFilters(deps) }),
-    );
+    void context.queryClient.prefetchQuery(auditQueryOptions(auditPage(deps)));
   },
   head: () => ({ meta: [{ title: 'Ops · Cutroom' }] }),
   component: OpsRoute,

@@ -4,18 +4,32 @@
  * keeps the second one out, with a message that says what to do; a lock left by a process that no
  * longer runs is taken over.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+/** The lock's file name inside the data directory. */
+export const LOCK_FILE = 'cutroom.lock';
 
 const held = new Set<string>();
 
+/** True while `pid` runs; a killed process its parent has not reaped yet (a zombie) does not. */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // Without /proc (macOS) signal 0 is all there is to ask.
+  if (!existsSync('/proc/self/stat')) return true;
+  try {
+    // The state follows the parenthesised command name; Z is a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    return stat.slice(close + 2, close + 3) !== 'Z';
+  } catch {
+    // Ended between the two questions.
+    return false;
   }
 }
 
@@ -25,7 +39,7 @@ export class DataDirLock {
   private constructor(private readonly file: string) {}
 
   static acquire(dataDir: string): DataDirLock {
-    const file = join(resolve(dataDir), 'cutroom.lock');
+    const file = join(resolve(dataDir), LOCK_FILE);
     if (held.has(file)) {
       throw new Error(`The data directory ${dataDir} is already open in this process.`);
     }

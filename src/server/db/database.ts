@@ -14,6 +14,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Schema } from './schema.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import { migrateToLatest } from './migrate.ts';
+import { initialiseInWorker, isInitialised } from './pglite-initdb.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -92,6 +93,8 @@ export class Database {
   private detail = OPENING;
   private retryTimer: NodeJS.Timeout | undefined;
   private lock: DataDirLock | undefined;
+  /** Aborted by `close()`: stops a data directory still being made. */
+  private readonly closing = new AbortController();
   private readonly openWaitMs: number;
   private readonly retryMs: number;
 
@@ -184,6 +187,7 @@ export class Database {
     this.state = 'closed';
     this.detail = 'closed';
     clearTimeout(this.retryTimer);
+    this.closing.abort();
     await this.opening?.catch(() => undefined);
     const db = this.db;
     this.db = undefined;
@@ -221,6 +225,7 @@ export class Database {
       mkdirSync(dataDir, { recursive: true });
       // One process per data directory: PGlite is not a server, and two writers would damage it.
       this.lock = DataDirLock.acquire(dataDir);
+      if (!isInitialised(dataDir)) await initialiseInWorker(dataDir, this.closing.signal);
       const { PGlite } = await import('@electric-sql/pglite');
       const pglite = new PGlite(dataDir, { ...this.options.pgliteModules });
       await pglite.waitReady;

@@ -6,13 +6,7 @@
  * and CSV, live events on another instance (Postgres + Redis), and a restart on one PGlite data
  * directory.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatorServer, startSimulatorServer } from '../../../mocks/http-server.ts';
 import type {
   AuditPage,
   Decision,
@@ -21,196 +15,22 @@ import type {
   PlanNotes,
   ReviewStates,
 } from '../../api/bff-schema.gen.ts';
-import type {
-  FacelessPlanRevision,
-  FacelessPlanRevisionListResponse,
-} from '../../api/schema.gen.ts';
-import { bffDocument, bffDocumentId } from '../../api/bff-document.gen.ts';
-import { openapiDocument, openapiDocumentId } from '../../api/openapi-document.gen.ts';
-import { createOpenApiValidator } from '../../lib/openapi-validator.ts';
-import { buildBff } from '../app/app.ts';
-import { loadConfig } from '../app/config.ts';
-import type { Database } from '../db/database.ts';
+import type { FacelessPlanRevision } from '../../api/schema.gen.ts';
 import { RedisState } from '../shared-state/redis-state.ts';
-import { cookieFrom, TEST_SESSION_SECRET } from '../test-support/bff-harness.ts';
+import { covered, NotesHarness, REVIEW_OPERATIONS } from '../test-support/notes-harness.ts';
 import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
 import { openSse } from '../test-support/sse-client.ts';
-import {
-  DATABASE_KINDS,
-  type TestDatabases,
-  testDatabases,
-} from '../test-support/test-database.ts';
-
-type Profile = 'paid' | 'free' | 'readonly' | 'editor';
-
-interface Instance {
-  app: FastifyInstance;
-  port: number;
-}
-
-interface Client {
-  userId: string;
-  get<T>(path: string): Promise<{ status: number; body: T; headers: Headers }>;
-  send<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: T; headers: Headers }>;
-  cookie: string;
-}
-
-const LIGHTHOUSE = 'Faceless: The Lighthouse Keeper';
-
-const bffInterface = createOpenApiValidator({ id: bffDocumentId, document: bffDocument }, [
-  { id: openapiDocumentId, document: openapiDocument },
-]);
-const routes = bffInterface.operations.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
-/** The review, people and audit operations this suite answers (bff-interface.test.ts leaves them here). */
-export const REVIEW_OPERATIONS = [
-  'listPlanNotes',
-  'createPlanNote',
-  'createPlanDecision',
-  'editNote',
-  'deleteNote',
-  'setNoteStatus',
-  'createNoteReply',
-  'listReviewStates',
-  'listPeople',
-  'getMyPerson',
-  'setMyDisplayName',
-  'listAuditFacets',
-  'listAuditEntries',
-];
-const covered = new Set<string>();
-
-/** Every JSON answer of the BFF's own routes is what bff.yaml declares for it. */
-function expectDeclared(method: string, path: string, status: number, body: unknown): void {
-  const bare = path.split('?', 1)[0] as string;
-  const route = routes.find(
-    (candidate) => candidate.operation.method === method && candidate.pattern.test(bare),
-  );
-  if (!route || typeof body === 'string') return;
-  expect(route.operation.responseErrors(status, body), `${method} ${path} ${status}`).toEqual([]);
-  covered.add(route.operation.operationId);
-}
+import { DATABASE_KINDS } from '../test-support/test-database.ts';
 
 describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind) => {
-  let simulator: SimulatorServer;
-  let databases: TestDatabases;
-  let database: Database;
-  let place: { dataDir?: string; url?: string };
-  let staticDir: string;
-  let instance: Instance;
-  const instances: Instance[] = [];
-
-  async function startInstance(
-    db: Database,
-    extra: { sharedState?: RedisState } = {},
-  ): Promise<Instance> {
-    const config = loadConfig({
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      VCS_WEBHOOK_SECRET: 'whsec_notes',
-      STATIC_DIR: staticDir,
-      LOG_LEVEL: 'silent',
-    });
-    config.upstream.baseUrl = simulator.baseUrl;
-    // The tests write faster than a person: the rate limit is not what they check.
-    config.limits.apiRatePerSecond = 1_000;
-    config.limits.apiBurst = 1_000;
-    const app = await buildBff(config, { database: db, ...extra });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const started = { app, port: (app.server.address() as AddressInfo).port };
-    instances.push(started);
-    return started;
-  }
-
-  async function signIn(target: Instance, profile: Profile): Promise<Client> {
-    const base = `http://127.0.0.1:${target.port}`;
-    const login = await fetch(`${base}/bff/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ demo: true, profile }),
-    });
-    expect(login.status).toBe(200);
-    const session = (await login.json()) as { csrf_token: string; user_id: string };
-    const cookie = cookieFrom(login.headers.getSetCookie());
-    const call = async <T>(method: string, path: string, body?: unknown, headers = {}) => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          cookie,
-          'x-csrf-token': session.csrf_token,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      const parsed = (text === '' ? null : text.startsWith('{') ? JSON.parse(text) : text) as T;
-      expectDeclared(method, path, response.status, parsed);
-      return { status: response.status, body: parsed, headers: response.headers };
-    };
-    return {
-      userId: session.user_id,
-      cookie,
-      get: (path) => call('GET', path),
-      send: call,
-    };
-  }
-
-  /** A draft revision of the Lighthouse Keeper's plan (what a reviewer decides on). */
-  async function draftRevision(client: Client): Promise<FacelessPlanRevision> {
-    const projects = await client.get<{ projects: Array<{ id: string; name: string }> }>(
-      '/api/v1/projects?limit=50',
-    );
-    const project = projects.body.projects.find((candidate) => candidate.name === LIGHTHOUSE);
-    expect(project).toBeDefined();
-    const revisions = await client.get<FacelessPlanRevisionListResponse>(
-      `/api/v1/projects/${project?.id}/faceless/plans`,
-    );
-    const draft = revisions.body.revisions.filter((revision) => revision.status === 'draft').at(-1);
-    if (draft) return draft;
-    // Every revision decided already: a revise makes a new draft.
-    const latest = revisions.body.revisions.at(-1) as FacelessPlanRevision;
-    const revised = await client.send<FacelessPlanRevision>(
-      'POST',
-      `/api/v1/projects/${latest.project_id}/faceless/plans/${latest.id}/revise`,
-      {},
-    );
-    expect(revised.status).toBe(200);
-    return revised.body;
-  }
-
-  const notesPath = (revision: FacelessPlanRevision) =>
-    `/bff/projects/${revision.project_id}/faceless/plans/${revision.id}/notes`;
-
-  beforeAll(async () => {
-    simulator = await startSimulatorServer({ port: 0, seed: 42, webhookSecret: 'whsec_notes' });
-    staticDir = mkdtempSync(join(tmpdir(), 'cutroom-notes-dist-'));
-    databases = await testDatabases(kind);
-    const made = await databases.create();
-    database = made.database;
-    place = made;
-    // Opened (and migrated) before the first request, as npm start does.
-    await database.start();
-    instance = await startInstance(database);
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const started of instances) await started.app.close();
-    await databases?.close();
-    await simulator?.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  }, 60_000);
+  const h = new NotesHarness(kind);
+  beforeAll(() => h.start(), 180_000);
+  afterAll(() => h.close(), 60_000);
 
   it('writes a note on scene 3, refuses bad input naming the field, and reads it back', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const revision = await draftRevision(reviewer);
-    const created = await reviewer.send<Note>('POST', notesPath(revision), {
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const revision = await h.draftRevision(reviewer);
+    const created = await reviewer.send<Note>('POST', h.notesPath(revision), {
       anchor: { kind: 'scene', scene_index: 2 },
       body: 'Scene 3: the keeper lights the lamp at noon; the narration says dusk. <b>not bold</b>',
     });
@@ -247,7 +67,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       ],
     ];
     for (const [body, param] of refusals) {
-      const refused = await reviewer.send<ErrorBody>('POST', notesPath(revision), body);
+      const refused = await reviewer.send<ErrorBody>('POST', h.notesPath(revision), body);
       expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(refused.body.error.param).toBe(param);
       expect(refused.body.error.message.length).toBeGreaterThan(10);
@@ -259,7 +79,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     );
     expect(missing.status).toBe(404);
 
-    const listed = await reviewer.get<PlanNotes>(notesPath(revision));
+    const listed = await reviewer.get<PlanNotes>(h.notesPath(revision));
     expect(listed.status).toBe(200);
     expect(listed.body.can_write).toBe(true);
     expect(listed.body.notes.map((note) => note.id)).toContain(created.body.id);
@@ -267,18 +87,18 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('the read-only key reads notes but cannot write them; another workspace sees none', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const revision = await draftRevision(reviewer);
-    const note = await reviewer.send<Note>('POST', notesPath(revision), {
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const revision = await h.draftRevision(reviewer);
+    const note = await reviewer.send<Note>('POST', h.notesPath(revision), {
       anchor: { kind: 'revision' },
       body: 'For the read-only key to read.',
     });
-    const viewer = await signIn(instance, 'readonly');
-    const read = await viewer.get<PlanNotes>(notesPath(revision));
+    const viewer = await h.signIn(h.instance, 'readonly');
+    const read = await viewer.get<PlanNotes>(h.notesPath(revision));
     expect(read.status).toBe(200);
     expect(read.body.can_write).toBe(false);
     expect(read.body.notes.some((item) => item.id === note.body.id)).toBe(true);
-    const refused = await viewer.send<ErrorBody>('POST', notesPath(revision), {
+    const refused = await viewer.send<ErrorBody>('POST', h.notesPath(revision), {
       anchor: { kind: 'revision' },
       body: 'I should not be able to write this.',
     });
@@ -291,8 +111,8 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     });
     expect(resolve.status).toBe(403);
 
-    const stranger = await signIn(instance, 'free');
-    const other = await stranger.get<PlanNotes>(notesPath(revision));
+    const stranger = await h.signIn(h.instance, 'free');
+    const other = await stranger.get<PlanNotes>(h.notesPath(revision));
     expect(other.body.notes).toEqual([]);
     for (const [method, path, body] of [
       ['PATCH', `/bff/notes/${note.body.id}`, { body: 'mine now', expected_version: 1 }],
@@ -307,11 +127,11 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('replies one level deep, edits and deletes within 15 minutes, two reviewers resolving: one wins', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const other = await signIn(instance, 'editor');
-    const revision = await draftRevision(reviewer);
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const other = await h.signIn(h.instance, 'editor');
+    const revision = await h.draftRevision(reviewer);
     const note = (
-      await reviewer.send<Note>('POST', notesPath(revision), {
+      await reviewer.send<Note>('POST', h.notesPath(revision), {
         anchor: { kind: 'revision' },
         body: 'The pacing drags in the middle.',
       })
@@ -377,7 +197,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     expect(reopened.body).toMatchObject({ status: 'open', resolved_by: null, version: 6 });
 
     const own = (
-      await reviewer.send<Note>('POST', notesPath(revision), {
+      await reviewer.send<Note>('POST', h.notesPath(revision), {
         anchor: { kind: 'revision' },
         body: 'A typo of a note.',
       })
@@ -391,18 +211,18 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('an Idempotency-Key kept across retries writes one note', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const revision = await draftRevision(reviewer);
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const revision = await h.draftRevision(reviewer);
     const body = { anchor: { kind: 'revision' }, body: 'Sent twice, written once.' };
     const key = { 'idempotency-key': `note-${kind}-retry-0001` };
-    const first = await reviewer.send<Note>('POST', notesPath(revision), body, key);
-    const again = await reviewer.send<Note>('POST', notesPath(revision), body, key);
+    const first = await reviewer.send<Note>('POST', h.notesPath(revision), body, key);
+    const again = await reviewer.send<Note>('POST', h.notesPath(revision), body, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(first.body.id);
     const other = await reviewer.send<ErrorBody>(
       'POST',
-      notesPath(revision),
+      h.notesPath(revision),
       { ...body, body: 'Another note under the same key.' },
       key,
     );
@@ -411,11 +231,11 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('requests changes (needs an open note), carries open notes to the revise with “scene changed since”, counts them, approves', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const creator = await signIn(instance, 'editor');
-    const bare = await draftRevision(reviewer);
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const creator = await h.signIn(h.instance, 'editor');
+    const bare = await h.draftRevision(reviewer);
     // A revision without open notes cannot have changes requested.
-    const listed = await reviewer.get<PlanNotes>(notesPath(bare));
+    const listed = await reviewer.get<PlanNotes>(h.notesPath(bare));
     for (const note of listed.body.notes.filter((item) => item.status === 'open')) {
       await reviewer.send('PUT', `/bff/notes/${note.id}/status`, {
         status: 'resolved',
@@ -430,11 +250,11 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('no_open_notes');
 
-    const scene3 = await reviewer.send<Note>('POST', notesPath(bare), {
+    const scene3 = await reviewer.send<Note>('POST', h.notesPath(bare), {
       anchor: { kind: 'scene', scene_index: 2 },
       body: 'Scene 3 should happen at dusk.',
     });
-    const scene2 = await reviewer.send<Note>('POST', notesPath(bare), {
+    const scene2 = await reviewer.send<Note>('POST', h.notesPath(bare), {
       anchor: { kind: 'scene', scene_index: 1 },
       body: 'Scene 2 is fine but check the gull.',
     });
@@ -465,7 +285,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       { scenes: [{ index: 2, narration: 'At dusk the keeper climbs to the lamp.' }] },
     );
     expect(revised.status).toBe(200);
-    const next = await reviewer.get<PlanNotes>(notesPath(revised.body));
+    const next = await reviewer.get<PlanNotes>(h.notesPath(revised.body));
     const carried3 = next.body.notes.find((note) => note.id === scene3.body.id);
     const carried2 = next.body.notes.find((note) => note.id === scene2.body.id);
     expect(carried3).toMatchObject({
@@ -479,7 +299,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       },
     });
     expect(carried2?.carried_from).toMatchObject({ scene_changed: false, changes: [] });
-    const old = await reviewer.get<PlanNotes>(notesPath(bare));
+    const old = await reviewer.get<PlanNotes>(h.notesPath(bare));
     expect(old.body.carried_away.map((item) => item.note_id).sort()).toEqual(
       [scene2.body.id, scene3.body.id].sort(),
     );
@@ -499,7 +319,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       { stage: 'plan' },
     );
     expect(approved.status).toBe(200);
-    const after = await reviewer.get<PlanNotes>(notesPath(revised.body));
+    const after = await reviewer.get<PlanNotes>(h.notesPath(revised.body));
     expect(after.body.state).toMatchObject({ open_notes: 0, resolved_notes: 2 });
     expect(after.body.decisions[0]).toMatchObject({ kind: 'approved', stage: 'plan' });
     const tooLate = await reviewer.send<ErrorBody>(
@@ -512,8 +332,8 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('display names: set, read in batch and on notes, script refused, cleared', async () => {
-    const reviewer = await signIn(instance, 'paid');
-    const creator = await signIn(instance, 'editor');
+    const reviewer = await h.signIn(h.instance, 'paid');
+    const creator = await h.signIn(h.instance, 'editor');
     expect(
       (await reviewer.send('PUT', '/bff/people/me', { display_name: '  Dana Reviewer ' })).body,
     ).toMatchObject({ user_id: reviewer.userId, display_name: 'Dana Reviewer' });
@@ -529,13 +349,13 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
       expect.objectContaining({ user_id: reviewer.userId, display_name: 'Dana Reviewer' }),
       expect.objectContaining({ user_id: creator.userId, display_name: null }),
     ]);
-    const revision = await draftRevision(reviewer);
-    const note = await reviewer.send<Note>('POST', notesPath(revision), {
+    const revision = await h.draftRevision(reviewer);
+    const note = await reviewer.send<Note>('POST', h.notesPath(revision), {
       anchor: { kind: 'revision' },
       body: 'Signed with a name.',
     });
     expect(note.body.author_name).toBe('Dana Reviewer');
-    const stranger = await signIn(instance, 'free');
+    const stranger = await h.signIn(h.instance, 'free');
     const elsewhere = await stranger.get<{ people: Array<{ display_name: string | null }> }>(
       `/bff/people?user_id=${reviewer.userId}`,
     );
@@ -546,7 +366,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
   });
 
   it('the audit trail: note changes and decisions, filters, facets and CSV, per workspace', async () => {
-    const reviewer = await signIn(instance, 'paid');
+    const reviewer = await h.signIn(h.instance, 'paid');
     const page = await reviewer.get<AuditPage>('/bff/audit?limit=100');
     expect(page.status).toBe(200);
     const actions = page.body.operations.flatMap((operation) =>
@@ -592,7 +412,7 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     expect(lines[0]?.startsWith('time,person,user_id,action')).toBe(true);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',note.create,'))).toBe(true);
-    const stranger = await signIn(instance, 'free');
+    const stranger = await h.signIn(h.instance, 'free');
     const theirs = await stranger.get<AuditPage>('/bff/audit?action=note.create');
     expect(theirs.body.bounds.total).toBe(0);
   });
@@ -605,18 +425,18 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
 
   if (kind === 'pglite') {
     it('after a restart on the same data directory, the notes and the audit trail are still there', async () => {
-      const reviewer = await signIn(instance, 'paid');
-      const revision = await draftRevision(reviewer);
-      const note = await reviewer.send<Note>('POST', notesPath(revision), {
+      const reviewer = await h.signIn(h.instance, 'paid');
+      const revision = await h.draftRevision(reviewer);
+      const note = await reviewer.send<Note>('POST', h.notesPath(revision), {
         anchor: { kind: 'revision' },
         body: 'Still here after a restart.',
       });
-      await instance.app.close();
-      instances.splice(instances.indexOf(instance), 1);
-      const reopened = await databases.reopen(place);
-      instance = await startInstance(reopened);
-      const again = await signIn(instance, 'paid');
-      const read = await again.get<PlanNotes>(notesPath(revision));
+      await h.instance.app.close();
+      h.instances.splice(h.instances.indexOf(h.instance), 1);
+      const reopened = await h.databases.reopen(h.place);
+      h.instance = await h.startInstance(reopened);
+      const again = await h.signIn(h.instance, 'paid');
+      const read = await again.get<PlanNotes>(h.notesPath(revision));
       expect(read.body.notes.map((item) => item.id)).toContain(note.body.id);
       const audit = await again.get<AuditPage>('/bff/audit?action=note.create&limit=100');
       expect(audit.status, JSON.stringify(audit.body).slice(0, 300)).toBe(200);
@@ -637,18 +457,18 @@ describe.each(DATABASE_KINDS)('notes and decisions through the BFF (%s)', (kind)
     it('a note written on one instance reaches a stream on another (one Postgres, one Redis)', async () => {
       redis = await startTestRedis();
       const connect = () => RedisState.connect({ url: redis.url, prefix: 'notes-live:' });
-      const first = await startInstance(await databases.reopen(place), {
+      const first = await h.startInstance(await h.databases.reopen(h.place), {
         sharedState: await connect(),
       });
-      const second = await startInstance(await databases.reopen(place), {
+      const second = await h.startInstance(await h.databases.reopen(h.place), {
         sharedState: await connect(),
       });
-      const writer = await signIn(first, 'paid');
-      const reader = await signIn(second, 'editor');
+      const writer = await h.signIn(first, 'paid');
+      const reader = await h.signIn(second, 'editor');
       const stream = await openSse(second.port, '/bff/events', { cookie: reader.cookie });
       await stream.waitFor((text) => text.includes('event: status'));
-      const revision = await draftRevision(writer);
-      const note = await writer.send<Note>('POST', notesPath(revision), {
+      const revision = await h.draftRevision(writer);
+      const note = await writer.send<Note>('POST', h.notesPath(revision), {
         anchor: { kind: 'scene', scene_index: 2 },
         body: 'Seen on the other instance.',
       });

@@ -6,12 +6,16 @@
  * the first) it shows the page nearest the playhead, dimmed, never an empty frame. A Look hovered
  * in the gallery is tried here before it is applied. A click on a word selects it.
  */
+import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { timelineQueryOptions } from '@/api/timeline.ts';
 import { InlineError } from '@/components/error-state.tsx';
+import { SoundControls, SoundMeter } from '@/components/sound-controls.tsx';
 import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
 import { fitFrame, type ProjectFrame } from '@/lib/project-frame.ts';
+import { useSound } from '@/playback/use-sound.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
   activeWordAt,
@@ -30,6 +34,7 @@ import type { CaptionSettings, CaptionWord } from '@/api/schema.gen.ts';
 import { withCurrentWords } from '../model/caption-doc.ts';
 import { selectCommand } from '../model/commands.ts';
 import { settingsWithLook } from '../model/looks.ts';
+import { formatTime } from '../model/timing.ts';
 import type { CaptionsEditor } from '../state/captions-editor.ts';
 import type { PlaybackStore } from '../state/playback-store.ts';
 import { BACKDROP_KEY, BackdropSwitch, type Backdrop } from './backdrop-switch.tsx';
@@ -39,6 +44,9 @@ import { useVideoFrame } from './use-video-frame.ts';
 
 /** The selected words' outline in the preview (amber: apart from any caption colour test). */
 const SELECTION_OUTLINE = '#f59e0b';
+
+/** The sound meter beside the frame, and the gap before it. */
+const METER_ROOM = 14;
 
 export function paintBackdrop(ctx: CanvasRenderingContext2D, width: number, height: number) {
   const gradient = ctx.createLinearGradient(0, 0, 0, height);
@@ -124,7 +132,7 @@ export const CaptionPreview = memo(function CaptionPreview({
     if (!area) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      const next = fitFrame(entry.contentRect.width, entry.contentRect.height, frame);
+      const next = fitFrame(entry.contentRect.width - METER_ROOM, entry.contentRect.height, frame);
       setBox((old) => (old.width === next.width && old.height === next.height ? old : next));
     });
     observer.observe(area);
@@ -164,6 +172,9 @@ export const CaptionPreview = memo(function CaptionPreview({
     latest.current = { pages };
   });
   const playing = useStore(playback, (state) => state.playing);
+  // What is heard is the service's mix of the timeline at its revision (the frames' query).
+  const timeline = useQuery(timelineQueryOptions(projectId)).data;
+  const sound = useSound(projectId, timeline?.revision ?? null, null);
 
   const paint = (seconds: number, isPlaying: boolean) => {
     const canvas = canvasRef.current;
@@ -287,8 +298,14 @@ export const CaptionPreview = memo(function CaptionPreview({
             saveStored(deviceStorage(), BACKDROP_KEY, next);
           }}
         />
+        <div className="ml-auto min-w-0">
+          <SoundControls engine={sound} clip={{ timeline, layers: null, formatTime }} />
+        </div>
       </div>
-      <div ref={areaRef} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
+      <div
+        ref={areaRef}
+        className="flex min-h-0 min-w-0 flex-1 items-center justify-center gap-1.5"
+      >
         <div
           className="relative overflow-hidden rounded-lg bg-gradient-to-b from-slate-700 to-slate-900 shadow-md"
           style={{ width: box.width, height: box.height }}
@@ -334,6 +351,9 @@ export const CaptionPreview = memo(function CaptionPreview({
             style={{ width: box.width, height: box.height }}
           />
         </div>
+        <div className="shrink-0" style={{ height: box.height }}>
+          <SoundMeter engine={sound} />
+        </div>
       </div>
       {backdrop === 'frame' && frameError ? <InlineError error={frameError} /> : null}
       <p id="caption-preview-description" className="sr-only">
@@ -349,8 +369,10 @@ export const CaptionPreview = memo(function CaptionPreview({
           playback={playback}
           duration={duration}
           fps={fps}
-          onScrub={() => {
+          onScrub={(seconds) => {
             if (editor.getState().focusWord) editor.setState({ focusWord: null });
+            // A grain of the sound under the scrubber, as the timeline's ruler plays.
+            sound.scrub(seconds);
           }}
         />
         <SpokenWord playback={playback} words={words} />

@@ -2,6 +2,7 @@
  * The caption styler screen (`/projects/$projectId/captions`): loads the project's words and
  * caption style (the editor's document), with loading, error and empty states, then the editor.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
@@ -19,12 +20,15 @@ export function CaptionsPage({
   query,
   onQueryChange,
   panels,
+  links,
 }: {
   projectId: string;
   query: string;
   onQueryChange(query: string): void;
   /** Panels beside the frame from other features (the route's slot). */
   panels?: readonly StudioPanel[];
+  /** The ways to the project's other editors, beside "← Project". */
+  links?: ReactNode;
 }) {
   const words = useQuery(captionWordsQueryOptions(projectId));
   const style = useQuery(captionStyleQueryOptions(projectId));
@@ -36,6 +40,7 @@ export function CaptionsPage({
       projectId={projectId}
       headingId="captions-heading"
       title="Captions"
+      links={links}
       compact
     />
   );

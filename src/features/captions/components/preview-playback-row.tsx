@@ -32,7 +32,8 @@ export function Scrubber({
   playback: PlaybackStore;
   duration: number;
   fps: number;
-  onScrub(): void;
+  /** The scrubber moved the playhead to `seconds` (paused). */
+  onScrub(seconds: number): void;
 }) {
   const playhead = useStore(playback, (state) => state.playhead);
   return (
@@ -46,11 +47,9 @@ export function Scrubber({
         value={playhead}
         aria-valuetext={formatTime(playhead)}
         onChange={(event) => {
-          onScrub();
-          playback.setState({
-            playhead: snapToFrame(Number(event.target.value), fps),
-            playing: false,
-          });
+          const seconds = snapToFrame(Number(event.target.value), fps);
+          playback.setState({ playhead: seconds, playing: false });
+          onScrub(seconds);
         }}
         className="min-w-0 flex-1 accent-indigo-600"
       />

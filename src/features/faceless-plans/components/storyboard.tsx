@@ -122,10 +122,13 @@ export function Storyboard({
   };
 
   useEffect(() => {
-    if (initialScene) scrollToScene(initialScene);
-    // Only when the storyboard opens on a scene from the URL.
+    if (!initialScene) return;
+    setJump(String(initialScene));
+    scrollToScene(initialScene);
+    // When the URL names a scene: on opening, and when a link (a note's) names another one
+    // while the storyboard is shown; not when the filter or the list changes under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [initialScene]);
 
   if (scenes.length === 0) {
     return <EmptyState title="No scenes">This plan has no scenes yet.</EmptyState>;

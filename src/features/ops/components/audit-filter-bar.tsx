@@ -31,7 +31,7 @@ export function AuditFilterBar({
   const facets = useQuery(auditFacetsQueryOptions);
   const set = (patch: Partial<OpsSearch>) =>
     void navigate({
-      search: (previous) => ({ ...previous, ...patch, audit: 0 }),
+      search: (previous) => ({ ...previous, ...patch, audit: 0, after: undefined }),
       resetScroll: false,
     });
   const people: Array<readonly [string, string]> = [

@@ -9,9 +9,9 @@ import { LoadingState } from '@/components/loading-state.tsx';
 import { pageLinkClass } from '@/components/pagination.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { auditQueryOptions } from '../api/audit-queries.ts';
-import { auditFilters, exportHref, isFiltered } from '../model/audit-filters.ts';
+import { auditFilters, auditPage, exportHref, isFiltered } from '../model/audit-filters.ts';
 import { operationSummary, plural, stepNames } from '../model/audit-summary.ts';
-import { AUDIT_PAGE, type OpsSearch } from '../ops-search.ts';
+import type { OpsSearch } from '../ops-search.ts';
 import { AuditFilterBar } from './audit-filter-bar.tsx';
 import { OpsTable } from './ops-table.tsx';
 
@@ -26,7 +26,7 @@ export function AuditSection({
   currentUserId: string | undefined;
 }) {
   const filters = auditFilters(search);
-  const page = { limit: AUDIT_PAGE, offset: search.audit, ...filters };
+  const page = auditPage(search);
   const audit = useQuery({ ...auditQueryOptions(page), refetchInterval: 15_000 });
   const filtered = isFiltered(search);
   return (

@@ -142,6 +142,47 @@ describe('the audit log', () => {
     );
   });
 
+  it('goes on from where a page ended (its cursor), and says when the total is only a lower bound', async () => {
+    audits.length = 0;
+    server.use(
+      http.get('*/bff/audit', ({ request }) => {
+        audits.push(new URL(request.url));
+        return HttpResponse.json({
+          operations: [operation(entry({}))],
+          bounds: {
+            limit: 25,
+            offset: 25,
+            total: 1000,
+            total_capped: true,
+            returned: 25,
+            has_more: true,
+            next_cursor: 'page3start',
+          },
+        });
+      }),
+    );
+    renderWithProviders(
+      <OpsPage search={{ runs: 0, audit: 25, after: 'page2start' }} currentUserId="user_demo" />,
+      { path: '/ops' },
+    );
+    await screen.findByRole('table', { name: 'Audit log' });
+    expect(audits.at(-1)!.searchParams.get('cursor')).toBe('page2start');
+    const pages = screen.getByRole('navigation', { name: 'Audit pages' });
+    expect(pages).toHaveTextContent('Showing 26–50 of more than 1,000');
+    const next = new URL(
+      within(pages).getByRole('link', { name: 'Next page' }).getAttribute('href')!,
+      'http://localhost',
+    );
+    expect(next.searchParams.get('audit')).toBe('50');
+    expect(next.searchParams.get('after')).toBe('page3start');
+    const previous = new URL(
+      within(pages).getByRole('link', { name: 'Previous page' }).getAttribute('href')!,
+      'http://localhost',
+    );
+    expect(previous.searchParams.get('audit')).toBe('0');
+    expect(previous.searchParams.has('after')).toBe(false);
+  });
+
   it('says when nothing matches, and when the log cannot be read', async () => {
     server.use(
       http.get('*/bff/audit', () =>

@@ -21,7 +21,12 @@ export function OpsTable({
   search: OpsSearch;
   list: 'runs' | 'audit';
   limit: number;
-  bounds: Pick<Bounds, 'total' | 'returned' | 'has_more'>;
+  bounds: Pick<Bounds, 'total' | 'returned' | 'has_more'> & {
+    /** `total` is a lower bound (the BFF counts only so far). */
+    total_capped?: boolean | undefined;
+    /** Where the next page starts (the audit trail's keyset paging). */
+    next_cursor?: string | null | undefined;
+  };
   children: ReactNode;
 }) {
   return (
@@ -48,10 +53,18 @@ export function OpsTable({
         total={bounds.total}
         returned={bounds.returned}
         hasMore={bounds.has_more}
+        totalCapped={bounds.total_capped ?? false}
         renderLink={({ offset, rel, children: text }) => (
           <Link
             to="/ops"
-            search={{ ...search, [list]: offset }}
+            search={{
+              ...search,
+              [list]: offset,
+              // The next audit page goes on from where this one ended; going back walks by offset.
+              ...(list === 'audit'
+                ? { after: rel === 'next' ? (bounds.next_cursor ?? undefined) : undefined }
+                : {}),
+            }}
             rel={rel}
             className={pageLinkClass}
           >

@@ -2,8 +2,8 @@
  * The audit trail's filters as the URL holds them (days in the viewer's time zone, one person,
  * one action, one outcome) and as `GET /bff/audit` and its CSV export take them (instants).
  */
-import type { AuditFilters } from '@/api/query-keys.ts';
-import type { OpsSearch } from '../ops-search.ts';
+import type { AuditFilters, AuditPageParams } from '@/api/query-keys.ts';
+import { AUDIT_PAGE, type OpsSearch } from '../ops-search.ts';
 
 /** The start of a `YYYY-MM-DD` day in the viewer's time zone, as an instant. */
 export function startOfDay(day: string): string {
@@ -37,6 +37,18 @@ export function auditFilters(
     ...(search.who ? { user_id: [search.who] } : {}),
     ...(search.action ? { action: [search.action] } : {}),
     ...(search.outcome ? { outcome: [search.outcome] } : {}),
+  };
+}
+
+/** The page of the trail the URL shows: its filters, its offset, and where the page before ended. */
+export function auditPage(
+  search: Pick<OpsSearch, 'audit' | 'after' | 'from' | 'to' | 'who' | 'action' | 'outcome'>,
+): AuditPageParams {
+  return {
+    limit: AUDIT_PAGE,
+    offset: search.audit,
+    ...(search.after ? { cursor: search.after } : {}),
+    ...auditFilters(search),
   };
 }
 

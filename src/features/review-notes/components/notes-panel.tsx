@@ -9,12 +9,17 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { LoadingState } from '@/components/loading-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
+import { useStagedMount } from '@/lib/use-staged-mount.ts';
 import { anchorLabel } from '../model/anchors.ts';
 import { NOTE_FILTERS, openNotesWords, shownNotes, type NotesFilter } from '../model/note-list.ts';
 import { personName } from '../model/people.ts';
 import { useNotesPanelStore } from '../state/notes-panel-store.ts';
 import { NoteComposer } from './note-composer.tsx';
 import { NoteThread, noteElementId, type ThreadContext } from './note-thread.tsx';
+
+/** Notes rendered with the page; the rest follow in batches of NOTES_BATCH after it paints. */
+const FIRST_NOTES = 20;
+const NOTES_BATCH = 60;
 
 const FILTER_LABELS: Record<NotesFilter, string> = {
   open: 'Open',
@@ -136,6 +141,11 @@ function NotesBody({
     [projectId, revision.id, plan, currentUserId, data.can_write, now],
   );
 
+  // A long list shows its first notes with the page, and the rest in batches after that paint
+  // (each batch a transition that yields to input): the panel opens at once whatever it holds.
+  const stage = useStagedMount(Math.ceil(Math.max(0, shown.length - FIRST_NOTES) / NOTES_BATCH));
+  const mounted = shown.slice(0, FIRST_NOTES + stage * NOTES_BATCH);
+
   // Opened at a note (its link): bring it into view once it is listed.
   const scrolledTo = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -145,7 +155,7 @@ function NotesBody({
     scrolledTo.current = focusNote;
     element.scrollIntoView({ block: 'center' });
     element.focus({ preventScroll: true });
-  }, [focusNote, shown]);
+  }, [focusNote, mounted.length]);
 
   const movedAway = data.carried_away.find((moved) => moved.note_id === focusNote);
   const aboutLabel = about
@@ -217,8 +227,12 @@ function NotesBody({
               : `No ${filter === 'resolved' ? 'resolved ' : ''}notes${aboutLabel ? ` about ${aboutLabel}` : ''}.`}
         </p>
       ) : (
-        <ol aria-label={`${FILTER_LABELS[filter]} notes`} className="flex flex-col gap-3">
-          {shown.map((note) => (
+        <ol
+          aria-label={`${FILTER_LABELS[filter]} notes`}
+          aria-busy={mounted.length < shown.length}
+          className="flex flex-col gap-3"
+        >
+          {mounted.map((note) => (
             <li key={note.id}>
               <NoteThread note={note} context={context} highlighted={note.id === focusNote} />
             </li>

@@ -18,6 +18,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { InlineError } from '@/components/error-state.tsx';
+import { SoundControls, SoundMeter } from '@/components/sound-controls.tsx';
 import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
@@ -47,7 +48,6 @@ import { isTypingTarget } from './keyboard-target.ts';
 import { describeFrame } from './preview-drawing.ts';
 import { PreviewController } from './preview-controller.ts';
 import type { StageTarget } from './preview-stage.tsx';
-import { SoundControls, SoundMeter } from './sound-controls.tsx';
 import { textSettings } from './text-item-drawing.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
@@ -130,6 +130,15 @@ export const PreviewPanel = memo(function PreviewPanel({
   );
   // The preview plays the service's mix of the timeline at this revision, of the layers playing.
   const sound = useSound(projectId, timeline.revision, soundLayers);
+  // The ruler's scrub plays a grain of the sound under the pointer.
+  useEffect(
+    () =>
+      editor.store.subscribe((next, previous) => {
+        if (next.drag?.kind === 'scrub' && next.playhead !== previous.playhead)
+          sound.scrub(next.playhead);
+      }),
+    [editor, sound],
+  );
 
   // The frame fills the space it is given, at the project's shape.
   useEffect(() => {
@@ -364,7 +373,14 @@ export const PreviewPanel = memo(function PreviewPanel({
               {describeRate(rate)}
             </span>
           </div>
-          <SoundControls engine={sound} editor={editor} timeline={timeline} />
+          <SoundControls
+            engine={sound}
+            clip={{
+              timeline,
+              layers: soundLayers,
+              formatTime: (seconds) => formatTimecode(seconds, timeline.fps, true),
+            }}
+          />
           <PlayheadField editor={editor} fps={timeline.fps} />
           <label className="flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700">
             Safe areas

@@ -17,12 +17,15 @@ export function TimelinePage({
   panels,
   actions,
   title = 'Timeline',
+  links,
 }: {
   projectId: string;
   panels?: readonly StudioPanel[];
   actions?: ReactNode;
   /** The page's heading (a route composing the studio for another purpose names it). */
   title?: string;
+  /** The ways to the project's other editors, beside "← Project". */
+  links?: ReactNode;
 }) {
   const timeline = useQuery(timelineQueryOptions(projectId));
   // The project's shape (its aspect ratio) decides the frame the editor lays items out on.
@@ -32,7 +35,13 @@ export function TimelinePage({
   // the one long task that shows the screen.
   const editorReady = useDeferredValue(true, false);
   const heading = (
-    <ProjectPageHeader projectId={projectId} headingId="timeline-heading" title={title} compact />
+    <ProjectPageHeader
+      projectId={projectId}
+      headingId="timeline-heading"
+      title={title}
+      links={links}
+      compact
+    />
   );
   return (
     <article aria-labelledby="timeline-heading" className="flex h-full min-h-0 flex-col gap-2">

@@ -34,7 +34,7 @@ import { transportFor } from '@/playback/transport.ts';
 import { cutListQueryOptions, syncCutList } from '../api/cut-list.ts';
 import { describeCleanUp } from '../model/clean-up.ts';
 import { cutSelection, selectedRange } from '../model/commands.ts';
-import { placeOf, type CutRecord } from '../model/cut-record.ts';
+import { currentCuts, placeOf, type CutRecord } from '../model/cut-record.ts';
 import { stretchesFor } from '../model/cut-targets.ts';
 import { formatSeconds } from '../model/frames.ts';
 import { timelineEnd } from '../model/transcript.ts';
@@ -136,11 +136,19 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
   }, [doc, projectId]);
   usePendingCutMarks(editor, projectId, ctx, review?.change ?? null, cleanUpOpen);
 
-  const cuts = useMemo(() => cutList.data ?? [], [cutList.data]);
-  const places = useMemo(() => {
-    const byId = new Map<string, CaptionWord>((doc?.words.words ?? []).map((w) => [w.id, w]));
-    return new Map(cuts.map((cut) => [cut.id, placeOf(cut, byId)] as const));
-  }, [cuts, doc]);
+  const wordsById = useMemo(
+    () => new Map<string, CaptionWord>((doc?.words.words ?? []).map((w) => [w.id, w])),
+    [doc],
+  );
+  // Only the cuts the timeline shows now can be restored (the list may outlive them).
+  const cuts = useMemo(
+    () => (doc ? currentCuts(cutList.data ?? [], doc.timeline, wordsById) : []),
+    [cutList.data, wordsById, doc],
+  );
+  const places = useMemo(
+    () => new Map(cuts.map((cut) => [cut.id, placeOf(cut, wordsById)] as const)),
+    [cuts, wordsById],
+  );
   const marks = useMemo(() => (ctx ? cutMarks(cuts, ctx.transcript) : EMPTY_MARKS), [cuts, ctx]);
 
   if (!ctx) return <LoadingState label="Loading the words…" />;

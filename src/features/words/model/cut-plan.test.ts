@@ -5,7 +5,7 @@ import { applyOps } from './apply-ops.ts';
 import { planCut } from './cut-plan.ts';
 import { stretchesFor, type CutTargets } from './cut-targets.ts';
 import { planRestore, planUndo } from './restore-plan.ts';
-import { cutRecords } from './cut-record.ts';
+import { currentCuts, cutRecords, inEffect } from './cut-record.ts';
 import { transcriptOf, type WordsDocument } from './transcript.ts';
 
 const s = (frame: number) => frameTime(frame, 30);
@@ -191,5 +191,35 @@ describe('a cut restored later from the cut list', () => {
     const around = targets(['cw_0_3', 'cw_0_6']);
     const second = planCut(first.after, stretchesFor(transcriptOf(first.after), around));
     expect(planRestore(second.after, [record!]).problem).toMatch(/can no longer be found/);
+  });
+
+  it('is in effect while its words are out, not on the timeline before it or after it is restored', () => {
+    const doc = talkDoc({ locked: false });
+    const first = cutCompany(doc);
+    const [record] = cutRecords(transcriptOf(doc), first, targets(['cw_0_4', 'cw_0_5']));
+    const byId = (d: WordsDocument) => new Map(d.words.words.map((w) => [w.id, w]));
+    // The service answers a change with the next revision (the planner keeps the one it was on).
+    const answered = (d: WordsDocument) => ({ revision: d.timeline.revision + 1, fps: 30 });
+    expect(inEffect(record!, answered(first.after), byId(first.after))).toBe(true);
+    // Not on the revision it was made on (a list recorded on a timeline since reset).
+    expect(inEffect(record!, first.after.timeline, byId(first.after))).toBe(false);
+    // A later cut elsewhere moves both kept words alike.
+    const second = planCut(
+      first.after,
+      stretchesFor(transcriptOf(first.after), targets(['cw_1_5'])),
+    );
+    expect(inEffect(record!, answered(second.after), byId(second.after))).toBe(true);
+    // The project as it was before the cut (a reset timeline, or undone in another tab).
+    expect(inEffect(record!, doc.timeline, byId(doc))).toBe(false);
+    const restored = planRestore(second.after, [record!]).after;
+    expect(inEffect(record!, answered(restored), byId(restored))).toBe(false);
+    // The same cut listed twice (made again on a reset timeline): shown once, the later entry.
+    const again = { ...record!, id: 'again', revision: record!.revision + 1 };
+    const list = currentCuts(
+      [record!, again],
+      { revision: again.revision + 1, fps: 30 },
+      byId(first.after),
+    );
+    expect(list.map((cut) => cut.id)).toEqual(['again']);
   });
 });

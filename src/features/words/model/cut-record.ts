@@ -107,3 +107,47 @@ export function placeOf(
     return roundMs((before.endSeconds ?? 0) + (record.at - record.before.seconds));
   return null;
 }
+
+/**
+ * Whether a cut is in the timeline now: made on an earlier revision than the timeline's, none of
+ * the words it took out are there and, where both kept words around it remain, they sit as close
+ * as the cut left them (within a frame). A cut undone or restored in another tab, or the list of a
+ * project whose timeline was reset, is not: restoring it would put back time that is already there.
+ */
+export function inEffect(
+  record: CutRecord,
+  timeline: { revision: number; fps: number },
+  wordsById: ReadonlyMap<string, CaptionWord>,
+): boolean {
+  const { revision, fps } = timeline;
+  if (record.revision >= revision) return false;
+  for (const part of record.parts)
+    for (const word of part.words) if (wordsById.has(word.id)) return false;
+  const before = record.before ? wordsById.get(record.before.wordId) : undefined;
+  const after = record.after ? wordsById.get(record.after.wordId) : undefined;
+  if (!before || !after || !record.before || !record.after) return true;
+  const gap = (after.startSeconds ?? 0) - (before.endSeconds ?? 0);
+  const then = record.after.seconds - record.before.seconds;
+  return Math.abs(gap - then) <= 1 / fps + 1e-6;
+}
+
+/**
+ * The cuts of a list that the timeline shows now, in the list's order; of two entries for the same
+ * stretch (the same words out between the same kept words) the later one.
+ */
+export function currentCuts(
+  records: readonly CutRecord[],
+  timeline: { revision: number; fps: number },
+  wordsById: ReadonlyMap<string, CaptionWord>,
+): CutRecord[] {
+  const latest = new Map<string, CutRecord>();
+  for (const record of records) {
+    if (!inEffect(record, timeline, wordsById)) continue;
+    const words = record.parts.flatMap((part) => part.words.map((word) => word.id)).sort();
+    const key = `${record.before?.wordId}|${record.after?.wordId}|${words.join(',')}`;
+    const seen = latest.get(key);
+    if (!seen || seen.revision < record.revision) latest.set(key, record);
+  }
+  const kept = new Set(latest.values());
+  return records.filter((record) => kept.has(record));
+}

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { CaptionsPage } from '@/features/captions/components/captions-page.tsx';
@@ -34,6 +34,15 @@ function CaptionsRoute() {
   return (
     <CaptionsPage
       projectId={projectId}
+      links={
+        <Link
+          to="/projects/$projectId/words"
+          params={{ projectId }}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          Words
+        </Link>
+      }
       panels={[
         {
           id: 'edit-by-words',

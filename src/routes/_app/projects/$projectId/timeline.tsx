@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
 import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
 import { ExportButton } from '@/features/exports/components/export-button.tsx';
@@ -18,6 +18,15 @@ function TimelineRoute() {
     <TimelinePage
       projectId={projectId}
       actions={<ExportButton projectId={projectId} size="sm" />}
+      links={
+        <Link
+          to="/projects/$projectId/words"
+          params={{ projectId }}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          Words
+        </Link>
+      }
       panels={[
         {
           id: 'edit-by-words',

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
 import { ExportButton } from '@/features/exports/components/export-button.tsx';
 import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
@@ -30,6 +30,24 @@ function WordsRoute() {
     <TimelinePage
       projectId={projectId}
       title="Edit by words"
+      links={
+        <>
+          <Link
+            to="/projects/$projectId/timeline"
+            params={{ projectId }}
+            className="text-sm text-indigo-700 hover:underline"
+          >
+            Timeline
+          </Link>
+          <Link
+            to="/projects/$projectId/captions"
+            params={{ projectId }}
+            className="text-sm text-indigo-700 hover:underline"
+          >
+            Captions
+          </Link>
+        </>
+      }
       actions={<ExportButton projectId={projectId} size="sm" />}
       panels={[
         {

@@ -1,46 +1,36 @@
 /**
- * The preview's sound in the timeline editor: the master volume and mute (remembered on this
- * device), what the sound is doing in words (muted at shuttle speeds, catching up after a gap,
- * waiting for a click before the browser lets it play), the peak meter beside the frame, and the
- * clip warning naming the items heard where the mix went over 0 dBFS. Scrubbing the ruler plays
- * short grains of the sound under the pointer.
+ * The preview's sound, in every editor that shows the frame (the timeline, the Words view, the
+ * caption styler): the master volume and mute (remembered on this device), what the sound is
+ * doing in words (muted at shuttle speeds, catching up after a gap, waiting for a click before
+ * the browser lets it play), the peak meter beside the frame, and the clip warning naming the
+ * items heard where the mix went over 0 dBFS.
  */
 import { useEffect, useRef } from 'react';
+import type { Timeline } from '@/api/schema.gen.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { meterFraction, METER_FLOOR_DB } from '@/playback/peak-meter.ts';
 import type { SoundEngine } from '@/playback/sound-engine.ts';
+import { nameList, soundingItemsAt } from '@/playback/sound-items.ts';
 import { useSoundSettings, useSoundStatus } from '@/playback/use-sound.ts';
 import { useTransport } from '@/playback/use-transport.ts';
-import { formatTimecode } from '../model/ruler.ts';
-import { nameList, soundingItemsAt } from '../model/sound-items.ts';
-import type { TimelineEditor } from '../state/create-timeline-editor.ts';
-import type { Timeline } from '@/api/schema.gen.ts';
+
+/** What the clip warning names: the timeline heard, its layers playing, its time format. */
+export interface ClipContext {
+  /** The timeline the sound is the mix of (undefined while it loads). */
+  timeline: Timeline | undefined;
+  /** The layers playing (the mix's), null for all. */
+  layers: readonly number[] | null;
+  /** A time as the editor writes times (timecode, m:ss.ss). */
+  formatTime: (seconds: number) => string;
+}
 
 /** Mute, volume and what the sound is doing, in the preview's controls. */
-export function SoundControls({
-  engine,
-  editor,
-  timeline,
-}: {
-  engine: SoundEngine;
-  editor: TimelineEditor;
-  timeline: Timeline;
-}) {
+export function SoundControls({ engine, clip }: { engine: SoundEngine; clip: ClipContext }) {
   const [settings, setSettings] = useSoundSettings();
   const state = useSoundStatus(engine, (status) => status.state);
   const catchingUp = useSoundStatus(engine, (status) => status.catchingUp);
   const rate = useTransport(engine.transport.projectId, (transport) => transport.rate);
   const volume = Math.round(settings.volume * 100);
-
-  // The ruler's scrub plays a grain of the sound under the pointer.
-  useEffect(
-    () =>
-      editor.store.subscribe((next, previous) => {
-        if (next.drag?.kind === 'scrub' && next.playhead !== previous.playhead)
-          engine.scrub(next.playhead);
-      }),
-    [editor, engine],
-  );
 
   const said =
     state === 'unavailable'
@@ -86,26 +76,19 @@ export function SoundControls({
       <span role="status" aria-label="Sound status" className="text-xs text-slate-600">
         {said}
       </span>
-      <ClipWarning engine={engine} editor={editor} timeline={timeline} />
+      <ClipWarning engine={engine} context={clip} />
     </div>
   );
 }
 
 /** Where the mix went over 0 dBFS, naming the items heard there; kept until dismissed. */
-function ClipWarning({
-  engine,
-  editor,
-  timeline,
-}: {
-  engine: SoundEngine;
-  editor: TimelineEditor;
-  timeline: Timeline;
-}) {
+function ClipWarning({ engine, context }: { engine: SoundEngine; context: ClipContext }) {
   const clip = useSoundStatus(engine, (status) => status.clip);
   if (!clip) return null;
-  const { mutedLayers, soloLayers } = editor.getState();
-  const items = soundingItemsAt(timeline, clip.time, mutedLayers, soloLayers);
-  const where = formatTimecode(clip.time, timeline.fps, true);
+  const items = context.timeline
+    ? soundingItemsAt(context.timeline, clip.time, context.layers)
+    : [];
+  const where = context.formatTime(clip.time);
   const who = items.length
     ? `${nameList(items)} ${items.length === 1 ? 'is' : 'are'} heard there: lower ${items.length === 1 ? 'its' : 'their'} volume.`
     : '';

@@ -1,26 +1,19 @@
 /**
  * Which items are heard at a moment: the audio and video items under it on the layers that play
- * (mute and solo), not muted and not at 0 %. The clip warning names them.
+ * (the editor's mute and solo), not muted and not at 0 %. The clip warning names them.
  */
 import type { Timeline, TimelineItem } from '@/api/schema.gen.ts';
-import { playingLayers } from './audio-commands.ts';
 
+/** `layers`: the indexes of the layers playing (the same as the sound's mix), null for all. */
 export function soundingItemsAt(
   timeline: Timeline,
   seconds: number,
-  muted: ReadonlySet<number>,
-  solo: ReadonlySet<number>,
+  layers: readonly number[] | null,
 ): TimelineItem[] {
-  const playing = new Set(
-    playingLayers(
-      timeline.layers.map((layer) => layer.index),
-      muted,
-      solo,
-    ),
-  );
+  const playing = layers ? new Set(layers) : null;
   const items: TimelineItem[] = [];
   for (const layer of timeline.layers) {
-    if (!playing.has(layer.index)) continue;
+    if (playing && !playing.has(layer.index)) continue;
     for (const item of layer.items) {
       if (item.type !== 'audio' && item.type !== 'video') continue;
       if (item.start_seconds > seconds || seconds >= item.end_seconds) continue;
