@@ -139,12 +139,10 @@ const PLAY = `
   const word = current();
   const view = scroller.getBoundingClientRect();
   const box = word?.getBoundingClientRect();
-  const playhead = document.querySelector('input[aria-label="Playhead (s)"]');
   return {
     changes,
     word: word?.textContent ?? null,
     inView: !!box && box.top >= view.top && box.bottom <= view.bottom,
-    playhead: Number(playhead?.value ?? NaN),
   };
 `;
 
@@ -285,16 +283,16 @@ async function main(): Promise<void> {
       changes: number;
       word: string | null;
       inView: boolean;
-      playhead: number;
     }>(page, PLAY, { duration: PLAY_MS });
+    const playhead = Number(await page.getByLabel('Playhead (s)').inputValue());
     const sorted = [...before.words].sort((a, b) => a.startSeconds! - b.startSeconds!);
     const frame = (seconds: number) => Math.round(seconds * 30);
-    const under = sorted.filter((word) => frame(word.startSeconds!) <= frame(play.result.playhead));
+    const under = sorted.filter((word) => frame(word.startSeconds!) <= frame(playhead));
     const expected = under.at(-1)?.word ?? null;
     rows.push([
       'playback',
       play.frames,
-      `${play.result.changes} highlighted words in ${PLAY_MS / 1000} s; paused at ${fmt(play.result.playhead)} s on “${play.result.word}” (under the playhead: “${expected}”), ${play.result.inView ? 'in view' : 'NOT in view'}`,
+      `${play.result.changes} highlighted words in ${PLAY_MS / 1000} s; paused at ${fmt(playhead)} s on “${play.result.word}” (under the playhead: “${expected}”), ${play.result.inView ? 'in view' : 'NOT in view'}`,
     ]);
     if (play.result.changes < (PLAY_MS / 1000) * 1.5)
       misses.push(`playback: the highlight moved only ${play.result.changes} times`);
@@ -336,7 +334,7 @@ async function main(): Promise<void> {
       page,
       CLICK_UNTIL_REVISION,
       {
-        scope: '[role="dialog"]',
+        scope: 'body',
         button: `Remove ${FILLERS} fillers and shorten ${PAUSES} pauses`,
         until: `Revision ${before.revision + 1}`,
       },
