@@ -153,6 +153,7 @@ const CLICK_UNTIL_REVISION = `
     (b) => b.textContent.trim() === input.button,
   );
   if (!target) throw new Error('no button ' + input.button);
+  if (target.disabled) throw new Error(input.button + ' is disabled');
   const status = () =>
     [...panel.querySelectorAll('[role="status"]')].find((el) => /^(Revision \\d+|Saving…|Checking…)$/.test(el.textContent.trim()));
   const started = performance.now();
@@ -359,7 +360,14 @@ async function main(): Promise<void> {
         `clean-up: settled in ${fmt(apply.result.ms)} ms (goal ≤ ${GOALS.cleanUpSettleMs})`,
       );
 
-    // Its undo.
+    // Its undo, once the Words view takes it (a person clicks Undo when it is enabled).
+    const waitedAt = Date.now();
+    await page
+      .getByRole('toolbar', { name: 'Words tools' })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor({ timeout: 120_000 });
+    const undoWaitMs = Date.now() - waitedAt;
     const undo = await measured<{ ms: number; status: string | null }>(page, CLICK_UNTIL_REVISION, {
       scope: '[role="toolbar"][aria-label="Words tools"]',
       button: 'Undo',
@@ -369,7 +377,7 @@ async function main(): Promise<void> {
     rows.push([
       'undo',
       undo.frames,
-      `settled (“${undo.result.status}”) in ${fmt(undo.result.ms)} ms; the server: ${undone.words.length} words, ${fmt(undone.end)} s long (was ${fmt(before.end)} s)`,
+      `settled (“${undo.result.status}”) in ${fmt(undo.result.ms)} ms (Undo enabled ${undoWaitMs} ms after the clean-up settled); the server: ${undone.words.length} words, ${fmt(undone.end)} s long (was ${fmt(before.end)} s)`,
     ]);
     if (undo.result.status !== `Revision ${before.revision + 2}`)
       misses.push(`undo: never settled (status “${undo.result.status}”)`);
