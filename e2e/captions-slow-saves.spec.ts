@@ -19,7 +19,9 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   app = await startApp(port, {
-    SIM_LATENCY_MS: '400',
+    // Slower than a person's edits even when the browser is slow (each edit takes up to a
+    // second on a loaded machine): edits made while a save is out must wait for it.
+    SIM_LATENCY_MS: '1500',
     SIM_FAULT_PATHS: '/captions/',
     SESSION_SECRET: 'e2e-slow-saves-secret-0123456789abcdef',
   });
@@ -36,7 +38,8 @@ async function openCaptions(page: Page): Promise<string> {
   ).json()) as { projects: Array<{ id: string; name: string }> };
   const projectId = projects.find((project) => project.name === PROJECT)!.id;
   await page.goto(`${origin}/projects/${projectId}/captions`);
-  await expect(page.getByRole('list', { name: 'Caption words' })).toBeVisible();
+  // The captions' reads are slow too (the latency is on every captions path).
+  await expect(page.getByRole('list', { name: 'Caption words' })).toBeVisible({ timeout: 30_000 });
   return projectId;
 }
 

@@ -37,6 +37,9 @@ test.describe('live events', () => {
   });
 
   test('falls back to polling, and says so, when the event stream is down', async ({ page }) => {
+    // The finished export arrives by a poll, up to one polling period after it ends: the
+    // default 30 s would hold the whole test, sign-in and export included.
+    test.setTimeout(90_000);
     await page.route('**/bff/events', (route) => route.abort());
     await signInWithDemo(page);
     await expect(page.getByRole('status').filter({ hasText: /Polling every \d+ s/ })).toBeVisible({

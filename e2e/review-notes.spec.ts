@@ -57,11 +57,21 @@ function startSimulator(): Promise<{ child: ChildProcess; baseUrl: string }> {
   });
 }
 
-/** Waits until the instance's database is open (notes answer 503 until then). */
+/**
+ * Waits until the instance's database is open (notes answer 503 until then). A fresh PGlite data
+ * directory is created and migrated first: on a busy machine that takes more than a minute.
+ */
 async function untilReady(base: string): Promise<void> {
   await expect
-    .poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 60_000 })
-    .toBe(200);
+    .poll(
+      async () => {
+        const answer = await fetch(`${base}/readyz`);
+        // The status with what is not ready yet, so a failure says which part never opened.
+        return answer.status === 200 ? 'ready' : `${answer.status}: ${await answer.text()}`;
+      },
+      { timeout: 180_000 },
+    )
+    .toBe('ready');
 }
 
 async function signInWithKey(page: Page, base: string, key: string): Promise<void> {
@@ -299,7 +309,7 @@ test.describe('notes and the audit trail survive a restart (PGlite)', () => {
   test('after the app is stopped and started again, the note and its audit entry are still there', async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     dataDir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-notes-'));
     const port = await freePort();
     const base = `http://localhost:${port}`;

@@ -141,7 +141,13 @@ function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   const mapped = mapError(error);
-  if (mapped.statusCode >= 500) request.log.error({ err: error }, 'unhandled error');
+  if (error instanceof BffError && mapped.statusCode >= 500) {
+    // A refusal the BFF chose (the database away, an upstream down): its cause is logged where
+    // it is found; one line per refused request says which, without a stack.
+    request.log.warn({ code: mapped.code, statusCode: mapped.statusCode }, mapped.message);
+  } else if (mapped.statusCode >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+  }
   if (error instanceof BffError) reply.headers(error.headers);
   return sendError(reply, mapped.statusCode, mapped.code, mapped.message, mapped.param);
 }
