@@ -25,6 +25,9 @@ import { fetchTimeline, openTimeline, reveal, settled } from './timeline-helpers
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.describe('playback', () => {
+  // Two editors opened and gone back through: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('the timeline and the caption styler keep the same moment', async ({ page }) => {
     await openTimeline(page, 'Podcast highlights #41');
     const field = page.getByLabel('Playhead (s)');
