@@ -11,8 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Bounds for a test that hangs, not goals: speed is measured by the bench:* scripts. A plan
+  // review (plan, notes, QA, axe) on a two-core machine under load takes over 30 s.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,

@@ -169,6 +169,9 @@ test.describe('names people know', () => {
     const audit = page.getByRole('table', { name: 'Audit log' });
     const cancelled = audit.getByRole('row').filter({ hasText: 'Cancel a scheduled post' }).first();
     await expect(cancelled.getByRole('cell').nth(1)).toContainText('You');
+    // The id only on demand.
+    await expect(cancelled.getByRole('button', { name: 'Copy the user id' })).toHaveCount(0);
+    await cancelled.getByRole('button', { name: 'Show id' }).click();
     await expect(cancelled.getByRole('button', { name: 'Copy the user id' })).toBeVisible();
 
     // AI-style receipts name their target (the run's project) and the looks.

@@ -19,6 +19,7 @@ import {
 } from './clips.ts';
 import { createSeedPlugin as reviewPlansPlugin } from './review-plans.ts';
 import { seedPluginEnv } from './seed-plugins.ts';
+import { BENCH_WORDS_PROJECT, createSeedPlugin as wordsPlugin } from './words-talk.ts';
 import { BENCHMARK_PROJECTS, createSeedPlugin as timelinePlugin } from './timeline-projects.ts';
 
 type WordList = { words: CaptionWord[]; pagination?: { total?: number } };
@@ -130,6 +131,37 @@ describe('the review queue benchmark plans (bench:review, SIM_BENCH_PLANS)', () 
     const unchanged = bench.projects.filter((record) => !added.includes(record));
     expect(unchanged).toEqual(plain.projects);
     const none = seedStore(42, now, [reviewPlansPlugin({})]).workspace(DEMO_ORGS.paid);
+    expect(none.projects).toEqual(plain.projects);
+  });
+});
+
+describe('the words benchmark talk (bench:words)', () => {
+  it('seeds 10,000 timed words with 400 fillers and 100 long pauses, only when asked', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const plain = seedStore(42, now).workspace(DEMO_ORGS.paid);
+    const bench = seedStore(42, now, [wordsPlugin({ SIM_BENCH_WORDS: '10000' })]).workspace(
+      DEMO_ORGS.paid,
+    );
+    const record = bench.projects.find(
+      (candidate) => candidate.project.name === BENCH_WORDS_PROJECT(10_000),
+    )!;
+    expect(bench.projects.filter((candidate) => candidate !== record)).toEqual(plain.projects);
+    const words = [...record.captionWords].sort((a, b) => a.startSeconds! - b.startSeconds!);
+    expect(words).toHaveLength(10_000);
+    expect(words.filter((word) => word.word === 'um,')).toHaveLength(400);
+    const gaps = words.slice(1).map((word, i) => word.startSeconds! - words[i]!.endSeconds!);
+    expect(gaps.filter((gap) => gap > 0.5)).toHaveLength(100);
+    expect(Math.max(...gaps.filter((gap) => gap <= 0.5))).toBeLessThan(0.11);
+    // Every word lies inside its caption item, every caption inside a take.
+    const items = new Map(
+      record.timeline.layers.flatMap((layer) => layer.items).map((item) => [item.id, item]),
+    );
+    for (const word of words) {
+      const item = items.get(word.timelineItemId!)!;
+      expect(word.startSeconds!).toBeGreaterThanOrEqual(item.start_seconds);
+      expect(word.endSeconds!).toBeLessThanOrEqual(item.end_seconds);
+    }
+    const none = seedStore(42, now, [wordsPlugin({})]).workspace(DEMO_ORGS.paid);
     expect(none.projects).toEqual(plain.projects);
   });
 });

@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outdir = join(root, 'build', 'bench-seeds');
 
-export type SeedPluginName = 'timeline-projects' | 'clips' | 'captions' | 'review-plans';
+export type SeedPluginName =
+  'timeline-projects' | 'clips' | 'captions' | 'review-plans' | 'words-talk';
 
 /** Builds the named plug-ins and answers the environment that has the simulator load them. */
 export async function seedPluginEnv(

@@ -1,0 +1,419 @@
+/**
+ * `npm run bench:words` (tsx bench/browser/words-bench.ts): editing by words on its real route,
+ * `/projects/$id/words`, through the BFF and the embedded simulator, on a talk of 10,000 words
+ * (the seed plug-in bench/seeds/words-talk.ts: 400 fillers and 100 one-second pauses, so the
+ * default clean-up makes 500 cuts).
+ *
+ * Starts the app as `npm start` does on a free loopback port, signs in with the demo workspace in
+ * headless Chromium at 1440×900, and measures, each gesture checked to have done something:
+ * - the first paragraph: navigation start → the first word of the transcript in the DOM and the
+ *   frame after it (a cold load, a warm one, and from the project page's link);
+ * - scrolling the transcript top to bottom, one step a frame (BENCH_SCROLL_MS): frames a second
+ *   and Long Animation Frames; no frame may show an empty list;
+ * - playback (BENCH_PLAY_MS): the highlighted word follows the playhead (it changes, it is the word
+ *   at the playhead when paused, it stays in view), with no long animation frame;
+ * - the clean-up's find on every word (the page's user timing), and the dialog shown;
+ * - Apply of the 500-cut clean-up → "Revision N" in the Words view, checked on the server (the
+ *   fillers gone, the talk shorter), and its undo → "Revision N + 1", every word back.
+ * Prints the figures with the load average; exits 1 when a goal is missed.
+ * Env: BENCH_WORDS (default 10000), BENCH_SCROLL_MS, BENCH_PLAY_MS, BENCH_PORT, CHROMIUM_PATH.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { freePort, startApp } from '../../e2e/app-server.ts';
+import { BENCH_WORDS_PROJECT } from '../seeds/words-talk.ts';
+import { seedPluginEnv } from '../seeds/seed-plugins.ts';
+import type { CaptionWord, Timeline } from '../../src/api/schema.gen.ts';
+import { seededProjectId, signInWithDemo } from './demo-session.ts';
+import { type Frames, measured } from './measured-gesture.ts';
+
+const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
+const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 5_000);
+const PLAY_MS = Number(process.env.BENCH_PLAY_MS ?? 5_000);
+/** The seed's clean-up (bench/seeds/words-talk.ts): per 10,000 words. */
+const FILLERS = Math.floor((WORDS - 13) / 25) + 1;
+const PAUSES = Math.max(0, Math.floor((WORDS - 51) / 100) + 1);
+
+/** The issue's goals. */
+const GOALS = {
+  firstParagraphMs: 300,
+  scrollPresentedPerSecond: 55,
+  longestLoafMs: 50,
+  findMs: 50,
+  cleanUpSettleMs: 1500,
+  undoSettleMs: 1500,
+};
+
+const fmt = (value: number) => value.toFixed(1);
+const LIST = '[role="listbox"][aria-label^="Transcript"]';
+
+/**
+ * Before the app's code runs: records when the transcript's first word enters the DOM
+ * (`__wordsFirstWord`) and the animation frame after it (`__wordsFirstFrame`), in ms from
+ * navigation start.
+ */
+const FIRST_PARAGRAPH_PROBE = `
+  window.__name = (fn) => fn;
+  (() => {
+    const seen = () => document.querySelector('${LIST} [role="option"]');
+    const observer = new MutationObserver(() => {
+      if (window.__wordsFirstWord !== undefined || !seen()) return;
+      window.__wordsFirstWord = performance.now();
+      requestAnimationFrame((at) => { window.__wordsFirstFrame = at; });
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  })();
+`;
+
+/** In the page: scrolls the transcript from top to bottom, one step a frame. */
+const SCROLL = `
+  const list = document.querySelector('${LIST}');
+  const scroller = list?.parentElement;
+  if (!scroller) throw new Error('no transcript');
+  scroller.scrollTop = 0;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const seen = new Set();
+  let blankFrames = 0;
+  let steps = 0;
+  const started = performance.now();
+  await new Promise((resolve) => {
+    // Never longer than the gesture and a second: a stalled frame loop ends it.
+    setTimeout(() => resolve(null), input.duration + 1000);
+    const step = (now) => {
+      const progress = Math.min(1, (now - started) / input.duration);
+      scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) * progress;
+      steps += 1;
+      const view = scroller.getBoundingClientRect();
+      let shown = false;
+      for (const option of list.querySelectorAll('[role="option"]')) {
+        const box = option.getBoundingClientRect();
+        if (box.bottom > view.top && box.top < view.bottom) {
+          shown = true;
+          seen.add(option.id);
+        }
+      }
+      if (!shown) blankFrames += 1;
+      if (progress < 1) requestAnimationFrame(step);
+      else resolve(null);
+    };
+    requestAnimationFrame(step);
+  });
+  const end = scroller.scrollHeight - scroller.clientHeight;
+  return {
+    reachedEnd: scroller.scrollTop >= end - 2,
+    seconds: (performance.now() - started) / 1000,
+    steps,
+    seen: seen.size,
+    blankFrames,
+  };
+`;
+
+/** In the page: plays for `input.duration` ms, watching the highlighted word. */
+const PLAY = `
+  const list = document.querySelector('${LIST}');
+  const scroller = list?.parentElement;
+  const button = (name) =>
+    [...document.querySelectorAll('[role="toolbar"][aria-label="Playback"] button')].find(
+      (b) => b.textContent.trim() === name,
+    );
+  const play = button('Play');
+  if (!list || !play) throw new Error('no transcript or no Play');
+  const spoken = new Set();
+  let changes = 0;
+  const current = () => list.querySelector('[aria-current="time"]');
+  const observer = new MutationObserver(() => {
+    const word = current();
+    if (word && !spoken.has(word.id)) {
+      spoken.add(word.id);
+      changes += 1;
+    }
+  });
+  observer.observe(list, { subtree: true, attributes: true, attributeFilter: ['aria-current'], childList: true });
+  play.click();
+  await new Promise((resolve) => setTimeout(resolve, input.duration));
+  button('Pause')?.click();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  observer.disconnect();
+  const word = current();
+  const view = scroller.getBoundingClientRect();
+  const box = word?.getBoundingClientRect();
+  return {
+    changes,
+    word: word?.textContent ?? null,
+    inView: !!box && box.top >= view.top && box.bottom <= view.bottom,
+  };
+`;
+
+/** In the page: clicks a button, then waits (polling tasks) until the Words view's status reads `input.until`. */
+const CLICK_UNTIL_REVISION = `
+  const panel = document.querySelector('[aria-labelledby="studio-panel-edit-by-words-title"]') ?? document;
+  const target = [...document.querySelectorAll(input.scope + ' button')].find(
+    (b) => b.textContent.trim() === input.button,
+  );
+  if (!target) throw new Error('no button ' + input.button);
+  if (target.disabled) throw new Error(input.button + ' is disabled');
+  const status = () =>
+    [...panel.querySelectorAll('[role="status"]')].find((el) => /^(Revision \\d+|Saving…|Checking…)$/.test(el.textContent.trim()));
+  const started = performance.now();
+  target.click();
+  const deadline = started + 60000;
+  while (status()?.textContent.trim() !== input.until && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  return { ms: performance.now() - started, status: status()?.textContent.trim() ?? null };
+`;
+
+async function onServer(page: Page, base: string, projectId: string) {
+  const timeline = (await (
+    await page.request.get(`${base}/api/v1/projects/${projectId}/timeline`)
+  ).json()) as Timeline;
+  const words: CaptionWord[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const body = (await (
+      await page.request.get(
+        `${base}/api/v1/projects/${projectId}/captions/words?limit=500&offset=${offset}`,
+      )
+    ).json()) as { words: CaptionWord[]; pagination: { hasMore: boolean } };
+    words.push(...body.words);
+    if (!body.pagination.hasMore) break;
+  }
+  const end = Math.max(
+    0,
+    ...timeline.layers.flatMap((layer) => layer.items.map((item) => item.end_seconds)),
+  );
+  return { revision: timeline.revision, words, end };
+}
+
+/** Navigation start → the first word in the DOM, and the frame after it. */
+async function firstParagraph(page: Page, url: string): Promise<{ dom: number; frame: number }> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
+    timeout: 120_000,
+  });
+  return page.evaluate(() => ({ dom: window.__wordsFirstWord!, frame: window.__wordsFirstFrame! }));
+}
+
+declare global {
+  interface Window {
+    __wordsFirstWord?: number;
+    __wordsFirstFrame?: number;
+  }
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  const base = `http://localhost:${port}`;
+  console.log(`bench:words: starting the app on ${base} with a talk of ${WORDS} words …`);
+  const app = await startApp(port, {
+    ...(await seedPluginEnv(['words-talk'])),
+    SIM_BENCH_WORDS: String(WORDS),
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const misses: string[] = [];
+  const rows: Array<[string, Frames | null, string]> = [];
+  const loafMiss = (name: string, frames: Frames, limit: number) => {
+    if (frames.longestLoaf > limit)
+      misses.push(
+        `${name}: a long animation frame of ${fmt(frames.longestLoaf)} ms (goal: none over ${limit} ms)`,
+      );
+  };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript({ content: FIRST_PARAGRAPH_PROBE });
+    await signInWithDemo(page, base);
+    const projectId = await seededProjectId(page, base, BENCH_WORDS_PROJECT(WORDS));
+    const url = `${base}/projects/${projectId}/words`;
+
+    // The first paragraph: cold, warm, and from the project page (the app already running).
+    const cold = await firstParagraph(page, url);
+    const warm = await firstParagraph(page, url);
+    await page.goto(`${base}/projects/${projectId}`);
+    const link = page.getByRole('link', { name: 'Edit by words' }).first();
+    await link.waitFor({ timeout: 60_000 });
+    const clickedAt = await page.evaluate(() => performance.now());
+    await link.click();
+    await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
+      timeout: 120_000,
+    });
+    const inApp = await page.evaluate(() => window.__wordsFirstFrame!);
+    const inAppMs = inApp - clickedAt;
+    rows.push([
+      'first paragraph',
+      null,
+      `warm load ${fmt(warm.frame)} ms (in the DOM ${fmt(warm.dom)} ms), cold ${fmt(cold.frame)} ms, from the project page's link ${fmt(inAppMs)} ms`,
+    ]);
+    if (warm.frame > GOALS.firstParagraphMs)
+      misses.push(
+        `first paragraph: ${fmt(warm.frame)} ms after navigation (warm; goal ≤ ${GOALS.firstParagraphMs})`,
+      );
+    if (inAppMs > GOALS.firstParagraphMs)
+      misses.push(
+        `first paragraph: ${fmt(inAppMs)} ms from the project page's link (goal ≤ ${GOALS.firstParagraphMs})`,
+      );
+    await page.locator(LIST).waitFor();
+    const before = await onServer(page, base, projectId);
+    if (before.words.length !== WORDS)
+      throw new Error(`the talk has ${before.words.length} words, not ${WORDS}`);
+
+    // Scrolling the transcript.
+    const scroll = await measured<{
+      reachedEnd: boolean;
+      seconds: number;
+      steps: number;
+      seen: number;
+      blankFrames: number;
+    }>(page, SCROLL, { duration: SCROLL_MS });
+    const perSecond = scroll.frames.frames / Math.max(scroll.result.seconds, 1e-3);
+    rows.push([
+      'scroll',
+      scroll.frames,
+      `${fmt(perSecond)} frames/s; end ${scroll.result.reachedEnd ? 'reached' : 'NOT reached'}, ${scroll.result.seen} words shown on the way, ${scroll.result.blankFrames} empty frames`,
+    ]);
+    if (!scroll.result.reachedEnd) misses.push('scroll: the transcript did not reach its end');
+    if (scroll.result.blankFrames > 0)
+      misses.push(`scroll: ${scroll.result.blankFrames} frames showed no word`);
+    if (perSecond < GOALS.scrollPresentedPerSecond)
+      misses.push(`scroll: ${fmt(perSecond)} frames/s (goal ≥ ${GOALS.scrollPresentedPerSecond})`);
+    loafMiss('scroll', scroll.frames, GOALS.longestLoafMs);
+
+    // Playback from the first word: the highlight follows it.
+    await page.locator(LIST).evaluate((list) => (list.parentElement!.scrollTop = 0));
+    await page.locator(`${LIST} [role="option"]`).first().click();
+    const play = await measured<{
+      changes: number;
+      word: string | null;
+      inView: boolean;
+    }>(page, PLAY, { duration: PLAY_MS });
+    const playhead = Number(await page.getByLabel('Playhead (s)').inputValue());
+    const sorted = [...before.words].sort((a, b) => a.startSeconds! - b.startSeconds!);
+    const frame = (seconds: number) => Math.round(seconds * 30);
+    const under = sorted.filter((word) => frame(word.startSeconds!) <= frame(playhead));
+    const expected = under.at(-1)?.word ?? null;
+    rows.push([
+      'playback',
+      play.frames,
+      `${play.result.changes} highlighted words in ${PLAY_MS / 1000} s; paused at ${fmt(playhead)} s on “${play.result.word}” (under the playhead: “${expected}”), ${play.result.inView ? 'in view' : 'NOT in view'}`,
+    ]);
+    if (play.result.changes < (PLAY_MS / 1000) * 1.5)
+      misses.push(`playback: the highlight moved only ${play.result.changes} times`);
+    if (play.result.word !== expected)
+      misses.push(`playback: “${play.result.word}” highlighted, “${expected}” under the playhead`);
+    if (!play.result.inView) misses.push('playback: the highlighted word is not in view');
+    if (play.frames.loafs > 0)
+      misses.push(
+        `playback: ${play.frames.loafs} long animation frames (longest ${fmt(play.frames.longestLoaf)} ms; goal: none)`,
+      );
+
+    // The clean-up's find, and the dialog with every occurrence.
+    await page.evaluate(() => performance.clearMeasures('words: find fillers and pauses'));
+    const openedAt = Date.now();
+    await page
+      .getByRole('toolbar', { name: 'Words tools' })
+      .getByRole('button', { name: 'Clean up…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Clean up fillers and pauses' });
+    await dialog.getByText(/^Found \d+ fillers? and \d+ pauses?\.$/).waitFor({ timeout: 60_000 });
+    const shownMs = Date.now() - openedAt;
+    const found = await dialog.getByText(/^Found \d+ fillers? and \d+ pauses?\.$/).textContent();
+    const finds = await page.evaluate(() =>
+      performance.getEntriesByName('words: find fillers and pauses').map((entry) => entry.duration),
+    );
+    const findMs = finds.length ? Math.max(...finds) : Number.NaN;
+    rows.push([
+      'find',
+      null,
+      `${found} the find ${fmt(findMs)} ms (${finds.length} runs); the dialog shown ${shownMs} ms after the click (from the bench)`,
+    ]);
+    if (found !== `Found ${FILLERS} fillers and ${PAUSES} pauses.`)
+      misses.push(`find: “${found}” (the seed has ${FILLERS} fillers and ${PAUSES} pauses)`);
+    if (!(findMs <= GOALS.findMs)) misses.push(`find: ${fmt(findMs)} ms (goal ≤ ${GOALS.findMs})`);
+
+    // Apply: 500 cuts in one request, until the view shows the next revision (at once, as a
+    // person who trusts the list would: the service's preview may still be on its way).
+    const apply = await measured<{ ms: number; status: string | null }>(
+      page,
+      CLICK_UNTIL_REVISION,
+      {
+        scope: 'body',
+        button: `Remove ${FILLERS} fillers and shorten ${PAUSES} pauses`,
+        until: `Revision ${before.revision + 1}`,
+      },
+    );
+    const cleaned = await onServer(page, base, projectId);
+    const shorter = before.end - cleaned.end;
+    rows.push([
+      'clean-up',
+      apply.frames,
+      `${FILLERS + PAUSES} cuts settled (“${apply.result.status}”) in ${fmt(apply.result.ms)} ms; the server: ${before.words.length - cleaned.words.length} words removed, ${fmt(shorter)} s shorter`,
+    ]);
+    if (apply.result.status !== `Revision ${before.revision + 1}`)
+      misses.push(`clean-up: never settled (status “${apply.result.status}”)`);
+    if (before.words.length - cleaned.words.length !== FILLERS)
+      misses.push(
+        `clean-up: ${before.words.length - cleaned.words.length} words removed on the server, not ${FILLERS}`,
+      );
+    if (shorter < FILLERS * 0.3)
+      misses.push(`clean-up: the talk is only ${fmt(shorter)} s shorter on the server`);
+    if (apply.result.ms > GOALS.cleanUpSettleMs)
+      misses.push(
+        `clean-up: settled in ${fmt(apply.result.ms)} ms (goal ≤ ${GOALS.cleanUpSettleMs})`,
+      );
+
+    // Its undo, once the Words view takes it (a person clicks Undo when it is enabled).
+    const waitedAt = Date.now();
+    await page
+      .getByRole('toolbar', { name: 'Words tools' })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor({ timeout: 120_000 });
+    const undoWaitMs = Date.now() - waitedAt;
+    const undo = await measured<{ ms: number; status: string | null }>(page, CLICK_UNTIL_REVISION, {
+      scope: '[role="toolbar"][aria-label="Words tools"]',
+      button: 'Undo',
+      until: `Revision ${before.revision + 2}`,
+    });
+    const undone = await onServer(page, base, projectId);
+    rows.push([
+      'undo',
+      undo.frames,
+      `settled (“${undo.result.status}”) in ${fmt(undo.result.ms)} ms (Undo enabled ${undoWaitMs} ms after the clean-up settled); the server: ${undone.words.length} words, ${fmt(undone.end)} s long (was ${fmt(before.end)} s)`,
+    ]);
+    if (undo.result.status !== `Revision ${before.revision + 2}`)
+      misses.push(`undo: never settled (status “${undo.result.status}”)`);
+    if (undone.words.length !== before.words.length || Math.abs(undone.end - before.end) > 0.01)
+      misses.push('undo: the server does not have the talk back as it was');
+    if (undo.result.ms > GOALS.undoSettleMs)
+      misses.push(`undo: settled in ${fmt(undo.result.ms)} ms (goal ≤ ${GOALS.undoSettleMs})`);
+  } catch (error) {
+    // The figures so far are printed with what stopped the run.
+    misses.push(
+      `the run stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
+  } finally {
+    await browser.close();
+    app.kill('SIGTERM');
+  }
+
+  const [one, five, fifteen] = loadavg();
+  console.log(
+    `\nEditing by words, ${WORDS.toLocaleString('en')} words (load average ${fmt(one ?? 0)} ${fmt(five ?? 0)} ${fmt(fifteen ?? 0)} on ${availableParallelism()} cores)`,
+  );
+  console.log(
+    'gesture          frames  p50 ms  p95 ms  max ms  LoAFs  longest LoAF ms  checks and figures',
+  );
+  for (const [name, frames, note] of rows) {
+    const cells = frames
+      ? `${String(frames.frames).padStart(6)}  ${fmt(frames.p50).padStart(6)}  ${fmt(frames.p95).padStart(6)}  ${fmt(frames.max).padStart(6)}  ${String(frames.loafs).padStart(5)}  ${fmt(frames.longestLoaf).padStart(15)}`
+      : `${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(5)}  ${'–'.padStart(15)}`;
+    console.log(`${name.padEnd(16)} ${cells}  ${note}`);
+  }
+  if (misses.length) {
+    console.log(`\nGoals missed:\n  ${misses.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll goals met.');
+  }
+}
+
+await main();
