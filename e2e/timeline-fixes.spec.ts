@@ -103,9 +103,7 @@ test.describe('timeline editor fixes', () => {
     // though the waveforms arrived meanwhile; they are drawn once the marquee ends.
     expect(started.itemsDraws - before.itemsDraws).toBeLessThanOrEqual(1);
     expect(moved.itemsDraws).toBe(started.itemsDraws);
-    await expect
-      .poll(async () => (await counts()).itemsDraws)
-      .toBeGreaterThan(moved.itemsDraws);
+    await expect.poll(async () => (await counts()).itemsDraws).toBeGreaterThan(moved.itemsDraws);
     await expect(page.getByRole('status', { name: 'Selection' })).toHaveText(
       /^1001 items selected/,
     );
