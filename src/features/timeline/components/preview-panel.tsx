@@ -61,6 +61,29 @@ const HELP_ID = 'timeline-preview-help';
 const METER_ROOM = 14;
 const DESCRIBE_MS = 200;
 
+/** How long the frame's size rests before the Konva stage takes it (see `useRestingSize`). */
+const STAGE_REST_MS = 150;
+
+/**
+ * `size` once it has not changed for `ms`: a split dragged resizes the frame every frame, and a
+ * Konva stage reallocates its canvases at each new size (most of such a frame's work, profiled in
+ * bench:timeline); the stage is scaled meanwhile and takes the size when the drag rests.
+ */
+function useRestingSize(
+  size: { width: number; height: number },
+  ms: number,
+): { width: number; height: number } {
+  const [rested, setRested] = useState(size);
+  // The first size is taken at once (nothing to scale from).
+  if (rested.width === 0 && size.width > 0) setRested(size);
+  useEffect(() => {
+    if (rested.width === size.width && rested.height === size.height) return;
+    const timer = setTimeout(() => setRested(size), ms);
+    return () => clearTimeout(timer);
+  }, [size, rested, ms]);
+  return rested;
+}
+
 const selectedOnFrame = (timeline: Timeline) => (state: TimelineEditorState) => {
   if (state.selection.size !== 1) return null;
   const [id] = state.selection;
@@ -93,6 +116,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   const timecodeRef = useRef<HTMLOutputElement>(null);
   const style = useQuery(captionStyleQueryOptions(projectId));
   const [size, setSize] = useState({ width: 0, height: 0 });
+  const stageSize = useRestingSize(size, STAGE_REST_MS);
   const [description, setDescription] = useState('');
   const [frameError, setFrameError] = useState<unknown>(null);
   const [stageWanted, setStageWanted] = useState(false);
@@ -268,11 +292,18 @@ export const PreviewPanel = memo(function PreviewPanel({
           />
           {stageWanted && size.width > 0 ? (
             <Suspense fallback={null}>
-              <div className="absolute inset-0">
+              <div
+                className="absolute left-0 top-0 origin-top-left"
+                style={
+                  stageSize.width === size.width
+                    ? undefined
+                    : { transform: `scale(${size.width / Math.max(1, stageSize.width)})` }
+                }
+              >
                 <PreviewStage
                   editor={editor}
-                  width={size.width}
-                  height={size.height}
+                  width={stageSize.width}
+                  height={stageSize.height}
                   frame={frame}
                   target={target}
                   onPress={(point, event) => gestures.pressAt(point, event)}
