@@ -2574,7 +2574,7 @@ export interface components {
         /** @description One operation of a batch, discriminated by `operation_id`. */
         TimelineBatchOperation: components["schemas"]["TimelineTrimOperation"] | components["schemas"]["TimelineMoveOperation"] | components["schemas"]["TimelineEffectAddOperation"] | components["schemas"]["TimelineEffectRemoveOperation"] | components["schemas"]["TimelineTextStyleOperation"] | components["schemas"]["TimelineTextContentOperation"] | components["schemas"]["TimelineLayoutOperation"] | components["schemas"]["TimelineAudioOperation"] | components["schemas"]["TimelineTextAddOperation"] | components["schemas"]["TimelineOverlayAddOperation"] | components["schemas"]["TimelineSplitOperation"] | components["schemas"]["TimelineJoinOperation"] | components["schemas"]["TimelineDuplicateOperation"] | components["schemas"]["TimelineRemoveOperation"] | components["schemas"]["TimelineRestoreOperation"];
         TimelineBatchApplyRequest: {
-            /** @description Applied in order. At most 5,000 per request (a request body stays under 1 MB). */
+            /** @description Applied in order. At most 5,000 per request, and at most 8 MiB of JSON in all (a restore carries the whole item and its caption words, so the undo of a large cut runs to megabytes); a larger body is answered with 413. */
             operations: components["schemas"]["TimelineBatchOperation"][];
             /** @description The revision the whole batch is based on; a stale value is answered with 409. */
             expected_revision: number;

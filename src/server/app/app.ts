@@ -301,7 +301,7 @@ export async function buildBff(config: BffConfig, deps: BffDeps = {}): Promise<F
     upstream,
     sessions,
     limiter,
-    bodyLimit: config.limits.bodyBytes,
+    bodyLimit: config.limits.proxyBodyBytes,
     onUpstreamError: (kind) => metrics.upstreamError(kind),
     hooks: {
       rewriteResponse: signPartRewriter({ secrets: config.sessionSecrets, now }),

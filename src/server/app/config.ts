@@ -45,7 +45,13 @@ export interface BffConfig {
   /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   limits: {
+    /** The BFF's own JSON bodies (sessions, notes, webhooks). */
     bodyBytes: number;
+    /**
+     * Bodies forwarded to the service: a timeline batch of 5,000 operations whose restores carry
+     * whole items and their caption words (the undo of a large clean-up) runs to megabytes.
+     */
+    proxyBodyBytes: number;
     loginFailuresPerMinute: number;
     apiRatePerSecond: number;
     apiBurst: number;
@@ -244,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined>): BffConfig {
     metricsToken: values.METRICS_TOKEN,
     limits: {
       bodyBytes: 1024 * 1024,
+      proxyBodyBytes: 8 * 1024 * 1024,
       loginFailuresPerMinute: 5,
       apiRatePerSecond: 50,
       apiBurst: 200,

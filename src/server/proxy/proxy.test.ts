@@ -260,9 +260,9 @@ describe('proxy: contract allow-list and paths (promise 3)', () => {
 });
 
 describe('proxy: limits (promise 5)', () => {
-  it('JSON bodies over 1 MiB are 413 before any upstream call (with or without Content-Length)', async () => {
+  it('JSON bodies over 8 MiB are 413 before any upstream call (with or without Content-Length)', async () => {
     const { h, cookie, csrf } = await setUp();
-    const big = JSON.stringify({ reason: 'x'.repeat(1024 * 1024) });
+    const big = JSON.stringify({ reason: 'x'.repeat(8 * 1024 * 1024) });
     const response = await h.app.inject({
       method: 'POST',
       url: '/api/v1/projects/batch-delete',
@@ -274,7 +274,7 @@ describe('proxy: limits (promise 5)', () => {
 
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = h.app.server.address() as AddressInfo;
-    const chunk = big.slice(0, 600 * 1024);
+    const chunk = big.slice(0, 4.5 * 1024 * 1024);
     const chunked = await rawHttp(
       port,
       `POST /api/v1/projects/batch-delete HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
@@ -284,6 +284,20 @@ describe('proxy: limits (promise 5)', () => {
     );
     expect(statusOf(chunked)).toBe(413);
     expect(apiCalls(h)).toHaveLength(0);
+  });
+
+  it('a body of a few MiB (as the undo of a large clean-up is) is forwarded whole', async () => {
+    const { h, cookie, csrf } = await setUp();
+    const body = JSON.stringify({ reason: 'x'.repeat(3 * 1024 * 1024), dry_run: true });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/batch-delete',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      payload: body,
+    });
+    const [call] = apiCalls(h);
+    expect(call?.url).toBe('/v1/projects/batch-delete');
+    expect(call?.body.length).toBe(Buffer.byteLength(body));
   });
 
   it('non-JSON bodies are 415 and invalid JSON is 400, before any upstream call', async () => {

@@ -25,8 +25,16 @@ import { formatSeconds, roundMs } from './frames.ts';
 import type { FrameStretch } from './stretches.ts';
 import type { WordsDocument } from './transcript.ts';
 
-/** The contract caps one batch at 5,000 operations (a request body stays under 1 MB). */
+/** The contract caps one batch at 5,000 operations. */
 export const MAX_BATCH_OPERATIONS = 5000;
+
+/** ...and at 8 MiB of JSON (restores carry whole items and their caption words). */
+export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+
+/** The size of a batch's operations as JSON (UTF-8), close to the request's own. */
+export function batchBytes(ops: readonly unknown[]): number {
+  return new TextEncoder().encode(JSON.stringify(ops)).length;
+}
 
 export type ItemEffect = 'split' | 'shortened' | 'removed' | 'moved';
 

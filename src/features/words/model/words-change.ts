@@ -16,6 +16,8 @@ import type {
   TimelineItem,
 } from '@/api/schema.gen.ts';
 import {
+  batchBytes,
+  MAX_BATCH_BYTES,
   MAX_BATCH_OPERATIONS,
   planCut,
   type CutCounts,
@@ -107,6 +109,20 @@ export function planChange(doc: WordsDocument, change: WordsChange): PlannedChan
 const tooMany = (count: number) =>
   `This needs ${count.toLocaleString('en')} changes to the timeline, more than one request can take (${MAX_BATCH_OPERATIONS.toLocaleString('en')}). Cut less at once (untick some occurrences, or select fewer words).`;
 
+const mebibytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+/**
+ * Why a batch cannot go in one request (too many operations, or too large), or null. Sent
+ * anyway, it would be refused whole (and a gesture is one request: never split).
+ */
+export function oversize(ops: readonly unknown[]): string | null {
+  if (ops.length > MAX_BATCH_OPERATIONS) return tooMany(ops.length);
+  const bytes = batchBytes(ops);
+  return bytes > MAX_BATCH_BYTES
+    ? `This change is ${mebibytes(bytes)} of timeline data, more than one request can take (${mebibytes(MAX_BATCH_BYTES)}). Do it in parts (untick some occurrences, or restore fewer cuts at once).`
+    : null;
+}
+
 function plan(doc: WordsDocument, change: WordsChange): PlannedChange {
   const fps = doc.timeline.fps > 0 ? doc.timeline.fps : 30;
   if (change.kind === 'cut') {
@@ -119,9 +135,7 @@ function plan(doc: WordsDocument, change: WordsChange): PlannedChange {
         ? `${resolved.missing === 1 ? 'A word or pause it names is' : `${resolved.missing} words or pauses it names are`} no longer in the transcript (cut or changed meanwhile).`
         : stretches.length === 0
           ? 'There is nothing to cut there.'
-          : cut.ops.length > MAX_BATCH_OPERATIONS
-            ? tooMany(cut.ops.length)
-            : null;
+          : oversize(cut.ops);
     return {
       ops: cut.ops,
       after: cut.after,
@@ -155,7 +169,7 @@ function plan(doc: WordsDocument, change: WordsChange): PlannedChange {
           moved: change.undo.moved.length,
         },
         leaves: [],
-        problem: exact.length > MAX_BATCH_OPERATIONS ? tooMany(exact.length) : null,
+        problem: oversize(exact),
         adds: [],
         removes,
         undo: null,
@@ -173,9 +187,7 @@ function plan(doc: WordsDocument, change: WordsChange): PlannedChange {
     removedWords: restore.removedWords,
     locked: restore.locked,
     leaves: [],
-    problem:
-      restore.problem ??
-      (restore.ops.length > MAX_BATCH_OPERATIONS ? tooMany(restore.ops.length) : null),
+    problem: restore.problem ?? oversize(restore.ops),
     adds: [],
     removes,
     undo: null,
