@@ -5,14 +5,12 @@
  * its CSRF token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../api/bff-schema.gen.ts';
+import type { NewCut } from '../../api/bff-schema.gen.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { MemoryCutListStore } from './cut-list-store.ts';
 import { sampleCut } from '../test-support/cut-samples.ts';
 import { BETA_KEY } from '../test-support/loopback-upstream.ts';
-
-type NewCut = components['schemas']['NewCut'];
 
 let harness: Harness;
 beforeAll(async () => {

@@ -10,7 +10,8 @@ import {
   testDatabases,
 } from '../test-support/test-database.ts';
 import { sampleCut } from '../test-support/cut-samples.ts';
-import { type Cut, DatabaseCutListStore } from './cut-list-store.ts';
+import type { Cut } from '../../api/bff-schema.gen.ts';
+import { DatabaseCutListStore } from './cut-list-store.ts';
 
 const recorded = (id: string, text: string): Cut => ({
   ...sampleCut(id, text),

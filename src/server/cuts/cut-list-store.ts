@@ -3,11 +3,8 @@
  * they were recorded. `DatabaseCutListStore` keeps them in the BFF's database (they survive a
  * restart and are shared by every instance); `MemoryCutListStore` in this process (tests).
  */
-import type { components } from '../../api/bff-schema.gen.ts';
+import type { Cut, NewCut } from '../../api/bff-schema.gen.ts';
 import type { Database } from '../db/database.ts';
-
-export type Cut = components['schemas']['Cut'];
-export type NewCut = components['schemas']['NewCut'];
 
 export interface CutListStore {
   list(organizationId: string, projectId: string): Promise<Cut[]>;

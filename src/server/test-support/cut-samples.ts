@@ -1,7 +1,5 @@
 /** A cut list entry for the BFF's tests: the stretch of a filler, with its caption's part. */
-import type { components } from '../../api/bff-schema.gen.ts';
-
-type NewCut = components['schemas']['NewCut'];
+import type { NewCut } from '../../api/bff-schema.gen.ts';
 
 export function sampleCut(id: string, text = 'um'): NewCut {
   return {

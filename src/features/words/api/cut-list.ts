@@ -6,13 +6,10 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { bff, unwrap } from '@/api/client.ts';
-import type { components } from '@/api/bff-schema.gen.ts';
+import type { Cut, NewCut } from '@/api/bff-schema.gen.ts';
 import { queryKeys } from '@/api/query-keys.ts';
 import { withRetries } from '@/api/retry-policy.ts';
 import type { CutRecord } from '../model/cut-record.ts';
-
-type NewCut = components['schemas']['NewCut'];
-type Cut = components['schemas']['Cut'];
 
 /** A request takes at most this many (bff.yaml's NewCuts). */
 const RECORD_CHUNK = 100;
