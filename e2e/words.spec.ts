@@ -175,6 +175,7 @@ test.describe('editing by words', () => {
     const before = await onServer(page, projectId);
     const words = spoken(before);
     const thanks = words.findIndex((w) => w.word === 'Thanks');
+
     // First cut: "Thanks for having me." (the guest's first sentence).
     await word(page, 'Thanks').click();
     await word(page, 'me.').click({ modifiers: ['Shift'] });
@@ -194,13 +195,19 @@ test.describe('editing by words', () => {
     await expect(revision(page)).toHaveText(`Revision ${before.timeline.revision + 2}`);
     const bothCut = await onServer(page, projectId);
 
-    await page.getByText(/^Cut list \(2 cuts/).click();
+    // Cuts other specs left on the shared server's interview are listed too (e2e/sound-editors
+    // cuts a sentence): the count is read once both of these are in it.
+    const summary = page.getByText(/^Cut list \(/);
+    await expect(summary).toHaveText(/^Cut list \(\d+ cuts/);
+    const listed = Number(/\((\d+) cuts/.exec((await summary.textContent()) ?? '')?.[1]);
+    expect(listed).toBeGreaterThanOrEqual(2);
+    await summary.click();
     await page.getByRole('button', { name: 'Restore “Thanks for having me.”' }).click();
     const review = page.getByRole('region', { name: 'Review the change' });
     await expect(review.getByText('Parts put back')).toBeVisible();
     await review.getByRole('button', { name: /^Put back / }).click();
     await expect(revision(page)).toHaveText(`Revision ${before.timeline.revision + 3}`);
-    await expect(page.getByText(/^Cut list \(1 cut/)).toBeVisible();
+    await expect(summary).toHaveText(new RegExp(`^Cut list \\(${listed - 1} cuts?\\b`));
 
     const restored = await onServer(page, projectId);
     const now = new Map(restored.words.map((w) => [w.id, w]));
