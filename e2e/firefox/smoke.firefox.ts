@@ -449,17 +449,23 @@ async function revealItem(
   item: TimelineItem,
 ): Promise<{ x: number; y: number; width: number; height: number }> {
   const rectOf = () => tab.page.evaluate((id) => window.__cutroomTimeline!.itemRect(id), item.id);
-  const box = await tab.page.$eval('[role="application"]', (element) => {
-    const r = element.getBoundingClientRect();
-    return { x: r.x, y: r.y, width: r.width, height: r.height };
-  });
+  // The timeline's canvas (the studio's frame is an application too).
+  const box = await tab.page.$eval(
+    '[role="application"][aria-label^="Timeline canvas"]',
+    (element) => {
+      const r = element.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    },
+  );
   const rect = await rectOf();
   expect(rect, `item ${item.id} on the canvas`).not.toBeNull();
-  const inX = rect!.x >= box.x && rect!.x + Math.min(rect!.width, 60) <= box.x + box.width;
+  // Room to its right for the drag (60 px) and more: a pointer near the canvas's edge scrolls
+  // the view, which would carry the item further than the pointer moved.
+  const inX = rect!.x >= box.x && rect!.x + Math.min(rect!.width, 60) + 200 <= box.x + box.width;
   const inY = rect!.y >= box.y + 28 && rect!.y + rect!.height <= box.y + box.height;
   if (!inX || !inY) {
     await tab.page.$eval(
-      '[role="application"]',
+      '[role="application"][aria-label^="Timeline canvas"]',
       (element, dx, dy) => {
         element.scrollLeft += dx;
         element.scrollTop += dy;
