@@ -96,20 +96,25 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
         }
       }
       // An event written meanwhile is a newer position than the one read.
-      writeStatus(hub.live, lastSentId === undefined ? position : undefined);
-      if (hub.live) await catchUp();
+      const resumed = lastSentId;
+      writeStatus(hub.live, resumed === undefined ? position : undefined);
+      // Where a later pause resumes from, when no event is written before it.
+      lastSentId ??= position;
+      if (hub.live) await catchUp(resumed);
     };
-    /** Whatever this stream missed after the last event it wrote (replay, or after an outage). */
-    const catchUp = async (): Promise<void> => {
-      if (lastSentId === undefined) return;
+    /** Whatever this stream missed after `from` (replay, or after an outage). */
+    const catchUp = async (from: string | undefined): Promise<void> => {
+      if (from === undefined) return;
       try {
-        for (const event of await hub.replay(organizationId, lastSentId)) write(event);
+        for (const event of await hub.replay(organizationId, from)) write(event);
       } catch (error) {
         request.log.warn({ err: error }, 'live events: replay unavailable');
       }
     };
 
     let closed = false;
+    /** The last event written before live delivery paused. */
+    let pausedAt: string | undefined;
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     const expiry = setTimeout(
       () => close(),
@@ -125,7 +130,15 @@ export function registerSseRoute(app: FastifyInstance, options: SseRouteOptions)
       },
       onLive: (live) => {
         writeStatus(live);
-        if (live) void catchUp();
+        if (!live) {
+          pausedAt ??= lastSentId;
+          return;
+        }
+        // Events this instance announces on its return can reach the stream before the ones other
+        // instances announced while its subscription was down: catch up from where the pause began.
+        const from = pausedAt ?? lastSentId;
+        pausedAt = undefined;
+        void catchUp(from);
       },
     });
     function close(): void {

@@ -9,10 +9,8 @@ import { RedisState } from './redis-state.ts';
 import { type Harness, startHarness } from '../test-support/bff-harness.ts';
 import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
 import { openSse, type SseConnection } from '../test-support/sse-client.ts';
-import { computeSignature } from '../webhooks/verify-signature.ts';
-import { exportReadyEvent } from '../test-support/webhook-events.ts';
+import { deliverSigned } from '../test-support/webhook-events.ts';
 
-const SECRET = 'whsec_demo_cutroom';
 let redis: TestRedis;
 let prefixCount = 0;
 const harnesses: Harness[] = [];
@@ -55,24 +53,7 @@ async function twoInstances(
   return [await start(), await start()];
 }
 
-function eventBody(id: string): Buffer {
-  return Buffer.from(JSON.stringify(exportReadyEvent(id)));
-}
-
-async function deliver(instance: Instance, id: string) {
-  const body = eventBody(id);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`http://127.0.0.1:${instance.port}/webhooks/vcs`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-service-timestamp': timestamp,
-      'x-service-signature': computeSignature(SECRET, timestamp, body),
-    },
-    body: new Uint8Array(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const deliver = (instance: Instance, id: string) => deliverSigned(instance.port, id);
 
 async function stream(instance: Instance, cookie: string, headers: Record<string, string> = {}) {
   const connection = await openSse(instance.port, '/bff/events', { cookie, ...headers });

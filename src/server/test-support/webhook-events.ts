@@ -1,4 +1,5 @@
 import type { ExportReadyData, LiveEvent } from '../../api/bff-schema.gen.ts';
+import { computeSignature } from '../webhooks/verify-signature.ts';
 
 /**
  * An `export.ready` webhook event as the contract declares it (openapi.yaml WebhookEvent), for
@@ -22,4 +23,26 @@ export function exportReadyEvent(
       ...data,
     },
   };
+}
+
+/** The demo's webhook signing secret (the harness's default). */
+export const DEMO_WEBHOOK_SECRET = 'whsec_demo_cutroom';
+
+/** Delivers `exportReadyEvent(id)`, signed, to a listening BFF's webhook receiver. */
+export async function deliverSigned(
+  port: number,
+  id: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = Buffer.from(JSON.stringify(exportReadyEvent(id)));
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`http://127.0.0.1:${port}/webhooks/vcs`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-service-timestamp': timestamp,
+      'x-service-signature': computeSignature(DEMO_WEBHOOK_SECRET, timestamp, body),
+    },
+    body: new Uint8Array(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
