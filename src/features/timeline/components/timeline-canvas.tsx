@@ -25,6 +25,7 @@ import {
   type ReactNode,
 } from 'react';
 import { nextTask } from '@/lib/next-task.ts';
+import { useRestingSize } from '@/lib/use-resting-size.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { useEditorState } from '@/editor-kit/react.tsx';
 import { toggleLayerMute, toggleLayerSolo } from '../model/audio-commands.ts';
@@ -68,7 +69,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const { timeline, editor, height } = props;
   const index = timelineIndexOf(timeline);
   const [controller] = useState(() => new CanvasController(editor));
-  const [size, setSize] = useState({ width: 0, height: height ?? 0 });
   // The Konva overlay's chunk loads in idle time after the items' first draw; its stage mounts
   // when the pointer or focus comes to the canvas (before a trim or a selection box can need it),
   // not while the page starts.
@@ -84,6 +84,22 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const ghostLabelRef = useRef<HTMLDivElement>(null);
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
+  const ghostClipRef = useRef<HTMLDivElement>(null);
+  // The view's own layer follows the view's size on every frame of a split's drag (styles only);
+  // the Konva stage takes it once the drag rests (a stage resized reallocates its canvases).
+  const { size, follow } = useRestingSize((live) => {
+    const px = (value: number) => `${Math.max(0, value)}px`;
+    if (hostRef.current) {
+      hostRef.current.style.width = px(live.width);
+      hostRef.current.style.height = px(live.height);
+    }
+    if (playheadRef.current) playheadRef.current.style.height = px(live.height);
+    if (snapLineRef.current) snapLineRef.current.style.height = px(live.height);
+    if (ghostClipRef.current) {
+      ghostClipRef.current.style.width = px(live.width);
+      ghostClipRef.current.style.height = px(live.height - RULER_HEIGHT);
+    }
+  });
   const overlayLayerRef = useCallback(
     (layer: Konva.Layer | null) => controller.setOverlayLayer(layer),
     [controller],
@@ -111,10 +127,9 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         snapLine: snapLineRef.current,
         marqueeBox: marqueeBoxRef.current,
       },
-      (next) =>
-        setSize((old) => (old.width === next.width && old.height === next.height ? old : next)),
+      follow,
     );
-  }, [controller]);
+  }, [controller, follow]);
 
   // Under automation only (browser tests, benchmarks): the canvas's test hooks, from a chunk of
   // their own that a user's browser never loads.
@@ -133,11 +148,12 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
 
   const drawnOnce = useRef(false);
   useEffect(() => {
-    // A new stage size clears (and resizes) the canvases: draw again. Not before the first
-    // measure (it fits the project to the view): a draw at the default zoom would be thrown away.
+    // Not before the first measure (it fits the project to the view): a draw at the default zoom
+    // would be thrown away. Later sizes draw the band as the view follows them (the store's
+    // viewport); a new stage size clears the overlay's canvas.
     if (size.width <= 0) return;
     if (drawnOnce.current) {
-      controller.drawAll();
+      controller.drawOverlay();
       return;
     }
     // The first draw in a task of its own: the first measure re-renders the editor around the
@@ -266,6 +282,7 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
               </Suspense>
             ) : null}
             <div
+              ref={ghostClipRef}
               aria-hidden="true"
               className="pointer-events-none absolute left-0 overflow-hidden"
               style={{

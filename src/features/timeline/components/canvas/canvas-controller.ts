@@ -290,6 +290,11 @@ export class CanvasController {
     this.ghosts.hide();
   }
 
+  /** The overlay drawn again (its stage was resized, which clears its canvas). */
+  drawOverlay(): void {
+    this.overlay.drawIfShown();
+  }
+
   drawAll(): void {
     this.frameWork = { ...this.frameWork, band: false, overlay: false };
     this.band.draw(viewportOf(this.scene.store.getState()));

@@ -276,7 +276,7 @@ export class TileBand implements BandAhead, ShownTiles {
     ) {
       this.drawBand(view, redraw, pins);
     } else if (band.pxPerSecond === view.pxPerSecond) {
-      const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
+      const slack = bandMargin(view.width, band.height, pixelRatio()) / 4;
       if (slack > 0 && !bandCovers(band, view, this.contentWidthPx(view), slack))
         this.scheduleIdleDraw(RECENTRE_TIMEOUT_MS);
     }
