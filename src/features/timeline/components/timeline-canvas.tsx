@@ -37,6 +37,9 @@ import type { Timeline } from '@/api/schema.gen.ts';
 import { PendingCutBand } from './pending-cut-band.tsx';
 
 const HEADER_WIDTH = 168;
+/** The overlay stage's size is the view's rounded up to this (CSS px). */
+const STAGE_STEP = 256;
+const stepUp = (px: number) => Math.ceil(px / STAGE_STEP) * STAGE_STEP;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
 const OVERLAY_IDLE_TIMEOUT_MS = 2000;
 
@@ -147,11 +150,14 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   }, [controller]);
 
   const drawnOnce = useRef(false);
+  const measured = size.width > 0;
+  const stageWidth = stepUp(size.width);
+  const stageHeight = stepUp(size.height);
   useEffect(() => {
     // Not before the first measure (it fits the project to the view): a draw at the default zoom
     // would be thrown away. Later sizes draw the band as the view follows them (the store's
     // viewport); a new stage size clears the overlay's canvas.
-    if (size.width <= 0) return;
+    if (!measured) return;
     if (drawnOnce.current) {
       controller.drawOverlay();
       return;
@@ -163,9 +169,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
       controller.drawAll();
     }, 0);
     return () => clearTimeout(timer);
-  }, [controller, size]);
+  }, [controller, measured, stageWidth, stageHeight]);
 
-  const measured = size.width > 0;
   useEffect(() => {
     if (overlayWanted || !measured) return;
     return whenIdle(() => void loadOverlay().catch(() => undefined), OVERLAY_IDLE_TIMEOUT_MS);
@@ -272,14 +277,18 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             style={{ width: size.width, height: size.height }}
           >
             {measured && overlayWanted ? (
-              <Suspense fallback={null}>
-                <TimelineOverlay
-                  width={size.width}
-                  height={size.height}
-                  layerRef={overlayLayerRef}
-                  sceneFunc={controller.sceneOverlay}
-                />
-              </Suspense>
+              // The stage is a step larger than the view, clipped to it: a view resized within
+              // the step keeps the stage's canvases (a new size reallocates them).
+              <div className="absolute inset-0 overflow-hidden">
+                <Suspense fallback={null}>
+                  <TimelineOverlay
+                    width={stageWidth}
+                    height={stageHeight}
+                    layerRef={overlayLayerRef}
+                    sceneFunc={controller.sceneOverlay}
+                  />
+                </Suspense>
+              </div>
             ) : null}
             <div
               ref={ghostClipRef}

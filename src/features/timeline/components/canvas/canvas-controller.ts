@@ -86,6 +86,7 @@ export class CanvasController {
       scene,
       (pxPerSecond) => this.band.crispAt(pxPerSecond),
       () => this.input.origin(),
+      () => this.band.gestureEnded(),
     );
   }
 
