@@ -307,6 +307,9 @@ test.describe('the studio', () => {
   test('F6 moves the focus from the timeline to the frame to the inspector', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { canvas } = await openTimeline(page, LENA);
+    // The frame and the inspector mount after the timeline's canvas: F6 visits what is there.
+    await expect(frameOf(page)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Inspector' })).toBeVisible();
     await canvas.focus();
     await page.keyboard.press('F6');
     await expect(frameOf(page)).toBeFocused();

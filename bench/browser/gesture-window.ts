@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
+import type { FrameFigures } from '../../src/playback/preview-frames.ts';
 import { fmt } from './fmt.ts';
 import {
   frameCensus,
@@ -56,6 +57,8 @@ export interface GestureFigures {
     lipSyncP95Ms: number;
     askedP95Ms: number;
     frames: number;
+    /** The preview's frames meanwhile: fetched, cancelled, latency, frames a second asked for. */
+    fetched: FrameFigures;
   };
 }
 

@@ -436,6 +436,7 @@ async function soundGesture(
       lipSyncP95Ms: percentile(offsets, 95),
       askedP95Ms: percentile(asked, 95),
       frames: offsets.length,
+      fetched: sync.frames,
     };
     return {
       effect: `played ${fmt(start, 2)} → ${fmt(end, 2)} s with ${sound.scheduled} chunks of sound`,
@@ -908,7 +909,7 @@ function printCells(results: CellResult[]): void {
     const g = cell.gestures['playback with sound'];
     if (!g?.sound) continue;
     console.log(
-      `\nSound at ${cell.size.toLocaleString('en')} items, ${fmt(SOUND_PLAYBACK_MS / 1000, 0)} s of playback: Space → first sound at the speakers ${fmt(g.sound.startMs, 0)} ms (goal ≤ ${SOUND_GOALS.startMs}); ${g.sound.underruns} chunks late of ${g.sound.scheduled} handed to the audio context (goal ${SOUND_GOALS.underruns}); ${g.decodeLoafs ?? 0} long animation frames from decoding of ${g.loafCount} (goal ${SOUND_GOALS.decodeLoafs}); video frame painted vs sound heard p95 ${fmt(g.sound.lipSyncP95Ms)} ms over ${g.sound.frames} paints (goal ≤ ${SOUND_GOALS.lipSyncP95Ms}); the moment each paint asked for vs the sound p95 ${fmt(g.sound.askedP95Ms)} ms (the difference: video frames still on their way from the service).`,
+      `\nSound at ${cell.size.toLocaleString('en')} items, ${fmt(SOUND_PLAYBACK_MS / 1000, 0)} s of playback: Space → first sound at the speakers ${fmt(g.sound.startMs, 0)} ms (goal ≤ ${SOUND_GOALS.startMs}); ${g.sound.underruns} chunks late of ${g.sound.scheduled} handed to the audio context (goal ${SOUND_GOALS.underruns}); ${g.decodeLoafs ?? 0} long animation frames from decoding of ${g.loafCount} (goal ${SOUND_GOALS.decodeLoafs}); video frame painted vs sound heard p95 ${fmt(g.sound.lipSyncP95Ms)} ms over ${g.sound.frames} paints (goal ≤ ${SOUND_GOALS.lipSyncP95Ms}); the moment each paint asked for vs the sound p95 ${fmt(g.sound.askedP95Ms)} ms (the difference: video frames still on their way from the service). Video frames: ${g.sound.fetched.fetched} fetched, ${g.sound.fetched.cancelled} cancelled as playback left them, latency (asked → decoded, moving average) ${fmt(g.sound.fetched.latencyMs ?? Number.NaN, 0)} ms, ${g.sound.fetched.perSecond} frames a second asked for at the end${g.sound.fetched.paces.length ? ` (changed to ${g.sound.fetched.paces.map((pace) => pace.perSecond).join(' → ')})` : ''}.`,
     );
   }
   console.log('\nLoad: first draw (navigation → first frame with items) and JS heap after load.');

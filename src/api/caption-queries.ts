@@ -47,6 +47,8 @@ export interface WordsDoc {
 /** The most words the service lists per request. */
 export const WORDS_PAGE_LIMIT = 500;
 const PARALLEL_PAGES = 4;
+/** The first page is smaller: it is what a reader sees first, and arrives sooner. */
+const FIRST_PAGE_LIMIT = 200;
 
 export type WordPage = Awaited<ReturnType<typeof fetchWordPage>>;
 
@@ -55,13 +57,14 @@ export function fetchWordPage(
   offset: number,
   signal: AbortSignal | undefined,
   matchText?: string,
+  limit = WORDS_PAGE_LIMIT,
 ) {
   return unwrap(
     api.GET('/projects/{projectId}/captions/words', {
       params: {
         path: { projectId },
         query: {
-          limit: WORDS_PAGE_LIMIT,
+          limit,
           offset,
           ...(matchText !== undefined ? { match_text: matchText } : {}),
         },
@@ -86,27 +89,59 @@ export async function fetchRest(
   return pages;
 }
 
-export async function fetchAllWords(projectId: string, signal?: AbortSignal): Promise<WordsDoc> {
-  const first = await fetchWordPage(projectId, 0, signal);
-  const rest = await fetchRest(first, (offset) => fetchWordPage(projectId, offset, signal));
+/** The document of the words listed so far (every page, or the first while the rest loads). */
+export function wordsDocOf(pages: readonly WordPage[]): WordsDoc {
+  const first = pages[0];
   const words: CaptionWord[] = [];
   const spans = new Map<string, CaptionSpan>();
-  for (const page of [first, ...rest]) {
+  for (const page of pages) {
     words.push(...page.words);
     for (const span of page.captions ?? []) spans.set(span.timelineItemId, span);
   }
   return {
     words,
-    fps: first.fps ?? 30,
+    fps: first?.fps ?? 30,
     spans,
-    total: first.pagination?.total ?? words.length,
+    total: first?.pagination?.total ?? words.length,
   };
 }
+
+export async function fetchAllWords(
+  projectId: string,
+  signal?: AbortSignal,
+  firstPage?: () => Promise<WordPage>,
+): Promise<WordsDoc> {
+  const first = await (firstPage ? firstPage() : fetchWordPage(projectId, 0, signal));
+  const rest = await fetchRest(first, (offset) => fetchWordPage(projectId, offset, signal));
+  return wordsDocOf([first, ...rest]);
+}
+
+/**
+ * The first page of the words: what the Words view shows while the rest loads. The whole list
+ * starts from it (one request, not two, when both are asked for together).
+ */
+export const captionWordsFirstPageQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.captions.wordsFirstPage(projectId),
+    queryFn: ({ signal }) => fetchWordPage(projectId, 0, signal, undefined, FIRST_PAGE_LIMIT),
+    staleTime: 5_000,
+    refetchOnWindowFocus: false,
+  });
 
 export const captionWordsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.captions.words(projectId),
-    queryFn: ({ signal }) => fetchAllWords(projectId, signal),
+    queryFn: ({ signal, client }) => {
+      // Joins the first page's request while it is in flight (the Words view asked for it to show
+      // early); never reuses an older answer.
+      const firstPage = captionWordsFirstPageQueryOptions(projectId);
+      const inFlight = client.getQueryState(firstPage.queryKey)?.fetchStatus === 'fetching';
+      return fetchAllWords(
+        projectId,
+        signal,
+        inFlight ? () => client.fetchQuery({ ...firstPage, staleTime: 0 }) : undefined,
+      );
+    },
     // Edits keep it fresh; reading 10,000 words again on every focus would only get in the way.
     staleTime: 60_000,
     refetchOnWindowFocus: false,

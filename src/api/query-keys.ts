@@ -100,6 +100,8 @@ export const queryKeys = {
     style: (projectId: string) => ['captions', projectId, 'style'] as const,
     /** Every word of the project (the caption styler's document, with the style). */
     words: (projectId: string) => ['captions', projectId, 'words', 'all'] as const,
+    /** The first page of those words (shown while the rest loads). */
+    wordsFirstPage: (projectId: string) => ['captions', projectId, 'words', 'first-page'] as const,
     /** The ids of the words matching a search. */
     search: (projectId: string, text: string) => ['captions', projectId, 'search', text] as const,
     /** The caption styler's mutations (commits), not a query. */

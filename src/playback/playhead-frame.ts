@@ -3,10 +3,10 @@
  * own things on top (the caption styler's words): the same frames, and the same cache, as the
  * timeline's preview (`previewFramesFor`), without the text and captions the views draw
  * themselves. It follows the transport (src/playback/transport.ts): paused, the frame at the
- * playhead; playing, frames fetched ahead on playback's grid, the nearest one already here shown
- * while the next is on its way. It repaints without React.
+ * playhead; playing, frames fetched ahead of the sound clock (`PreviewFrames.follow`), the one
+ * already here nearest the moment heard shown. It repaints without React.
  */
-import { frameIndex, gridFrame, prefetchFrames } from './frame-plan.ts';
+import { frameIndex } from './frame-plan.ts';
 import {
   frameKey,
   previewFramesFor,
@@ -16,10 +16,6 @@ import {
 } from './preview-frames.ts';
 import { transportFor, type Transport } from './transport.ts';
 
-/** Frames a second of wall time playback shows (and fetches) at most. */
-const FRAMES_PER_SECOND = 30;
-/** How far ahead (wall time) playback fetches. */
-const AHEAD_SECONDS = 1.5;
 /** How many frames back a missing frame is stood in for by one already fetched. */
 const LOOK_BACK_FRAMES = 45;
 
@@ -98,37 +94,31 @@ export class PlayheadFrame {
     const source = this.source;
     const ctx = this.canvas.getContext('2d');
     if (!source || !ctx || this.size.width === 0) return;
-    const { playhead, rate } = this.transport.get();
-    const index =
-      rate !== 0
-        ? gridFrame(playhead, rate, source.fps, FRAMES_PER_SECOND)
-        : frameIndex(playhead, source.fps);
-    const query: FrameQuery = { ...UNDER_TEXT, frame: index };
-    if (rate !== 0) {
-      const ahead = prefetchFrames({
-        time: playhead,
-        rate,
-        fps: source.fps,
-        duration: source.duration,
-        windowSeconds: AHEAD_SECONDS,
-        perSecond: FRAMES_PER_SECOND,
-      });
-      this.frames.plan(
-        source.revision,
-        ahead.map((frame) => ({ ...query, frame })),
-      );
-    }
+    const { rate } = this.transport.get();
+    // Playing, the moment heard as this paints (the store's playhead is a frame older).
+    const playhead = this.transport.time();
+    const query: FrameQuery = { ...UNDER_TEXT, frame: frameIndex(playhead, source.fps) };
     const keyOf = (shown: FrameQuery) =>
       `${frameKey(source.revision, shown)}#${this.frames.generation}`;
-    if (keyOf(query) === this.shownKey) return;
     let shown = query;
-    let bitmap = this.frames.get(source.revision, query);
-    if (!bitmap) {
+    let bitmap: ImageBitmap | undefined;
+    if (rate !== 0) {
+      const near = this.frames.follow(source.revision, UNDER_TEXT, {
+        time: playhead,
+        rate,
+        duration: source.duration,
+      });
+      if (near) ({ query: shown, bitmap } = near);
+    } else {
+      if (keyOf(query) === this.shownKey) return;
+      bitmap = this.frames.get(source.revision, query);
+    }
+    if (!bitmap && rate === 0) {
       void this.frames.request(source.revision, query, true);
       const near = this.frames.nearest(
         source.revision,
         query,
-        rate < 0 ? 1 : -1,
+        -1,
         LOOK_BACK_FRAMES,
         this.shownKey.split('#')[0] ?? '',
       );
@@ -139,9 +129,16 @@ export class PlayheadFrame {
       this.onPainted(this.shownKey !== '', this.frames.error);
       return;
     }
+    if (keyOf(shown) === this.shownKey) return;
     ctx.drawImage(bitmap, 0, 0, this.size.width, this.size.height);
     this.shownKey = keyOf(shown);
     this.frames.cache.pin(frameKey(source.revision, shown));
+    // Paused on this frame: the first frames of playback from here are fetched too.
+    if (rate === 0 && shown === query)
+      this.frames.preroll(source.revision, UNDER_TEXT, {
+        time: playhead,
+        duration: source.duration,
+      });
     this.onPainted(true, null);
   }
 }

@@ -7,13 +7,28 @@
  * it from, from its answer). Frames that playback no longer needs are dropped from the queue
  * before they are fetched.
  *
+ * While playing (`follow`), frames are asked for ahead of the sound clock by as long as one takes
+ * to come (measured), those whose moment will have passed before they could come are not asked
+ * for, and those under way that a seek or a new speed has left far behind are cancelled (with
+ * their decoding); paused, the first frames of playback are fetched once the playhead rests
+ * (`preroll`), so Play starts in step. When the measured latency says the frames cannot keep
+ * up, playback asks for fewer a second (30, 15, 10) rather than fall behind. The picture is the
+ * frame already here nearest the moment heard.
+ *
  * Frames are decoded at a size of a few steps (`decodeSizeFor`), not at the view's exact size:
  * dragging a split scales the frames already here instead of fetching them again on every step;
  * once the view has rested at a new step, they are decoded again at it.
  */
 import { api } from '@/api/client.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
-import { FrameCache } from './frame-cache.ts';
+import { bytesOf, FrameCache } from './frame-cache.ts';
+import {
+  frameIndex,
+  nearestFrame,
+  PLAYBACK_FRAME_RATES,
+  playbackFrameRate,
+  prefetchFrames,
+} from './frame-plan.ts';
 import type { components } from '@/api/schema.gen.ts';
 
 type ItemType = components['schemas']['TimelineItem']['type'];
@@ -41,7 +56,32 @@ export const UNDER_TEXT: Omit<FrameQuery, 'frame'> = {
   onlyItemIds: null,
 };
 
-const CONCURRENCY = 4;
+/**
+ * Fetches at a time: with the sound's two and the live events' stream, the six connections a
+ * browser opens to one host over HTTP/1.1 (more would wait for a connection, not the service).
+ */
+const CONCURRENCY = 3;
+/** A frame under way this far (playback seconds) outside playback's window is cancelled. */
+const STALE_SECONDS = 0.5;
+
+/** How far ahead (wall time) playback fetches, at least. */
+const AHEAD_SECONDS = 1.5;
+/** Frames the cache keeps beside playback's window (the one on screen, those just passed). */
+const KEPT_BEHIND_FRAMES = 4;
+/** How many frames either side of the moment a missing frame is stood in for by one here. */
+const REACH_FRAMES = 45;
+/** Playback asks for frames this many latencies ahead (a fetch's time varies). */
+const LEAD_LATENCIES = 1.5;
+/** Never further ahead than this: a frame so slow is better shown late than never asked for. */
+const MAX_LEAD_SECONDS = 1;
+/** The latency assumed before any frame has come. */
+const FIRST_LATENCY_MS = 120;
+/** The weight of the newest fetch in the measured latency. */
+const LATENCY_WEIGHT = 0.2;
+/** A paused playhead resting this long has the first frames of playback from it fetched. */
+const PREROLL_REST_MS = 300;
+/** Playback's frame rate changes at most this often (a new rate's load takes time to show). */
+const PACE_DWELL_MS = 1500;
 
 /** The default budget: about 60 frames at the preview's size on a 2× screen. */
 export const FRAME_BUDGET_BYTES = 96 * 1024 * 1024;
@@ -72,6 +112,19 @@ export function filterKey(query: Omit<FrameQuery, 'frame'>): string {
 export const frameKey = (revision: number, query: FrameQuery): string =>
   `${revision}|${query.frame}|${filterKey(query)}`;
 
+/** What the frames did, for the benchmark's report. */
+export interface FrameFigures {
+  fetched: number;
+  /** Under way when playback left them behind: cancelled. */
+  cancelled: number;
+  /** Measured from asking to a decoded picture (moving average), ms. */
+  latencyMs: number | null;
+  /** Frames a second playback asks for now. */
+  perSecond: number;
+  /** Each change of playback's frame rate: when (performance.now()) and to what. */
+  paces: Array<{ at: number; perSecond: number }>;
+}
+
 interface Pending {
   query: FrameQuery;
   revision: number;
@@ -82,20 +135,42 @@ interface Pending {
   resolve(value: ImageBitmap | null): void;
 }
 
+/**
+ * `work`, unless `signal` aborts first: then it rejects at once (a decode playback has left must
+ * not hold its fetch slot), and a bitmap that `work` still makes is closed.
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, release?: (value: T) => void) {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The frame is no longer needed.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) release?.(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** An SVG (or PNG) answer as a bitmap at `size`. */
-async function decode(blob: Blob, size: FrameSize): Promise<ImageBitmap> {
+async function decode(blob: Blob, size: FrameSize, signal: AbortSignal): Promise<ImageBitmap> {
+  const close = (bitmap: ImageBitmap) => bitmap.close();
+  const resize = { resizeWidth: size.width, resizeHeight: size.height };
   if (blob.type.startsWith('image/png'))
-    return createImageBitmap(blob, { resizeWidth: size.width, resizeHeight: size.height });
+    return unlessAborted(createImageBitmap(blob, resize), signal, close);
   // Chromium cannot decode SVG in createImageBitmap from a blob: through an image element.
   const url = URL.createObjectURL(blob);
   try {
     const image = new Image();
     image.src = url;
-    await image.decode();
-    return await createImageBitmap(image, {
-      resizeWidth: size.width,
-      resizeHeight: size.height,
-    });
+    await unlessAborted(image.decode(), signal);
+    return await unlessAborted(createImageBitmap(image, resize), signal, close);
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -117,10 +192,22 @@ export class PreviewFrames {
   private resizeTimer: ReturnType<typeof setTimeout> | null = null;
   private unusedTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();
+  private perSecond: number = PLAYBACK_FRAME_RATES[0];
+  private paceChangedAt = -Infinity;
+  private prerollTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The frames the last preroll asked for (dropped unfetched when the playhead moves on). */
+  private prerolled: Pending[] = [];
+  private readonly stats: FrameFigures = {
+    fetched: 0,
+    cancelled: 0,
+    latencyMs: null,
+    perSecond: PLAYBACK_FRAME_RATES[0],
+    paces: [],
+  };
 
   constructor(
     private readonly projectId: string,
-    budget = FRAME_BUDGET_BYTES,
+    private readonly budget = FRAME_BUDGET_BYTES,
   ) {
     this.cache = new FrameCache(budget);
   }
@@ -208,6 +295,8 @@ export class PreviewFrames {
     if (cached) return Promise.resolve(cached);
     const existing = this.pending.get(key);
     if (existing) {
+      // Asked for first, it is no longer the preroll's to drop.
+      if (first) this.prerolled = this.prerolled.filter((entry) => entry !== existing);
       if (first && !existing.started)
         this.queue = [existing, ...this.queue.filter((p) => p !== existing)];
       return existing.promise;
@@ -232,10 +321,22 @@ export class PreviewFrames {
 
   /**
    * What playback needs next, in order: these are queued, and queued frames it no longer needs
-   * are dropped before they are fetched (a seek, a new speed).
+   * are dropped before they are fetched (a seek, a new speed); those under way that `keep`
+   * refuses are cancelled.
    */
-  plan(revision: number, queries: readonly FrameQuery[]): void {
+  plan(
+    revision: number,
+    queries: readonly FrameQuery[],
+    keep: (revision: number, query: FrameQuery) => boolean = () => true,
+  ): void {
     const wanted = new Set(queries.map((query) => frameKey(revision, query)));
+    for (const entry of [...this.pending.values()]) {
+      if (!entry.started || wanted.has(entry.key) || keep(entry.revision, entry.query)) continue;
+      entry.controller.abort();
+      this.pending.delete(entry.key);
+      entry.resolve(null);
+      this.stats.cancelled += 1;
+    }
     for (const entry of this.queue) {
       if (!wanted.has(entry.key)) {
         this.pending.delete(entry.key);
@@ -246,9 +347,151 @@ export class PreviewFrames {
     for (const query of queries) void this.request(revision, query);
   }
 
+  /**
+   * While playing at `rate`, the frame to show at `time` (the one here nearest it), after asking
+   * for the frames ahead that can still come in time and cancelling those playback has left.
+   */
+  follow(
+    revision: number,
+    base: Omit<FrameQuery, 'frame'>,
+    at: { time: number; rate: number; duration: number },
+  ): { query: FrameQuery; bitmap: ImageBitmap } | null {
+    const { time, rate, duration } = at;
+    const fps = this.fps;
+    // What the preroll asked for is playback's now: `plan` keeps what it still needs.
+    if (this.prerollTimer) clearTimeout(this.prerollTimer);
+    this.prerollTimer = null;
+    this.prerolled = [];
+    const perSecond = this.pace();
+    const lead = this.lead();
+    // No more ahead than the cache holds beside the frames around the moment: else the first
+    // of them would be dropped for the last before they are shown.
+    const room = Math.floor(this.budget / bytesOf(this.size)) - KEPT_BEHIND_FRAMES;
+    const ahead = prefetchFrames({
+      time,
+      rate,
+      fps,
+      duration,
+      windowSeconds: Math.max(AHEAD_SECONDS, lead + 0.5),
+      perSecond,
+      leadSeconds: lead,
+    }).slice(0, Math.max(1, room));
+    // Under way and still of use: a frame a little late may yet be the nearest one, and
+    // cancelling a request under way closes its connection (HTTP/1.1), which the next request
+    // then waits to open again; only those a seek or a new speed has left far behind go.
+    const filter = filterKey(base);
+    const direction = rate < 0 ? -1 : 1;
+    const slack = Math.ceil(STALE_SECONDS * Math.max(1, Math.abs(rate)) * fps);
+    const behind = frameIndex(time, fps) - direction * slack;
+    const end = (ahead.at(-1) ?? frameIndex(time, fps)) + direction * slack;
+    const low = Math.min(behind, end);
+    const high = Math.max(behind, end);
+    this.plan(
+      revision,
+      ahead.map((frame) => ({ ...base, frame })),
+      (entryRevision, query) =>
+        entryRevision !== revision ||
+        filterKey(query) !== filter ||
+        (query.frame >= low && query.frame <= high),
+    );
+    const index = nearestFrame(
+      time,
+      fps,
+      (frame) => this.cache.has(frameKey(revision, { ...base, frame })),
+      REACH_FRAMES,
+    );
+    if (index === null) return null;
+    const query = { ...base, frame: index };
+    const bitmap = this.cache.get(frameKey(revision, query));
+    return bitmap ? { query, bitmap } : null;
+  }
+
+  /**
+   * Paused on the frame at `time`: once the playhead rests there, the frames playback shows
+   * first from it are fetched (behind anything asked for first), so Play starts in step with
+   * the sound instead of a fetch's time behind it.
+   */
+  preroll(
+    revision: number,
+    base: Omit<FrameQuery, 'frame'>,
+    at: { time: number; duration: number },
+  ): void {
+    this.cancelPreroll();
+    this.prerollTimer = setTimeout(() => {
+      this.prerollTimer = null;
+      if (this.listeners.size === 0) return;
+      const lead = this.lead();
+      const frames = prefetchFrames({
+        time: at.time,
+        rate: 1,
+        fps: this.fps,
+        duration: at.duration,
+        windowSeconds: lead + 0.5,
+        perSecond: this.perSecond,
+      });
+      for (const frame of frames.slice(1)) {
+        const query = { ...base, frame };
+        void this.request(revision, query);
+        const entry = this.pending.get(frameKey(revision, query));
+        if (entry) this.prerolled.push(entry);
+      }
+    }, PREROLL_REST_MS);
+  }
+
+  private cancelPreroll(): void {
+    if (this.prerollTimer) clearTimeout(this.prerollTimer);
+    this.prerollTimer = null;
+    const dropped = new Set(this.prerolled.filter((entry) => !entry.started));
+    this.prerolled = [];
+    if (dropped.size === 0) return;
+    this.queue = this.queue.filter((entry) => !dropped.has(entry));
+    for (const entry of dropped) {
+      if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
+      entry.resolve(null);
+    }
+  }
+
+  /** How far ahead of the moment heard playback asks for frames: a fetch's time and some. */
+  private lead(): number {
+    return Math.min(
+      MAX_LEAD_SECONDS,
+      ((this.stats.latencyMs ?? FIRST_LATENCY_MS) * LEAD_LATENCIES) / 1000,
+    );
+  }
+
+  /** Frames a second playback asks for: from the measured latency, changed at most so often. */
+  private pace(): number {
+    const now = performance.now();
+    if (now - this.paceChangedAt < PACE_DWELL_MS) return this.perSecond;
+    const next = playbackFrameRate({
+      latencyMs: this.stats.latencyMs,
+      slots: CONCURRENCY,
+      current: this.perSecond,
+    });
+    if (next !== this.perSecond) {
+      this.perSecond = next;
+      this.paceChangedAt = now;
+      this.stats.perSecond = next;
+      this.stats.paces.push({ at: now, perSecond: next });
+      if (this.stats.paces.length > 64) this.stats.paces.shift();
+    }
+    return next;
+  }
+
+  /** What the frames did (fetches, cancellations, latency, playback's frame rate). */
+  figures(): FrameFigures {
+    return { ...this.stats, paces: [...this.stats.paces] };
+  }
+
   /** Frames of other revisions go (the one on screen stays until its successor is shown). */
   keepRevision(revision: number): void {
     this.cache.prune((key) => key.startsWith(`${revision}|`));
+  }
+
+  private noteLatency(ms: number): void {
+    const last = this.stats.latencyMs;
+    this.stats.latencyMs = last === null ? ms : last + (ms - last) * LATENCY_WEIGHT;
+    this.stats.fetched += 1;
   }
 
   private notify(): void {
@@ -256,6 +499,9 @@ export class PreviewFrames {
   }
 
   private abortAll(): void {
+    if (this.prerollTimer) clearTimeout(this.prerollTimer);
+    this.prerollTimer = null;
+    this.prerolled = [];
     for (const entry of this.pending.values()) {
       entry.controller.abort();
       entry.resolve(null);
@@ -280,6 +526,7 @@ export class PreviewFrames {
   private async fetch(entry: Pending): Promise<void> {
     const { query } = entry;
     const size = this.size;
+    const startedAt = performance.now();
     try {
       const { data, error, response } = await api.GET('/projects/{projectId}/preview-frame', {
         params: {
@@ -297,7 +544,7 @@ export class PreviewFrames {
       });
       if (!response.ok || !(data instanceof Blob)) throw apiErrorFromResponse(response, error);
       if (entry.controller.signal.aborted) return entry.resolve(null);
-      const bitmap = await decode(data, size);
+      const bitmap = await decode(data, size, entry.controller.signal);
       // Aborted (no view left) or decoded at a size since left: not kept.
       if (entry.controller.signal.aborted || size !== this.size) {
         bitmap.close();
@@ -309,6 +556,7 @@ export class PreviewFrames {
       const drawn = Number(response.headers.get('x-timeline-revision') ?? entry.revision);
       const revision = Number.isFinite(drawn) ? drawn : entry.revision;
       this.cache.set(frameKey(revision, query), bitmap);
+      this.noteLatency(performance.now() - startedAt);
       this.error = null;
       entry.resolve(revision === entry.revision ? bitmap : null);
       this.notify();

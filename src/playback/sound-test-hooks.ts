@@ -8,6 +8,7 @@
  */
 import tapUrl from './sound-tap.worklet.ts?worker&url';
 import type { SoundEngine, SoundStats, SoundStatus } from './sound-engine.ts';
+import { previewFramesFor, type FrameFigures } from './preview-frames.ts';
 import { timelineTimeAt } from './sound-plan.ts';
 import type { TapBlock } from './sound-tap.worklet.ts';
 
@@ -36,9 +37,10 @@ export interface SoundTestHooks {
   /**
    * For `forMs`, each frame the preview paints while playing: the time of the video frame it
    * shows (its middle), and the time it was asked to show, each minus the timeline time heard as
-   * it paints, in seconds: lip-sync as the page delivers it (the benchmark's measure).
+   * it paints, in seconds: lip-sync as the page delivers it (the benchmark's measure); and what
+   * the preview's frames did meanwhile (fetches, cancellations, latency, frame rate).
    */
-  lipSync(forMs: number): Promise<{ shown: number[]; asked: number[] }>;
+  lipSync(forMs: number): Promise<{ shown: number[]; asked: number[]; frames: FrameFigures }>;
   enable(): void;
   /** Plays from a script, not a person's gesture (a browser may refuse it sound). */
   playWithoutGesture(): void;
@@ -131,6 +133,9 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
     lipSync: (forMs) =>
       new Promise((resolve) => {
         const offsets = { shown: [] as number[], asked: [] as number[] };
+        const frames = previewFramesFor(engine.transport.projectId);
+        const before = frames.figures();
+        const startedAt = performance.now();
         const stop = engine.transport.onPainted(({ shown, asked }) => {
           const heard = engine.heardTime();
           if (heard === null) return;
@@ -139,7 +144,16 @@ export function installSoundTestHooks(engine: SoundEngine): () => void {
         });
         setTimeout(() => {
           stop();
-          resolve(offsets);
+          const after = frames.figures();
+          resolve({
+            ...offsets,
+            frames: {
+              ...after,
+              fetched: after.fetched - before.fetched,
+              cancelled: after.cancelled - before.cancelled,
+              paces: after.paces.filter((pace) => pace.at >= startedAt),
+            },
+          });
         }, forMs);
       }),
     enable: () => engine.enable(),

@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { transportFor, type Transport } from '@/playback/transport.ts';
 import type { PaintableWord } from '@/caption-painter/caption-painter.ts';
 import { captionItemWordsQueryOptions } from '../api/timeline-queries.ts';
-import { frameIndex, gridFrame, prefetchFrames } from '@/playback/frame-plan.ts';
+import { frameIndex } from '@/playback/frame-plan.ts';
 import {
   frameKey,
   previewFramesFor,
@@ -31,11 +31,7 @@ import {
 } from './preview-drawing.ts';
 import type { CaptionSettings, Timeline, TimelineItem } from '@/api/schema.gen.ts';
 
-/** Frames a second of wall time playback shows (and fetches) at most. */
-export const FRAMES_PER_SECOND = 30;
-/** How far ahead (wall time) playback fetches. */
-const AHEAD_SECONDS = 1.5;
-/** How many frames back a missing frame is stood in for by one already fetched. */
+/** How many frames back a missing frame is stood in for by one already fetched (paused). */
 const LOOK_BACK_FRAMES = 45;
 
 export class PreviewPainter {
@@ -162,24 +158,8 @@ export class PreviewPainter {
     const rate = state.playbackRate;
     // Playing, the moment heard as this paints (the store's playhead is a frame older).
     const playhead = rate !== 0 ? this.transport.time() : state.playhead;
-    const index =
-      rate !== 0 ? gridFrame(playhead, rate, fps, FRAMES_PER_SECOND) : frameIndex(playhead, fps);
-    const query = this.query(state, index);
-    if (rate !== 0) {
-      const ahead = prefetchFrames({
-        time: playhead,
-        rate,
-        fps,
-        duration: this.timeline.duration_seconds,
-        windowSeconds: AHEAD_SECONDS,
-        perSecond: FRAMES_PER_SECOND,
-      });
-      this.frames.plan(
-        revision,
-        ahead.map((frame) => ({ ...query, frame })),
-      );
-    }
-    this.paintBase(state, query, revision);
+    const query = this.query(state, frameIndex(playhead, fps));
+    this.paintBase(state, query, revision, playhead);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.size.width, this.size.height);
@@ -209,7 +189,12 @@ export class PreviewPainter {
   }
 
   /** Draws the picture under the text into `base` when a newer one is ready; else keeps it. */
-  private paintBase(state: TimelineEditorState, query: FrameQuery, revision: number): void {
+  private paintBase(
+    state: TimelineEditorState,
+    query: FrameQuery,
+    revision: number,
+    playhead: number,
+  ): void {
     const drag = state.layoutDrag;
     const dragged = drag ? this.visualItem(drag.itemId) : null;
     if (drag && dragged) {
@@ -222,6 +207,17 @@ export class PreviewPainter {
       }
       this.holdUntil = null;
     }
+    if (state.playbackRate !== 0) {
+      // Playing: the frame here nearest the moment heard; the last picture stays until one is.
+      const near = this.frames.follow(revision, query, {
+        time: playhead,
+        rate: state.playbackRate,
+        duration: this.timeline.duration_seconds,
+      });
+      if (near) this.showBase(revision, near.query, near.bitmap);
+      else if (this.baseKey === '') this.fillBase('#000000');
+      return;
+    }
     const key = this.keyOf(revision, query);
     if (key === this.baseKey) return;
     let shown = query;
@@ -233,9 +229,9 @@ export class PreviewPainter {
       const near = this.frames.nearest(
         revision,
         query,
-        state.playbackRate < 0 ? 1 : -1,
+        -1,
         LOOK_BACK_FRAMES,
-        this.baseKey,
+        this.baseKey.split('#')[0] ?? '',
       );
       if (near) ({ query: shown, bitmap } = near);
       if (!bitmap) {
@@ -243,8 +239,20 @@ export class PreviewPainter {
         return;
       }
     }
+    this.showBase(revision, shown, bitmap);
+    // Paused on this frame: the first frames of playback from here are fetched too.
+    if (shown === query)
+      this.frames.preroll(revision, query, {
+        time: playhead,
+        duration: this.timeline.duration_seconds,
+      });
+  }
+
+  private showBase(revision: number, shown: FrameQuery, bitmap: ImageBitmap): void {
+    const key = this.keyOf(revision, shown);
+    if (key === this.baseKey) return;
     this.drawBase(bitmap);
-    this.baseKey = this.keyOf(revision, shown);
+    this.baseKey = key;
     this.shownFrame = shown.frame;
     this.frames.cache.pin(frameKey(revision, shown));
   }

@@ -275,7 +275,8 @@ function usePointerSelection(
   }, [editor, projectId, listRef]);
 }
 
-const ParagraphView = memo(function ParagraphView({
+/** One paragraph: its speaker and time, then its words, pauses and cut marks. */
+export const ParagraphView = memo(function ParagraphView({
   listId,
   transcript,
   paragraph,

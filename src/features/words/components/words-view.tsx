@@ -10,7 +10,11 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
+import {
+  captionWordsFirstPageQueryOptions,
+  captionWordsQueryOptions,
+  wordsDocOf,
+} from '@/api/caption-queries.ts';
 import { timelineQueryOptions } from '@/api/timeline.ts';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -37,7 +41,7 @@ import { cutSelection, selectedRange } from '../model/commands.ts';
 import { currentCuts, placeOf, type CutRecord } from '../model/cut-record.ts';
 import { stretchesFor } from '../model/cut-targets.ts';
 import { formatSeconds } from '../model/frames.ts';
-import { timelineEnd } from '../model/transcript.ts';
+import { timelineEnd, transcriptOf } from '../model/transcript.ts';
 import { planChange, type WordsChange } from '../model/words-change.ts';
 import {
   createWordsEditor,
@@ -48,6 +52,7 @@ import { loadPadding, PADDING_RANGE, savePadding, saveKept } from '../state/word
 import type { WordsEditorState } from '../state/words-state.ts';
 import { CleanUpDialog } from './clean-up-dialog.tsx';
 import { TranscriptList, type CutMarks } from './transcript-list.tsx';
+import { TranscriptPreview } from './transcript-preview.tsx';
 import { ChangeReview, CutList, LockedPrompt } from './words-panels.tsx';
 
 const POINTER_HELP = [
@@ -67,8 +72,30 @@ export function WordsView({
   projectId: string;
   compact?: boolean;
 }) {
+  const queryClient = useQueryClient();
   const timeline = useQuery(timelineQueryOptions(projectId));
-  const words = useQuery(captionWordsQueryOptions(projectId));
+  const allWords = captionWordsQueryOptions(projectId);
+  // Asked for first, so that the whole list joins its request rather than making its own.
+  const firstPage = useQuery({
+    ...captionWordsFirstPageQueryOptions(projectId),
+    enabled: queryClient.getQueryData(allWords.queryKey) === undefined,
+  });
+  const words = useQuery(allWords);
+  const early = useMemo(
+    () =>
+      timeline.data && firstPage.data && words.isPending
+        ? transcriptOf({ timeline: timeline.data, words: wordsDocOf([firstPage.data]) })
+        : null,
+    [timeline.data, firstPage.data, words.isPending],
+  );
+  if (early && early.words.length > 0 && words.isPending)
+    return (
+      <TranscriptPreview
+        transcript={early}
+        total={firstPage.data?.pagination?.total ?? early.words.length}
+        pauseThreshold={PAUSE_SHOWN}
+      />
+    );
   if (timeline.isPending || words.isPending) return <LoadingState label="Loading the words…" />;
   if (timeline.isError || words.isError)
     return (

@@ -1,5 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { captionWordsQueryOptions } from '@/api/caption-queries.ts';
+import {
+  captionWordsFirstPageQueryOptions,
+  captionWordsQueryOptions,
+} from '@/api/caption-queries.ts';
 import { ExportButton } from '@/features/exports/components/export-button.tsx';
 import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
 import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
@@ -11,10 +14,14 @@ import { WordsPanel } from '@/features/words/components/words-panel.tsx';
  */
 export const Route = createFileRoute('/_app/projects/$projectId/words')({
   loader: ({ context, params }) => {
-    // The timeline and every word load together; the page shows their errors.
+    // The page shows once the timeline and the first page of words are in (a long talk's other
+    // pages follow while the first paragraphs are read); the page shows their errors.
     const timeline = loadTimeline(context.queryClient, params.projectId);
-    const words = context.queryClient.ensureQueryData(captionWordsQueryOptions(params.projectId));
-    return Promise.all([timeline, words]).then(
+    const firstWords = context.queryClient.ensureQueryData(
+      captionWordsFirstPageQueryOptions(params.projectId),
+    );
+    void context.queryClient.prefetchQuery(captionWordsQueryOptions(params.projectId));
+    return Promise.all([timeline, firstWords]).then(
       () => undefined,
       () => undefined,
     );
