@@ -14,7 +14,8 @@ import { InlineError } from '@/components/error-state.tsx';
 import { SoundControls, SoundMeter } from '@/components/sound-controls.tsx';
 import { FullFrameToggle } from '@/components/studio-layout.tsx';
 import { deviceStorage, loadStored, saveStored } from '@/lib/device-storage.ts';
-import { fitFrame, type ProjectFrame } from '@/lib/project-frame.ts';
+import type { ProjectFrame } from '@/lib/project-frame.ts';
+import { useFittedBox } from '@/lib/use-fitted-box.ts';
 import { useSound } from '@/playback/use-sound.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import {
@@ -122,22 +123,11 @@ export const CaptionPreview = memo(function CaptionPreview({
   settings: CaptionSettings | undefined;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const areaRef = useRef<HTMLDivElement>(null);
   const cache = useMemo(() => new TextMeasureCache(), []);
-  // The frame fills the room it is given at its shape; the canvas has a pixel per screen pixel,
-  // and the painter draws text at the frame's proportions at any size.
-  const [box, setBox] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const area = areaRef.current;
-    if (!area) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const next = fitFrame(entry.contentRect.width - METER_ROOM, entry.contentRect.height, frame);
-      setBox((old) => (old.width === next.width && old.height === next.height ? old : next));
-    });
-    observer.observe(area);
-    return () => observer.disconnect();
-  }, [frame]);
+  // The frame fills the room it is given at its shape; the canvas has a pixel per screen pixel
+  // once a split's drag rests (stretched meanwhile), and the painter draws text at the frame's
+  // proportions at any size.
+  const { size: box, areaRef, boxRef, besideRef } = useFittedBox(frame, { room: METER_ROOM });
   const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
   const pixels = { width: Math.round(box.width * ratio), height: Math.round(box.height * ratio) };
   const [backdrop, setBackdrop] = useState<Backdrop>(
@@ -307,6 +297,7 @@ export const CaptionPreview = memo(function CaptionPreview({
         className="flex min-h-0 min-w-0 flex-1 items-center justify-center gap-1.5"
       >
         <div
+          ref={boxRef}
           className="relative overflow-hidden rounded-lg bg-gradient-to-b from-slate-700 to-slate-900 shadow-md"
           style={{ width: box.width, height: box.height }}
           data-backdrop={backdrop}
@@ -317,8 +308,7 @@ export const CaptionPreview = memo(function CaptionPreview({
               ref={attachFrame}
               aria-hidden="true"
               data-testid="caption-preview-frame"
-              className="absolute inset-0"
-              style={{ width: box.width, height: box.height }}
+              className="absolute inset-0 h-full w-full"
             />
           ) : null}
           <canvas
@@ -347,11 +337,10 @@ export const CaptionPreview = memo(function CaptionPreview({
                   order,
                 });
             }}
-            className="absolute inset-0"
-            style={{ width: box.width, height: box.height }}
+            className="absolute inset-0 h-full w-full"
           />
         </div>
-        <div className="shrink-0" style={{ height: box.height }}>
+        <div ref={besideRef} className="shrink-0" style={{ height: box.height }}>
           <SoundMeter engine={sound} />
         </div>
       </div>

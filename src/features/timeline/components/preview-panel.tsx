@@ -24,7 +24,7 @@ import { NumberField } from '@/editor-kit/controls/number-field.tsx';
 import { findBinding } from '@/editor-kit/command.ts';
 import { CommandButton, useEditorContext, useEditorState } from '@/editor-kit/react.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
-import { fitFrame } from '@/lib/project-frame.ts';
+import { useFittedBox, type BoxSize } from '@/lib/use-fitted-box.ts';
 import { useSound } from '@/playback/use-sound.ts';
 import { captionStyleQueryOptions } from '@/api/caption-queries.ts';
 import { playingLayers } from '../model/audio-commands.ts';
@@ -61,27 +61,12 @@ const HELP_ID = 'timeline-preview-help';
 const METER_ROOM = 14;
 const DESCRIBE_MS = 200;
 
-/** How long the frame's size rests before the Konva stage takes it (see `useRestingSize`). */
-const STAGE_REST_MS = 150;
-
-/**
- * `size` once it has not changed for `ms`: a split dragged resizes the frame every frame, and a
- * Konva stage reallocates its canvases at each new size (most of such a frame's work, profiled in
- * bench:timeline); the stage is scaled meanwhile and takes the size when the drag rests.
- */
-function useRestingSize(
-  size: { width: number; height: number },
-  ms: number,
-): { width: number; height: number } {
-  const [rested, setRested] = useState(size);
-  // The first size is taken at once (nothing to scale from).
-  if (rested.width === 0 && size.width > 0) setRested(size);
-  useEffect(() => {
-    if (rested.width === size.width && rested.height === size.height) return;
-    const timer = setTimeout(() => setRested(size), ms);
-    return () => clearTimeout(timer);
-  }, [size, rested, ms]);
-  return rested;
+/** The Konva stage scaled to the box's size while it follows a split (see `useFittedBox`). */
+function scaleStage(wrapper: HTMLDivElement | null, live: BoxSize, size: BoxSize): void {
+  if (!wrapper) return;
+  const transform =
+    live.width === size.width || size.width === 0 ? '' : `scale(${live.width / size.width})`;
+  if (wrapper.style.transform !== transform) wrapper.style.transform = transform;
 }
 
 const selectedOnFrame = (timeline: Timeline) => (state: TimelineEditorState) => {
@@ -110,13 +95,10 @@ export const PreviewPanel = memo(function PreviewPanel({
   editor: TimelineEditor;
 }) {
   const queryClient = useQueryClient();
-  const areaRef = useRef<HTMLDivElement>(null);
-  const frameRef = useRef<HTMLDivElement>(null);
+  const stageWrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const timecodeRef = useRef<HTMLOutputElement>(null);
   const style = useQuery(captionStyleQueryOptions(projectId));
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const stageSize = useRestingSize(size, STAGE_REST_MS);
   const [description, setDescription] = useState('');
   const [frameError, setFrameError] = useState<unknown>(null);
   const [stageWanted, setStageWanted] = useState(false);
@@ -124,6 +106,17 @@ export const PreviewPanel = memo(function PreviewPanel({
   const safeArea = useEditorState(editor, (state) => state.safeArea);
   const textEditing = useEditorState(editor, (state) => state.textEditing);
   const frame = useEditorState(editor, (state) => state.frame);
+  // The frame fills the space it is given, at the project's shape; painted at its size once a
+  // split's drag rests (the canvas and the stage are stretched meanwhile).
+  const {
+    size,
+    areaRef,
+    boxRef: frameRef,
+    besideRef,
+  } = useFittedBox(frame, {
+    room: METER_ROOM,
+    onLive: (live, painted) => scaleStage(stageWrapRef.current, live, painted),
+  });
   const platforms = platformsFor(frame);
   const selectedId = useEditorState(
     editor,
@@ -163,19 +156,6 @@ export const PreviewPanel = memo(function PreviewPanel({
       }),
     [editor, sound],
   );
-
-  // The frame fills the space it is given, at the project's shape.
-  useEffect(() => {
-    const area = areaRef.current;
-    if (!area) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const next = fitFrame(entry.contentRect.width - METER_ROOM, entry.contentRect.height, frame);
-      setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
-    });
-    observer.observe(area);
-    return () => observer.disconnect();
-  }, [frame]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -284,26 +264,14 @@ export const PreviewPanel = memo(function PreviewPanel({
           className="relative overflow-hidden rounded bg-black outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
           style={{ width: size.width, height: size.height, touchAction: 'none' }}
         >
-          <canvas
-            ref={canvasRef}
-            aria-hidden="true"
-            className="absolute inset-0"
-            style={{ width: size.width, height: size.height }}
-          />
+          <canvas ref={canvasRef} aria-hidden="true" className="absolute inset-0 h-full w-full" />
           {stageWanted && size.width > 0 ? (
             <Suspense fallback={null}>
-              <div
-                className="absolute left-0 top-0 origin-top-left"
-                style={
-                  stageSize.width === size.width
-                    ? undefined
-                    : { transform: `scale(${size.width / Math.max(1, stageSize.width)})` }
-                }
-              >
+              <div ref={stageWrapRef} className="absolute left-0 top-0 origin-top-left">
                 <PreviewStage
                   editor={editor}
-                  width={stageSize.width}
-                  height={stageSize.height}
+                  width={size.width}
+                  height={size.height}
                   frame={frame}
                   target={target}
                   onPress={(point, event) => gestures.pressAt(point, event)}
@@ -332,7 +300,7 @@ export const PreviewPanel = memo(function PreviewPanel({
             />
           ) : null}
         </div>
-        <div className="shrink-0" style={{ height: size.height }}>
+        <div ref={besideRef} className="shrink-0" style={{ height: size.height }}>
           <SoundMeter engine={sound} />
         </div>
       </div>

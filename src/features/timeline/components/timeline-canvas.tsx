@@ -25,6 +25,7 @@ import {
   type ReactNode,
 } from 'react';
 import { nextTask } from '@/lib/next-task.ts';
+import { useRestingSize } from '@/lib/use-resting-size.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { useEditorState } from '@/editor-kit/react.tsx';
 import { toggleLayerMute, toggleLayerSolo } from '../model/audio-commands.ts';
@@ -36,6 +37,9 @@ import type { Timeline } from '@/api/schema.gen.ts';
 import { PendingCutBand } from './pending-cut-band.tsx';
 
 const HEADER_WIDTH = 168;
+/** The overlay stage's size is the view's rounded up to this (CSS px). */
+const STAGE_STEP = 256;
+const stepUp = (px: number) => Math.ceil(px / STAGE_STEP) * STAGE_STEP;
 /** At the latest this long after the items are drawn, the overlay's chunk loads even if busy. */
 const OVERLAY_IDLE_TIMEOUT_MS = 2000;
 
@@ -68,7 +72,6 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const { timeline, editor, height } = props;
   const index = timelineIndexOf(timeline);
   const [controller] = useState(() => new CanvasController(editor));
-  const [size, setSize] = useState({ width: 0, height: height ?? 0 });
   // The Konva overlay's chunk loads in idle time after the items' first draw; its stage mounts
   // when the pointer or focus comes to the canvas (before a trim or a selection box can need it),
   // not while the page starts.
@@ -84,6 +87,22 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const ghostLabelRef = useRef<HTMLDivElement>(null);
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
+  const ghostClipRef = useRef<HTMLDivElement>(null);
+  // The view's own layer follows the view's size on every frame of a split's drag (styles only);
+  // the Konva stage takes it once the drag rests (a stage resized reallocates its canvases).
+  const { size, follow } = useRestingSize((live) => {
+    const px = (value: number) => `${Math.max(0, value)}px`;
+    if (hostRef.current) {
+      hostRef.current.style.width = px(live.width);
+      hostRef.current.style.height = px(live.height);
+    }
+    if (playheadRef.current) playheadRef.current.style.height = px(live.height);
+    if (snapLineRef.current) snapLineRef.current.style.height = px(live.height);
+    if (ghostClipRef.current) {
+      ghostClipRef.current.style.width = px(live.width);
+      ghostClipRef.current.style.height = px(live.height - RULER_HEIGHT);
+    }
+  });
   const overlayLayerRef = useCallback(
     (layer: Konva.Layer | null) => controller.setOverlayLayer(layer),
     [controller],
@@ -111,10 +130,9 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
         snapLine: snapLineRef.current,
         marqueeBox: marqueeBoxRef.current,
       },
-      (next) =>
-        setSize((old) => (old.width === next.width && old.height === next.height ? old : next)),
+      follow,
     );
-  }, [controller]);
+  }, [controller, follow]);
 
   // Under automation only (browser tests, benchmarks): the canvas's test hooks, from a chunk of
   // their own that a user's browser never loads.
@@ -132,12 +150,16 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   }, [controller]);
 
   const drawnOnce = useRef(false);
+  const measured = size.width > 0;
+  const stageWidth = stepUp(size.width);
+  const stageHeight = stepUp(size.height);
   useEffect(() => {
-    // A new stage size clears (and resizes) the canvases: draw again. Not before the first
-    // measure (it fits the project to the view): a draw at the default zoom would be thrown away.
-    if (size.width <= 0) return;
+    // Not before the first measure (it fits the project to the view): a draw at the default zoom
+    // would be thrown away. Later sizes draw the band as the view follows them (the store's
+    // viewport); a new stage size clears the overlay's canvas.
+    if (!measured) return;
     if (drawnOnce.current) {
-      controller.drawAll();
+      controller.drawOverlay();
       return;
     }
     // The first draw in a task of its own: the first measure re-renders the editor around the
@@ -147,9 +169,8 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
       controller.drawAll();
     }, 0);
     return () => clearTimeout(timer);
-  }, [controller, size]);
+  }, [controller, measured, stageWidth, stageHeight]);
 
-  const measured = size.width > 0;
   useEffect(() => {
     if (overlayWanted || !measured) return;
     return whenIdle(() => void loadOverlay().catch(() => undefined), OVERLAY_IDLE_TIMEOUT_MS);
@@ -256,16 +277,21 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
             style={{ width: size.width, height: size.height }}
           >
             {measured && overlayWanted ? (
-              <Suspense fallback={null}>
-                <TimelineOverlay
-                  width={size.width}
-                  height={size.height}
-                  layerRef={overlayLayerRef}
-                  sceneFunc={controller.sceneOverlay}
-                />
-              </Suspense>
+              // The stage is a step larger than the view, clipped to it: a view resized within
+              // the step keeps the stage's canvases (a new size reallocates them).
+              <div className="absolute inset-0 overflow-hidden">
+                <Suspense fallback={null}>
+                  <TimelineOverlay
+                    width={stageWidth}
+                    height={stageHeight}
+                    layerRef={overlayLayerRef}
+                    sceneFunc={controller.sceneOverlay}
+                  />
+                </Suspense>
+              </div>
             ) : null}
             <div
+              ref={ghostClipRef}
               aria-hidden="true"
               className="pointer-events-none absolute left-0 overflow-hidden"
               style={{

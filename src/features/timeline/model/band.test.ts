@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BAND_HEIGHT_STEP,
   bandCovers,
+  bandHeight,
   bandFor,
   bandMargin,
   bandPlacement,
@@ -64,6 +66,26 @@ describe('the drawn band', () => {
     // Another vertical scroll or view size: drawn again.
     expect(bandCovers(band, { ...view, scrollY: 10 }, content)).toBe(false);
     expect(bandCovers(band, { ...view, width: 601 }, content)).toBe(false);
+  });
+
+  it('is drawn a step taller than the view, again only when the view outgrows it', () => {
+    const band = bandFor(view);
+    expect(band.height).toBe(bandHeight(500));
+    expect(band.height % BAND_HEIGHT_STEP).toBe(0);
+    expect(band.height).toBeGreaterThanOrEqual(500);
+    expect(bandHeight(BAND_HEIGHT_STEP)).toBe(BAND_HEIGHT_STEP);
+    expect(bandHeight(BAND_HEIGHT_STEP + 1)).toBe(2 * BAND_HEIGHT_STEP);
+    expect(bandHeight(0)).toBe(BAND_HEIGHT_STEP);
+    // A split dragged: each height within the band keeps it, a taller view draws it again.
+    const tall = bandFor({ ...view, height: 1000 });
+    expect(tall.height).toBe(4 * BAND_HEIGHT_STEP);
+    for (let height = tall.height - 2 * BAND_HEIGHT_STEP + 1; height <= tall.height; height += 7)
+      expect(bandCovers(tall, { ...view, height }, content)).toBe(true);
+    expect(bandCovers(tall, { ...view, height: tall.height + 1 }, content)).toBe(false);
+    // Shrunk by two steps: drawn again at the smaller height.
+    expect(bandCovers(tall, { ...view, height: tall.height - 2 * BAND_HEIGHT_STEP }, content)).toBe(
+      false,
+    );
   });
 
   it('is stretched by a zoom, up to MAX_STRETCH', () => {

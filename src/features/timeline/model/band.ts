@@ -17,9 +17,22 @@ export interface Band {
   width: number;
   pxPerSecond: number;
   scrollY: number;
-  /** The view it was drawn for: another view size draws it again. */
+  /** The view's width it was drawn for: another width draws it again. */
   viewWidth: number;
+  /** Its height: the view's, rounded up to BAND_HEIGHT_STEP (see `bandHeight`). */
   height: number;
+}
+
+/**
+ * A band is drawn this much taller at a time: a split dragged changes the view's height on every
+ * frame, and a band drawn again at each height (every tile reallocated and repainted) costs more
+ * than a frame has. Below the view the scroll content clips what is drawn.
+ */
+export const BAND_HEIGHT_STEP = 256;
+
+/** The height a band is drawn at for a view `viewHeight` tall (CSS px). */
+export function bandHeight(viewHeight: number): number {
+  return Math.max(BAND_HEIGHT_STEP, Math.ceil(viewHeight / BAND_HEIGHT_STEP) * BAND_HEIGHT_STEP);
 }
 
 /** A band stretched further than this (either way) by a zoom is drawn again at the new zoom. */
@@ -50,7 +63,8 @@ const AHEAD = 0.85;
 
 /** The band to draw for `view`: the view with margins, not left of the content. */
 export function bandFor(view: Viewport, pixelRatio = 1, use: BandUse = { kind: 'centred' }): Band {
-  let margin = bandMargin(view.width, view.height, pixelRatio);
+  const height = bandHeight(view.height);
+  let margin = bandMargin(view.width, height, pixelRatio);
   if (use.kind === 'zooming') margin = Math.min(margin, Math.ceil(view.width * 0.3));
   const before =
     use.kind === 'scrolling'
@@ -63,7 +77,7 @@ export function bandFor(view: Viewport, pixelRatio = 1, use: BandUse = { kind: '
     pxPerSecond: view.pxPerSecond,
     scrollY: view.scrollY,
     viewWidth: view.width,
-    height: view.height,
+    height,
   };
 }
 
@@ -86,7 +100,9 @@ export function bandPlacement(band: Band, view: Viewport): { x: number; scale: n
 
 /**
  * Whether the band, placed for `view`, still shows all of it with `slackPx` to spare each side
- * (where the content goes on), and is not stretched past MAX_STRETCH.
+ * (where the content goes on), and is not stretched past MAX_STRETCH. A view grown taller than the
+ * band draws it again; one shrunk keeps it until it is a whole step too tall (a split dragged back
+ * and forth across a step's edge does not draw it at each crossing).
  */
 export function bandCovers(
   band: Band,
@@ -94,7 +110,9 @@ export function bandCovers(
   contentWidthPx: number,
   slackPx = 0,
 ): boolean {
-  if (band.scrollY !== view.scrollY || band.height !== view.height) return false;
+  if (band.scrollY !== view.scrollY) return false;
+  if (band.height < view.height || band.height > bandHeight(view.height) + BAND_HEIGHT_STEP)
+    return false;
   if (band.viewWidth !== view.width) return false;
   const { x, scale } = bandPlacement(band, view);
   if (scale > MAX_STRETCH || scale < 1 / MAX_STRETCH) return false;

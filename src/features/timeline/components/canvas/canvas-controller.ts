@@ -86,6 +86,7 @@ export class CanvasController {
       scene,
       (pxPerSecond) => this.band.crispAt(pxPerSecond),
       () => this.input.origin(),
+      () => this.band.gestureEnded(),
     );
   }
 
@@ -288,6 +289,11 @@ export class CanvasController {
   private hideMoveGhosts(): void {
     this.band.dropPrepared();
     this.ghosts.hide();
+  }
+
+  /** The overlay drawn again (its stage was resized, which clears its canvas). */
+  drawOverlay(): void {
+    this.overlay.drawIfShown();
   }
 
   drawAll(): void {

@@ -5,6 +5,7 @@
  */
 import { contentHeight, contentWidth, fitToProject, zoomAt } from '../../model/time-scale.ts';
 import { type TimelineEditorState, viewportOf } from '../../state/timeline-state.ts';
+import { followPointers, whenReleased } from '@/lib/pointer-held.ts';
 import type { CanvasScene } from './canvas-scene.ts';
 
 /**
@@ -21,6 +22,8 @@ export class ScrollView {
   private readonly bandCrispAt: (pxPerSecond: number) => boolean;
   /** The canvas's page origin (PointerInput.origin: read once a gesture). */
   private readonly origin: () => Origin;
+  /** The view settled (TileBand.gestureEnded: the media that arrived meanwhile are drawn). */
+  private readonly settled: () => void;
   /** The scroll content's size as last written (a zoom sweep only grows it: see sync). */
   private spacerWidth = -1;
   private spacerHeight = -1;
@@ -31,15 +34,24 @@ export class ScrollView {
    * would force a layout of what the last frame changed), forgotten when the sweep settles.
    */
   private wheelOrigin: Origin | null = null;
+  /**
+   * The view's size changed since the last settle: a studio's split held (dragged, or paused in a
+   * drag) settles at its release, not at a pause.
+   */
+  private resized = false;
+  private cancelRelease: (() => void) | null = null;
 
   constructor(
     scene: CanvasScene,
     bandCrispAt: (pxPerSecond: number) => boolean,
     origin: () => Origin,
+    settled: () => void,
   ) {
     this.scene = scene;
     this.bandCrispAt = bandCrispAt;
     this.origin = origin;
+    this.settled = settled;
+    followPointers();
   }
 
   /** The view's size from the scroll box (and the project fitted to it the first time). */
@@ -51,6 +63,8 @@ export class ScrollView {
     const height = el.clientHeight;
     onResize?.({ width, height });
     const state = store.getState();
+    if (state.fitted && (width !== state.viewportWidth || height !== state.viewportHeight))
+      this.resized = true;
     editor.setState({
       viewportWidth: width,
       viewportHeight: height,
@@ -127,13 +141,27 @@ export class ScrollView {
   /** Once the view has not changed for SETTLE_MS: the band is drawn crisp where it is not. */
   scheduleSettle(): void {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(this.settle, SETTLE_MS);
+    this.cancelRelease?.();
+    this.cancelRelease = null;
+    this.settleTimer = setTimeout(this.settleOnRelease, SETTLE_MS);
     this.scene.settling = true;
   }
 
+  private readonly settleOnRelease = (): void => {
+    this.settleTimer = null;
+    if (!this.resized) {
+      this.settle();
+      return;
+    }
+    this.cancelRelease = whenReleased(() => {
+      this.cancelRelease = null;
+      this.settle();
+    });
+  };
+
   private readonly settle = (): void => {
     const { scene } = this;
-    this.settleTimer = null;
+    this.resized = false;
     scene.settling = false;
     this.wheelOrigin = null;
     const wasDraft = scene.draft;
@@ -144,12 +172,16 @@ export class ScrollView {
     if (!this.bandCrispAt(state.pxPerSecond)) scene.requestFrame({ band: true });
     // A settled scroll: only the tiles in view get their names pinned to the view's edges again.
     else scene.requestFrame({ pins: true });
+    this.settled();
   };
 
   /** The canvas left the page: no settle pending, and the next sync writes everything. */
   reset(): void {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = null;
+    this.cancelRelease?.();
+    this.cancelRelease = null;
+    this.resized = false;
     this.scene.settling = false;
     this.scene.draft = false;
     this.spacerWidth = this.spacerHeight = -1;

@@ -93,12 +93,14 @@ export class TileBand implements BandAhead, ShownTiles {
 
   /**
    * A thumbnail or a waveform's peaks arrived: the band is drawn again with it. During a pointer
-   * gesture (a marquee, a drag, a trim) it waits for the gesture's end: each arrival draws every
-   * tile again, and a gesture's frames are its own (a marquee moving over 1,000 items redraws only
-   * its overlay; a drag shows the tiles prepared for it). The arrivals meanwhile are drawn once.
+   * gesture (a marquee, a drag, a trim) or while the view changes (a scroll, a zoom, a split
+   * dragged that shows more rows, whose media then arrive one after another) it waits for the
+   * gesture's end or the view's settle: each arrival draws every tile again, and a gesture's frames
+   * are its own (a marquee moving over 1,000 items redraws only its overlay; a drag shows the tiles
+   * prepared for it). The arrivals meanwhile are drawn once.
    */
   private arrived(): void {
-    if (this.scene.store.getState().drag) {
+    if (this.scene.store.getState().drag || this.scene.settling) {
       this.arrivedInGesture = true;
       return;
     }
@@ -106,7 +108,7 @@ export class TileBand implements BandAhead, ShownTiles {
     this.scene.requestFrame({ band: true });
   }
 
-  /** A pointer gesture ended: what arrived during it is drawn. */
+  /** A pointer gesture ended, or the view settled: what arrived meanwhile is drawn. */
   gestureEnded(): void {
     if (!this.arrivedInGesture) return;
     this.arrivedInGesture = false;
@@ -276,7 +278,7 @@ export class TileBand implements BandAhead, ShownTiles {
     ) {
       this.drawBand(view, redraw, pins);
     } else if (band.pxPerSecond === view.pxPerSecond) {
-      const slack = bandMargin(view.width, view.height, pixelRatio()) / 4;
+      const slack = bandMargin(view.width, band.height, pixelRatio()) / 4;
       if (slack > 0 && !bandCovers(band, view, this.contentWidthPx(view), slack))
         this.scheduleIdleDraw(RECENTRE_TIMEOUT_MS);
     }
