@@ -117,6 +117,7 @@ import {
   heapMb,
   type Item,
   type Lib,
+  itemsOnRowsInView,
   marqueeGesture,
   openCutroomTimeline,
   pickItem,
@@ -387,8 +388,8 @@ async function cutroomGestures(
   commits: Commits,
 ): Promise<void> {
   await commonGestures(lib, setup, gestures, commits.commit);
-  // At fit zoom all 20 rows and the whole project are in view.
-  gestures.marquee = await marqueeGesture(lib, Math.min(1000, setup.size));
+  // At fit zoom the whole project is in view across; the rows the timeline's height holds.
+  gestures.marquee = await marqueeGesture(lib, await itemsOnRowsInView(lib, setup.timeline));
   const group = await groupDragGesture(lib, setup.timeline, setup.projectId, commits);
   gestures['group drag'] = group.drag;
   if (group.undo) gestures.undo = group.undo;

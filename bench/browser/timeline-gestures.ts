@@ -370,7 +370,31 @@ export async function fitGesture(lib: Lib): Promise<GestureFigures> {
 }
 
 /**
- * Cutroom's marquee over every item (at fit zoom every row and the whole project are in view):
+ * The items a marquee over the time area's whole height covers for certain: those on the rows
+ * whose middle is in view (the studio's timeline shows the rows its height holds, not always all
+ * twenty; at fit zoom the whole project is in view across).
+ */
+export async function itemsOnRowsInView(lib: Lib, timeline: TimelineData): Promise<number> {
+  const { page, area } = lib;
+  const middles = await page.evaluate(
+    (indexes) => indexes.map((index) => window.__cutroomTimeline!.rowCenterClientY(index)),
+    timeline.layers.map((layer) => layer.index),
+  );
+  let count = 0;
+  timeline.layers.forEach((layer, n) => {
+    const y = middles[n]!;
+    if (y >= area.y + MARQUEE_TOP && y <= area.y + area.height - MARQUEE_BOTTOM)
+      count += layer.items.length;
+  });
+  return count;
+}
+
+/** Where the marquee starts below the time area's top and ends above its bottom (px). */
+const MARQUEE_TOP = 34;
+const MARQUEE_BOTTOM = 24;
+
+/**
+ * Cutroom's marquee over every item in view (at fit zoom the whole project is in view across):
  * done when at least `minSelected` items are selected with the items layer drawn at most twice.
  */
 export async function marqueeGesture(lib: Lib, minSelected: number): Promise<GestureFigures> {
@@ -378,8 +402,8 @@ export async function marqueeGesture(lib: Lib, minSelected: number): Promise<Ges
   const drawsBefore = await page.evaluate(() => window.__cutroomTimeline!.drawCounts());
   return measure(lib, 'marquee', async (gesture) => {
     // From the room fit leaves past the end (outside the auto-scroll edge) to the bottom-left.
-    const from = { x: area.x + area.width - 48, y: area.y + 34 };
-    const to = { x: area.x - 10, y: area.y + area.height - 24 };
+    const from = { x: area.x + area.width - 48, y: area.y + MARQUEE_TOP };
+    const to = { x: area.x - 10, y: area.y + area.height - MARQUEE_BOTTOM };
     await pointerGesture(lib, from, (t) => ({
       x: from.x + (to.x - from.x) * t,
       y: from.y + (to.y - from.y) * Math.min(1, t * 1.5),
@@ -399,7 +423,7 @@ export async function marqueeGesture(lib: Lib, minSelected: number): Promise<Ges
     const itemsRedraws = draws.itemsDraws - drawsBefore.itemsDraws;
     const view = await page.evaluate(() => window.__cutroomTimeline!.view());
     return {
-      effect: `${selected} items selected; items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×${selected ? '' : ` (status “${status ?? ''}”, view ${fmt(view.pxPerSecond, 2)} px/s at ${Math.round(view.scrollX)}, ${Math.round(view.scrollY)})`}`,
+      effect: `${selected} items selected (${minSelected} on the rows in view); items layer drawn ${itemsRedraws}×, overlay ${draws.overlayDraws - drawsBefore.overlayDraws}×${selected ? '' : ` (status “${status ?? ''}”, view ${fmt(view.pxPerSecond, 2)} px/s at ${Math.round(view.scrollX)}, ${Math.round(view.scrollY)})`}`,
       ok: selected >= minSelected && itemsRedraws <= 2,
     };
   });

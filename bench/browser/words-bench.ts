@@ -303,7 +303,7 @@ async function measureCutTimeline(
   gestures.zoom = await zoomGesture(lib);
   await settled(lib);
   gestures.fit = await fitGesture(lib);
-  gestures.marquee = await marqueeGesture(lib, Math.min(1000, cut.items));
+  gestures.marquee = await marqueeGesture(lib, cut.items);
   const group = await groupDragGesture(lib, timeline, projectId, commits);
   gestures['group drag'] = group.drag;
   if (group.undo) gestures.undo = group.undo;
