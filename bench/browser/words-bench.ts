@@ -14,9 +14,17 @@
  *   at the playhead when paused, it stays in view), with no long animation frame;
  * - the clean-up's find on every word (the page's user timing), and the dialog shown;
  * - Apply of the 500-cut clean-up → "Revision N" in the Words view, checked on the server (the
- *   fillers gone, the talk shorter), and its undo → "Revision N + 1", every word back.
+ *   fillers gone, the talk shorter), and its undo → "Revision N + 1", every word back;
+ * - the timeline's gesture goals on the cut result: the clean-up applied again (its settle time
+ *   printed), then the project's timeline route opened in the same page and measured as
+ *   bench:timeline measures it (timeline-gestures.ts: the same input over CDP, rAF gaps, Long
+ *   Animation Frames, frames presented from Chromium's frame trace): an item dragged and committed,
+ *   the wheel scroll, the Ctrl+wheel zoom sweep, fit, the marquee, select all → group drag → its
+ *   commit and undo, each checked to have done something, against bench:timeline's goals.
  * Prints the figures with the load average; exits 1 when a goal is missed.
- * Env: BENCH_WORDS (default 10000), BENCH_SCROLL_MS, BENCH_PLAY_MS, BENCH_PORT, CHROMIUM_PATH.
+ * Env: BENCH_WORDS (default 10000), BENCH_SCROLL_MS, BENCH_PLAY_MS, BENCH_PORT, CHROMIUM_PATH,
+ * BENCH_CUT_TIMELINE=0 (skip the timeline on the cut result); bench:timeline's BENCH_INPUT_HZ,
+ * BENCH_POINTER_EVENTS, BENCH_PROFILE, BENCH_TRACE and BENCH_DEBUG apply to its gestures.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
@@ -26,11 +34,33 @@ import { BENCH_WORDS_PROJECT } from '../seeds/words-talk.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import type { CaptionWord, Timeline } from '../../src/api/schema.gen.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
+import { fmt } from './fmt.ts';
+import { INPUT_HZ, POINTER_EVENTS } from './gesture-input.ts';
+import { figureCells, FIGURES_HEADER, type GestureFigures, RECORDER } from './gesture-window.ts';
 import { type Frames, measured } from './measured-gesture.ts';
+import {
+  frameGoalAt,
+  frameGoalMisses,
+  frameGoalText,
+  groupCommitMisses,
+  SMOOTH_GESTURES,
+} from './timeline-goals.ts';
+import {
+  dragGesture,
+  fitGesture,
+  groupDragGesture,
+  marqueeGesture,
+  openCutroomTimeline,
+  revisionCommits,
+  scrollGesture,
+  settled,
+  zoomGesture,
+} from './timeline-gestures.ts';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 5_000);
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS ?? 5_000);
+const CUT_TIMELINE = process.env.BENCH_CUT_TIMELINE !== '0';
 /** The seed's clean-up (bench/seeds/words-talk.ts): per 10,000 words. */
 const FILLERS = Math.floor((WORDS - 13) / 25) + 1;
 const PAUSES = Math.max(0, Math.floor((WORDS - 51) / 100) + 1);
@@ -45,7 +75,6 @@ const GOALS = {
   undoSettleMs: 1500,
 };
 
-const fmt = (value: number) => value.toFixed(1);
 const LIST = '[role="listbox"][aria-label^="Transcript"]';
 
 /**
@@ -56,6 +85,8 @@ const LIST = '[role="listbox"][aria-label^="Transcript"]';
 const FIRST_PARAGRAPH_PROBE = `
   window.__name = (fn) => fn;
   (() => {
+    // The timeline of the cut result is measured in this page too: nothing of this bench's runs there.
+    if (/\\/timeline$/.test(location.pathname)) return;
     const seen = () => document.querySelector('${LIST} [role="option"]');
     const observer = new MutationObserver(() => {
       if (window.__wordsFirstWord !== undefined || !seen()) return;
@@ -201,6 +232,107 @@ declare global {
   }
 }
 
+/** The timeline of the clean-up's result, as measured on its route. */
+interface CutTimeline {
+  items: number;
+  itemsBefore: number;
+  layers: number;
+  firstDrawMs: number;
+  heapMb: number;
+  gestures: Record<string, GestureFigures>;
+}
+
+/**
+ * The clean-up applied again from the Words view (after its undo: the figures above stay those of
+ * the first apply and its undo), then the project's timeline route opened in the same page and
+ * bench:timeline's gestures measured on the cut result, in `cut.gestures` as each is done.
+ */
+async function measureCutTimeline(
+  page: Page,
+  base: string,
+  projectId: string,
+  before: Awaited<ReturnType<typeof onServer>>,
+  cut: CutTimeline,
+  rows: Array<[string, Frames | null, string]>,
+): Promise<void> {
+  await page
+    .getByRole('toolbar', { name: 'Words tools' })
+    .getByRole('button', { name: 'Clean up…' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Clean up fillers and pauses' });
+  await dialog
+    .getByText(`Found ${FILLERS} fillers and ${PAUSES} pauses.`, { exact: true })
+    .waitFor({ timeout: 60_000 });
+  const again = await measured<{ ms: number; status: string | null }>(page, CLICK_UNTIL_REVISION, {
+    scope: 'body',
+    button: `Remove ${FILLERS} fillers and shorten ${PAUSES} pauses`,
+    until: `Revision ${before.revision + 3}`,
+  });
+  const cleaned = await onServer(page, base, projectId);
+  rows.push([
+    'clean-up again',
+    again.frames,
+    `settled (“${again.result.status}”) in ${fmt(again.result.ms)} ms (no goal: the cut result for the timeline's gestures); the server: ${before.words.length - cleaned.words.length} words removed`,
+  ]);
+  if (
+    again.result.status !== `Revision ${before.revision + 3}` ||
+    before.words.length - cleaned.words.length !== FILLERS
+  )
+    throw new Error(
+      `the clean-up applied again did not give the cut result (“${again.result.status}”, ${before.words.length - cleaned.words.length} words removed)`,
+    );
+
+  const timeline = (await (
+    await page.request.get(`${base}/api/v1/projects/${projectId}/timeline`)
+  ).json()) as Timeline;
+  cut.items = timeline.layers.reduce((sum, layer) => sum + layer.items.length, 0);
+  cut.layers = timeline.layers.length;
+  await page.addInitScript({ content: RECORDER });
+  const cdp = await page.context().newCDPSession(page);
+  const opened = await openCutroomTimeline(page, cdp, base, projectId, cut.items);
+  cut.firstDrawMs = opened.firstDrawMs;
+  cut.heapMb = opened.heapMb;
+  const { lib } = opened;
+  const commits = await revisionCommits(page);
+  const { gestures } = cut;
+  // Takes and captions follow each other on their rows: the item dragged is the last take, the
+  // only one with room after it.
+  gestures.drag = (await dragGesture(lib, timeline, commits.commit)).figures;
+  gestures.scroll = await scrollGesture(lib);
+  await settled(lib);
+  gestures.zoom = await zoomGesture(lib);
+  await settled(lib);
+  gestures.fit = await fitGesture(lib);
+  gestures.marquee = await marqueeGesture(lib, Math.min(1000, cut.items));
+  const group = await groupDragGesture(lib, timeline, projectId, commits);
+  gestures['group drag'] = group.drag;
+  if (group.undo) gestures.undo = group.undo;
+}
+
+/** The cut timeline's figures, a row a gesture with its goal; returns the goals missed. */
+function printCutTimeline(cut: CutTimeline, projectId: string): string[] {
+  const goal = frameGoalAt(cut.items);
+  const misses: string[] = [];
+  console.log(
+    `\nThe timeline of the clean-up's result on its route (/projects/${projectId}/timeline, the same page at 1440×900): ${cut.items.toLocaleString('en')} items on ${cut.layers} layers (${cut.itemsBefore.toLocaleString('en')} before the clean-up); first frame with items ${fmt(cut.firstDrawMs, 0)} ms after navigation, heap ${fmt(cut.heapMb)} MB; ${POINTER_EVENTS} input events a gesture at ${INPUT_HZ} Hz. bench:timeline's goals: ${frameGoalText(goal)} for the ${[...SMOOTH_GESTURES].join(', ')}; the group move and its undo committed ≤ 500 ms (graded at 1,000 items, as bench:timeline grades it). rAF gaps over the whole window (press → release → commit), frames presented and dropped while the input moves (Chromium's frame trace), Long Animation Frames.`,
+  );
+  console.log(`\ngesture       ${FIGURES_HEADER}`);
+  for (const [name, g] of Object.entries(cut.gestures)) {
+    const where = `cut timeline (${cut.items} items), ${name}`;
+    const missed = [
+      ...(g.ok ? [] : [`${where}: did not do its work (${g.effect})`]),
+      ...(SMOOTH_GESTURES.has(name) ? frameGoalMisses(where, g, goal) : []),
+    ];
+    misses.push(...missed);
+    const verdict = SMOOTH_GESTURES.has(name)
+      ? `; longest LoAF ${fmt(g.longestLoafMs)} ms; goal ${missed.length ? 'MISSED' : 'met'}`
+      : '';
+    console.log(`${name.padEnd(13)} ${figureCells(g)}${verdict}`);
+  }
+  misses.push(...groupCommitMisses(cut.items, cut.gestures['group drag']));
+  return misses;
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const base = `http://localhost:${port}`;
@@ -212,6 +344,15 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const misses: string[] = [];
   const rows: Array<[string, Frames | null, string]> = [];
+  const cut: CutTimeline = {
+    items: 0,
+    itemsBefore: 0,
+    layers: 0,
+    firstDrawMs: Number.NaN,
+    heapMb: Number.NaN,
+    gestures: {},
+  };
+  let cutProjectId = '';
   const loafMiss = (name: string, frames: Frames, limit: number) => {
     if (frames.longestLoaf > limit)
       misses.push(
@@ -385,6 +526,16 @@ async function main(): Promise<void> {
       misses.push('undo: the server does not have the talk back as it was');
     if (undo.result.ms > GOALS.undoSettleMs)
       misses.push(`undo: settled in ${fmt(undo.result.ms)} ms (goal ≤ ${GOALS.undoSettleMs})`);
+
+    // The timeline's gesture goals on the cut result.
+    if (CUT_TIMELINE) {
+      cutProjectId = projectId;
+      const timeline = (await (
+        await page.request.get(`${base}/api/v1/projects/${projectId}/timeline`)
+      ).json()) as Timeline;
+      cut.itemsBefore = timeline.layers.reduce((sum, layer) => sum + layer.items.length, 0);
+      await measureCutTimeline(page, base, projectId, before, cut, rows);
+    }
   } catch (error) {
     // The figures so far are printed with what stopped the run.
     misses.push(
@@ -408,6 +559,7 @@ async function main(): Promise<void> {
       : `${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(6)}  ${'–'.padStart(5)}  ${'–'.padStart(15)}`;
     console.log(`${name.padEnd(16)} ${cells}  ${note}`);
   }
+  if (cutProjectId) misses.push(...printCutTimeline(cut, cutProjectId));
   if (misses.length) {
     console.log(`\nGoals missed:\n  ${misses.join('\n  ')}`);
     process.exitCode = 1;

@@ -61,7 +61,7 @@ export const UNDER_TEXT: Omit<FrameQuery, 'frame'> = {
  * browser opens to one host over HTTP/1.1 (more would wait for a connection, not the service).
  */
 const CONCURRENCY = 3;
-/** A frame under way this far (playback seconds) outside playback's window is cancelled. */
+/** A frame under way this far (playback seconds) past playback's window is cancelled. */
 const STALE_SECONDS = 0.5;
 
 /** How far ahead (wall time) playback fetches, at least. */
@@ -73,7 +73,7 @@ const REACH_FRAMES = 45;
 /** Playback asks for frames this many latencies ahead (a fetch's time varies). */
 const LEAD_LATENCIES = 1.5;
 /** Never further ahead than this: a frame so slow is better shown late than never asked for. */
-const MAX_LEAD_SECONDS = 1;
+const MAX_LEAD_SECONDS = 2;
 /** The latency assumed before any frame has come. */
 const FIRST_LATENCY_MS = 120;
 /** The weight of the newest fetch in the measured latency. */
@@ -376,13 +376,14 @@ export class PreviewFrames {
       perSecond,
       leadSeconds: lead,
     }).slice(0, Math.max(1, room));
-    // Under way and still of use: a frame a little late may yet be the nearest one, and
-    // cancelling a request under way closes its connection (HTTP/1.1), which the next request
-    // then waits to open again; only those a seek or a new speed has left far behind go.
+    // Under way and still of use: a late frame within reach of the moment may yet be the
+    // nearest one here (else the picture stays older still), and cancelling a request under way
+    // closes its connection (HTTP/1.1), which the next request then waits to open again; only
+    // those a seek or a new speed has left far away go.
     const filter = filterKey(base);
     const direction = rate < 0 ? -1 : 1;
     const slack = Math.ceil(STALE_SECONDS * Math.max(1, Math.abs(rate)) * fps);
-    const behind = frameIndex(time, fps) - direction * slack;
+    const behind = frameIndex(time, fps) - direction * REACH_FRAMES;
     const end = (ahead.at(-1) ?? frameIndex(time, fps)) + direction * slack;
     const low = Math.min(behind, end);
     const high = Math.max(behind, end);
@@ -408,8 +409,8 @@ export class PreviewFrames {
 
   /**
    * Paused on the frame at `time`: once the playhead rests there, the frames playback shows
-   * first from it are fetched (behind anything asked for first), so Play starts in step with
-   * the sound instead of a fetch's time behind it.
+   * before `follow` can have its own here (the lead's worth) are fetched, behind anything asked
+   * for first, so Play starts in step with the sound instead of a fetch's time behind it.
    */
   preroll(
     revision: number,
@@ -426,7 +427,7 @@ export class PreviewFrames {
         rate: 1,
         fps: this.fps,
         duration: at.duration,
-        windowSeconds: lead + 0.5,
+        windowSeconds: lead,
         perSecond: this.perSecond,
       });
       for (const frame of frames.slice(1)) {
