@@ -43,6 +43,11 @@ export function useFittedBox(
     if (box) {
       box.style.width = `${live.width}px`;
       box.style.height = `${live.height}px`;
+      // Stretched, the canvases are sampled nearest (inherited): a software compositor draws a
+      // scaled canvas on every frame of the drag, and smooth sampling costs it several times as
+      // much. At rest they are drawn pixel for pixel either way.
+      const stretched = live.width !== painted.width || live.height !== painted.height;
+      box.style.imageRendering = stretched ? 'pixelated' : '';
     }
     if (besideRef.current) besideRef.current.style.height = `${live.height}px`;
     onLive?.(live, painted);
