@@ -71,15 +71,21 @@ function boxesShowing(keys: ReadonlySet<string>): Box[] {
 function useCorner(
   stack: React.RefObject<HTMLElement | null>,
   visible: readonly Toast[],
+  held: boolean,
 ): ToastPlace {
   const [place, setPlace] = useState<ToastPlace>(USUAL_PLACE);
+  // A stack being read stays where it is: moving it would take it from under the pointer.
+  const heldNow = useRef(held);
+  useLayoutEffect(() => {
+    heldNow.current = held;
+  }, [held]);
   const about = visible.flatMap((toast) => toast.about ?? []).join(' ');
   useLayoutEffect(() => {
     const keys = new Set(about.split(' ').filter(Boolean));
     if (keys.size === 0) return;
     const place = () => {
       const element = stack.current;
-      if (!element) return;
+      if (!element || heldNow.current) return;
       const { width, height } = element.getBoundingClientRect();
       const topInset = Math.max(0, headerBottom());
       const corner = chooseToastCorner(
@@ -123,10 +129,10 @@ export function ToastStack({ onPlace }: { onPlace: (place: ToastPlace) => void }
   const visible = toasts.slice(0, MAX_VISIBLE_TOASTS);
   const waiting = toasts.length - visible.length;
   const stack = useRef<HTMLUListElement>(null);
-  const place = useCorner(stack, visible);
-  useLayoutEffect(() => onPlace(place), [place, onPlace]);
   // Under the pointer or holding the focus, the toasts wait: their reader is not done with them.
   const [held, setHeld] = useState({ pointer: false, focus: false });
+  const place = useCorner(stack, visible, held.pointer || held.focus);
+  useLayoutEffect(() => onPlace(place), [place, onPlace]);
   return (
     <ul
       ref={stack}
