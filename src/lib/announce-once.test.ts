@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markStarted, useStartedWork, watchHere } from './started-work.ts';
+import { markStarted, startedLockName, useStartedWork, watchHere } from './started-work.ts';
 import { FakeLocks } from '@/test/fake-tabs.ts';
 import { announceOnce, TURN_DELAY_MS, turnOf } from './announce-once.ts';
 
@@ -54,5 +54,60 @@ describe('which tab announces finished work', () => {
     await vi.advanceTimersByTimeAsync(TURN_DELAY_MS.anywhere);
     expect(shown).toEqual(['exp_2']);
     expect(useStartedWork.getState().announced['outcome:exp_4']).toBeUndefined();
+  });
+
+  it('a tab that did not start the work leaves it to the open tab that did, and takes it up once that tab is gone', async () => {
+    const locks = new FakeLocks();
+    const shown: string[] = [];
+    // Started by another tab of this browser, still open (it holds the work's lock).
+    useStartedWork.setState({ started: { exp_other: Date.now() } });
+    let closeStarter: () => void = () => undefined;
+    void locks.request(
+      startedLockName('exp_other'),
+      {},
+      () =>
+        new Promise<void>((resolve) => {
+          closeStarter = resolve;
+        }),
+    );
+    const page = new AbortController();
+    announceOnce({ ids: ['exp_other'], key: 'outcome:exp_other' }, () => shown.push('here'), {
+      visible: true,
+      locks,
+      signal: page.signal,
+    });
+    await vi.advanceTimersByTimeAsync(TURN_DELAY_MS.anywhere * 2);
+    expect(shown).toEqual([]);
+
+    // The starter tab closes without having announced it: this tab does.
+    closeStarter();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toEqual(['here']);
+  });
+
+  it('a tab waiting on the starter tab says nothing when that tab announced it before closing', async () => {
+    const locks = new FakeLocks();
+    const shown: string[] = [];
+    useStartedWork.setState({ started: { exp_done: Date.now() } });
+    let closeStarter: () => void = () => undefined;
+    void locks.request(
+      startedLockName('exp_done'),
+      {},
+      () =>
+        new Promise<void>((resolve) => {
+          closeStarter = resolve;
+        }),
+    );
+    announceOnce({ ids: ['exp_done'], key: 'outcome:exp_done' }, () => shown.push('here'), {
+      visible: true,
+      locks,
+      signal: new AbortController().signal,
+    });
+    await vi.advanceTimersByTimeAsync(TURN_DELAY_MS.visible + 1);
+    // The starter's claim, written to storage.
+    useStartedWork.setState({ announced: { 'outcome:exp_done': Date.now() } });
+    closeStarter();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import { claimInBrowser } from './announce-claim.ts';
 import type { LocksLike } from './web-locks.ts';
-import { isStartedHere, isStartedInThisTab, isWatchedHere } from './started-work.ts';
+import {
+  isStartedHere,
+  isStartedInThisTab,
+  isWatchedHere,
+  startedLockName,
+} from './started-work.ts';
 
 /**
  * Which tab announces finished work. Every tab of the browser receives each event; the toast
@@ -16,6 +21,21 @@ export interface Subject {
   ids: string[];
   /** The outcome's one announcement (see `outcomeKey`). */
   key: string;
+}
+
+/** The lock of the open tab that started the subject's work (see startedLockName), or null. */
+async function startedInOpenTab(
+  subject: Subject,
+  locks: LocksLike | undefined,
+): Promise<string | null> {
+  if (!locks) return null;
+  const names = new Set(subject.ids.map(startedLockName));
+  try {
+    const { held = [] } = await locks.query();
+    return held.find((lock) => lock.name !== undefined && names.has(lock.name))?.name ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** This tab's turn to announce the subject's outcome (ms after the event), or null: not here. */
@@ -37,11 +57,25 @@ export function announceOnce(
   const { signal } = options;
   const delay = turnOf(subject, options.visible);
   if (delay === null || signal.aborted) return false;
-  const timer = setTimeout(() => {
-    signal.removeEventListener('abort', cancel);
-    void claimInBrowser(subject.key, show, {
+  const claim = () =>
+    claimInBrowser(subject.key, show, {
       locks: options.locks,
       stillWanted: () => !signal.aborted,
+    });
+  const timer = setTimeout(() => {
+    signal.removeEventListener('abort', cancel);
+    if (delay === TURN_DELAY_MS.startedHere) {
+      void claim();
+      return;
+    }
+    void startedInOpenTab(subject, options.locks).then((lock) => {
+      if (lock === null) return claim();
+      // The tab that started it is open and announces it; this one only once that tab is gone
+      // (a claim it made by then is in storage, and this claim then fails).
+      return options.locks
+        ?.request(lock, { signal }, () => undefined)
+        .then(claim)
+        .catch(() => undefined);
     });
   }, delay);
   const cancel = () => clearTimeout(timer);

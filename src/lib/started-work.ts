@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { browserLocks } from './web-locks.ts';
 
 /**
  * The work this browser started (jobs, exports, posts), so finished work is announced with a toast
@@ -60,8 +61,22 @@ export function refreshStartedWork(): void {
 /** Ids of the work started in this tab (not kept: a reloaded tab started nothing). */
 const startedInTab = new Set<string>();
 
+/**
+ * The Web Lock a tab holds, while it is open, for each piece of work it started: the other tabs
+ * leave the announcement of its outcome to that tab (whichever of them learns of it first), and
+ * take it up once the tab is closed or reloaded (the browser then lets go of its locks).
+ */
+export const startedLockName = (id: string) => `cutroom.started-in:${id}`;
+
 export const markStarted = (...ids: Array<string | null | undefined>) => {
-  for (const id of ids) if (id) startedInTab.add(id);
+  const locks = browserLocks();
+  for (const id of ids) {
+    if (!id || startedInTab.has(id)) continue;
+    startedInTab.add(id);
+    void locks
+      ?.request(startedLockName(id), {}, () => new Promise<never>(() => undefined))
+      .catch(() => undefined);
+  }
   useStartedWork.getState().markStarted(...ids);
 };
 
