@@ -11,6 +11,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * Another tab of this browser that started `id` and is still open (it holds the work's lock):
+ * the returned function closes it.
+ */
+function openStarterTab(locks: FakeLocks, id: string): () => void {
+  useStartedWork.setState({ started: { [id]: Date.now() } });
+  let close: () => void = () => undefined;
+  void locks.request(
+    startedLockName(id),
+    {},
+    () =>
+      new Promise<void>((resolve) => {
+        close = resolve;
+      }),
+  );
+  return () => close();
+}
+
 describe('which tab announces finished work', () => {
   it('the tab that started it first, then a tab the user looks at, then any tab', () => {
     const subject = (id: string) => ({ ids: [id], key: `outcome:${id}` });
@@ -59,17 +77,7 @@ describe('which tab announces finished work', () => {
   it('a tab that did not start the work leaves it to the open tab that did, and takes it up once that tab is gone', async () => {
     const locks = new FakeLocks();
     const shown: string[] = [];
-    // Started by another tab of this browser, still open (it holds the work's lock).
-    useStartedWork.setState({ started: { exp_other: Date.now() } });
-    let closeStarter: () => void = () => undefined;
-    void locks.request(
-      startedLockName('exp_other'),
-      {},
-      () =>
-        new Promise<void>((resolve) => {
-          closeStarter = resolve;
-        }),
-    );
+    const closeStarter = openStarterTab(locks, 'exp_other');
     const page = new AbortController();
     announceOnce({ ids: ['exp_other'], key: 'outcome:exp_other' }, () => shown.push('here'), {
       visible: true,
@@ -88,16 +96,7 @@ describe('which tab announces finished work', () => {
   it('a tab waiting on the starter tab says nothing when that tab announced it before closing', async () => {
     const locks = new FakeLocks();
     const shown: string[] = [];
-    useStartedWork.setState({ started: { exp_done: Date.now() } });
-    let closeStarter: () => void = () => undefined;
-    void locks.request(
-      startedLockName('exp_done'),
-      {},
-      () =>
-        new Promise<void>((resolve) => {
-          closeStarter = resolve;
-        }),
-    );
+    const closeStarter = openStarterTab(locks, 'exp_done');
     announceOnce({ ids: ['exp_done'], key: 'outcome:exp_done' }, () => shown.push('here'), {
       visible: true,
       locks,
