@@ -6,6 +6,7 @@
  * chunk is not preloaded: it loads after the first paint, which does not share the link with it.
  */
 import type { Page } from '@playwright/test';
+import { FIRST_WORDS_PAGE_SEARCH } from '../src/api/caption-word-pages.ts';
 import { expect, signInWithDemo, test } from './fixtures.ts';
 
 /** Requests the page makes from now on: URL path + search → how many times. */
@@ -94,4 +95,27 @@ test('a timeline deep link takes the preloaded timeline and loads its canvas chu
   expect(counts.get('/bff/session')).toBe(1);
   expect(counts.get(`/api/v1/projects/${project!.id}/timeline`)).toBe(1);
   expect(countOf(counts, (key) => key.startsWith('/assets/timeline-canvas-'))).toBe(1);
+});
+
+test('a Words deep link takes its preloaded project, first page of words and timeline, each asked for once', async ({
+  page,
+}) => {
+  await signInWithDemo(page, '/projects');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const { projects } = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
+  const project = projects.find((item) => item.name === 'Interview: Building in Public');
+  expect(project, 'the seeded interview').toBeDefined();
+  const counts = countRequests(page);
+  await page.goto(`/projects/${project!.id}/words`);
+  await expect(page.getByRole('listbox', { name: /^Transcript/ })).toBeVisible();
+  const base = `/api/v1/projects/${project!.id}`;
+  const firstWords = `${base}/captions/words?${FIRST_WORDS_PAGE_SEARCH}`;
+  const head = await page.locator('head').innerHTML();
+  for (const url of [base, firstWords, `${base}/timeline`]) {
+    expect(head).toContain(`href="${url.replace('&', '&amp;')}"`);
+    expect(counts.get(url), url).toBe(1);
+  }
+  expect(counts.get('/bff/session')).toBe(1);
 });

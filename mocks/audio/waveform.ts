@@ -4,6 +4,7 @@
  * same sound the mixer plays (sound-source.ts), so the seeded pauses show as silence.
  */
 import type { AudioWaveform } from '@/api/schema.gen.ts';
+import type { Pause } from '../lib/work-lane.ts';
 import { type AssetSound, SAMPLE_RATE } from './sound.ts';
 
 /** Pixels one answer holds at most (the contract's limit). */
@@ -30,15 +31,42 @@ export function waveformLength(sound: AssetSound, stretch: WaveformStretch): num
 
 const toByte = (value: number): number => Math.max(-128, Math.min(127, Math.round(value * 127)));
 
-export function waveformPeaks(sound: AssetSound, stretch: WaveformStretch): AudioWaveform {
+/**
+ * The latest answers, kept (a sound never changes: a stretch asked for again, by another tab or
+ * after the timeline's cache let it go, is not rendered again). At most this many (~32 KB each).
+ */
+const KEPT_ANSWERS = 512;
+const answers = new Map<string, AudioWaveform>();
+const soundIds = new WeakMap<AssetSound, number>();
+let nextSoundId = 0;
+
+/**
+ * The stretch's peaks. The sound is rendered about 65,000 samples at a time (an hour's peaks
+ * never hold the hour's samples), and `pause` is called between two renders (the simulator's
+ * work lane yields there to what came in meanwhile).
+ */
+export async function waveformPeaks(
+  sound: AssetSound,
+  stretch: WaveformStretch,
+  pause: Pause = () => undefined,
+): Promise<AudioWaveform> {
   const samplesPerPixel = Math.max(1, Math.round(SAMPLE_RATE / stretch.pixelsPerSecond));
   const from = Math.round(stretch.startSeconds * SAMPLE_RATE);
   const length = waveformLength(sound, stretch);
+  let soundId = soundIds.get(sound);
+  if (soundId === undefined) soundIds.set(sound, (soundId = nextSoundId++));
+  const key = `${soundId}|${samplesPerPixel}|${from}|${length}`;
+  const known = answers.get(key);
+  if (known) {
+    answers.delete(key);
+    answers.set(key, known);
+    return known;
+  }
   const data: number[] = new Array<number>(length * 2);
-  // Rendered a few thousand pixels at a time: an hour's peaks never hold the hour's samples.
-  const pixelsPerChunk = Math.max(1, Math.floor(262_144 / samplesPerPixel));
+  const pixelsPerChunk = Math.max(1, Math.floor(65_536 / samplesPerPixel));
   const chunk = new Float32Array(pixelsPerChunk * samplesPerPixel);
   for (let pixel = 0; pixel < length; pixel += pixelsPerChunk) {
+    if (pixel > 0) await pause();
     const pixels = Math.min(pixelsPerChunk, length - pixel);
     const samples = chunk.subarray(0, pixels * samplesPerPixel);
     sound.render(from + pixel * samplesPerPixel, samples);
@@ -55,7 +83,7 @@ export function waveformPeaks(sound: AssetSound, stretch: WaveformStretch): Audi
       data[(pixel + p) * 2 + 1] = toByte(high);
     }
   }
-  return {
+  const answer: AudioWaveform = {
     version: 2,
     channels: 1,
     sample_rate: SAMPLE_RATE,
@@ -64,4 +92,7 @@ export function waveformPeaks(sound: AssetSound, stretch: WaveformStretch): Audi
     length,
     data,
   };
+  if (answers.size >= KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  answers.set(key, answer);
+  return answer;
 }

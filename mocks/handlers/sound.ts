@@ -6,6 +6,7 @@
  */
 import type { HttpHandler } from 'msw';
 import { invalid, notFound } from '../lib/errors.ts';
+import { WorkLane } from '../lib/work-lane.ts';
 import { mixTimeline } from '../audio/mixer.ts';
 import { encodeOggOpus } from '../audio/ogg-opus.ts';
 import type { SoundBytes } from '../audio/sound-bytes.ts';
@@ -20,6 +21,9 @@ import type { HandlerContext } from './route.ts';
 import { queryOf, route } from './route.ts';
 
 export function soundHandlers(ctx: HandlerContext): HttpHandler[] {
+  // Waveform chunks come in bursts (a timeline scrolled to new items): one at a time, in slices,
+  // so the preview's frames and sound are answered between them.
+  const lane = new WorkLane();
   return [
     route(ctx, 'get', '/projects/:projectId/preview-audio', async (req) => {
       const record = requireProject(req);
@@ -74,7 +78,7 @@ export function soundHandlers(ctx: HandlerContext): HttpHandler[] {
           `At ${stretch.pixelsPerSecond} pixels per second one answer covers at most ${MAX_WAVEFORM_PIXELS / stretch.pixelsPerSecond} s of sound; ask for a shorter stretch.`,
         );
       }
-      return { body: waveformPeaks(sound, stretch) };
+      return { body: await lane.run((pause) => waveformPeaks(sound, stretch, pause)) };
     }),
   ];
 }

@@ -7,6 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.ts';
+import { FIRST_WORDS_PAGE_LIMIT, WORDS_PAGE_LIMIT } from './caption-word-pages.ts';
 import { queryKeys } from './query-keys.ts';
 import type { CaptionSpan, CaptionWord } from './schema.gen.ts';
 
@@ -44,11 +45,7 @@ export interface WordsDoc {
   total: number;
 }
 
-/** The most words the service lists per request. */
-export const WORDS_PAGE_LIMIT = 500;
 const PARALLEL_PAGES = 4;
-/** The first page is smaller: it is what a reader sees first, and arrives sooner. */
-const FIRST_PAGE_LIMIT = 200;
 
 export type WordPage = Awaited<ReturnType<typeof fetchWordPage>>;
 
@@ -123,7 +120,7 @@ export async function fetchAllWords(
 export const captionWordsFirstPageQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.captions.wordsFirstPage(projectId),
-    queryFn: ({ signal }) => fetchWordPage(projectId, 0, signal, undefined, FIRST_PAGE_LIMIT),
+    queryFn: ({ signal }) => fetchWordPage(projectId, 0, signal, undefined, FIRST_WORDS_PAGE_LIMIT),
     staleTime: 5_000,
     refetchOnWindowFocus: false,
   });

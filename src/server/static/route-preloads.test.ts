@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_WORDS_PAGE_SEARCH } from '../../api/caption-word-pages.ts';
 import {
   createRoutePreloads,
   type Manifest,
@@ -93,7 +94,16 @@ describe('route preloads', () => {
       '/bff/session',
       '/api/v1/projects/3f1c-a9/timeline',
     ]);
+    // The Words page: its project, first page of words and timeline, as its loader asks for them.
+    expect(fetchesFor('/projects/3f1c-a9/words', true)).toEqual([
+      '/bff/session',
+      '/api/v1/projects/3f1c-a9',
+      `/api/v1/projects/3f1c-a9/captions/words?${FIRST_WORDS_PAGE_SEARCH}`,
+      '/api/v1/projects/3f1c-a9/timeline',
+    ]);
+    expect(fetchesFor('/projects/3f1c-a9/words', false)).toEqual(['/bff/session']);
     expect(fetchesFor('/projects/a%22b/timeline', true)).toEqual(['/bff/session']);
+    expect(fetchesFor('/projects/a%22b/words', true)).toEqual(['/bff/session']);
     expect(fetchesFor('/projects/p-1', true)).toEqual(['/bff/session']);
   });
 

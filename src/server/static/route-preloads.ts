@@ -15,6 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_WORDS_PAGE_SEARCH } from '../../api/caption-word-pages.ts';
 
 interface ManifestChunk {
   file: string;
@@ -42,32 +43,49 @@ export interface RoutePreloads {
 export const SESSION_PATH = '/bff/session';
 
 export interface RouteData {
-  url: string;
-  /** The URL names one resource (a project's timeline): documents per resource, not per route. */
+  /** In the order the first render waits for them (small answers first). */
+  urls: string[];
+  /** The URLs name one resource (a project's timeline): documents per resource, not per route. */
   perResource: boolean;
   /** Who asks for it: a signed-out visitor sees the login screen, a signed-in one the route. */
   audience: 'signed-in' | 'signed-out';
 }
 
 /**
- * The request a route's loader makes first, for the URLs whose request is known from the path
- * alone (the login screen's BFF configuration, the projects list's first page, a timeline). The
- * client builds the same URL (openapi-fetch, from the route's loader); a mismatch costs one unused
- * preload, never a wrong answer (the browser only reuses a preload for the very same URL).
+ * The requests a route's loader makes first, for the URLs whose request is known from the path
+ * alone (the login screen's BFF configuration, the projects list's first page, a timeline, the
+ * Words page's project, first page of words and timeline). The client builds the same URLs
+ * (openapi-fetch, from the route's loader); a mismatch costs one unused preload, never a wrong
+ * answer (the browser only reuses a preload for the very same URL).
  */
 export function routeDataFor(path: string): RouteData | undefined {
   const [pathname = '', search] = path.split('?', 2);
   if (/^\/login\/?$/.test(pathname)) {
-    return { url: '/bff/config', perResource: false, audience: 'signed-out' };
+    return { urls: ['/bff/config'], perResource: false, audience: 'signed-out' };
   }
   if (/^\/projects\/?$/.test(pathname) && !search) {
-    return { url: '/api/v1/projects?offset=0&limit=10', perResource: false, audience: 'signed-in' };
+    return {
+      urls: ['/api/v1/projects?offset=0&limit=10'],
+      perResource: false,
+      audience: 'signed-in',
+    };
   }
   // Ids as the service writes them (UUIDs, slugs): anything else is left to the app.
   const timeline = /^\/projects\/([\w-]{1,100})\/timeline\/?$/.exec(pathname);
   if (timeline?.[1]) {
-    const url = `/api/v1/projects/${timeline[1]}/timeline`;
-    return { url, perResource: true, audience: 'signed-in' };
+    const urls = [`/api/v1/projects/${timeline[1]}/timeline`];
+    return { urls, perResource: true, audience: 'signed-in' };
+  }
+  // The Words page's first paragraph waits for all three (its loader asks for them together).
+  const words = /^\/projects\/([\w-]{1,100})\/words\/?$/.exec(pathname);
+  if (words?.[1]) {
+    const project = `/api/v1/projects/${words[1]}`;
+    const urls = [
+      project,
+      `${project}/captions/words?${FIRST_WORDS_PAGE_SEARCH}`,
+      `${project}/timeline`,
+    ];
+    return { urls, perResource: true, audience: 'signed-in' };
   }
   return undefined;
 }
@@ -80,7 +98,7 @@ export function routeDataFor(path: string): RouteData | undefined {
 export function fetchesFor(path: string, signedIn: boolean): string[] {
   const data = routeDataFor(path);
   const asked = data && data.audience === (signedIn ? 'signed-in' : 'signed-out');
-  return asked ? [SESSION_PATH, data.url] : [SESSION_PATH];
+  return asked ? [SESSION_PATH, ...data.urls] : [SESSION_PATH];
 }
 
 const ROUTE_KEY = /^src\/routes\/(.+)\.tsx\?tsr-split=/;

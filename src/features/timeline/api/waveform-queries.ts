@@ -27,6 +27,8 @@ export const waveformChunkQueryOptions = (
             },
           },
           signal,
+          // Behind the preview's frames and sound for the browser's few connections to the host.
+          priority: 'low',
         }),
       ),
     staleTime: Infinity,

@@ -1,7 +1,8 @@
 /**
  * The Words view on the simulator's real handlers (msw), while a talk's words are still loading:
  * the first paragraphs show (read-only, saying how many words are in) before the other pages
- * arrive, the first page is asked for once, and the editable transcript replaces them.
+ * arrive, the first page is asked for once (at the URL the BFF preloads), and the editable
+ * transcript replaces them.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -10,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import { createHandlers } from '@mocks/handlers/create-handlers.ts';
 import { createSimulator } from '@mocks/simulator.ts';
 import { INTERVIEW_PROJECT_NAME } from '@mocks/store/seed-interview.ts';
+import { FIRST_WORDS_PAGE_SEARCH } from '@/api/caption-word-pages.ts';
 import { API_BASE_URL } from '@/api/client.ts';
 import type { CutList } from '@/api/bff-schema.gen.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -79,6 +81,8 @@ it('shows the first paragraphs while the other pages load, then the transcript t
   await waitFor(() =>
     expect(screen.queryByRole('listbox', { name: /^Transcript \(loading\)/ })).toBeNull(),
   );
-  // The page list and the whole document share one request for the first page.
+  // The page list and the whole document share one request for the first page, at the URL a
+  // deep link's document preloads (a preload answers only the very same URL).
   expect(firstPages).toHaveLength(1);
+  expect(new URL(firstPages[0]!).search).toBe(`?${FIRST_WORDS_PAGE_SEARCH}`);
 });
