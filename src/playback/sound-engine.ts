@@ -424,6 +424,7 @@ export class SoundEngine {
       this.pausedTimer = null;
       const state = this.transport.get();
       if (state.rate !== 0) return;
+      this.wakeOutput();
       this.chunks.plan(
         this.mix,
         chunksAhead({
@@ -433,6 +434,17 @@ export class SoundEngine {
         }),
       );
     }, delay);
+  }
+
+  /**
+   * A person who has just moved the playhead is about to play: a resting (suspended) output wakes
+   * now, as resuming it takes a moment Play would otherwise wait for, and rests again if Play does
+   * not come. Only once the page has had a gesture (before it, the browser keeps it suspended).
+   */
+  private wakeOutput(): void {
+    if (this.context?.state !== 'suspended' || !navigator.userActivation?.hasBeenActive) return;
+    this.speakers.resume();
+    this.restWhenIdle();
   }
 
   /** Hands the chunks due soon to the context, and asks for the ones further ahead. */

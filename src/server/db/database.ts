@@ -1,8 +1,9 @@
 /**
  * The BFF's own database (notes, decisions, display names, the audit trail): Postgres, reached
- * through kysely. By default an embedded PGlite (Postgres compiled to WebAssembly) keeps it in a
- * data directory (`.cutroom/data`), with nothing to install; `DATABASE_URL` points every instance
- * at one real Postgres server instead (`pg`'s pool).
+ * through kysely. By default an embedded PGlite (Postgres compiled to WebAssembly, run in a
+ * worker thread: pglite-thread.ts) keeps it in a data directory (`.cutroom/data`), with nothing
+ * to install; `DATABASE_URL` points every instance at one real Postgres server instead (`pg`'s
+ * pool).
  *
  * The database never stops the BFF: it is opened (and migrated) in the background while the BFF
  * starts; until it is ready, or while it is unreachable, `use()` throws `DatabaseUnavailableError`
@@ -15,6 +16,7 @@ import type { Schema } from './schema.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { initialiseInWorker, isInitialised } from './pglite-initdb.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -226,9 +228,14 @@ export class Database {
       // One process per data directory: PGlite is not a server, and two writers would damage it.
       this.lock = DataDirLock.acquire(dataDir);
       if (!isInitialised(dataDir)) await initialiseInWorker(dataDir, this.closing.signal);
-      const { PGlite } = await import('@electric-sql/pglite');
-      const pglite = new PGlite(dataDir, { ...this.options.pgliteModules });
-      await pglite.waitReady;
+      // In a thread of its own: its statements never hold the BFF's event loop.
+      const pglite = new PGliteThread(dataDir, { ...this.options.pgliteModules });
+      try {
+        await pglite.waitReady;
+      } catch (error) {
+        await pglite.close().catch(() => undefined);
+        throw error;
+      }
       return new Kysely<Schema>({ dialect: new PGliteDialect({ pglite }) });
     }
     const { default: pg } = await import('pg');

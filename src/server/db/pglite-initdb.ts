@@ -1,8 +1,8 @@
 /**
  * A new PGlite data directory is made (Postgres's initdb, compiled to WebAssembly) in a worker
  * thread: it takes seconds of CPU, in blocks of up to several seconds, and on the main thread it
- * would stall every request of a BFF that is already serving. Opening a directory made before is
- * quick and stays on the main thread.
+ * would stall every request of a BFF that is already serving. The directory is then opened in a
+ * thread of its own too (pglite-thread.ts).
  */
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
