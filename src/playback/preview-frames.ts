@@ -18,8 +18,14 @@
  * Frames are decoded at a size of a few steps (`decodeSizeFor`), not at the view's exact size:
  * dragging a split scales the frames already here instead of fetching them again on every step;
  * once the view has rested at a new step, they are decoded again at it.
+ *
+ * While a pointer is held (a drag: a studio's split, a timeline item), the preroll's frames wait
+ * for its release, neither fetched nor decoded: decoding a frame takes the main thread for tens
+ * of milliseconds (an SVG answer is parsed into a document of its own), a long frame in the
+ * gesture, and nothing shows them before Play. What is shown, and playback's frames, go at once.
  */
 import { api } from '@/api/client.ts';
+import { followPointers, pointerHeld, whenReleased } from '@/lib/pointer-held.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
 import { bytesOf, FrameCache } from './frame-cache.ts';
 import {
@@ -130,6 +136,8 @@ interface Pending {
   revision: number;
   key: string;
   started: boolean;
+  /** Counts in `running` (a preroll frame waiting for a drag's release gives its slot up). */
+  holdsSlot: boolean;
   controller: AbortController;
   promise: Promise<ImageBitmap | null>;
   resolve(value: ImageBitmap | null): void;
@@ -197,6 +205,8 @@ export class PreviewFrames {
   private prerollTimer: ReturnType<typeof setTimeout> | null = null;
   /** The frames the last preroll asked for (dropped unfetched when the playhead moves on). */
   private prerolled: Pending[] = [];
+  /** The queue is pumped again once the pointer held now is released (see `nextToStart`). */
+  private pumpOnRelease = false;
   private readonly stats: FrameFigures = {
     fetched: 0,
     cancelled: 0,
@@ -210,6 +220,7 @@ export class PreviewFrames {
     private readonly budget = FRAME_BUDGET_BYTES,
   ) {
     this.cache = new FrameCache(budget);
+    followPointers();
   }
 
   /**
@@ -290,6 +301,17 @@ export class PreviewFrames {
 
   /** Fetches the frame unless it is cached or on its way; `first` puts it before the others. */
   request(revision: number, query: FrameQuery, first = false): Promise<ImageBitmap | null> {
+    const promise = this.enqueue(revision, query, first);
+    this.pump();
+    return promise;
+  }
+
+  /** `request` without starting anything (the caller pumps the queue). */
+  private enqueue(
+    revision: number,
+    query: FrameQuery,
+    first: boolean,
+  ): Promise<ImageBitmap | null> {
     const key = frameKey(revision, query);
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
@@ -308,6 +330,7 @@ export class PreviewFrames {
       revision,
       key,
       started: false,
+      holdsSlot: false,
       controller: new AbortController(),
       promise,
       resolve,
@@ -315,7 +338,6 @@ export class PreviewFrames {
     this.pending.set(key, entry);
     if (first) this.queue.unshift(entry);
     else this.queue.push(entry);
-    this.pump();
     return promise;
   }
 
@@ -430,12 +452,14 @@ export class PreviewFrames {
         windowSeconds: lead,
         perSecond: this.perSecond,
       });
+      // Marked as the preroll's before any starts (a held pointer holds them back).
       for (const frame of frames.slice(1)) {
         const query = { ...base, frame };
-        void this.request(revision, query);
+        void this.enqueue(revision, query, false);
         const entry = this.pending.get(frameKey(revision, query));
         if (entry) this.prerolled.push(entry);
       }
+      this.pump();
     }, PREROLL_REST_MS);
   }
 
@@ -513,15 +537,54 @@ export class PreviewFrames {
 
   private pump(): void {
     while (this.running < CONCURRENCY && this.queue.length > 0) {
-      const entry = this.queue.shift()!;
+      const at = this.nextToStart();
+      if (at < 0) return;
+      const [entry] = this.queue.splice(at, 1) as [Pending];
       entry.started = true;
+      entry.holdsSlot = true;
       this.running += 1;
       void this.fetch(entry).finally(() => {
-        this.running -= 1;
+        if (entry.holdsSlot) this.running -= 1;
+        entry.holdsSlot = false;
         if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
         this.pump();
       });
     }
+  }
+
+  /**
+   * Where in the queue the next fetch to start is (-1: none now). While a pointer is held the
+   * preroll's frames are passed over, and the queue is pumped again at the release.
+   */
+  private nextToStart(): number {
+    if (!pointerHeld()) return 0;
+    const at = this.queue.findIndex((entry) => !this.prerolled.includes(entry));
+    if (at < 0 && !this.pumpOnRelease) {
+      this.pumpOnRelease = true;
+      whenReleased(() => {
+        this.pumpOnRelease = false;
+        this.pump();
+      });
+    }
+    return at;
+  }
+
+  /** Resolves once no pointer is held, or at once when `signal` aborts. */
+  private released(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      let stop: (() => void) | null = null;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        stop?.();
+        signal.removeEventListener('abort', finish);
+        resolve();
+      };
+      signal.addEventListener('abort', finish, { once: true });
+      stop = whenReleased(finish);
+      if (done) stop();
+    });
   }
 
   private async fetch(entry: Pending): Promise<void> {
@@ -544,6 +607,14 @@ export class PreviewFrames {
         signal: entry.controller.signal,
       });
       if (!response.ok || !(data instanceof Blob)) throw apiErrorFromResponse(response, error);
+      if (entry.controller.signal.aborted) return entry.resolve(null);
+      // A preroll frame that came during a drag is decoded after it, its slot free meanwhile.
+      if (pointerHeld() && this.prerolled.includes(entry)) {
+        entry.holdsSlot = false;
+        this.running -= 1;
+        this.pump();
+        await this.released(entry.controller.signal);
+      }
       if (entry.controller.signal.aborted) return entry.resolve(null);
       const bitmap = await decode(data, size, entry.controller.signal);
       // Aborted (no view left) or decoded at a size since left: not kept.
