@@ -18,6 +18,7 @@ export function TimelinePage({
   actions,
   title = 'Timeline',
   links,
+  editorFirst = false,
 }: {
   projectId: string;
   panels?: readonly StudioPanel[];
@@ -26,14 +27,21 @@ export function TimelinePage({
   title?: string;
   /** The ways to the project's other editors, beside "← Project". */
   links?: ReactNode;
+  /**
+   * The editor renders with the page's first paint instead of after it. For a page whose first
+   * paint is in the editor's layout (the Words page: its words panel): rendered after the page, the
+   * editor waits for a frame of "Loading timeline…", and its background render is thrown away and
+   * started again by every update that lands meanwhile (the app shell's first answers).
+   */
+  editorFirst?: boolean;
 }) {
   const timeline = useQuery(timelineQueryOptions(projectId));
   // The project's shape (its aspect ratio) decides the frame the editor lays items out on.
   const frame = useQuery(projectFrameQueryOptions(projectId));
   // The editor (a thousand items indexed, toolbar, inspector, help) renders in the background
-  // after the page around it: React renders it in slices that yield to the browser, instead of in
-  // the one long task that shows the screen.
-  const editorReady = useDeferredValue(true, false);
+  // after the page around it (unless `editorFirst`): React renders it in slices that yield to the
+  // browser, instead of in the one long task that shows the screen.
+  const editorReady = useDeferredValue(true, editorFirst);
   const heading = (
     <ProjectPageHeader
       projectId={projectId}

@@ -37,6 +37,8 @@ function WordsRoute() {
     <TimelinePage
       projectId={projectId}
       title="Edit by words"
+      // The first paragraph is the page's first paint: the editor lays out the words panel.
+      editorFirst
       links={
         <>
           <Link
