@@ -12,6 +12,7 @@ import {
   memo,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -61,12 +62,24 @@ const HELP_ID = 'timeline-preview-help';
 const METER_ROOM = 14;
 const DESCRIBE_MS = 200;
 
-/** The Konva stage scaled to the box's size while it follows a split (see `useFittedBox`). */
-function scaleStage(wrapper: HTMLDivElement | null, live: BoxSize, size: BoxSize): void {
+/**
+ * The Konva stage scaled to the box's size while it follows a split (see `useFittedBox`); with
+ * nothing on it (no item selected on the frame) it is hidden meanwhile: its canvas is as large as
+ * the frame and transparent, and a software compositor blends all of it over the frame on every
+ * frame of the drag.
+ */
+function scaleStage(
+  wrapper: HTMLDivElement | null,
+  live: BoxSize,
+  size: BoxSize,
+  empty: boolean,
+): void {
   if (!wrapper) return;
-  const transform =
-    live.width === size.width || size.width === 0 ? '' : `scale(${live.width / size.width})`;
+  const stretched = live.width !== size.width && size.width !== 0;
+  const transform = stretched ? `scale(${live.width / size.width})` : '';
   if (wrapper.style.transform !== transform) wrapper.style.transform = transform;
+  const visibility = stretched && empty ? 'hidden' : '';
+  if (wrapper.style.visibility !== visibility) wrapper.style.visibility = visibility;
 }
 
 const selectedOnFrame = (timeline: Timeline) => (state: TimelineEditorState) => {
@@ -96,6 +109,8 @@ export const PreviewPanel = memo(function PreviewPanel({
 }) {
   const queryClient = useQueryClient();
   const stageWrapRef = useRef<HTMLDivElement>(null);
+  /** Whether the stage shows anything (an item selected on the frame): see `scaleStage`. */
+  const stageShowsRef = useRef(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const timecodeRef = useRef<HTMLOutputElement>(null);
   const style = useQuery(captionStyleQueryOptions(projectId));
@@ -115,7 +130,8 @@ export const PreviewPanel = memo(function PreviewPanel({
     besideRef,
   } = useFittedBox(frame, {
     room: METER_ROOM,
-    onLive: (live, painted) => scaleStage(stageWrapRef.current, live, painted),
+    onLive: (live, painted) =>
+      scaleStage(stageWrapRef.current, live, painted, !stageShowsRef.current),
   });
   const platforms = platformsFor(frame);
   const selectedId = useEditorState(
@@ -216,6 +232,9 @@ export const PreviewPanel = memo(function PreviewPanel({
     }
     return null;
   }, [selectedId, timeline, gestures]);
+  useLayoutEffect(() => {
+    stageShowsRef.current = target !== null;
+  }, [target]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (isTypingTarget(event.target)) return;
