@@ -28,6 +28,7 @@ import { api } from '@/api/client.ts';
 import { followPointers, pointerHeld, whenReleased } from '@/lib/pointer-held.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
 import { bytesOf, FrameCache } from './frame-cache.ts';
+import { decode, released } from './frame-decode.ts';
 import {
   frameIndex,
   nearestFrame,
@@ -141,47 +142,6 @@ interface Pending {
   controller: AbortController;
   promise: Promise<ImageBitmap | null>;
   resolve(value: ImageBitmap | null): void;
-}
-
-/**
- * `work`, unless `signal` aborts first: then it rejects at once (a decode playback has left must
- * not hold its fetch slot), and a bitmap that `work` still makes is closed.
- */
-function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, release?: (value: T) => void) {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException('The frame is no longer needed.', 'AbortError'));
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) release?.(value);
-        else resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** An SVG (or PNG) answer as a bitmap at `size`. */
-async function decode(blob: Blob, size: FrameSize, signal: AbortSignal): Promise<ImageBitmap> {
-  const close = (bitmap: ImageBitmap) => bitmap.close();
-  const resize = { resizeWidth: size.width, resizeHeight: size.height };
-  if (blob.type.startsWith('image/png'))
-    return unlessAborted(createImageBitmap(blob, resize), signal, close);
-  // Chromium cannot decode SVG in createImageBitmap from a blob: through an image element.
-  const url = URL.createObjectURL(blob);
-  try {
-    const image = new Image();
-    image.src = url;
-    await unlessAborted(image.decode(), signal);
-    return await unlessAborted(createImageBitmap(image, resize), signal, close);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
 }
 
 export class PreviewFrames {
@@ -569,24 +529,6 @@ export class PreviewFrames {
     return at;
   }
 
-  /** Resolves once no pointer is held, or at once when `signal` aborts. */
-  private released(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      let stop: (() => void) | null = null;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        stop?.();
-        signal.removeEventListener('abort', finish);
-        resolve();
-      };
-      signal.addEventListener('abort', finish, { once: true });
-      stop = whenReleased(finish);
-      if (done) stop();
-    });
-  }
-
   private async fetch(entry: Pending): Promise<void> {
     const { query } = entry;
     const size = this.size;
@@ -613,7 +555,7 @@ export class PreviewFrames {
         entry.holdsSlot = false;
         this.running -= 1;
         this.pump();
-        await this.released(entry.controller.signal);
+        await released(entry.controller.signal);
       }
       if (entry.controller.signal.aborted) return entry.resolve(null);
       const bitmap = await decode(data, size, entry.controller.signal);

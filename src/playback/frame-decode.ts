@@ -1,0 +1,68 @@
+/**
+ * A preview frame's answer made a bitmap (`decode`), and the wait a frame that can wait does for
+ * a held pointer's release (`released`), both given up when their frame is no longer needed.
+ */
+import { whenReleased } from '@/lib/pointer-held.ts';
+
+/**
+ * `work`, unless `signal` aborts first: then it rejects at once (a decode playback has left must
+ * not hold its fetch slot), and a bitmap that `work` still makes is closed.
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, release?: (value: T) => void) {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The frame is no longer needed.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) release?.(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** An SVG (or PNG) answer as a bitmap at `size`. */
+export async function decode(
+  blob: Blob,
+  size: { width: number; height: number },
+  signal: AbortSignal,
+): Promise<ImageBitmap> {
+  const close = (bitmap: ImageBitmap) => bitmap.close();
+  const resize = { resizeWidth: size.width, resizeHeight: size.height };
+  if (blob.type.startsWith('image/png'))
+    return unlessAborted(createImageBitmap(blob, resize), signal, close);
+  // Chromium cannot decode SVG in createImageBitmap from a blob: through an image element.
+  const url = URL.createObjectURL(blob);
+  try {
+    const image = new Image();
+    image.src = url;
+    await unlessAborted(image.decode(), signal);
+    return await unlessAborted(createImageBitmap(image, resize), signal, close);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Resolves once no pointer is held, or at once when `signal` aborts. */
+export function released(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      stop?.();
+      signal.removeEventListener('abort', finish);
+      resolve();
+    };
+    signal.addEventListener('abort', finish, { once: true });
+    stop = whenReleased(finish);
+    if (done) stop();
+  });
+}
