@@ -1,8 +1,10 @@
 /**
  * A preview frame's answer made a bitmap (`decode`), and the wait a frame that can wait does for
- * a held pointer's release (`released`), both given up when their frame is no longer needed.
+ * a held pointer's release and the idle moment after it (`afterRelease`, `released`), both given
+ * up when their frame is no longer needed.
  */
 import { whenReleased } from '@/lib/pointer-held.ts';
+import { whenIdle } from '@/lib/when-idle.ts';
 
 /**
  * `work`, unless `signal` aborts first: then it rejects at once (a decode playback has left must
@@ -49,7 +51,28 @@ export async function decode(
   }
 }
 
-/** Resolves once no pointer is held, or at once when `signal` aborts. */
+/**
+ * How long after a drag's release work that waited for it may still wait for an idle moment: the
+ * release's own frames (canvases rasterised at their new size) come first.
+ */
+export const AFTER_RELEASE_IDLE_MS = 1000;
+
+/**
+ * Calls `then` once no pointer is held and the page is next idle (at once with no pointer held);
+ * returns its cancel.
+ */
+export function afterRelease(then: () => void): () => void {
+  let cancelIdle: (() => void) | null = null;
+  const stopWaiting = whenReleased(() => {
+    cancelIdle = whenIdle(then, AFTER_RELEASE_IDLE_MS);
+  });
+  return () => {
+    stopWaiting();
+    cancelIdle?.();
+  };
+}
+
+/** Resolves as `afterRelease` calls, or at once when `signal` aborts. */
 export function released(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     let stop: (() => void) | null = null;
@@ -62,7 +85,7 @@ export function released(signal: AbortSignal): Promise<void> {
       resolve();
     };
     signal.addEventListener('abort', finish, { once: true });
-    stop = whenReleased(finish);
+    stop = afterRelease(finish);
     if (done) stop();
   });
 }

@@ -20,15 +20,16 @@
  * once the view has rested at a new step, they are decoded again at it.
  *
  * While a pointer is held (a drag: a studio's split, a timeline item), the preroll's frames wait
- * for its release, neither fetched nor decoded: decoding a frame takes the main thread for tens
+ * for its release (and the idle moment after the release's own frames), neither fetched nor
+ * decoded: decoding a frame takes the main thread for tens
  * of milliseconds (an SVG answer is parsed into a document of its own), a long frame in the
  * gesture, and nothing shows them before Play. What is shown, and playback's frames, go at once.
  */
 import { api } from '@/api/client.ts';
-import { followPointers, pointerHeld, whenReleased } from '@/lib/pointer-held.ts';
+import { followPointers, pointerHeld } from '@/lib/pointer-held.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
 import { bytesOf, FrameCache } from './frame-cache.ts';
-import { decode, released } from './frame-decode.ts';
+import { afterRelease, decode, released } from './frame-decode.ts';
 import {
   frameIndex,
   nearestFrame,
@@ -514,14 +515,14 @@ export class PreviewFrames {
 
   /**
    * Where in the queue the next fetch to start is (-1: none now). While a pointer is held the
-   * preroll's frames are passed over, and the queue is pumped again at the release.
+   * preroll's frames are passed over, and the queue is pumped again after the release.
    */
   private nextToStart(): number {
     if (!pointerHeld()) return 0;
     const at = this.queue.findIndex((entry) => !this.prerolled.includes(entry));
     if (at < 0 && !this.pumpOnRelease) {
       this.pumpOnRelease = true;
-      whenReleased(() => {
+      afterRelease(() => {
         this.pumpOnRelease = false;
         this.pump();
       });
