@@ -10,7 +10,7 @@
  * stops until playback starts again (it never fights the person).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { transportFor } from '@/playback/transport.ts';
@@ -18,12 +18,15 @@ import type { CaptionWord } from '@/api/schema.gen.ts';
 import { formatDuration } from '@/lib/format.ts';
 import type { CutRecord } from '../model/cut-record.ts';
 import { formatSeconds } from '../model/frames.ts';
+import {
+  DEFAULT_LIST_WIDTH,
+  estimatedParagraphHeight,
+  paragraphWidths,
+} from '../model/paragraph-height.ts';
 import { wordAt, type Paragraph, type Transcript } from '../model/transcript.ts';
 import type { WordsEditor } from '../state/create-words-editor.ts';
 import { PauseGlyph } from './pause-glyph.tsx';
 
-/** Estimated height of a paragraph before it is measured (px). */
-const ESTIMATE = 120;
 const OVERSCAN = 3;
 
 export const wordElementId = (listId: string, wordId: string) => `${listId}-w-${wordId}`;
@@ -70,11 +73,28 @@ export const TranscriptList = memo(function TranscriptList({
   const { paragraphs } = transcript;
   const active = useMemo(() => createStore<ActiveWord>()(() => ({ index: -1 })), []);
   const focusParagraph = focus >= 0 ? (transcript.paragraphOf[focus] ?? -1) : -1;
+  const widths = useMemo(
+    () => paragraphWidths(transcript, pauseThreshold),
+    [transcript, pauseThreshold],
+  );
+  // The list's width for the estimates, kept as the panel is resized (before the virtualiser's own
+  // layout effect reads the estimates on mount).
+  const listWidth = useRef(DEFAULT_LIST_WIDTH);
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    listWidth.current = scroller.clientWidth || DEFAULT_LIST_WIDTH;
+    const observer = new ResizeObserver(() => {
+      listWidth.current = scroller.clientWidth || DEFAULT_LIST_WIDTH;
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's own API
   const virtualizer = useVirtualizer({
     count: paragraphs.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATE,
+    estimateSize: (index) => estimatedParagraphHeight(widths[index] ?? 0, listWidth.current),
     overscan: OVERSCAN,
     getItemKey: (index) =>
       `${paragraphs[index]!.first}-${transcript.words[paragraphs[index]!.first]!.id}`,
@@ -149,6 +169,17 @@ export const TranscriptList = memo(function TranscriptList({
   }, [focus, listId, transcript, virtualizer]);
 
   const pointer = usePointerSelection(editor, projectId, transcript, listRef);
+  // One function for the list's life: the paragraphs are memoised, and the virtualiser renders
+  // the list on every scrolled frame (a new function re-rendered every paragraph shown).
+  const toggleCut = useCallback(
+    (id: string) => {
+      const next = new Set(editor.getState().unfolded);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      editor.setState({ unfolded: next });
+    },
+    [editor],
+  );
 
   const activeId = focus >= 0 ? wordElementId(listId, transcript.words[focus]!.id) : undefined;
   return (
@@ -203,12 +234,7 @@ export const TranscriptList = memo(function TranscriptList({
                 pauseThreshold={pauseThreshold}
                 cuts={cuts}
                 unfolded={unfolded}
-                onToggleCut={(id) => {
-                  const next = new Set(editor.getState().unfolded);
-                  if (next.has(id)) next.delete(id);
-                  else next.add(id);
-                  editor.setState({ unfolded: next });
-                }}
+                onToggleCut={toggleCut}
               />
             </div>
           );
