@@ -1,10 +1,25 @@
 /**
- * A preview frame's answer made a bitmap (`decode`), and the wait a frame that can wait does for
- * a held pointer's release and the idle moment after it (`afterRelease`, `released`), both given
- * up when their frame is no longer needed.
+ * A preview frame's answer made a bitmap (`decode`) at a size of a few steps (`decodeSizeFor`),
+ * and the wait a frame that can wait does for a held pointer's release and the idle moment after
+ * it (`afterRelease`, `released`), both given up when their frame is no longer needed.
  */
 import { whenReleased } from '@/lib/pointer-held.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
+
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/** Decoded heights come in steps of this many pixels. */
+const DECODE_STEP = 240;
+
+/** The size frames are decoded at for a view of `size` device pixels: its height's next step. */
+export function decodeSizeFor(size: FrameSize): FrameSize {
+  if (size.width <= 0 || size.height <= 0) return { width: 0, height: 0 };
+  const height = Math.ceil(size.height / DECODE_STEP) * DECODE_STEP;
+  return { width: Math.round((height * size.width) / size.height), height };
+}
 
 /**
  * `work`, unless `signal` aborts first: then it rejects at once (a decode playback has left must
@@ -32,7 +47,7 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, release?: (valu
 /** An SVG (or PNG) answer as a bitmap at `size`. */
 export async function decode(
   blob: Blob,
-  size: { width: number; height: number },
+  size: FrameSize,
   signal: AbortSignal,
 ): Promise<ImageBitmap> {
   const close = (bitmap: ImageBitmap) => bitmap.close();

@@ -3,6 +3,8 @@ import {
   frameIndex,
   gridFrame,
   nearestFrame,
+  PACE_WINDOW,
+  paceLatency,
   playbackFrameRate,
   prefetchFrames,
 } from './frame-plan.ts';
@@ -138,5 +140,24 @@ describe('the frames a second playback asks for', () => {
     expect(playbackFrameRate({ latencyMs: 70, slots: 4, current: 15 })).toBe(30);
     expect(playbackFrameRate({ latencyMs: 200, slots: 4, current: 10 })).toBe(10);
     expect(playbackFrameRate({ latencyMs: 150, slots: 4, current: 10 })).toBe(15);
+  });
+});
+
+describe('the latency the frame rate is judged on', () => {
+  const steady = Array.from({ length: PACE_WINDOW }, () => 70);
+
+  it('is none before any fetch, and the median of the latest fetches after', () => {
+    expect(paceLatency([])).toBeNull();
+    expect(paceLatency([80, 40, 60])).toBe(60);
+    expect(paceLatency([80, 40, 60, 50])).toBe(55);
+  });
+
+  it('keeps 15 a second through one slow frame, and steps down once slowness lasts', () => {
+    const oneSlow = [...steady.slice(1), 900];
+    const latencyMs = paceLatency(oneSlow);
+    expect(latencyMs).toBe(70);
+    expect(playbackFrameRate({ latencyMs, slots: 3, current: 15 })).toBe(15);
+    const lasting = [...steady.slice(8), ...Array.from({ length: 8 }, () => 260)];
+    expect(playbackFrameRate({ latencyMs: paceLatency(lasting), slots: 3, current: 15 })).toBe(10);
   });
 });

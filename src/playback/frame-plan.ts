@@ -92,6 +92,21 @@ export function nearestFrame(
   return down;
 }
 
+/** How many of the latest fetches playback's frame rate is judged on. */
+export const PACE_WINDOW = 15;
+
+/**
+ * The latency playback's frame rate is judged on: the median of the latest fetches' (`recent`),
+ * so that one slow frame (its decode behind a long task) does not drop the rate for a while,
+ * while a load that lasts (half the window) does; null before any fetch.
+ */
+export function paceLatency(recent: readonly number[]): number | null {
+  if (recent.length === 0) return null;
+  const sorted = [...recent].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** The frame rates playback steps through when frames cannot keep up, fastest first. */
 export const PLAYBACK_FRAME_RATES = [30, 15, 10] as const;
 

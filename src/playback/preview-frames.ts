@@ -29,11 +29,13 @@ import { api } from '@/api/client.ts';
 import { followPointers, pointerHeld } from '@/lib/pointer-held.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
 import { bytesOf, FrameCache } from './frame-cache.ts';
-import { afterRelease, decode, released } from './frame-decode.ts';
+import { afterRelease, decode, decodeSizeFor, type FrameSize, released } from './frame-decode.ts';
 import {
   frameIndex,
   nearestFrame,
   PLAYBACK_FRAME_RATES,
+  PACE_WINDOW,
+  paceLatency,
   playbackFrameRate,
   prefetchFrames,
 } from './frame-plan.ts';
@@ -49,11 +51,6 @@ export interface FrameQuery {
   excludeTypes: readonly ItemType[];
   excludeItemIds: readonly string[];
   onlyItemIds: readonly string[] | null;
-}
-
-export interface FrameSize {
-  width: number;
-  height: number;
 }
 
 /** The frame under text and captions, as both editors draw it (they paint those themselves). */
@@ -94,19 +91,10 @@ const PACE_DWELL_MS = 1500;
 /** The default budget: about 60 frames at the preview's size on a 2× screen. */
 export const FRAME_BUDGET_BYTES = 96 * 1024 * 1024;
 
-/** Decoded heights come in steps of this many pixels. */
-const DECODE_STEP = 240;
 /** A view resting this long at a new step has its frames decoded again at it. */
 const RESIZE_REST_MS = 250;
 /** With no view left, the decoded frames are kept this long (back to the other editor). */
 const KEEP_UNUSED_MS = 60_000;
-
-/** The size frames are decoded at for a view of `size` device pixels: its height's next step. */
-export function decodeSizeFor(size: FrameSize): FrameSize {
-  if (size.width <= 0 || size.height <= 0) return { width: 0, height: 0 };
-  const height = Math.ceil(size.height / DECODE_STEP) * DECODE_STEP;
-  return { width: Math.round((height * size.width) / size.height), height };
-}
 
 export function filterKey(query: Omit<FrameQuery, 'frame'>): string {
   return [
@@ -163,6 +151,7 @@ export class PreviewFrames {
   private readonly listeners = new Set<() => void>();
   private perSecond: number = PLAYBACK_FRAME_RATES[0];
   private paceChangedAt = -Infinity;
+  private readonly recent: number[] = [];
   private prerollTimer: ReturnType<typeof setTimeout> | null = null;
   /** The frames the last preroll asked for (dropped unfetched when the playhead moves on). */
   private prerolled: Pending[] = [];
@@ -450,7 +439,7 @@ export class PreviewFrames {
     const now = performance.now();
     if (now - this.paceChangedAt < PACE_DWELL_MS) return this.perSecond;
     const next = playbackFrameRate({
-      latencyMs: this.stats.latencyMs,
+      latencyMs: paceLatency(this.recent),
       slots: CONCURRENCY,
       current: this.perSecond,
     });
@@ -477,6 +466,7 @@ export class PreviewFrames {
   private noteLatency(ms: number): void {
     const last = this.stats.latencyMs;
     this.stats.latencyMs = last === null ? ms : last + (ms - last) * LATENCY_WEIGHT;
+    if (this.recent.push(ms) > PACE_WINDOW) this.recent.shift();
     this.stats.fetched += 1;
   }
 
