@@ -7,7 +7,8 @@
  * Starts the app as `npm start` does on a free loopback port, signs in with the demo workspace in
  * headless Chromium at 1440×900, and measures, each gesture checked to have done something:
  * - the first paragraph: navigation start → the first word of the transcript in the DOM and the
- *   frame after it (a cold load, a warm one, and from the project page's link);
+ *   frame after it (a cold load; a warm one and from the project page's link, each the median of
+ *   three, each once the page before has settled: its transcript loaded and a second's rest);
  * - scrolling the transcript top to bottom, one step a frame (BENCH_SCROLL_MS): frames a second
  *   and Long Animation Frames; no frame may show an empty list;
  * - playback (BENCH_PLAY_MS): the highlighted word follows the playhead (it changes, it is the word
@@ -58,6 +59,8 @@ import {
 } from './timeline-gestures.ts';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
+/** Warm loads and link clicks measured for the first paragraph (the median is reported). */
+const FIRST_PARAGRAPH_RUNS = 3;
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 5_000);
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS ?? 5_000);
 const CUT_TIMELINE = process.env.BENCH_CUT_TIMELINE !== '0';
@@ -217,6 +220,26 @@ async function onServer(page: Page, base: string, projectId: string) {
 }
 
 /** Navigation start → the first word in the DOM, and the frame after it. */
+/**
+ * Lets the page finish what its last load started (the rest of the transcript, the frames and
+ * sound around the playhead) and rest a second, as a person reading it would: a navigation
+ * measured while the last one still loads measures both.
+ */
+async function settle(page: Page): Promise<void> {
+  await page
+    .getByText(/Loading the rest of the transcript/)
+    .waitFor({ state: 'detached', timeout: 120_000 });
+  await page.waitForTimeout(1000);
+}
+
+/** Of `FIRST_PARAGRAPH_RUNS` measurements, the median by `by`. */
+async function medianRun<T>(measure: () => Promise<T>, by: (run: T) => number): Promise<T> {
+  const runs: T[] = [];
+  for (let run = 0; run < FIRST_PARAGRAPH_RUNS; run += 1) runs.push(await measure());
+  runs.sort((a, b) => by(a) - by(b));
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
 async function firstParagraph(page: Page, url: string): Promise<{ dom: number; frame: number }> {
   await page.goto(url);
   await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
@@ -368,21 +391,34 @@ async function main(): Promise<void> {
 
     // The first paragraph: cold, warm, and from the project page (the app already running).
     const cold = await firstParagraph(page, url);
-    const warm = await firstParagraph(page, url);
-    await page.goto(`${base}/projects/${projectId}`);
-    const link = page.getByRole('link', { name: 'Edit by words' }).first();
-    await link.waitFor({ timeout: 60_000 });
-    const clickedAt = await page.evaluate(() => performance.now());
-    await link.click();
-    await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
-      timeout: 120_000,
-    });
-    const inApp = await page.evaluate(() => window.__wordsFirstFrame!);
-    const inAppMs = inApp - clickedAt;
+    // Warm, and from the project page's link: the median of three, each once the page settled.
+    const warm = await medianRun(
+      async () => {
+        await settle(page);
+        return firstParagraph(page, url);
+      },
+      (run) => run.frame,
+    );
+    const inAppMs = await medianRun(
+      async () => {
+        await settle(page);
+        await page.goto(`${base}/projects/${projectId}`);
+        const link = page.getByRole('link', { name: 'Edit by words' }).first();
+        await link.waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(1000);
+        const clickedAt = await page.evaluate(() => performance.now());
+        await link.click();
+        await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
+          timeout: 120_000,
+        });
+        return (await page.evaluate(() => window.__wordsFirstFrame!)) - clickedAt;
+      },
+      (ms) => ms,
+    );
     rows.push([
       'first paragraph',
       null,
-      `warm load ${fmt(warm.frame)} ms (in the DOM ${fmt(warm.dom)} ms), cold ${fmt(cold.frame)} ms, from the project page's link ${fmt(inAppMs)} ms`,
+      `warm load ${fmt(warm.frame)} ms (median of ${FIRST_PARAGRAPH_RUNS}) (in the DOM ${fmt(warm.dom)} ms), cold ${fmt(cold.frame)} ms, from the project page's link ${fmt(inAppMs)} ms (median of ${FIRST_PARAGRAPH_RUNS})`,
     ]);
     if (warm.frame > GOALS.firstParagraphMs)
       misses.push(
