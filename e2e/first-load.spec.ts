@@ -23,6 +23,18 @@ function countRequests(page: Page): Map<string, number> {
 const countOf = (counts: Map<string, number>, test: (key: string) => boolean) =>
   [...counts].filter(([key]) => test(key)).reduce((sum, [, count]) => sum + count, 0);
 
+/** Signs in with the demo workspace and finds the seeded project called `name`. */
+async function signedInProject(page: Page, name: string): Promise<{ id: string; name: string }> {
+  await signInWithDemo(page, '/projects');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const { projects } = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
+  const project = projects.find((item) => item.name === name);
+  expect(project, `the seeded project “${name}”`).toBeDefined();
+  return project!;
+}
+
 test('the login screen comes with its session check and configuration, each asked for once', async ({
   page,
 }) => {
@@ -56,15 +68,9 @@ test('a signed-in deep link to the projects list takes the preloaded session and
 test('a timeline deep link takes the preloaded timeline and loads its canvas chunk once, after the first paint', async ({
   page,
 }) => {
-  await signInWithDemo(page, '/projects');
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-  const { projects } = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
-    projects: Array<{ id: string; name: string }>;
-  };
-  const project = projects.find((item) => item.name === 'Webinar recap - March');
-  expect(project, 'the seeded 1,000-item project').toBeDefined();
+  const project = await signedInProject(page, 'Webinar recap - March');
   const counts = countRequests(page);
-  await page.goto(`/projects/${project!.id}/timeline`);
+  await page.goto(`/projects/${project.id}/timeline`);
   await expect(page.getByRole('application', { name: /Timeline canvas/ })).toBeVisible();
   // The canvas chunk was asked for after the first paint (both times on the page's clock). The
   // paint's own time (`paintTime`, when the frame was painted), not its start time, which is when
@@ -84,33 +90,27 @@ test('a timeline deep link takes the preloaded timeline and loads its canvas chu
   expect(timing.canvas, 'the canvas chunk was requested').toBeDefined();
   expect(timing.canvas!).toBeGreaterThanOrEqual(timing.paint!);
   // As served (the app itself adds modulepreload links for what it imports later).
-  const document = await page.request.get(`/projects/${project!.id}/timeline`, {
+  const document = await page.request.get(`/projects/${project.id}/timeline`, {
     headers: { accept: 'text/html' },
   });
   const served = await document.text();
   expect(served).toContain('rel="modulepreload"');
   expect(served).not.toContain('/assets/timeline-canvas-');
   const head = await page.locator('head').innerHTML();
-  expect(head).toContain(`href="/api/v1/projects/${project!.id}/timeline"`);
+  expect(head).toContain(`href="/api/v1/projects/${project.id}/timeline"`);
   expect(counts.get('/bff/session')).toBe(1);
-  expect(counts.get(`/api/v1/projects/${project!.id}/timeline`)).toBe(1);
+  expect(counts.get(`/api/v1/projects/${project.id}/timeline`)).toBe(1);
   expect(countOf(counts, (key) => key.startsWith('/assets/timeline-canvas-'))).toBe(1);
 });
 
 test('a Words deep link takes its preloaded project, first page of words and timeline, each asked for once', async ({
   page,
 }) => {
-  await signInWithDemo(page, '/projects');
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-  const { projects } = (await (await page.request.get('/api/v1/projects?limit=50')).json()) as {
-    projects: Array<{ id: string; name: string }>;
-  };
-  const project = projects.find((item) => item.name === 'Interview: Building in Public');
-  expect(project, 'the seeded interview').toBeDefined();
+  const project = await signedInProject(page, 'Interview: Building in Public');
   const counts = countRequests(page);
-  await page.goto(`/projects/${project!.id}/words`);
+  await page.goto(`/projects/${project.id}/words`);
   await expect(page.getByRole('listbox', { name: /^Transcript/ })).toBeVisible();
-  const base = `/api/v1/projects/${project!.id}`;
+  const base = `/api/v1/projects/${project.id}`;
   const firstWords = `${base}/captions/words?${FIRST_WORDS_PAGE_SEARCH}`;
   const head = await page.locator('head').innerHTML();
   for (const url of [base, firstWords, `${base}/timeline`]) {

@@ -30,6 +30,21 @@ function engineWith(context: ReturnType<typeof fakeContext>) {
   return { engine, transport };
 }
 
+/** A resting output, the playhead moved on a page with or without a gesture so far. */
+function seekResting(hasBeenActive: boolean) {
+  vi.useFakeTimers();
+  vi.stubGlobal('navigator', { ...navigator, userActivation: { hasBeenActive } });
+  const context = fakeContext('suspended');
+  const { engine, transport } = engineWith(context);
+  const detach = engine.attach();
+  transport.seek(12, 'other');
+  const resumedWithin = (ms: number) => {
+    vi.advanceTimersByTime(ms);
+    detach();
+  };
+  return { context, resumedWithin };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -37,27 +52,15 @@ afterEach(() => {
 
 describe('the sound engine, paused', () => {
   it('wakes a resting output once the moved playhead rests, after a gesture on the page', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('navigator', { ...navigator, userActivation: { hasBeenActive: true } });
-    const context = fakeContext('suspended');
-    const { engine, transport } = engineWith(context);
-    const detach = engine.attach();
-    transport.seek(12, 'other');
+    const { context, resumedWithin } = seekResting(true);
     expect(context.resume).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(200);
+    resumedWithin(200);
     expect(context.resume).toHaveBeenCalledTimes(1);
-    detach();
   });
 
   it('leaves the output resting before any gesture (the browser would refuse it)', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('navigator', { ...navigator, userActivation: { hasBeenActive: false } });
-    const context = fakeContext('suspended');
-    const { engine, transport } = engineWith(context);
-    const detach = engine.attach();
-    transport.seek(12, 'other');
-    vi.advanceTimersByTime(200);
+    const { context, resumedWithin } = seekResting(false);
+    resumedWithin(200);
     expect(context.resume).not.toHaveBeenCalled();
-    detach();
   });
 });
