@@ -5,6 +5,7 @@ import {
   pageAt,
   pageIndexAt,
   pageOfWord,
+  pageStillKey,
   paginate,
   nearestPageIndex,
   STILL,
@@ -113,6 +114,30 @@ describe('motion', () => {
     const [page] = paginate([word], {});
     expect(isAnimating(page!, 1.1)).toBe(true);
     expect(isAnimating(page!, 1.9)).toBe(false);
+  });
+});
+
+describe('a page at rest', () => {
+  // Words of 0.5 s from 0 s, four to a page (one line of four).
+  const page = paginate(wordsOf(8, 8), { wordsPerLineLimit: 4, maxLinesPerCaption: 1 })[0]!;
+
+  it('is keyed by the words revealed and the active one once the active word has settled', () => {
+    expect(pageStillKey(page, {}, 0.1)).toBeNull();
+    expect(pageStillKey(page, {}, 0.3)).toBe('0|1|w0');
+    expect(pageStillKey(page, {}, 0.45)).toBe('0|1|w0');
+    expect(pageStillKey(page, {}, 0.6)).toBeNull();
+    expect(pageStillKey(page, {}, 0.8)).toBe('0|2|w1');
+    // Nothing active shown: still from the first moment of each word.
+    expect(pageStillKey(page, { showActiveWord: false }, 0.55)).toBe('0|2|');
+  });
+
+  it('moves while a word is revealed', () => {
+    expect(
+      pageStillKey(page, { wordRevealAnimation: 'fade', showActiveWord: false }, 0.7),
+    ).toBeNull();
+    expect(pageStillKey(page, { wordRevealAnimation: 'fade', showActiveWord: false }, 0.85)).toBe(
+      '0|2|',
+    );
   });
 });
 

@@ -270,3 +270,36 @@ export function isAnimating(page: CaptionPage, seconds: number): boolean {
   }
   return false;
 }
+
+/**
+ * What a page shows at `seconds` when nothing on it moves (which words are revealed, which one
+ * is active), or null while an animation runs on it: painted again only when this changes. A
+ * word's own active animation may be any, so the longest one's time is allowed after its start.
+ */
+export function pageStillKey(
+  page: CaptionPage,
+  settings: Pick<Partial<CaptionSettings>, 'wordRevealAnimation' | 'showActiveWord'>,
+  seconds: number,
+): string | null {
+  const reveal =
+    (settings.wordRevealAnimation ?? 'none') === 'none'
+      ? 0
+      : Math.max(REVEAL_SECONDS, TYPEWRITER_MAX_SECONDS);
+  const active =
+    settings.showActiveWord === false ? 0 : Math.max(ACTIVE_IN_SECONDS, BOUNCE_SECONDS);
+  let revealed = 0;
+  let activeId = '';
+  for (const line of page.lines) {
+    for (const word of line) {
+      const since = seconds - (word.startSeconds ?? 0);
+      if (since < 0) continue;
+      revealed += 1;
+      if (since < reveal) return null;
+      if (settings.showActiveWord !== false && isActiveAt(word, seconds)) {
+        if (since < active) return null;
+        activeId = word.id;
+      }
+    }
+  }
+  return `${page.startSeconds}|${revealed}|${activeId}`;
+}

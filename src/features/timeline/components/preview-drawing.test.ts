@@ -129,12 +129,22 @@ describe('what plays at a time', () => {
     expect(describeFrame(timeline, 6.5, null)).toEqual(['video “v2”', 'title “Hello”']);
   });
 
-  it('names the still overlays (text items), none while a caption plays', () => {
-    // The title (item()'s default span) plays all along; the caption from 2 s to 6 s.
-    expect(stillOverlaysAt(timeline, 1, null)).toBe('title');
-    expect(stillOverlaysAt(timeline, 3, null)).toBeNull();
-    expect(stillOverlaysAt(timeline, 3, new Set([0, 3]))).toBe('title');
-    expect(stillOverlaysAt(timeline, 3, new Set([0]))).toBe('');
+  it('names what the overlays show while nothing on them moves, none while a caption animates', () => {
+    const sources = { captionWords: () => null, captionSettings: {} };
+    // The title plays all along; the caption's three words from 2 s, 1.33 s each.
+    expect(stillOverlaysAt(timeline, 1, sources, null)).toEqual(['title']);
+    // Just after a word starts its active animation runs; a moment later it is still.
+    expect(stillOverlaysAt(timeline, 2.1, sources, null)).toBeNull();
+    const still = stillOverlaysAt(timeline, 3, sources, null);
+    expect(still).toEqual(['cap', null, '2|1|cap-0', 'title']);
+    expect(stillOverlaysAt(timeline, 3.2, sources, null)).toEqual(still);
+    expect(stillOverlaysAt(timeline, 3.7, sources, null)).toEqual([
+      'cap',
+      null,
+      '2|2|cap-1',
+      'title',
+    ]);
+    expect(stillOverlaysAt(timeline, 2.1, sources, new Set([0, 3]))).toEqual(['title']);
   });
 
   it('spreads a caption’s text over the item until its words are loaded', () => {

@@ -9,6 +9,7 @@ import {
   type PaintableWord,
   type PainterContext,
 } from '@/caption-painter/caption-painter.ts';
+import { pageAt, pageStillKey, paginate } from '@/caption-painter/caption-pages.ts';
 import type { ProjectFrame } from '@/lib/project-frame.ts';
 import type { SnapGuide } from '../model/frame-layout.ts';
 import type { ItemLayout } from '../model/item-edits.ts';
@@ -54,20 +55,29 @@ export function itemsAt(
 }
 
 /**
- * The text items over the frame at `seconds` (their ids: a text item's picture does not change
- * with the time), or null when a caption plays there (its words animate with the time).
+ * What the overlays at `seconds` show when nothing on them moves with the time (text items are
+ * still; a caption is while no word of its page animates), as parts to compare with the last
+ * paint's; null while a caption animates.
  */
 export function stillOverlaysAt(
   timeline: Timeline,
   seconds: number,
+  sources: Pick<OverlaySources, 'captionWords' | 'captionSettings'>,
   playing: ReadonlySet<number> | null,
-): string | null {
-  const ids: string[] = [];
+): unknown[] | null {
+  const parts: unknown[] = [];
   for (const { item } of itemsAt(timeline, seconds, playing)) {
-    if (item.type === 'caption') return null;
-    if (item.type === 'text') ids.push(item.id);
+    if (item.type === 'text') parts.push(item.id);
+    else if (item.type === 'caption') {
+      const words = sources.captionWords(item);
+      const settings = sources.captionSettings ?? {};
+      const page = pageAt(paginate(words ?? wordsFromText(item), settings), seconds);
+      const key = page ? pageStillKey(page, settings, seconds) : '';
+      if (key === null) return null;
+      parts.push(item.id, words, key);
+    }
   }
-  return ids.join(' ');
+  return parts;
 }
 
 /** Words spread evenly over the item: the caption's text until its real words are loaded. */

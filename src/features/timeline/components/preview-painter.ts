@@ -172,13 +172,15 @@ export class PreviewPainter {
 
   /**
    * Whether the canvas already shows what this paint would: the same picture under the same
-   * still overlays. Playing under no caption, most animation frames bring no new picture (frames
-   * come 10 to 30 times a second); repainting the canvas anyway costs its copy to the compositor.
+   * still overlays. Playing, frames come 10 to 30 times a second and a caption's words change a
+   * few times a second; repainting the canvas on every animation frame anyway costs its copy to
+   * the compositor.
    */
   private unchanged(state: TimelineEditorState, query: FrameQuery, playhead: number): boolean {
     const overlays = stillOverlaysAt(
       this.timeline,
       playhead,
+      { captionWords: (item) => this.words(item), captionSettings: this.settings },
       query.layers ? new Set(query.layers) : null,
     );
     const shown =
@@ -193,11 +195,12 @@ export class PreviewPainter {
             state.frame,
             state.safeArea,
             state.layoutDrag,
-            overlays,
+            ...overlays,
           ];
     const same =
       shown !== null &&
       this.shown !== null &&
+      shown.length === this.shown.length &&
       shown.every((part, i) => Object.is(part, this.shown![i]));
     this.shown = shown;
     return same;
