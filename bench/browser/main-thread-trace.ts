@@ -191,6 +191,7 @@ export function printMainThread(
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
   const bySource = new Map<string, number>();
+  const beforeBySource = new Map<string, number>();
   // The main thread's profile (a worker's has its own): its chunks carry the profile's id.
   const profiles = new Map<string, number>();
   for (const e of events)
@@ -216,21 +217,26 @@ export function printMainThread(
       const delta = deltas[i] ?? 0;
       t += delta;
       const next = deltas[i + 1] ?? 0;
-      if (t < from || t > to) continue;
+      const pageBefore = t >= nav.ts && t < from;
+      if (!pageBefore && (t < from || t > to)) continue;
       const node = nodes.get(samples[i]!);
       if (!node) continue;
       const fn = node.callFrame.functionName || '(anonymous)';
       if (fn === '(idle)' || fn === '(program)' || fn === '(root)') continue;
       const file = shortUrl(node.callFrame.url) || `(${fn})`;
       const ms = Math.max(0, next) / 1000;
-      byFile.set(file, (byFile.get(file) ?? 0) + ms);
-      const key = `${fn} ${file}:${node.callFrame.lineNumber ?? 0}:${node.callFrame.columnNumber ?? 0}`;
-      byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
       const source =
         node.callFrame.url && file.endsWith('.js')
           ? sourceOf(file, node.callFrame.lineNumber ?? 0, node.callFrame.columnNumber ?? 0)
           : null;
       const where = source ?? file;
+      if (pageBefore) {
+        beforeBySource.set(where, (beforeBySource.get(where) ?? 0) + ms);
+        continue;
+      }
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+      const key = `${fn} ${file}:${node.callFrame.lineNumber ?? 0}:${node.callFrame.columnNumber ?? 0}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
       bySource.set(where, (bySource.get(where) ?? 0) + ms);
     }
     clock.set(id, t);
@@ -241,6 +247,7 @@ export function printMainThread(
       .slice(0, top)
       .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
       .join(', ');
+  console.log(`  the page before, CPU samples' self time by source (ms): ${list(beforeBySource)}`);
   console.log(`  CPU samples' self time by file (ms): ${list(byFile)}`);
   console.log(`  by function (ms): ${list(byFunction)}`);
   console.log(`  by source (the build's source maps; ms): ${list(bySource)}`);
