@@ -24,6 +24,21 @@ import { PART_CORS_HEADERS, partUploadResponse } from './handlers/media.ts';
 import { parsePartPath, receivePart } from './rules/uploads.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
 import { createSimulator } from './simulator.ts';
+import type { FrameRasterizer } from './lib/frame-raster.ts';
+
+/**
+ * The raster frame renderer, its fonts loaded, or none where its native canvas does not load
+ * (frames are SVG then).
+ */
+async function loadFrameRasterizer(): Promise<FrameRasterizer | undefined> {
+  try {
+    const raster = await import('./lib/frame-raster.ts');
+    raster.warmUpFonts();
+    return raster.rasterizeFrame;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SimulatorServerOptions extends SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -176,7 +191,9 @@ export async function startSimulatorServer(
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${urlHost}:${address.port}`;
   const baseUrl = `${origin}${BASE_PATH}`;
-  candidates = indexHandlers(createHandlers(simulator, baseUrl));
+  candidates = indexHandlers(
+    createHandlers(simulator, baseUrl, { rasterizeFrame: await loadFrameRasterizer() }),
+  );
   simulator.start();
 
   return {

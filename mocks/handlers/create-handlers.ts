@@ -21,6 +21,7 @@ import { projectHandlers } from './projects.ts';
 import { publishingHandlers } from './publishing.ts';
 import { recordingSetHandlers } from './recording-sets.ts';
 import type { HandlerContext } from './route.ts';
+import type { FrameRasterizer } from '../lib/frame-raster.ts';
 import { relativePath, route } from './route.ts';
 import { soundHandlers } from './sound.ts';
 import { timelineHandlers } from './timeline.ts';
@@ -28,6 +29,8 @@ import { timelineHandlers } from './timeline.ts';
 export interface CreateHandlersOptions {
   /** Key assumed for requests without an Authorization header (browser mock only). */
   defaultApiKey?: string | (() => string | undefined);
+  /** Draws preview frames as JPEG/PNG when asked (Node servers only). */
+  rasterizeFrame?: FrameRasterizer;
 }
 
 export function createHandlers(
@@ -39,6 +42,7 @@ export function createHandlers(
     sim,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     defaultApiKey: options.defaultApiKey,
+    rasterizeFrame: options.rasterizeFrame,
   };
   return [
     ...platformHandlers(ctx),

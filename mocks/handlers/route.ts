@@ -9,6 +9,7 @@
  * throws at start-up otherwise, so a handler cannot exist without its contract entry. Handlers
  * keep only behaviour (state, cross-field rules); what the yaml declares is checked here.
  */
+import type { FrameRasterizer } from '../lib/frame-raster.ts';
 import { http, type HttpHandler } from 'msw';
 import type { operations } from '@/api/schema.gen.ts';
 import type { Principal } from '../lib/auth.ts';
@@ -31,6 +32,8 @@ export interface HandlerContext {
    */
   /** Key assumed for requests without Authorization (browser mock); a getter follows logins. */
   defaultApiKey?: string | (() => string | undefined) | undefined;
+  /** Draws preview frames as JPEG/PNG (Node servers); without it every frame is SVG. */
+  rasterizeFrame?: FrameRasterizer | undefined;
 }
 
 export interface RouteRequest {

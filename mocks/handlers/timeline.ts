@@ -21,7 +21,8 @@ import { ensureGeometry } from '../store/item-geometry.ts';
 import { idempotent, requireProject } from './helpers.ts';
 import { applyBatch, type BatchResult } from '../rules/timeline-batch.ts';
 import { applyTextStyle, planTextStyle, type TextStylePlan } from '../rules/timeline-text-style.ts';
-import { renderPreviewFrame } from './preview-frame.ts';
+import { frameScene } from './frame-scene.ts';
+import { rasterAccepted, renderPreviewFrame } from './preview-frame.ts';
 import type { HandlerContext, RouteRequest } from './route.ts';
 import { queryOf, route } from './route.ts';
 import type { TimelineOperationPreview } from '@/api/schema.gen.ts';
@@ -114,23 +115,37 @@ export function timelineHandlers(ctx: HandlerContext): HttpHandler[] {
       body: timelineView(requireProject(req), (id) => findAsset(req.workspace, id)?.kind),
     })),
 
-    route(ctx, 'get', '/projects/:projectId/preview-frame', (req) => {
+    route(ctx, 'get', '/projects/:projectId/preview-frame', async (req) => {
       const record = requireProject(req);
       const query = queryOf(req, 'getPreviewFrame');
       ensureGeometry(record, (id) => findAsset(req.workspace, id)?.kind);
-      const svg = renderPreviewFrame(record, query.at_seconds, {
+      const filters = {
         layers: query.layers,
         excludeTypes: query.exclude_types,
         excludeItemIds: query.exclude_item_ids,
         onlyItemIds: query.only_item_ids,
-      });
-      return new Response(svg, {
+      };
+      const headers = {
+        'cache-control': 'no-store',
+        vary: 'accept',
+        'x-timeline-revision': String(record.timeline.revision),
+      };
+      const raster =
+        ctx.rasterizeFrame && rasterAccepted(req.request.headers.get('accept'))
+          ? await ctx.rasterizeFrame(
+              frameScene(record, query.at_seconds, filters),
+              // The contract's default, which the route has filled in.
+              query.height ?? 960,
+            )
+          : null;
+      if (raster)
+        return new Response(raster.body, {
+          status: 200,
+          headers: { 'content-type': raster.contentType, ...headers },
+        });
+      return new Response(renderPreviewFrame(record, query.at_seconds, filters), {
         status: 200,
-        headers: {
-          'content-type': 'image/svg+xml',
-          'cache-control': 'no-store',
-          'x-timeline-revision': String(record.timeline.revision),
-        },
+        headers: { 'content-type': 'image/svg+xml', ...headers },
       });
     }),
 

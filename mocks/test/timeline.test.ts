@@ -357,7 +357,54 @@ describe('preview frame', () => {
     const bad = await api.get(`${base}/preview-frame?at_seconds=-1`);
     expect(errorOf(bad).param).toBe('at_seconds');
   });
+
+  it('draws a JPEG at the height asked for when the request accepts one, the same picture', async () => {
+    const t = await timeline();
+    const video = t.layers.flatMap((layer) => layer.items).find((item) => item.type === 'video')!;
+    const at = (video.start_seconds + video.end_seconds) / 2;
+    const accept = { headers: { accept: 'image/jpeg, image/png;q=0.9, image/svg+xml;q=0.5' } };
+    const response = await api.raw(`${base}/preview-frame?at_seconds=${at}&height=640`, accept);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('x-timeline-revision')).toBe(String(t.revision));
+    const picture = await pixels(await response.arrayBuffer());
+    expect([picture.width, picture.height]).toEqual([360, 640]);
+    // The video fills the frame: its colour, as the SVG answer paints it, is at the centre.
+    const svg = await (await api.raw(`${base}/preview-frame?at_seconds=${at}`)).text();
+    const fill = new RegExp(`data-item-id="${video.id}"[^]*?fill="(#[0-9a-f]{6})"`).exec(svg)![1]!;
+    expect(picture.at(180, 320)).toEqual(rgb(fill));
+
+    const alone = await api.raw(
+      `${base}/preview-frame?at_seconds=${at}&only_item_ids=${video.id}&height=320`,
+      accept,
+    );
+    expect(alone.headers.get('content-type')).toBe('image/png');
+    const aloneBody = await alone.arrayBuffer();
+    expect((await pixels(aloneBody)).height).toBe(320);
+
+    const tooTall = await api.get(`${base}/preview-frame?at_seconds=${at}&height=4000`);
+    expect(errorOf(tooTall).param).toBe('height');
+  });
 });
+
+/** A JPEG or PNG's size and its colour at a point (#rrggbb channels within JPEG's error). */
+async function pixels(body: ArrayBuffer) {
+  const { createCanvas, Image } = await import('@napi-rs/canvas');
+  const image = new Image();
+  image.src = Buffer.from(body);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return {
+    width: image.width,
+    height: image.height,
+    at: (x: number, y: number) =>
+      [...context.getImageData(x, y, 1, 1).data.slice(0, 3)].map((v) => Math.round(v / 8)),
+  };
+}
+
+const rgb = (hex: string) =>
+  [1, 3, 5].map((i) => Math.round(Number.parseInt(hex.slice(i, i + 2), 16) / 8));
 
 describe('effects', () => {
   it('adds a zoom effect and removes it again, each bumping the revision (assumed DELETE)', async () => {

@@ -821,7 +821,7 @@ export interface paths {
         };
         /**
          * Render the frame at a time
-         * @description Returns the rendered frame of the project timeline at `at_seconds` as an SVG or PNG image: the items playing then, bottom layer first, each visual item drawn at its `layout` (position, scale, rotation, crop) on the 9:16 frame.
+         * @description Returns the rendered frame of the project timeline at `at_seconds` as an image: the items playing then, bottom layer first, each visual item drawn at its `layout` (position, scale, rotation, crop) on the project's frame. The `Accept` header chooses the format: JPEG (PNG for items alone on a transparent background) when it names `image/jpeg` or `image/png`, SVG otherwise.
          */
         get: operations["getPreviewFrame"];
         put?: never;
@@ -5369,6 +5369,8 @@ export interface operations {
                 at_seconds: number;
                 /** @description Only the items of these layers (repeated, `layers=0&layers=2`); all layers when left out. */
                 layers?: components["parameters"]["PlayingLayers"];
+                /** @description Height in pixels of a JPEG or PNG answer (its width follows the frame's aspect ratio); an SVG answer scales to any size and ignores it. Default 960. */
+                height?: number;
                 /** @description Item types left out of the frame (repeated). */
                 exclude_types?: ("video" | "audio" | "text" | "caption" | "image" | "overlay")[];
                 /** @description Items left out of the frame (repeated). */
@@ -5394,6 +5396,7 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "image/jpeg": string;
                     "image/png": string;
                 };
             };

@@ -44,7 +44,15 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, release?: (valu
   });
 }
 
-/** An SVG (or PNG) answer as a bitmap at `size`. */
+/** The formats frames are asked for, best first: raster ones decode off the main thread. */
+export const FRAME_FORMATS = 'image/jpeg, image/png;q=0.9, image/svg+xml;q=0.5';
+
+/** The height a raster frame is asked for at `size`: the service's range is 90 to 1920. */
+export function rasterHeight(size: FrameSize): number {
+  return Math.min(1920, Math.max(90, Math.round(size.height)));
+}
+
+/** A JPEG, PNG or SVG answer as a bitmap at `size`. */
 export async function decode(
   blob: Blob,
   size: FrameSize,
@@ -52,7 +60,7 @@ export async function decode(
 ): Promise<ImageBitmap> {
   const close = (bitmap: ImageBitmap) => bitmap.close();
   const resize = { resizeWidth: size.width, resizeHeight: size.height };
-  if (blob.type.startsWith('image/png'))
+  if (!blob.type.startsWith('image/svg'))
     return unlessAborted(createImageBitmap(blob, resize), signal, close);
   // Chromium cannot decode SVG in createImageBitmap from a blob: through an image element.
   const url = URL.createObjectURL(blob);

@@ -17,19 +17,26 @@
  *
  * Frames are decoded at a size of a few steps (`decodeSizeFor`), not at the view's exact size:
  * dragging a split scales the frames already here instead of fetching them again on every step;
- * once the view has rested at a new step, they are decoded again at it.
- *
+ * once the view has rested at a new step, they are fetched and decoded again at it. They are
+ * asked for as JPEG (PNG when alone on a transparent background) at that height, decoded off the
+ * main thread; a service that answers SVG has them parsed and drawn on it.
  * While a pointer is held (a drag: a studio's split, a timeline item), the preroll's frames wait
- * for its release (and the idle moment after the release's own frames), neither fetched nor
- * decoded: decoding a frame takes the main thread for tens
- * of milliseconds (an SVG answer is parsed into a document of its own), a long frame in the
- * gesture, and nothing shows them before Play. What is shown, and playback's frames, go at once.
+ * for its release (and the idle moment after it), neither fetched nor decoded: nothing shows them
+ * before Play. What is shown, and playback's frames, go at once.
  */
 import { api } from '@/api/client.ts';
 import { followPointers, pointerHeld } from '@/lib/pointer-held.ts';
 import { apiErrorFromResponse } from '@/api/api-error.ts';
 import { bytesOf, FrameCache } from './frame-cache.ts';
-import { afterRelease, decode, decodeSizeFor, type FrameSize, released } from './frame-decode.ts';
+import {
+  afterRelease,
+  decode,
+  decodeSizeFor,
+  FRAME_FORMATS,
+  type FrameSize,
+  rasterHeight,
+  released,
+} from './frame-decode.ts';
 import {
   frameIndex,
   nearestFrame,
@@ -196,7 +203,7 @@ export class PreviewFrames {
 
   /**
    * The view's frame size (device pixels). Frames already decoded stay (drawn scaled) while it
-   * changes; once it rests at another step they are decoded again at it.
+   * changes; once it rests at another step they are fetched again at it.
    */
   resize(view: FrameSize): void {
     const next = decodeSizeFor(view);
@@ -536,8 +543,11 @@ export class PreviewFrames {
             ...(query.excludeTypes.length ? { exclude_types: [...query.excludeTypes] } : {}),
             ...(query.excludeItemIds.length ? { exclude_item_ids: [...query.excludeItemIds] } : {}),
             ...(query.onlyItemIds ? { only_item_ids: [...query.onlyItemIds] } : {}),
+            height: rasterHeight(size),
           },
         },
+        // A JPEG or PNG decodes off the main thread; an SVG is parsed and drawn on it.
+        headers: { accept: FRAME_FORMATS },
         parseAs: 'blob',
         signal: entry.controller.signal,
       });

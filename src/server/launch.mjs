@@ -69,8 +69,9 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     packages: 'bundle',
-    // These load their WebAssembly (and PGlite its data files) from beside their own modules,
-    // so they stay in node_modules; pg's native binding is optional and not installed.
+    // These load their WebAssembly (and PGlite its data files, the canvas its native binding) from
+    // beside their own modules, so they stay in node_modules; pg's native binding is optional and
+    // not installed.
     external: [
       'vite',
       'esbuild',
@@ -78,6 +79,7 @@ export async function buildServer() {
       'fsevents',
       'opusscript',
       '@electric-sql/pglite',
+      '@napi-rs/canvas',
       'pg-native',
     ],
     sourcemap: 'linked',

@@ -6,6 +6,7 @@ import {
   paintSafeAreas,
   paintSnapGuides,
   paintTextAndCaptions,
+  stillOverlaysAt,
   wordsFromText,
   type FrameContext,
 } from './preview-drawing.ts';
@@ -126,6 +127,14 @@ describe('what plays at a time', () => {
       'title',
     ]);
     expect(describeFrame(timeline, 6.5, null)).toEqual(['video “v2”', 'title “Hello”']);
+  });
+
+  it('names the still overlays (text items), none while a caption plays', () => {
+    // The title (item()'s default span) plays all along; the caption from 2 s to 6 s.
+    expect(stillOverlaysAt(timeline, 1, null)).toBe('title');
+    expect(stillOverlaysAt(timeline, 3, null)).toBeNull();
+    expect(stillOverlaysAt(timeline, 3, new Set([0, 3]))).toBe('title');
+    expect(stillOverlaysAt(timeline, 3, new Set([0]))).toBe('');
   });
 
   it('spreads a caption’s text over the item until its words are loaded', () => {

@@ -53,6 +53,23 @@ export function itemsAt(
   return found;
 }
 
+/**
+ * The text items over the frame at `seconds` (their ids: a text item's picture does not change
+ * with the time), or null when a caption plays there (its words animate with the time).
+ */
+export function stillOverlaysAt(
+  timeline: Timeline,
+  seconds: number,
+  playing: ReadonlySet<number> | null,
+): string | null {
+  const ids: string[] = [];
+  for (const { item } of itemsAt(timeline, seconds, playing)) {
+    if (item.type === 'caption') return null;
+    if (item.type === 'text') ids.push(item.id);
+  }
+  return ids.join(' ');
+}
+
 /** Words spread evenly over the item: the caption's text until its real words are loaded. */
 export function wordsFromText(item: TimelineItem): PaintableWord[] {
   const parts = (item.text ?? item.name).split(/\s+/).filter(Boolean);

@@ -27,6 +27,7 @@ import {
   paintSafeAreas,
   paintSnapGuides,
   paintTextAndCaptions,
+  stillOverlaysAt,
   type FrameContext,
 } from './preview-drawing.ts';
 import type { CaptionSettings, Timeline, TimelineItem } from '@/api/schema.gen.ts';
@@ -53,6 +54,8 @@ export class PreviewPainter {
   /** The frame under the text now (its index), or null before the first. */
   private shownFrame: number | null = null;
   private readonly transport: Transport;
+  /** What the canvas shows now, when nothing on it moves with the time (see `unchanged`). */
+  private shown: readonly unknown[] | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -160,6 +163,52 @@ export class PreviewPainter {
     const playhead = rate !== 0 ? this.transport.time() : state.playhead;
     const query = this.query(state, frameIndex(playhead, fps));
     this.paintBase(state, query, revision, playhead);
+    if (!this.unchanged(state, query, playhead)) this.draw(ctx, state, query, playhead);
+    // The frame shown (the middle of its time), for whoever checks it against the sound.
+    if (rate !== 0 && this.shownFrame !== null)
+      this.transport.notePainted({ asked: playhead, shown: (this.shownFrame + 0.5) / fps });
+    this.onPainted(state);
+  }
+
+  /**
+   * Whether the canvas already shows what this paint would: the same picture under the same
+   * still overlays. Playing under no caption, most animation frames bring no new picture (frames
+   * come 10 to 30 times a second); repainting the canvas anyway costs its copy to the compositor.
+   */
+  private unchanged(state: TimelineEditorState, query: FrameQuery, playhead: number): boolean {
+    const overlays = stillOverlaysAt(
+      this.timeline,
+      playhead,
+      query.layers ? new Set(query.layers) : null,
+    );
+    const shown =
+      overlays === null
+        ? null
+        : [
+            this.baseKey,
+            this.size.width,
+            this.size.height,
+            this.timeline,
+            this.settings,
+            state.frame,
+            state.safeArea,
+            state.layoutDrag,
+            overlays,
+          ];
+    const same =
+      shown !== null &&
+      this.shown !== null &&
+      shown.every((part, i) => Object.is(part, this.shown![i]));
+    this.shown = shown;
+    return same;
+  }
+
+  private draw(
+    ctx: FrameContext & CanvasRenderingContext2D,
+    state: TimelineEditorState,
+    query: FrameQuery,
+    playhead: number,
+  ): void {
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.size.width, this.size.height);
@@ -182,10 +231,6 @@ export class PreviewPainter {
     if (state.safeArea) paintSafeAreas(ctx, state.safeArea, this.size, state.frame);
     if (drag) paintSnapGuides(ctx, drag.guides, this.size, state.frame);
     ctx.restore();
-    // The frame shown (the middle of its time), for whoever checks it against the sound.
-    if (rate !== 0 && this.shownFrame !== null)
-      this.transport.notePainted({ asked: playhead, shown: (this.shownFrame + 0.5) / fps });
-    this.onPainted(state);
   }
 
   /** Draws the picture under the text into `base` when a newer one is ready; else keeps it. */
