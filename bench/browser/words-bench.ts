@@ -35,6 +35,7 @@ import { BENCH_WORDS_PROJECT } from '../seeds/words-talk.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import type { CaptionWord, Timeline } from '../../src/api/schema.gen.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
+import { firstWordAfter, firstWordProbe, TRANSCRIPT_LIST } from './first-word-probe.ts';
 import { fmt } from './fmt.ts';
 import { INPUT_HZ, POINTER_EVENTS } from './gesture-input.ts';
 import { figureCells, FIGURES_HEADER, type GestureFigures, RECORDER } from './gesture-window.ts';
@@ -78,28 +79,10 @@ const GOALS = {
   undoSettleMs: 1500,
 };
 
-const LIST = '[role="listbox"][aria-label^="Transcript"]';
+const LIST = TRANSCRIPT_LIST;
 
-/**
- * Before the app's code runs: records when the transcript's first word enters the DOM
- * (`__wordsFirstWord`) and the animation frame after it (`__wordsFirstFrame`), in ms from
- * navigation start.
- */
-const FIRST_PARAGRAPH_PROBE = `
-  window.__name = (fn) => fn;
-  (() => {
-    // The timeline of the cut result is measured in this page too: nothing of this bench's runs there.
-    if (/\\/timeline$/.test(location.pathname)) return;
-    const seen = () => document.querySelector('${LIST} [role="option"]');
-    const observer = new MutationObserver(() => {
-      if (window.__wordsFirstWord !== undefined || !seen()) return;
-      window.__wordsFirstWord = performance.now();
-      requestAnimationFrame((at) => { window.__wordsFirstFrame = at; });
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  })();
-`;
+/** The timeline of the cut result is measured in this page too: the probe stays out of it. */
+const FIRST_PARAGRAPH_PROBE = firstWordProbe(/\/timeline$/);
 
 /** In the page: scrolls the transcript from top to bottom, one step a frame. */
 const SCROLL = `
@@ -219,7 +202,6 @@ async function onServer(page: Page, base: string, projectId: string) {
   return { revision: timeline.revision, words, end };
 }
 
-/** Navigation start → the first word in the DOM, and the frame after it. */
 /**
  * Lets the page finish what its last load started (the rest of the transcript, the frames and
  * sound around the playhead) and rest a second, as a person reading it would: a navigation
@@ -240,19 +222,9 @@ async function medianRun<T>(measure: () => Promise<T>, by: (run: T) => number): 
   return runs[Math.floor(runs.length / 2)]!;
 }
 
+/** Navigation start → the first word in the DOM, and the frame after it. */
 async function firstParagraph(page: Page, url: string): Promise<{ dom: number; frame: number }> {
-  await page.goto(url);
-  await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
-    timeout: 120_000,
-  });
-  return page.evaluate(() => ({ dom: window.__wordsFirstWord!, frame: window.__wordsFirstFrame! }));
-}
-
-declare global {
-  interface Window {
-    __wordsFirstWord?: number;
-    __wordsFirstFrame?: number;
-  }
+  return firstWordAfter(page, () => page.goto(url, { waitUntil: 'commit' }));
 }
 
 /** The timeline of the clean-up's result, as measured on its route. */
@@ -407,11 +379,7 @@ async function main(): Promise<void> {
         await link.waitFor({ timeout: 60_000 });
         await page.waitForTimeout(1000);
         const clickedAt = await page.evaluate(() => performance.now());
-        await link.click();
-        await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
-          timeout: 120_000,
-        });
-        return (await page.evaluate(() => window.__wordsFirstFrame!)) - clickedAt;
+        return (await firstWordAfter(page, () => link.click())).frame - clickedAt;
       },
       (ms) => ms,
     );

@@ -11,8 +11,11 @@
  * - with TRACE_SCROLL=1, the transcript scrolled top to bottom as bench:words scrolls it, and each
  *   Long Animation Frame over 30 ms with its scripts (invoker, function, file, duration, forced
  *   style and layout).
+ * - with TRACE_MAIN=1, one more warm reload under a Chrome trace with CPU samples: the main
+ *   thread's tasks from the navigation to the first word, and the samples' self time by script
+ *   file and function (main-thread-trace.ts; tracing slows the page: read the shares, not the sum).
  * Env: BENCH_WORDS (10000), TRACE_RUNS (5), TRACE_SETTLE_MS (300), TRACE_LINK_RUNS (0),
- * TRACE_SCROLL, TRACE_SCROLL_MS (5000), BENCH_PORT (an app already started with the seed: none is
+ * TRACE_SCROLL, TRACE_SCROLL_MS (5000), TRACE_MAIN, BENCH_PORT (an app already started with the seed: none is
  * started then), CHROMIUM_PATH.
  */
 import { loadavg } from 'node:os';
@@ -22,30 +25,22 @@ import { freePort, startApp } from '../../e2e/app-server.ts';
 import { BENCH_WORDS_PROJECT } from '../seeds/words-talk.ts';
 import { seedPluginEnv } from '../seeds/seed-plugins.ts';
 import { seededProjectId, signInWithDemo } from './demo-session.ts';
+import { firstWordAfter, firstWordProbe, TRANSCRIPT_LIST } from './first-word-probe.ts';
+import { printMainThread, startMainThreadTrace } from './main-thread-trace.ts';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
 const RUNS = Number(process.env.TRACE_RUNS ?? 5);
 const SETTLE_MS = Number(process.env.TRACE_SETTLE_MS ?? 300);
 const LINK_RUNS = Number(process.env.TRACE_LINK_RUNS ?? 0);
 const SCROLL_MS = Number(process.env.TRACE_SCROLL_MS ?? 5_000);
-const LIST = '[role="listbox"][aria-label^="Transcript"]';
+const LIST = TRANSCRIPT_LIST;
 
-/** Before the app's code: the first word's time and the frame after it, and every long task. */
-const PROBE = `
-  window.__name = (fn) => fn;
-  (() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
-    }).observe({ type: 'longtask', buffered: true });
-    const observer = new MutationObserver(() => {
-      if (window.__wordsFirstWord !== undefined || !document.querySelector('${LIST} [role="option"]')) return;
-      window.__wordsFirstWord = performance.now();
-      requestAnimationFrame((at) => { window.__wordsFirstFrame = at; });
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  })();
+/** Before the app's code: every long task (the first word: first-word-probe.ts). */
+const LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
 `;
 
 /** In the page: scrolls the transcript as bench:words does; answers the LoAFs over 30 ms. */
@@ -94,8 +89,6 @@ interface Seen {
 
 declare global {
   interface Window {
-    __wordsFirstWord?: number;
-    __wordsFirstFrame?: number;
     __longTasks?: Array<[number, number]>;
   }
 }
@@ -105,10 +98,9 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-async function seen(page: Page): Promise<Seen> {
-  await page.waitForFunction(() => window.__wordsFirstFrame !== undefined, undefined, {
-    timeout: 120_000,
-  });
+/** Navigates (`navigate`), then what the page saw until the frame after its first word. */
+async function seen(page: Page, navigate: () => Promise<unknown>): Promise<Seen> {
+  await firstWordAfter(page, navigate);
   return page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as
       PerformanceNavigationTiming | undefined;
@@ -168,12 +160,25 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript({ content: PROBE });
+    await page.addInitScript({ content: firstWordProbe() });
+    await page.addInitScript({ content: LONG_TASKS });
     await signInWithDemo(page, base);
     const projectId = await seededProjectId(page, base, BENCH_WORDS_PROJECT(WORDS));
     for (let run = 0; run <= RUNS; run += 1) {
-      await page.goto(`${base}/projects/${projectId}/words`);
-      print(run === 0 ? 'first load' : `warm reload ${run}`, await seen(page), 0);
+      const words = `${base}/projects/${projectId}/words`;
+      const s = await seen(page, () => page.goto(words, { waitUntil: 'commit' }));
+      print(run === 0 ? 'first load' : `warm reload ${run}`, s, 0);
+      await page.waitForTimeout(SETTLE_MS);
+    }
+    if (process.env.TRACE_MAIN === '1') {
+      const cdp = await page.context().newCDPSession(page);
+      const stop = await startMainThreadTrace(cdp);
+      const words = `${base}/projects/${projectId}/words`;
+      const traced = await seen(page, () => page.goto(words, { waitUntil: 'commit' }));
+      await page.waitForTimeout(200);
+      const events = await stop();
+      print('warm reload, traced', traced, 0);
+      printMainThread(events, /\/words$/, traced.frame, { fromMs: traced.document[0] });
       await page.waitForTimeout(SETTLE_MS);
     }
     for (let run = 0; run < LINK_RUNS; run += 1) {
@@ -182,8 +187,11 @@ async function main(): Promise<void> {
       await link.waitFor({ timeout: 60_000 });
       await page.waitForTimeout(SETTLE_MS);
       const clickedAt = await page.evaluate(() => performance.now());
-      await link.click();
-      print(`from the project page's link ${run + 1}`, await seen(page), clickedAt);
+      print(
+        `from the project page's link ${run + 1}`,
+        await seen(page, () => link.click()),
+        clickedAt,
+      );
     }
     if (process.env.TRACE_SCROLL === '1') {
       await page

@@ -117,11 +117,14 @@ export async function fetchAllWords(
  * The first page of the words: what the Words view shows while the rest loads. The whole list
  * starts from it (one request, not two, when both are asked for together).
  */
+/** How long the first page's answer may start the whole list (and is fresh for its own query). */
+const FIRST_PAGE_FRESH_MS = 5_000;
+
 export const captionWordsFirstPageQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.captions.wordsFirstPage(projectId),
     queryFn: ({ signal }) => fetchWordPage(projectId, 0, signal, undefined, FIRST_WORDS_PAGE_LIMIT),
-    staleTime: 5_000,
+    staleTime: FIRST_PAGE_FRESH_MS,
     refetchOnWindowFocus: false,
   });
 
@@ -129,14 +132,23 @@ export const captionWordsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.captions.words(projectId),
     queryFn: ({ signal, client }) => {
-      // Joins the first page's request while it is in flight (the Words view asked for it to show
-      // early); never reuses an older answer.
+      // Starts from the first page the Words view asked for to show early: its request while in
+      // flight, or its answer while fresh (the Words view asks for the rest once the first
+      // paragraphs are on screen); never from an older answer.
       const firstPage = captionWordsFirstPageQueryOptions(projectId);
-      const inFlight = client.getQueryState(firstPage.queryKey)?.fetchStatus === 'fetching';
+      const state = client.getQueryState(firstPage.queryKey);
+      const fresh =
+        state?.data !== undefined &&
+        !state.isInvalidated &&
+        Date.now() - state.dataUpdatedAt < FIRST_PAGE_FRESH_MS;
       return fetchAllWords(
         projectId,
         signal,
-        inFlight ? () => client.fetchQuery({ ...firstPage, staleTime: 0 }) : undefined,
+        state?.fetchStatus === 'fetching'
+          ? () => client.fetchQuery({ ...firstPage, staleTime: 0 })
+          : fresh
+            ? () => Promise.resolve(state.data!)
+            : undefined,
       );
     },
     // Edits keep it fresh; reading 10,000 words again on every focus would only get in the way.

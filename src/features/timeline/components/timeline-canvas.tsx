@@ -88,19 +88,23 @@ export const TimelineCanvas = memo(function TimelineCanvas(props: TimelineCanvas
   const snapLineRef = useRef<HTMLDivElement>(null);
   const marqueeBoxRef = useRef<HTMLDivElement>(null);
   const ghostClipRef = useRef<HTMLDivElement>(null);
-  // The view's own layer follows the view's size on every frame of a split's drag (styles only);
-  // the Konva stage takes it once the drag rests (a stage resized reallocates its canvases).
-  const { size, follow } = useRestingSize((live) => {
+  // The view's own layer follows the view's size while a split is dragged in steps (styles only):
+  // the scroll box clips what is past the view, and each new height repaints the layer, the
+  // playhead and the snap line, on every frame of the drag if it followed each pixel. The Konva
+  // stage takes the size once the drag rests (a stage resized reallocates its canvases), and the
+  // layer the exact size with it.
+  const { size, follow } = useRestingSize((live, drawn) => {
     const px = (value: number) => `${Math.max(0, value)}px`;
+    const height = live.height === drawn.height ? live.height : stepUp(live.height);
     if (hostRef.current) {
       hostRef.current.style.width = px(live.width);
-      hostRef.current.style.height = px(live.height);
+      hostRef.current.style.height = px(height);
     }
-    if (playheadRef.current) playheadRef.current.style.height = px(live.height);
-    if (snapLineRef.current) snapLineRef.current.style.height = px(live.height);
+    if (playheadRef.current) playheadRef.current.style.height = px(height);
+    if (snapLineRef.current) snapLineRef.current.style.height = px(height);
     if (ghostClipRef.current) {
       ghostClipRef.current.style.width = px(live.width);
-      ghostClipRef.current.style.height = px(live.height - RULER_HEIGHT);
+      ghostClipRef.current.style.height = px(height - RULER_HEIGHT);
     }
   });
   const overlayLayerRef = useCallback(

@@ -6,7 +6,7 @@
  * cache; the editor's store holds only what is ephemeral.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { brandContextQueryOptions } from '@/api/brand-context.ts';
 import { Button } from '@/editor-kit/controls/button.tsx';
 import { ConflictBanner, NoticeBanner } from '@/components/editor-banners.tsx';
@@ -185,10 +185,17 @@ function SafeAreaPanel({
   const platform = useEditorState(editor, (state) => state.safeArea);
   const frame = useEditorState(editor, (state) => state.frame);
   const style = useQuery(captionStyleQueryOptions(projectId));
-  const [measure] = useState(
-    () => document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D,
+  // Made when safe areas are first shown: a canvas's first 2D context costs the page's first
+  // render several milliseconds.
+  const shown = platform !== null;
+  const measure = useMemo(
+    () =>
+      shown
+        ? (document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D)
+        : null,
+    [shown],
   );
-  if (!platform) return null;
+  if (!platform || !measure) return null;
   return (
     <Suspense fallback={null}>
       <SafeAreaWarnings

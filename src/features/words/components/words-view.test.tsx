@@ -1,7 +1,7 @@
 /**
  * The Words view on the simulator's real handlers (msw), while a talk's words are still loading:
  * the first paragraphs show (read-only, saying how many words are in) before the other pages
- * arrive, the first page is asked for once (at the URL the BFF preloads), and the editable
+ * are asked for, the first page is asked for once (at the URL the BFF preloads), and the editable
  * transcript replaces them.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -48,6 +48,8 @@ async function interviewId(): Promise<string> {
 it('shows the first paragraphs while the other pages load, then the transcript to edit', async () => {
   const projectId = await interviewId();
   const firstPages: string[] = [];
+  // The other pages are asked for once the first paragraphs show, not in their way.
+  let restAskedWithPreview: boolean | null = null;
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -57,7 +59,11 @@ it('shows the first paragraphs while the other pages load, then the transcript t
       const offset = new URL(request.url).searchParams.get('offset') ?? '0';
       // Returning nothing falls through to the simulator's own handler.
       if (offset === '0') firstPages.push(request.url);
-      else await held;
+      else {
+        restAskedWithPreview ??=
+          screen.queryByRole('listbox', { name: /^Transcript \(loading\)/ }) !== null;
+        await held;
+      }
     }),
   );
   renderWithProviders(<WordsView projectId={projectId} />);
@@ -70,6 +76,7 @@ it('shows the first paragraphs while the other pages load, then the transcript t
   // The first words as said, in order.
   expect(early.querySelectorAll('[role="option"]').length).toBeGreaterThan(50);
   expect(screen.queryByRole('button', { name: /^Cut/ })).toBeNull();
+  await waitFor(() => expect(restAskedWithPreview).toBe(true));
 
   release();
   const transcript = await screen.findByRole(

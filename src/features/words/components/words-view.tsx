@@ -75,12 +75,16 @@ export function WordsView({
   const queryClient = useQueryClient();
   const timeline = useQuery(timelineQueryOptions(projectId));
   const allWords = captionWordsQueryOptions(projectId);
-  // Asked for first, so that the whole list joins its request rather than making its own.
+  // Asked for first, so that the whole list starts from it rather than asking for it again.
+  const firstPageWanted = queryClient.getQueryData(allWords.queryKey) === undefined;
   const firstPage = useQuery({
     ...captionWordsFirstPageQueryOptions(projectId),
-    enabled: queryClient.getQueryData(allWords.queryKey) === undefined,
+    enabled: firstPageWanted,
   });
-  const words = useQuery(allWords);
+  // The rest of a long talk is asked for a task after the first paragraphs have painted: its
+  // requests (four at a time) and their answers stay out of the first render's way.
+  const painted = usePaintedOnce(!firstPageWanted || !firstPage.isPending);
+  const words = useQuery({ ...allWords, enabled: painted });
   const early = useMemo(
     () =>
       timeline.data && firstPage.data && words.isPending
@@ -358,6 +362,23 @@ function WordsEditorView({ projectId, compact }: { projectId: string; compact: b
       ) : null}
     </div>
   );
+}
+
+/** True from a task after the first frame painted once `ready` was true (then it stays true). */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
 }
 
 const EMPTY_MARKS: CutMarks = { before: new Map(), after: new Map() };

@@ -1,8 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  captionWordsFirstPageQueryOptions,
-  captionWordsQueryOptions,
-} from '@/api/caption-queries.ts';
+import { captionWordsFirstPageQueryOptions } from '@/api/caption-queries.ts';
 import { ExportButton } from '@/features/exports/components/export-button.tsx';
 import { loadTimeline } from '@/features/timeline/api/timeline-queries.ts';
 import { TimelinePage } from '@/features/timeline/components/timeline-page.tsx';
@@ -14,13 +11,14 @@ import { WordsPanel } from '@/features/words/components/words-panel.tsx';
  */
 export const Route = createFileRoute('/_app/projects/$projectId/words')({
   loader: ({ context, params }) => {
-    // The page shows once the timeline and the first page of words are in (a long talk's other
-    // pages follow while the first paragraphs are read); the page shows their errors.
+    // The page shows once the timeline and the first page of words are in; the page shows their
+    // errors. A long talk's other pages are the Words view's to ask for once the first paragraphs
+    // are on screen: asked for here, they would share the server with the timeline's answer and
+    // the main thread with the first render.
     const timeline = loadTimeline(context.queryClient, params.projectId);
     const firstWords = context.queryClient.ensureQueryData(
       captionWordsFirstPageQueryOptions(params.projectId),
     );
-    void context.queryClient.prefetchQuery(captionWordsQueryOptions(params.projectId));
     return Promise.all([timeline, firstWords]).then(
       () => undefined,
       () => undefined,
