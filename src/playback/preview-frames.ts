@@ -18,8 +18,8 @@
  * Frames are decoded at a size of a few steps (`decodeSizeFor`), not at the view's exact size:
  * dragging a split scales the frames already here instead of fetching them again on every step;
  * once the view has rested at a new step, they are fetched and decoded again at it. They are
- * asked for as JPEG (PNG when alone on a transparent background) at that height, decoded off the
- * main thread; a service that answers SVG has them parsed and drawn on it.
+ * asked for as SVG first (`FRAME_FORMATS`), JPEG or PNG at that height otherwise (decoded off the
+ * main thread); an SVG is parsed and drawn on it.
  * While a pointer is held (a drag: a studio's split, a timeline item), the preroll's frames wait
  * for its release (and the idle moment after it), neither fetched nor decoded: nothing shows them
  * before Play. What is shown, and playback's frames, go at once.
@@ -546,7 +546,6 @@ export class PreviewFrames {
             height: rasterHeight(size),
           },
         },
-        // A JPEG or PNG decodes off the main thread; an SVG is parsed and drawn on it.
         headers: { accept: FRAME_FORMATS },
         parseAs: 'blob',
         signal: entry.controller.signal,
