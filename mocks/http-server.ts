@@ -27,17 +27,22 @@ import { createSimulator } from './simulator.ts';
 import type { FrameRasterizer } from './lib/frame-raster.ts';
 
 /**
- * The raster frame renderer, its fonts loaded, or none where its native canvas does not load
- * (frames are SVG then).
+ * The raster frame renderer, loaded with its fonts on the first frame asked for as JPEG or PNG
+ * (the editor asks for SVG); where its native canvas does not load, every frame is SVG.
  */
-async function loadFrameRasterizer(): Promise<FrameRasterizer | undefined> {
-  try {
-    const raster = await import('./lib/frame-raster.ts');
-    raster.warmUpFonts();
-    return raster.rasterizeFrame;
-  } catch {
-    return undefined;
-  }
+function lazyFrameRasterizer(): FrameRasterizer {
+  let loading: Promise<FrameRasterizer | null> | null = null;
+  return async (scene, height) => {
+    loading ??= import('./lib/frame-raster.ts').then(
+      (raster) => {
+        raster.warmUpFonts();
+        return raster.rasterizeFrame;
+      },
+      () => null,
+    );
+    const rasterize = await loading;
+    return rasterize ? rasterize(scene, height) : null;
+  };
 }
 
 export interface SimulatorServerOptions extends SimulatorOptions {
@@ -192,7 +197,7 @@ export async function startSimulatorServer(
   origin = `http://${urlHost}:${address.port}`;
   const baseUrl = `${origin}${BASE_PATH}`;
   candidates = indexHandlers(
-    createHandlers(simulator, baseUrl, { rasterizeFrame: await loadFrameRasterizer() }),
+    createHandlers(simulator, baseUrl, { rasterizeFrame: lazyFrameRasterizer() }),
   );
   simulator.start();
 

@@ -32,7 +32,7 @@ export interface HandlerContext {
    */
   /** Key assumed for requests without Authorization (browser mock); a getter follows logins. */
   defaultApiKey?: string | (() => string | undefined) | undefined;
-  /** Draws preview frames as JPEG/PNG (Node servers); without it every frame is SVG. */
+  /** Draws preview frames as JPEG/PNG (Node servers); without it, or when it answers null, SVG. */
   rasterizeFrame?: FrameRasterizer | undefined;
 }
 

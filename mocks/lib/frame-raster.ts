@@ -13,7 +13,8 @@ export interface RasterFrame {
   contentType: 'image/jpeg' | 'image/png';
 }
 
-export type FrameRasterizer = (scene: FrameScene, height: number) => Promise<RasterFrame>;
+/** Draws a scene `height` pixels tall; null when it cannot (the frame is answered as SVG). */
+export type FrameRasterizer = (scene: FrameScene, height: number) => Promise<RasterFrame | null>;
 
 const JPEG_QUALITY = 82;
 const GENERIC_FAMILIES = new Set(['sans-serif', 'serif', 'monospace', 'cursive', 'fantasy']);
@@ -118,7 +119,7 @@ function draw(g: SKRSContext2D, node: SceneNode): void {
   }
 }
 
-/** Loads the system's fonts now (about 150 ms, once) rather than in the first frame's answer. */
+/** Loads the system's fonts now (once) rather than in the middle of drawing a frame. */
 export function warmUpFonts(): void {
   const g = createCanvas(8, 8).getContext('2d');
   for (const family of ['sans-serif', 'monospace']) {

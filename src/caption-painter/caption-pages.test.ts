@@ -117,6 +117,18 @@ describe('motion', () => {
   });
 });
 
+describe('pages made once', () => {
+  it('gives the same pages for the same list and settings, new ones when the settings change', () => {
+    const words = wordsOf(12, 12);
+    const pages = paginate(words, { wordsPerLineLimit: 3 });
+    expect(paginate(words, { wordsPerLineLimit: 3 })).toBe(pages);
+    const wider = paginate(words, { wordsPerLineLimit: 4 });
+    expect(wider).not.toBe(pages);
+    expect(text(wider)[0]).toEqual(['w0 w1 w2 w3', 'w4 w5 w6 w7']);
+    expect(paginate([...words], { wordsPerLineLimit: 3 })).toEqual(pages);
+  });
+});
+
 describe('a page at rest', () => {
   // Words of 0.5 s from 0 s, four to a page (one line of four).
   const page = paginate(wordsOf(8, 8), { wordsPerLineLimit: 4, maxLinesPerCaption: 1 })[0]!;

@@ -55,9 +55,28 @@ const whole = (value: number | undefined, fallback: number) =>
 export function paginate(
   words: readonly PaintableWord[],
   settings: Pick<Partial<CaptionSettings>, 'wordsPerLineLimit' | 'maxLinesPerCaption'>,
-): CaptionPage[] {
+): readonly CaptionPage[] {
   const perLine = whole(settings.wordsPerLineLimit, 4);
   const perPage = perLine * whole(settings.maxLinesPerCaption, 2);
+  // The preview asks for the same words' pages several times an animation frame while playing.
+  const known = paginated.get(words);
+  if (known && known.perLine === perLine && known.perPage === perPage) return known.pages;
+  const pages = paginateWords(words, perLine, perPage);
+  paginated.set(words, { perLine, perPage, pages });
+  return pages;
+}
+
+/** The last pages made of each words list (a list is not changed once made). */
+const paginated = new WeakMap<
+  readonly PaintableWord[],
+  { perLine: number; perPage: number; pages: readonly CaptionPage[] }
+>();
+
+function paginateWords(
+  words: readonly PaintableWord[],
+  perLine: number,
+  perPage: number,
+): CaptionPage[] {
   const pages: CaptionPage[] = [];
   let current: PaintableWord[] = [];
   let caption = '';
