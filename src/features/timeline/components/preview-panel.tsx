@@ -50,6 +50,7 @@ import { describeFrame } from './preview-drawing.ts';
 import { PreviewController } from './preview-controller.ts';
 import type { StageTarget } from './preview-stage.tsx';
 import { textSettings } from './text-item-drawing.ts';
+import { setText } from '@/lib/set-text.ts';
 import type { Timeline } from '@/api/schema.gen.ts';
 
 // Konva's core, its Rect and Transformer and react-konva: loaded after the preview's first frame.
@@ -182,7 +183,7 @@ export const PreviewPanel = memo(function PreviewPanel({
       canvas,
       (state, current) => {
         if (timecodeRef.current)
-          timecodeRef.current.textContent = formatTimecode(state.playhead, current.fps, true);
+          setText(timecodeRef.current, formatTimecode(state.playhead, current.fps, true));
         const playing =
           state.mutedLayers.size || state.soloLayers.size
             ? new Set(
@@ -379,7 +380,8 @@ export const PreviewPanel = memo(function PreviewPanel({
             <output
               ref={timecodeRef}
               aria-label="Playhead"
-              className="ml-2 font-mono text-xs tabular-nums text-slate-700"
+              // Its own size and layout: a new time each frame of playback lays out only itself.
+              className="ml-2 inline-block h-4 w-[10ch] overflow-hidden whitespace-nowrap font-mono text-xs leading-4 tabular-nums text-slate-700 [contain:strict]"
             >
               {formatTimecode(0, timeline.fps, true)}
             </output>

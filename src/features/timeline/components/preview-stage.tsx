@@ -147,7 +147,9 @@ export const PreviewStage = memo(function PreviewStage(props: PreviewStageProps)
         if (position) handlers.current.onDoubleClick(position);
       }}
     >
-      <Layer>
+      {/* Hidden with nothing selected: Chromium's software compositing copies every shown 2D
+          canvas on each commit, drawn or not. The stage still hears the pointer. */}
+      <Layer visible={target !== null}>
         <Rect
           ref={rectRef}
           visible={target !== null}

@@ -13,6 +13,7 @@ import {
   selectionChange,
   TILE_PX,
   tileInView,
+  tileShown,
   tilesTouched,
 } from './band.ts';
 import { syntheticTimeline } from './synthetic-timeline.ts';
@@ -177,6 +178,24 @@ describe('tileInView', () => {
     // A view ending exactly where tile 2 starts does not show tile 2.
     expect(tileInView(2, 424, 600)).toBe(false);
     expect(tileInView(1, 424, 600)).toBe(true);
+  });
+});
+
+describe('tileShown', () => {
+  it('shows the tiles within half a tile of the view, stretched by a zoom under way', () => {
+    // View 1000-1600, shown 744-1856: tiles 1 (512-1024) to 3 (1536-2048); 0 and 4 hidden.
+    const view = { scrollX: 1000, width: 600 };
+    expect([0, 1, 2, 3, 4].map((i) => tileShown(i, 1, view))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // Stretched 2×, tile 1 spans 1024-2048 on the page and tile 0 (0-1024) reaches the margin.
+    expect([0, 1, 2].map((i) => tileShown(i, 2, view))).toEqual([true, true, false]);
+    // Squeezed to half, tiles 2 (512-768) to 7 (1792-2048) reach the margin; 1 and 8 do not.
+    expect([1, 2, 7, 8].map((i) => tileShown(i, 0.5, view))).toEqual([false, true, true, false]);
   });
 });
 

@@ -134,6 +134,29 @@ export function maxBandTiles(viewWidth: number, height: number, pixelRatio = 1):
   return Math.ceil((viewWidth + 2 * bandMargin(viewWidth, height, pixelRatio)) / TILE_PX) + 1;
 }
 
+/**
+ * How far past the view's edges a tile of the band stays shown (CSS px): a native scroll moves the
+ * band on the compositor before the page hears of it, so the tiles just outside are shown too.
+ */
+export const SHOWN_MARGIN_PX = TILE_PX / 2;
+
+/**
+ * Whether tile `index` of a band placed for `view` (stretched by `scale` while a zoom is under way)
+ * lies within SHOWN_MARGIN_PX of the view. The others are hidden: in Chromium's software
+ * compositing every shown 2D canvas is copied to the compositor on each commit, drawn or not.
+ */
+export function tileShown(
+  index: number,
+  scale: number,
+  view: { scrollX: number; width: number },
+): boolean {
+  const left = index * TILE_PX * scale;
+  const right = left + TILE_PX * scale;
+  return (
+    right > view.scrollX - SHOWN_MARGIN_PX && left < view.scrollX + view.width + SHOWN_MARGIN_PX
+  );
+}
+
 /** Whether tile `index` shows any of the view `scrollX` … `scrollX + width` (content px). */
 export function tileInView(index: number, scrollX: number, width: number): boolean {
   return index * TILE_PX < scrollX + width && (index + 1) * TILE_PX > scrollX;

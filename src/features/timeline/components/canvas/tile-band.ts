@@ -16,6 +16,7 @@ import {
   bandViewport,
   TILE_PX,
   tileInView,
+  tileShown,
   tilesTouched,
   type Band,
   type Span,
@@ -332,6 +333,8 @@ export class TileBand implements BandAhead, ShownTiles {
     tile.generation = -1;
     tile.stale = false;
     tile.canvas.style.transform = `translateX(${index * TILE_PX}px)`;
+    // Shown until the band is placed (which hides the tiles far out of view).
+    tile.canvas.style.visibility = '';
     layer.appendChild(tile.canvas);
     this.shown.set(index, tile);
     return tile;
@@ -499,5 +502,9 @@ export class TileBand implements BandAhead, ShownTiles {
     const { scale } = bandPlacement(band, view);
     const transform = `translateY(${band.scrollY}px)${scale === 1 ? '' : ` scale(${scale}, 1)`}`;
     if (layer.style.transform !== transform) layer.style.transform = transform;
+    for (const [i, tile] of this.shown) {
+      const visibility = tileShown(i, scale, view) ? '' : 'hidden';
+      if (tile.canvas.style.visibility !== visibility) tile.canvas.style.visibility = visibility;
+    }
   }
 }

@@ -194,7 +194,9 @@ export class TilePool {
     const width = Math.ceil(TILE_PX * ratio);
     const height = Math.max(1, Math.round(band.height * ratio));
     let tile: Tile | null = null;
-    for (const shown of this.shown.tiles.values()) if (!shown.warm) tile ??= shown;
+    // A hidden tile (far out of view) is not committed: it warms once shown.
+    for (const shown of this.shown.tiles.values())
+      if (!shown.warm && shown.canvas.style.visibility !== 'hidden') tile ??= shown;
     const spare = tile === null;
     if (!tile) {
       // A pooled canvas of another size (the view's height changed) is resized when the band takes
@@ -218,6 +220,7 @@ export class TilePool {
       this.size(tile, width, height);
       // Under the band's first tile, which covers it (opaque, later in the layer).
       tile.canvas.style.transform = `translateX(${band.left}px)`;
+      tile.canvas.style.visibility = '';
       layer.prepend(tile.canvas);
     }
     const warming = tile;
