@@ -380,8 +380,12 @@ export const PreviewPanel = memo(function PreviewPanel({
             <output
               ref={timecodeRef}
               aria-label="Playhead"
-              // Its own size and layout: a new time each frame of playback lays out only itself.
-              className="ml-2 inline-block h-4 w-[10ch] overflow-hidden whitespace-nowrap font-mono text-xs leading-4 tabular-nums text-slate-700 [contain:strict]"
+              // Its own size (the project's longest time) and layout: a new time each frame of
+              // playback lays out only itself.
+              className="ml-2 inline-block h-4 overflow-hidden whitespace-nowrap font-mono text-xs leading-4 tabular-nums text-slate-700 [contain:strict]"
+              style={{
+                width: `${formatTimecode(timeline.duration_seconds, timeline.fps, true).length}ch`,
+              }}
             >
               {formatTimecode(0, timeline.fps, true)}
             </output>

@@ -3,15 +3,15 @@ import type { ThumbnailSource } from './timeline-drawing.ts';
 /**
  * Thumbnails by URL, loaded once and rasterised once per strip height into a small canvas, then
  * used as a repeating pattern: a whole strip is one fill, whatever its width or the zoom (drawing
- * an SVG image tile by tile re-rasterises it every frame). A load schedules a redraw.
+ * an SVG image tile by tile re-rasterises it every frame). A load is told with its URL.
  */
 export class ThumbnailCache implements ThumbnailSource {
   private readonly images = new Map<string, HTMLImageElement | null>();
   private readonly patterns = new Map<string, CanvasPattern | null>();
-  private readonly onLoad: () => void;
+  private readonly onLoad: (url: string) => void;
   private readonly limit: number;
 
-  constructor(onLoad: () => void, limit = 300) {
+  constructor(onLoad: (url: string) => void, limit = 300) {
     this.onLoad = onLoad;
     this.limit = limit;
   }
@@ -53,7 +53,7 @@ export class ThumbnailCache implements ThumbnailSource {
     }
     const image = new Image();
     image.decoding = 'async';
-    image.onload = () => this.onLoad();
+    image.onload = () => this.onLoad(url);
     image.onerror = () => this.images.set(url, null);
     image.src = url;
     this.images.set(url, image);

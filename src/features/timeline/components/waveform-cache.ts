@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { waveformChunkQueryOptions } from '../api/waveform-queries.ts';
 import type { PeakChunk, WaveformResolution } from '../model/waveform-peaks.ts';
 import type { WaveformSource } from './waveform-drawing.ts';
+import { waveformKey } from './canvas/media-waits.ts';
 
 /** Chunks asked for at once: the rest wait (the BFF limits a session's rate of requests). */
 const CONCURRENT = 2;
@@ -13,16 +14,17 @@ const RETRY_AFTER_MS = 30_000;
 /**
  * The timeline band's waveform peaks: read from React Query's cache (one query per chunk,
  * waveformChunkQueryOptions), fetched when a tile draws an item whose chunk is missing, the most
- * recently asked for first, a few at a time; each arrival asks for the band to be drawn again.
+ * recently asked for first, a few at a time; each arrival is told (its `waveformKey`).
  */
 export class WaveformCache implements WaveformSource {
   private readonly queryClient: QueryClient;
-  private readonly onLoad: () => void;
-  private readonly waiting = new Map<string, () => Promise<unknown>>();
+  private readonly onLoad: (key: string) => void;
+  private readonly waiting = new Map<string, { fetch: () => Promise<unknown>; key: string }>();
   private readonly failedAt = new Map<string, number>();
   private readonly inFlight = new Set<string>();
 
-  constructor(queryClient: QueryClient, onLoad: () => void) {
+  /** `onLoad` hears each chunk that arrives, by its `waveformKey`. */
+  constructor(queryClient: QueryClient, onLoad: (key: string) => void) {
     this.queryClient = queryClient;
     this.onLoad = onLoad;
   }
@@ -37,7 +39,10 @@ export class WaveformCache implements WaveformSource {
     if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return undefined;
     // Asked again: it moves to the front of the queue.
     this.waiting.delete(key);
-    this.waiting.set(key, () => this.queryClient.fetchQuery(options));
+    this.waiting.set(key, {
+      fetch: () => this.queryClient.fetchQuery(options),
+      key: waveformKey(assetId, resolution, index),
+    });
     if (this.waiting.size > QUEUE_LIMIT) {
       const oldest = this.waiting.keys().next().value;
       if (oldest !== undefined) this.waiting.delete(oldest);
@@ -54,14 +59,14 @@ export class WaveformCache implements WaveformSource {
   private pump(): void {
     while (this.inFlight.size < CONCURRENT && this.waiting.size > 0) {
       const key = [...this.waiting.keys()].at(-1)!;
-      const fetch = this.waiting.get(key)!;
+      const { fetch, key: loaded } = this.waiting.get(key)!;
       this.waiting.delete(key);
       this.inFlight.add(key);
       fetch()
         .then(
           () => {
             this.failedAt.delete(key);
-            this.onLoad();
+            this.onLoad(loaded);
           },
           () => this.failedAt.set(key, Date.now()),
         )

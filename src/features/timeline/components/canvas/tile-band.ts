@@ -26,7 +26,8 @@ import { contentWidth } from '../../model/time-scale.ts';
 import { viewportOf } from '../../state/timeline-state.ts';
 import { ThumbnailCache } from '../thumbnail-cache.ts';
 import { WaveformCache } from '../waveform-cache.ts';
-import { drawItems, drawStatic } from '../timeline-drawing.ts';
+import { drawItems, drawStatic, type ThumbnailSource } from '../timeline-drawing.ts';
+import type { WaveformSource } from '../waveform-drawing.ts';
 import {
   type CanvasScene,
   cancelIdle,
@@ -34,6 +35,7 @@ import {
   pixelRatio,
   requestIdle,
 } from './canvas-scene.ts';
+import { MediaWaits, thumbnailKey, waveformKey } from './media-waits.ts';
 import { type BandAhead, PreparedTiles } from './prepared-tiles.ts';
 import { type ShownTiles, type Tile, tileBand, TilePool } from './tile-pool.ts';
 
@@ -83,37 +85,64 @@ export class TileBand implements BandAhead, ShownTiles {
   private pinnedAt = 0;
   /** Thumbnails or waveforms arrived during the pointer gesture under way (see `arrived`). */
   private arrivedInGesture = false;
+  /** The tiles drawn while one of their media was still loading, by media. */
+  private readonly waits = new MediaWaits();
 
   constructor(scene: CanvasScene, interacting: () => boolean) {
     this.scene = scene;
     this.pool = new TilePool(scene, this, interacting);
     this.prepared = new PreparedTiles(scene, this, this.pool);
-    this.thumbnails = new ThumbnailCache(() => this.arrived());
-    this.waveforms = new WaveformCache(scene.editor.queryClient, () => this.arrived());
+    this.thumbnails = new ThumbnailCache((url) => this.arrived(thumbnailKey(url)));
+    this.waveforms = new WaveformCache(scene.editor.queryClient, (key) => this.arrived(key));
   }
 
+  /** The thumbnails as the band's drawing reads them: a missing one is noted for its tile. */
+  private readonly thumbnailSource: ThumbnailSource = {
+    pattern: (url, height) => {
+      const pattern = this.thumbnails.pattern(url, height);
+      if (!pattern) this.waits.missing(thumbnailKey(url));
+      return pattern;
+    },
+  };
+
+  /** The waveforms as the band's drawing reads them: a missing chunk is noted for its tile. */
+  private readonly waveformSource: WaveformSource = {
+    chunk: (assetId, resolution, index) => {
+      const chunk = this.waveforms.chunk(assetId, resolution, index);
+      if (!chunk) this.waits.missing(waveformKey(assetId, resolution, index));
+      return chunk;
+    },
+  };
+
   /**
-   * A thumbnail or a waveform's peaks arrived: the band is drawn again with it. During a pointer
-   * gesture (a marquee, a drag, a trim) or while the view changes (a scroll, a zoom, a split
-   * dragged that shows more rows, whose media then arrive one after another) it waits for the
-   * gesture's end or the view's settle: each arrival draws every tile again, and a gesture's frames
-   * are its own (a marquee moving over 1,000 items redraws only its overlay; a drag shows the tiles
-   * prepared for it). The arrivals meanwhile are drawn once.
+   * A thumbnail or a waveform's peaks arrived: the tiles drawn without it are drawn again. During
+   * a pointer gesture (a marquee, a drag, a trim) or while the view changes (a scroll, a zoom, a
+   * split dragged that shows more rows, whose media then arrive one after another) it waits for
+   * the gesture's end or the view's settle, and a gesture's frames are its own (a marquee moving
+   * over 1,000 items redraws only its overlay; a drag shows the tiles prepared for it). The
+   * arrivals meanwhile are drawn once, with the whole band.
    */
-  private arrived(): void {
+  private arrived(key: string): void {
     if (this.scene.store.getState().drag || this.scene.settling) {
       this.arrivedInGesture = true;
       return;
     }
+    // Tiles drawn ahead for a drag are drawn again too (their epoch is past).
     this.epochCount += 1;
-    this.scene.requestFrame({ band: true });
+    let stale = false;
+    for (const i of this.waits.arrived(key)) {
+      const tile = this.shown.get(i);
+      if (tile) tile.stale = stale = true;
+    }
+    if (stale) this.scene.requestFrame({ dirty: true });
   }
 
   /** A pointer gesture ended, or the view settled: what arrived meanwhile is drawn. */
   gestureEnded(): void {
     if (!this.arrivedInGesture) return;
     this.arrivedInGesture = false;
-    this.arrived();
+    this.epochCount += 1;
+    this.scene.requestFrame({ band: true });
   }
 
   get band(): Band | null {
@@ -253,6 +282,7 @@ export class TileBand implements BandAhead, ShownTiles {
     this.drawn = null;
     for (const tile of this.shown.values()) tile.canvas.remove();
     this.shown.clear();
+    this.waits.clear();
     this.deferredTiles.clear();
     this.pool.clear();
     this.prepared.drop();
@@ -357,7 +387,9 @@ export class TileBand implements BandAhead, ShownTiles {
     this.pool.size(tile, Math.ceil(TILE_PX * ratio), Math.max(1, Math.round(band.height * ratio)));
     const ctx = tile.context;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const drawn = this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.scene.draft);
+    const drawn = this.waits.during(index, () =>
+      this.paintBand(ctx, tileBand(band, index), pinnedAt, moving, this.scene.draft),
+    );
     tile.version += 1;
     tile.generation = this.generationCount;
     tile.pinnedAt = pinnedAt;
@@ -383,8 +415,8 @@ export class TileBand implements BandAhead, ShownTiles {
       fps,
       selection: this.scene.store.getState().selection,
       moving,
-      thumbnails: this.thumbnails,
-      waveforms: this.waveforms,
+      thumbnails: this.thumbnailSource,
+      waveforms: this.waveformSource,
       draft,
       pin: { left: pinLeft, right: pinLeft + band.viewWidth },
     });
