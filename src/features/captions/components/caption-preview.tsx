@@ -23,6 +23,7 @@ import {
   nearestPageIndex,
   pageIndexAt,
   pageOfWord,
+  pageStillKey,
   type CaptionPage,
 } from '@/caption-painter/caption-pages.ts';
 import {
@@ -183,6 +184,8 @@ export const CaptionPreview = memo(function CaptionPreview({
     const painted: Painted = {
       page: shown.page,
       seconds: shown.seconds,
+      // Playing, a page at rest (no word revealed or animated) looks the same from frame to frame.
+      still: isPlaying && shown.page ? pageStillKey(shown.page, current, shown.seconds) : null,
       dimmed: shown.dimmed,
       settings: current,
       selection: isPlaying ? null : chosen,
@@ -191,7 +194,10 @@ export const CaptionPreview = memo(function CaptionPreview({
       height: canvas.height,
       backdrop: backdropRef.current,
     };
-    if (!isPlaying && samePaint(paintedRef.current, painted)) return;
+    const spoken = shown.seconds >= 0 ? activeWordAt(shown.page, shown.seconds) : null;
+    if ((spoken?.id ?? null) !== playback.getState().spokenId)
+      playback.setState({ spokenId: spoken?.id ?? null });
+    if ((!isPlaying || painted.still !== null) && samePaint(paintedRef.current, painted)) return;
     paintedRef.current = painted;
     // Over the frame (a canvas of its own under this one) the words alone; else the gradient.
     if (backdropRef.current === 'frame') ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -219,9 +225,6 @@ export const CaptionPreview = memo(function CaptionPreview({
     if (!isPlaying && layoutRef.current && chosen.size > 0)
       outlineSelected(ctx, layoutRef.current, chosen, canvas.width);
     notePreviewPaint();
-    const spoken = shown.seconds >= 0 ? activeWordAt(shown.page, shown.seconds) : null;
-    if ((spoken?.id ?? null) !== playback.getState().spokenId)
-      playback.setState({ spokenId: spoken?.id ?? null });
   };
 
   // Any change to the pages, settings or focus is painted before the browser paints.
@@ -379,6 +382,8 @@ const NO_WORDS: readonly CaptionWord[] = [];
 interface Painted {
   page: CaptionPage | null;
   seconds: number;
+  /** Playing: the page's look while nothing on it moves (pageStillKey), or null. */
+  still: string | null;
   dimmed: boolean;
   settings: CaptionSettings;
   selection: ReadonlySet<string> | null;
@@ -411,7 +416,8 @@ function samePaint(a: Painted | null, b: Painted): boolean {
   if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
   if (a.width !== b.width || a.height !== b.height || a.backdrop !== b.backdrop) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
-  if (a.seconds !== b.seconds || a.dimmed !== b.dimmed) return false;
+  if (a.dimmed !== b.dimmed) return false;
+  if (a.seconds !== b.seconds && (b.still === null || a.still !== b.still)) return false;
   if (a.selection === b.selection) return true;
   if (!a.selection || !b.selection || !b.page) return false;
   return b.page.lines.every((line) =>
