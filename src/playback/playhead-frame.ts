@@ -1,6 +1,6 @@
 /**
  * The service's frame at the project's playhead, drawn into a canvas for a view that paints its
- * own things on top (the caption styler's words): the same frames, and the same cache, as the
+ * own things over it (the caption styler draws it under its words): the same frames, and the same cache, as the
  * timeline's preview (`previewFramesFor`), without the text and captions the views draw
  * themselves. It follows the transport (src/playback/transport.ts): paused, the frame at the
  * playhead; playing, frames fetched ahead of the sound clock (`PreviewFrames.follow`), the one
@@ -38,8 +38,11 @@ export class PlayheadFrame {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     projectId: string,
-    /** Called after each paint: whether a frame of the service is on the canvas, and any error. */
-    private readonly onPainted: (shown: boolean, error: unknown) => void = () => {},
+    /**
+     * Called after each paint: whether a frame of the service is on the canvas, any error, and
+     * whether this paint drew a new picture.
+     */
+    private readonly onPainted: (shown: boolean, error: unknown, drawn: boolean) => void = () => {},
   ) {
     this.frames = previewFramesFor(projectId);
     this.transport = transportFor(projectId);
@@ -126,7 +129,7 @@ export class PlayheadFrame {
     }
     if (!bitmap) {
       // The last picture stays until the next comes (or the view's own backdrop before any).
-      this.onPainted(this.shownKey !== '', this.frames.error);
+      this.onPainted(this.shownKey !== '', this.frames.error, false);
       return;
     }
     if (keyOf(shown) === this.shownKey) return;
@@ -139,6 +142,6 @@ export class PlayheadFrame {
         time: playhead,
         duration: source.duration,
       });
-    this.onPainted(true, null);
+    this.onPainted(true, null, true);
   }
 }

@@ -141,11 +141,22 @@ export const CaptionPreview = memo(function CaptionPreview({
   useLayoutEffect(() => {
     backdropRef.current = backdrop;
   });
-  const [attachFrame, { shown: frameShown, error: frameError }] = useVideoFrame(
+  /** New pictures of the frame so far: a paint after one draws it (see `samePaint`). */
+  const framePictures = useRef(0);
+  const [frameCanvas, { shown: frameShown, error: frameError }] = useVideoFrame(
     projectId,
     backdrop === 'frame',
     pixels,
+    () => {
+      framePictures.current += 1;
+      const { playhead, playing: isPlaying } = playback.getState();
+      paint(playhead, isPlaying);
+    },
   );
+  const frameRef = useRef<HTMLCanvasElement | null>(null);
+  useLayoutEffect(() => {
+    frameRef.current = frameShown ? frameCanvas : null;
+  });
   // Under automation only (browser tests, benchmarks): the preview's test hooks, from a chunk of
   // their own that a user's browser never loads.
   useEffect(() => {
@@ -189,6 +200,7 @@ export const CaptionPreview = memo(function CaptionPreview({
       dimmed: shown.dimmed,
       settings: current,
       selection: isPlaying ? null : chosen,
+      frame: backdropRef.current === 'frame' && frameRef.current ? framePictures.current : null,
       canvas,
       width: canvas.width,
       height: canvas.height,
@@ -199,9 +211,14 @@ export const CaptionPreview = memo(function CaptionPreview({
       playback.setState({ spokenId: spoken?.id ?? null });
     if ((!isPlaying || painted.still !== null) && samePaint(paintedRef.current, painted)) return;
     paintedRef.current = painted;
-    // Over the frame (a canvas of its own under this one) the words alone; else the gradient.
-    if (backdropRef.current === 'frame') ctx.clearRect(0, 0, canvas.width, canvas.height);
-    else paintBackdrop(ctx, canvas.width, canvas.height);
+    // The words over the video's frame (the stage's gradient shows until it comes), or over the
+    // gradient.
+    if (backdropRef.current === 'frame') {
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      const frameShownNow = frameRef.current;
+      if (frameShownNow && frameShownNow.width > 0)
+        ctx.drawImage(frameShownNow, 0, 0, canvas.width, canvas.height);
+    } else paintBackdrop(ctx, canvas.width, canvas.height);
     layoutRef.current = shown.page
       ? paintPage(ctx, shown.page, {
           settings: current,
@@ -306,14 +323,6 @@ export const CaptionPreview = memo(function CaptionPreview({
           data-backdrop={backdrop}
           data-frame-shown={frameShown || undefined}
         >
-          {backdrop === 'frame' ? (
-            <canvas
-              ref={attachFrame}
-              aria-hidden="true"
-              data-testid="caption-preview-frame"
-              className="absolute inset-0 h-full w-full"
-            />
-          ) : null}
           <canvas
             ref={canvasRef}
             width={pixels.width || 1}
@@ -387,6 +396,8 @@ interface Painted {
   dimmed: boolean;
   settings: CaptionSettings;
   selection: ReadonlySet<string> | null;
+  /** The video frame's picture under the words (its count), or null without one. */
+  frame: number | null;
   canvas: HTMLCanvasElement;
   /** The canvas's size when painted: a new size clears it. */
   width: number;
@@ -415,6 +426,7 @@ function samePaint(a: Painted | null, b: Painted): boolean {
   if (!a) return false;
   if (!samePage(a.page, b.page) || a.settings !== b.settings || a.canvas !== b.canvas) return false;
   if (a.width !== b.width || a.height !== b.height || a.backdrop !== b.backdrop) return false;
+  if (a.frame !== b.frame) return false;
   // The same page at rest or at the same time, and the same words of it outlined.
   if (a.dimmed !== b.dimmed) return false;
   if (a.seconds !== b.seconds && (b.still === null || a.still !== b.still)) return false;
