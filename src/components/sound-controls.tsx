@@ -123,8 +123,8 @@ export function SoundMeter({ engine }: { engine: SoundEngine }) {
       const hold = holdRef.current;
       if (bar) bar.style.transform = `scaleY(${meterFraction(meter.level)})`;
       if (hold) {
-        hold.style.bottom = `${meterFraction(meter.hold) * 100}%`;
-        hold.style.backgroundColor = meter.hold > 0 ? '#dc2626' : '#0f172a';
+        hold.style.transform = `translateY(calc(${(1 - meterFraction(meter.hold)) * 100}% - 2px))`;
+        hold.style.borderTopColor = meter.hold > 0 ? '#dc2626' : '#0f172a';
       }
       const now = performance.now();
       if (meterRef.current && now - said > 250) {
@@ -150,12 +150,18 @@ export function SoundMeter({ engine }: { engine: SoundEngine }) {
       title="Sound level (peak, dBFS)"
       className={`relative h-full w-2 shrink-0 overflow-hidden rounded-sm bg-slate-200 ${playing ? '' : 'opacity-50'}`}
     >
+      {/* Layers of their own moved by transforms: a frame of playback repaints and lays out
+          nothing here. The hold line sits at the top of a box as tall as the meter, moved down. */}
       <div
         ref={barRef}
-        className="absolute inset-0 origin-bottom bg-gradient-to-t from-emerald-500 via-emerald-500 via-70% to-amber-400"
+        className="absolute inset-0 origin-bottom bg-gradient-to-t from-emerald-500 via-emerald-500 via-70% to-amber-400 will-change-transform"
         style={{ transform: 'scaleY(0)' }}
       />
-      <div ref={holdRef} className="absolute inset-x-0 h-0.5" style={{ bottom: 0 }} />
+      <div
+        ref={holdRef}
+        className="absolute inset-0 border-t-2 will-change-transform"
+        style={{ transform: 'translateY(calc(100% - 2px))', borderTopColor: '#0f172a' }}
+      />
     </div>
   );
 }

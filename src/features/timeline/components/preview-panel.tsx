@@ -113,7 +113,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   /** Whether the stage shows anything (an item selected on the frame): see `scaleStage`. */
   const stageShowsRef = useRef(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const timecodeRef = useRef<HTMLOutputElement>(null);
+  const timecodeRef = useRef<HTMLSpanElement>(null);
   const style = useQuery(captionStyleQueryOptions(projectId));
   const [description, setDescription] = useState('');
   const [frameError, setFrameError] = useState<unknown>(null);
@@ -378,16 +378,20 @@ export const PreviewPanel = memo(function PreviewPanel({
               variant="ghost"
             />
             <output
-              ref={timecodeRef}
               aria-label="Playhead"
-              // Its own size (the project's longest time) and layout: a new time each frame of
-              // playback lays out only itself.
-              className="ml-2 inline-block h-4 overflow-hidden whitespace-nowrap font-mono text-xs leading-4 tabular-nums text-slate-700 [contain:strict]"
-              style={{
-                width: `${formatTimecode(timeline.duration_seconds, timeline.fps, true).length}ch`,
-              }}
+              className="ml-2 font-mono text-xs leading-4 tabular-nums text-slate-700"
             >
-              {formatTimecode(0, timeline.fps, true)}
+              {/* Its own size (the project's longest time) and layout: a new time each frame of
+                  playback lays out only this box (a flex item cannot bound a layout). */}
+              <span
+                ref={timecodeRef}
+                className="block h-4 overflow-hidden whitespace-nowrap [contain:strict]"
+                style={{
+                  width: `${formatTimecode(timeline.duration_seconds, timeline.fps, true).length}ch`,
+                }}
+              >
+                {formatTimecode(0, timeline.fps, true)}
+              </span>
             </output>
             <span
               className="ml-2 whitespace-nowrap text-xs text-slate-600"
