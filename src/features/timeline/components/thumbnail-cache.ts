@@ -5,6 +5,9 @@ import type { ThumbnailSource } from './timeline-drawing.ts';
  * used as a repeating pattern: a whole strip is one fill, whatever its width or the zoom (drawing
  * an SVG image tile by tile re-rasterises it every frame). A load is told with its URL.
  */
+/** The key a drawing that missed a thumbnail waits for it by. */
+export const thumbnailKey = (url: string): string => `thumbnail|${url}`;
+
 export class ThumbnailCache implements ThumbnailSource {
   private readonly images = new Map<string, HTMLImageElement | null>();
   private readonly patterns = new Map<string, CanvasPattern | null>();

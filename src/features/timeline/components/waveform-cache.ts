@@ -2,7 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { waveformChunkQueryOptions } from '../api/waveform-queries.ts';
 import type { PeakChunk, WaveformResolution } from '../model/waveform-peaks.ts';
 import type { WaveformSource } from './waveform-drawing.ts';
-import { waveformKey } from './canvas/media-waits.ts';
+
+/** The key a chunk's arrival is told by (and a drawing that missed it waits for). */
+export const waveformKey = (assetId: string, resolution: number, index: number): string =>
+  `waveform|${assetId}|${resolution}|${index}`;
 
 /** Chunks asked for at once: the rest wait (the BFF limits a session's rate of requests). */
 const CONCURRENT = 2;

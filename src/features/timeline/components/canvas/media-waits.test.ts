@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MediaWaits, thumbnailKey, waveformKey } from './media-waits.ts';
+import { MediaWaits } from './media-waits.ts';
 
 describe('MediaWaits', () => {
   it('names the tiles that were drawn without a media when it arrives, once', () => {
     const waits = new MediaWaits();
-    const chunk = waveformKey('asset_1', 100, 3);
+    const chunk = 'waveform|asset_1|100|3';
     waits.during(4, () => waits.missing(chunk));
     waits.during(5, () => {
       waits.missing(chunk);
-      waits.missing(thumbnailKey('https://x/t.svg'));
+      waits.missing('thumbnail|https://x/t.svg');
     });
     expect([...waits.arrived(chunk)]).toEqual([4, 5]);
     expect([...waits.arrived(chunk)]).toEqual([]);
-    expect([...waits.arrived(thumbnailKey('https://x/t.svg'))]).toEqual([5]);
+    expect([...waits.arrived('thumbnail|https://x/t.svg')]).toEqual([5]);
   });
 
   it('notes nothing outside a tile’s drawing, and returns what the drawing returns', () => {

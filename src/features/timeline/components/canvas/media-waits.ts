@@ -35,15 +35,8 @@ export class MediaWaits {
     return tiles;
   }
 
-  /** Every wait forgotten (the band is drawn again whole, or leaves the page). */
+  /** Every wait forgotten (the band leaves the page). */
   clear(): void {
     this.waits.clear();
   }
 }
-
-/** The key a waveform chunk is waited for by. */
-export const waveformKey = (assetId: string, resolution: number, index: number): string =>
-  `waveform|${assetId}|${resolution}|${index}`;
-
-/** The key a thumbnail is waited for by. */
-export const thumbnailKey = (url: string): string => `thumbnail|${url}`;

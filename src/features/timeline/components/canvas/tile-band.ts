@@ -24,8 +24,8 @@ import {
 import { idSet } from '../../model/group-move.ts';
 import { contentWidth } from '../../model/time-scale.ts';
 import { viewportOf } from '../../state/timeline-state.ts';
-import { ThumbnailCache } from '../thumbnail-cache.ts';
-import { WaveformCache } from '../waveform-cache.ts';
+import { ThumbnailCache, thumbnailKey } from '../thumbnail-cache.ts';
+import { WaveformCache, waveformKey } from '../waveform-cache.ts';
 import { drawItems, drawStatic, type ThumbnailSource } from '../timeline-drawing.ts';
 import type { WaveformSource } from '../waveform-drawing.ts';
 import {
@@ -35,7 +35,7 @@ import {
   pixelRatio,
   requestIdle,
 } from './canvas-scene.ts';
-import { MediaWaits, thumbnailKey, waveformKey } from './media-waits.ts';
+import { MediaWaits } from './media-waits.ts';
 import { type BandAhead, PreparedTiles } from './prepared-tiles.ts';
 import { type ShownTiles, type Tile, tileBand, TilePool } from './tile-pool.ts';
 
